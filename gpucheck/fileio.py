@@ -1,0 +1,62 @@
+"""Atomic file writing: write to a temporary file beside the target, fsync, rename.
+
+A crash or a full disk during the write leaves the old file as it was; never a half-written one.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from gpucheck.errors import BadInput
+from gpucheck.i18n import tr
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise BadInput(tr("{path}: is a folder; give a file name", path=path))
+    if not folder.is_dir():
+        raise BadInput(tr("{path}: the folder {folder} does not exist", path=path, folder=folder))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except PermissionError:
+        raise BadInput(tr("{path}: cannot write to folder {folder} (permission denied)",
+                          path=path, folder=folder)) from None
+    except OSError as e:
+        raise BadInput(tr("{path}: cannot write ({reason})", path=path, reason=e.strerror or e)) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            try:
+                os.chmod(tmp, path.stat().st_mode & 0o777)
+            except OSError:
+                pass
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, PermissionError):
+            raise BadInput(tr("{path}: permission denied", path=path)) from None
+        raise BadInput(tr("{path}: cannot write ({reason})", path=path, reason=e.strerror or e)) from None
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"))

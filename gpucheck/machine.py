@@ -1,0 +1,366 @@
+"""The Machine record: what a scan found, as frozen dataclasses with units in field names.
+
+`None` means unknown; the reason for every unknown is a `Finding` in `Machine.findings`.
+`Machine.to_dict()` / `Machine.from_dict()` round-trip through JSON; `from_dict` validates types and
+raises `BadInput` naming the key and what was expected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from gpucheck.errors import BadInput
+
+SCHEMA_VERSION = 1
+
+SEVERITIES = ("info", "ok", "unknown", "warning", "error")
+GPU_VENDORS = ("nvidia", "amd", "apple", "intel", "other")
+GPU_BACKENDS = ("cuda", "rocm", "metal", "xpu", "directml", "none", "unknown")
+DISK_KINDS = ("nvme", "ssd", "hdd", "virtual", "network", "removable", "unknown")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the user should know: an unknown with its reason, a warning, or a good sign."""
+
+    area: str  # gpu | cpu | memory | disk | power | software | scan
+    severity: str  # one of SEVERITIES
+    message: str  # rendered in the language that was active when it was made
+    code: str = ""  # stable id, e.g. "nvidia.no_driver"; lets a UI re-render or filter
+
+
+@dataclass(frozen=True)
+class MigSlice:
+    name: str
+    memory_total_bytes: int | None = None
+    gpu_instance_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Gpu:
+    name: str
+    vendor: str  # one of GPU_VENDORS
+    backend: str  # one of GPU_BACKENDS: the training API this GPU is reached through
+    vram_total_bytes: int | None = None
+    vram_free_bytes: int | None = None
+    index: int = 0
+    source: str = ""  # nvml | amdsmi | rocm-smi | sysfs | registry | system_profiler | nvidia-smi | lspci
+    uuid: str | None = None  # kept out of reports unless the user opts in
+    pci_bus_id: str | None = None
+    memory_kind: str = "dedicated"  # dedicated | carve-out (APU) | shared | unified (Apple)
+    shared_memory_bytes: int | None = None  # system RAM the GPU may borrow (APU GTT, Windows shared)
+    usable_memory_bytes: int | None = None  # Apple: recommendedMaxWorkingSetSize; else None
+    is_discrete: bool | None = None
+    is_primary_compute: bool = False  # the GPU a training job would run on (hybrid laptops: the discrete one)
+    compute_capability: str | None = None  # NVIDIA "8.6"; AMD "gfx1100"
+    architecture: str | None = None  # Ampere, Ada Lovelace, RDNA 3, Apple M2 …
+    tensor_core_generation: int | None = None  # 0 = none
+    supports_bf16: bool | None = None
+    supports_fp8: bool | None = None
+    sm_count: int | None = None  # NVIDIA SMs / AMD compute units / Apple GPU cores
+    clock_graphics_mhz: int | None = None
+    clock_graphics_max_mhz: int | None = None
+    clock_memory_max_mhz: int | None = None
+    pcie_gen_current: int | None = None
+    pcie_gen_max: int | None = None
+    pcie_width_current: int | None = None
+    pcie_width_max: int | None = None
+    nvlink_links: int | None = None  # active links
+    nvlink_peers: tuple[str, ...] = ()  # PCI bus ids of peers reached over NVLink
+    power_draw_w: float | None = None
+    power_limit_w: float | None = None
+    power_default_limit_w: float | None = None
+    power_max_limit_w: float | None = None
+    temperature_c: float | None = None
+    throttle_reasons: tuple[str, ...] = ()  # active now: thermal, power_cap, hw_slowdown, …
+    driver_version: str | None = None
+    cuda_driver_version: str | None = None  # "12.4": newest CUDA the driver supports
+    mig_enabled: bool | None = None
+    mig_slices: tuple[MigSlice, ...] = ()
+    display_active: bool | None = None  # also drives a display (its VRAM is partly taken)
+    catalog_id: str | None = None  # the matching resources/gpus.toml entry, when one matched
+
+
+@dataclass(frozen=True)
+class Cpu:
+    brand: str | None = None
+    vendor: str | None = None  # intel | amd | apple | arm | other
+    arch: str | None = None  # x86_64 | arm64 | …
+    physical_cores: int | None = None
+    logical_cores: int | None = None
+    performance_cores: int | None = None  # hybrid CPUs / Apple P-cores
+    base_clock_mhz: float | None = None
+    max_clock_mhz: float | None = None
+    l2_cache_bytes: int | None = None
+    l3_cache_bytes: int | None = None
+    flags: tuple[str, ...] = ()  # the ones that matter for ML: avx2, avx512f, amx_tile, neon, …
+    sockets: int | None = None
+    tdp_w: float | None = None  # estimated (catalog or class default); see Power.notes
+
+
+@dataclass(frozen=True)
+class Memory:
+    total_bytes: int | None = None
+    available_bytes: int | None = None
+    swap_total_bytes: int | None = None
+    swap_free_bytes: int | None = None
+    shared_with_gpu: bool = False  # Apple / APU: the GPU draws from this RAM
+
+
+@dataclass(frozen=True)
+class Disk:
+    device: str
+    mount: str
+    kind: str = "unknown"  # one of DISK_KINDS
+    filesystem: str | None = None
+    total_bytes: int | None = None
+    free_bytes: int | None = None
+    model: str | None = None
+    kind_reason: str = ""  # how the kind was decided
+
+
+@dataclass(frozen=True)
+class Power:
+    on_battery: bool | None = None
+    battery_percent: float | None = None
+    is_laptop: bool | None = None
+    gpu_power_limit_w_total: float | None = None
+    cpu_tdp_w: float | None = None
+    estimated_peak_system_w: float | None = None  # an estimate: the app cannot read the PSU
+    recommended_psu_w: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Framework:
+    name: str  # torch | tensorflow | jax
+    version: str
+    cuda_version: str | None = None  # the CUDA the build was made for, None if CPU-only or unknown
+    rocm_version: str | None = None
+    variant: str | None = None  # "cu121", "rocm6.0", "cpu", "metal"
+    location: str | None = None
+    can_use_gpu: bool | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Software:
+    os_name: str | None = None  # Linux | Windows | macOS
+    os_version: str | None = None
+    platform: str | None = None  # linux | windows | darwin | wsl
+    kernel: str | None = None
+    python_version: str | None = None
+    nvidia_driver_version: str | None = None
+    cuda_driver_version: str | None = None
+    rocm_version: str | None = None
+    frameworks: tuple[Framework, ...] = ()
+
+
+@dataclass(frozen=True)
+class Measured:
+    """Figures measured by the deep scan (gpucheck scan --deep). None = not measured."""
+
+    gpu_name: str | None = None
+    gpu_tflops_fp32: float | None = None
+    gpu_tflops_tf32: float | None = None
+    gpu_tflops_fp16: float | None = None
+    gpu_tflops_bf16: float | None = None
+    gpu_mem_bandwidth_gbps: float | None = None
+    h2d_pinned_gbps: float | None = None
+    h2d_pageable_gbps: float | None = None
+    d2h_pinned_gbps: float | None = None
+    gpu_allocatable_bytes: int | None = None
+    gpu_temperature_before_c: float | None = None
+    gpu_temperature_after_c: float | None = None
+    gpu_throttle_after: tuple[str, ...] = ()
+    cpu_images_per_s_one_core: float | None = None
+    cpu_images_per_s_all_cores: float | None = None
+    cpu_text_mb_per_s: float | None = None
+    disk_path: str | None = None
+    disk_seq_read_mb_per_s: float | None = None
+    disk_rand_read_mb_per_s: float | None = None
+    ram_copy_gbps: float | None = None
+    duration_s: float | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Machine:
+    schema_version: int = SCHEMA_VERSION
+    app_version: str = ""
+    created_at: str = ""  # ISO 8601, UTC
+    hostname: str | None = None  # kept out of reports unless the user opts in
+    gpus: tuple[Gpu, ...] = ()
+    cpu: Cpu = field(default_factory=Cpu)
+    memory: Memory = field(default_factory=Memory)
+    disks: tuple[Disk, ...] = ()
+    power: Power = field(default_factory=Power)
+    software: Software = field(default_factory=Software)
+    findings: tuple[Finding, ...] = ()
+    measured: Measured | None = None
+    scan_seconds: float | None = None
+    label: str | None = None  # where it came from when loaded: a file name, a fixture name
+
+    # -- derived views (no state) --------------------------------------------------------------
+    def compute_gpus(self) -> tuple[Gpu, ...]:
+        """GPUs a training job would run on: primary-compute ones if marked, else all with a backend."""
+        marked = tuple(g for g in self.gpus if g.is_primary_compute)
+        if marked:
+            return marked
+        return tuple(g for g in self.gpus if g.backend not in ("none", "unknown"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return _to_jsonable(self)
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "machine") -> Machine:
+        if not isinstance(data, dict):
+            raise BadInput(f"{where}: expected a JSON object with a gpucheck scan")
+        # A JSON report carries the machine under "machine".
+        if "machine" in data and isinstance(data["machine"], dict) and "schema_version" not in data:
+            data = data["machine"]
+            where = f"{where}: machine"
+        if "schema_version" not in data:
+            raise BadInput(f"{where}: missing 'schema_version' — is this a gpucheck scan?")
+        version = data["schema_version"]
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise BadInput(f"{where}: 'schema_version' must be an integer, got {version!r}")
+        if version != SCHEMA_VERSION:
+            raise BadInput(
+                f"{where}: schema_version {version} is not supported (this gpucheck reads {SCHEMA_VERSION})"
+            )
+        return _from_jsonable(cls, data, where)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Machine:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise BadInput(f"{p}: file not found") from None
+        except IsADirectoryError:
+            raise BadInput(f"{p}: is a folder, not a scan file") from None
+        except PermissionError:
+            raise BadInput(f"{p}: permission denied") from None
+        except UnicodeDecodeError:
+            raise BadInput(f"{p}: not a text file (expected JSON from 'gpucheck scan --json')") from None
+        except OSError as e:
+            raise BadInput(f"{p}: cannot read ({e.strerror or e})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise BadInput(f"{p}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        m = cls.from_dict(data, where=str(p))
+        if m.label is None:
+            m = dataclasses.replace(m, label=p.stem)
+        return m
+
+
+# -- generic (de)serialisation -------------------------------------------------------------------
+
+def _to_jsonable(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: _to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (tuple, list)):
+        return [_to_jsonable(x) for x in obj]
+    if isinstance(obj, dict):
+        return {str(k): _to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, float) and (obj != obj or obj in (float("inf"), float("-inf"))):
+        return None
+    return obj
+
+
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+
+
+def _describe(tp: Any) -> str:
+    if tp in _TYPE_NAMES:
+        return _TYPE_NAMES[tp]
+    if dataclasses.is_dataclass(tp):
+        return "an object"
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        return "a list"
+    if origin in (Union, types.UnionType):
+        return " or ".join("null" if a is type(None) else _describe(a) for a in typing.get_args(tp))
+    return str(tp)
+
+
+def _convert(tp: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return _convert(a, value, where)
+            except BadInput:
+                continue
+        raise BadInput(f"{where}: expected {_describe(tp)}, got {value!r:.60}")
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise BadInput(f"{where}: expected a list, got {value!r:.60}")
+        (item_tp, _ell) = typing.get_args(tp)
+        return tuple(_convert(item_tp, v, f"{where}[{i}]") for i, v in enumerate(value))
+    if dataclasses.is_dataclass(tp):
+        return _from_jsonable(tp, value, where)
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise BadInput(f"{where}: expected a number, got {value!r:.60}")
+        if value != value or value in (float("inf"), float("-inf")):
+            raise BadInput(f"{where}: expected a finite number, got {value!r}")
+        return float(value)
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadInput(f"{where}: expected an integer, got {value!r:.60}")
+        return value
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise BadInput(f"{where}: expected true or false, got {value!r:.60}")
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise BadInput(f"{where}: expected a string, got {value!r:.60}")
+        return value
+    if tp is Any:
+        return value
+    raise BadInput(f"{where}: unsupported field type {tp}")
+
+
+def _from_jsonable(cls: type, data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise BadInput(f"{where}: expected an object, got {data!r:.60}")
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise BadInput(f"{where}: unknown key '{unknown[0]}' (expected one of: {', '.join(sorted(names))})")
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise BadInput(f"{where}: missing key '{f.name}'")
+            continue
+        kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{where}.{f.name}")
+    return cls(**kwargs)
+
+
+def record_from_dict(cls: type, data: Any, where: str) -> Any:
+    """Validate and build any dataclass in this module (or another frozen record) from JSON data."""
+    return _from_jsonable(cls, data, where)
+
+
+def to_jsonable(obj: Any) -> Any:
+    return _to_jsonable(obj)
