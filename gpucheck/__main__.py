@@ -41,6 +41,11 @@ def _gui_args(argv: list[str]) -> dict | None:
 def gui_main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     opts = _gui_args(argv) or {}
+    if os.environ.get("GPUCHECK_SMOKE_TEST", "") not in ("", "0"):
+        # Installers' smoke test: open the real app, quit ~1 s after its window is shown.
+        from gpucheck.ui.smoke import run_smoke_test
+
+        return run_smoke_test(machine_file=opts.get("machine"), lang=opts.get("lang"))
     from gpucheck.ui.app import run_app
 
     return run_app(machine_file=opts.get("machine"), lang=opts.get("lang"))

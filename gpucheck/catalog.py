@@ -1,14 +1,36 @@
-"""The catalogs in resources/ (GPUs, workloads, cloud offers, parts) and the ONE resource locator.
+"""The catalogs in resources/ (GPUs, workloads, estimation factors) and the ONE resource locator.
 
 Every file the app ships is found through `resource_path()`, whether it runs from a source tree,
 an installed wheel, or a frozen PyInstaller bundle.
+
+Public API (pure, cached, no Qt):
+- `load_gpus() -> tuple[GpuSpec, ...]`            resources/gpus.toml, validated
+- `find_gpu(name) -> GpuSpec`                     loose match ("4090", "RTX 4090", "NVIDIA GeForce RTX 4090",
+                                                   "a100 80gb"); unknown → `UnknownName` with near matches
+- `gpu_for(machine_gpu) -> GpuSpec | None`        the catalog entry for a scanned `machine.Gpu`
+- `load_workloads() -> tuple[Workload, ...]`      resources/workloads/*.toml, sorted by level
+- `get_workload(id_or_path) -> Workload`          a built-in id, a workload .toml, or a Hugging Face config.json
+- `load_workload_file(path) -> Workload`          one workload TOML (users' own jobs)
+- `load_factors() -> dict`                        resources/factors.toml (bytes/param, utilization, overheads)
+
+Every validation error is a `BadInput` whose message names the file, the key and what was expected.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from gpucheck.errors import BadInput, UnknownName
+from gpucheck.records import DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 
 @lru_cache(maxsize=1)
@@ -29,3 +51,479 @@ def resource_root() -> Path:
 
 def resource_path(*parts: str) -> Path:
     return resource_root().joinpath(*parts)
+
+
+# -- reading and validating TOML -------------------------------------------------------------------
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; any problem → BadInput naming the file."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadInput(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path}: is a folder, not a TOML file") from None
+    except PermissionError:
+        raise BadInput(f"{path}: permission denied") from None
+    except OSError as e:
+        raise BadInput(f"{path}: cannot read ({e.strerror or e})") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a text file (expected TOML)") from None
+    except tomllib.TOMLDecodeError as e:
+        raise BadInput(f"{path}: not valid TOML ({e})") from None
+
+
+# field spec: key -> (kind, required, minimum, maximum, choices)
+# kinds: "str", "int", "float", "bool", "strlist"
+_KIND_TEXT = {"str": "a string", "int": "an integer", "float": "a number", "bool": "true or false",
+              "strlist": "a list of strings"}
+
+
+def _check_value(where: str, key: str, value: Any, kind: str, lo: float | None, hi: float | None,
+                 choices: tuple[str, ...] | None) -> Any:
+    what = _KIND_TEXT[kind]
+    if lo is not None and hi is not None and kind in ("int", "float"):
+        what += f" between {lo:g} and {hi:g}"
+    elif lo is not None and kind in ("int", "float"):
+        what += f" ≥ {lo:g}"
+    if choices:
+        what = "one of " + ", ".join(choices)
+    bad = BadInput(f"{where}: key '{key}': expected {what}, got {value!r:.60}")
+    if kind == "str":
+        if not isinstance(value, str):
+            raise bad
+        if choices and value not in choices:
+            raise bad
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise bad
+        return value
+    if kind == "strlist":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad
+        return tuple(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise bad
+    if kind == "int" and not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+            value = int(value)
+        else:
+            raise bad
+    if value != value or value in (float("inf"), float("-inf")):
+        raise bad
+    if lo is not None and value < lo:
+        raise bad
+    if hi is not None and value > hi:
+        raise bad
+    return int(value) if kind == "int" else float(value)
+
+
+def validate_table(where: str, table: Any, spec: dict[str, tuple], prefix: str = "") -> dict[str, Any]:
+    """Check a TOML table against `spec`; returns the converted values. Unknown keys are errors."""
+    if not isinstance(table, dict):
+        raise BadInput(f"{where}: key '{prefix.rstrip('.') or 'root'}': expected a table, got {table!r:.60}")
+    unknown = sorted(set(table) - set(spec))
+    if unknown:
+        raise BadInput(
+            f"{where}: unknown key '{prefix}{unknown[0]}' (expected one of: {', '.join(sorted(spec))})"
+        )
+    out: dict[str, Any] = {}
+    for key, (kind, required, lo, hi, choices) in spec.items():
+        if key not in table:
+            if required:
+                raise BadInput(f"{where}: missing key '{prefix}{key}' ({_KIND_TEXT[kind]})")
+            continue
+        out[key] = _check_value(where, prefix + key, table[key], kind, lo, hi, choices)
+    return out
+
+
+def _f(required: bool = False, lo: float | None = 0, hi: float | None = None) -> tuple:
+    return ("float", required, lo, hi, None)
+
+
+def _i(required: bool = False, lo: float | None = 0, hi: float | None = None) -> tuple:
+    return ("int", required, lo, hi, None)
+
+
+def _s(required: bool = False, choices: tuple[str, ...] | None = None) -> tuple:
+    return ("str", required, None, None, choices)
+
+
+_B = ("bool", False, None, None, None)
+
+# -- GPUs ------------------------------------------------------------------------------------------
+
+_GPU_SPEC: dict[str, tuple] = {
+    "id": _s(True),
+    "name": _s(True),
+    "vendor": _s(True, ("nvidia", "amd", "apple", "intel")),
+    "segment": _s(True, ("consumer", "laptop", "workstation", "datacenter", "apple", "integrated")),
+    "backend": _s(True, ("cuda", "rocm", "metal", "xpu")),
+    "vram_gib": _f(True, 0.5, 1024),
+    "mem_bandwidth_gbps": _f(True, 10, 20000),
+    "tflops_fp32": _f(True, 0.1, 500),
+    "tflops_fp16_tensor": _f(False, 0.1, 10000),
+    "tflops_bf16_tensor": _f(False, 0.1, 10000),
+    "tflops_tf32_tensor": _f(False, 0.1, 5000),
+    "tflops_fp8_tensor": _f(False, 0.1, 20000),
+    "tdp_w": _f(False, 5, 3000),
+    "architecture": _s(),
+    "compute_capability": _s(),
+    "tensor_cores": _B,
+    "interconnect": _s(False, ("pcie", "nvlink", "infinity-fabric", "unified")),
+    "nvlink_gbps": _f(False, 1, 10000),
+    "pcie_gen": _i(False, 1, 7),
+    "price_usd": _f(False, 1, 1e6),
+    "price_cny": _f(False, 1, 1e7),
+    "price_kind": _s(False, ("street", "msrp", "list")),
+    "price_source": _s(),
+    "price_as_of": _s(),
+    "release_year": _i(False, 2000, 2100),
+    "aliases": ("strlist", False, None, None, None),
+    "memory_type": _s(),
+    "source": _s(True),
+    "as_of": _s(),
+}
+
+_SOURCE_SPEC = {"source": _s(True), "as_of": _s(True)}
+
+_KEBAB = re.compile(r"^[a-z0-9][a-z0-9.]*(-[a-z0-9.]+)*$")
+GIB = 1024**3
+
+
+def _resolve_source(where: str, key: str, value: str, sources: dict[str, dict]) -> tuple[str, str]:
+    """A source is either a key of the [sources] table or free text."""
+    if value in sources:
+        return sources[value]["source"], sources[value]["as_of"]
+    return value, ""
+
+
+def parse_gpus(data: dict[str, Any], where: str) -> tuple[GpuSpec, ...]:
+    allowed = {"schema", "sources", "gpu"}
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise BadInput(f"{where}: unknown key '{unknown[0]}' (expected one of: gpu, schema, sources)")
+    raw_sources = data.get("sources", {})
+    if not isinstance(raw_sources, dict):
+        raise BadInput(f"{where}: key 'sources': expected a table")
+    sources = {k: validate_table(where, v, _SOURCE_SPEC, f"sources.{k}.") for k, v in raw_sources.items()}
+    entries = data.get("gpu")
+    if not isinstance(entries, list) or not entries:
+        raise BadInput(f"{where}: key 'gpu': expected a list of [[gpu]] tables")
+    out: list[GpuSpec] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        v = validate_table(where, entry, _GPU_SPEC, f"gpu[{i}].")
+        if not _KEBAB.match(v["id"]):
+            raise BadInput(f"{where}: key 'gpu[{i}].id': expected kebab-case, got {v['id']!r}")
+        if v["id"] in seen:
+            raise BadInput(f"{where}: key 'gpu[{i}].id': duplicate id {v['id']!r}")
+        seen.add(v["id"])
+        source, as_of = _resolve_source(where, f"gpu[{i}].source", v.pop("source"), sources)
+        price_source = v.pop("price_source", "")
+        price_as_of = v.pop("price_as_of", "")
+        if price_source:
+            price_source, p_as_of = _resolve_source(where, f"gpu[{i}].price_source", price_source, sources)
+            price_as_of = price_as_of or p_as_of
+        vram = v.pop("vram_gib")
+        out.append(
+            GpuSpec(
+                vram_bytes=int(round(vram * GIB)),
+                tflops_fp16_tensor=v.pop("tflops_fp16_tensor", None),
+                tflops_bf16_tensor=v.pop("tflops_bf16_tensor", None),
+                source=source,
+                as_of=v.pop("as_of", "") or as_of,
+                price_source=price_source,
+                price_as_of=price_as_of,
+                **v,
+            )
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def load_gpus() -> tuple[GpuSpec, ...]:
+    """Every GPU in resources/gpus.toml, in file order (the most common variant of a name first)."""
+    path = resource_path("gpus.toml")
+    return parse_gpus(read_toml(path), str(path))
+
+
+_VENDOR_WORDS = {"nvidia", "geforce", "amd", "radeon", "apple", "intel", "tesla", "graphics", "gpu",
+                 "the", "with", "generation", "ati", "corporation", "inc", "chip", "r", "tm"}  # "Intel(R) Arc(TM)"
+
+
+def _norm_tokens(text: str) -> tuple[str, ...]:
+    t = text.lower().replace("™", " ").replace("®", " ")
+    t = re.sub(r"(\d+)\s*(gb|g)\b", r"\1gb", t)  # "80 GB" → "80gb"
+    t = re.sub(r"[^a-z0-9]+", " ", t)
+    # split letter-digit joints used inconsistently: "rtx4090" → "rtx 4090", but keep "a100", "m2", "h100"
+    t = re.sub(r"\b(rtx|gtx|rx|arc)(\d)", r"\1 \2", t)
+    t = re.sub(r"\b(\d{3,4})(ti|d|super|xtx|xt)\b", r"\1 \2", t)  # "4090D", "3060ti", "7900xtx"
+    t = t.replace("super", " super ")
+    toks = [w for w in t.split() if w and w not in _VENDOR_WORDS]
+    return tuple(toks)
+
+
+@lru_cache(maxsize=1)
+def _gpu_index() -> tuple[tuple[GpuSpec, tuple[frozenset[str], ...]], ...]:
+    out = []
+    for g in load_gpus():
+        keys = {frozenset(_norm_tokens(g.name)), frozenset(_norm_tokens(g.id.replace("-", " ")))}
+        for a in g.aliases:
+            keys.add(frozenset(_norm_tokens(a)))
+        out.append((g, tuple(k for k in keys if k)))
+    return tuple(out)
+
+
+def _match_gpus(name: str) -> list[tuple[int, int, GpuSpec]]:
+    """Candidates whose name holds every word of `name`, with the number of extra words."""
+    q = frozenset(_norm_tokens(name))
+    if not q:
+        return []
+    found = []
+    for order, (g, keys) in enumerate(_gpu_index()):
+        best = None
+        for k in keys:
+            if q <= k:
+                extra = len(k - q)
+                best = extra if best is None else min(best, extra)
+        if best is not None:
+            found.append((best, order, g))
+    found.sort(key=lambda t: (t[0], t[1]))
+    return found
+
+
+def find_gpu(name: str) -> GpuSpec:
+    """The catalog GPU named loosely by `name`. Ties go to the entry listed first in gpus.toml."""
+    if not isinstance(name, str) or not name.strip():
+        raise BadInput("--gpu: expected a GPU name such as '4090' or 'a100 80gb'")
+    s = name.strip().lower()
+    for g in load_gpus():
+        if s == g.id or s == g.name.lower() or s in (a.lower() for a in g.aliases):
+            return g
+    found = _match_gpus(name)
+    if found:
+        return found[0][2]
+    import difflib
+
+    names = [g.name for g in load_gpus()]
+    near = difflib.get_close_matches(name, names, n=4, cutoff=0.4)
+    if not near:
+        low = {g.id: g.name for g in load_gpus()}
+        near = [low[i] for i in difflib.get_close_matches(s.replace(" ", "-"), list(low), n=4, cutoff=0.4)]
+    from gpucheck.i18n import tr
+
+    raise UnknownName(tr("unknown GPU '{name}' (see 'gpucheck gpus' for the list)", name=name), tuple(near))
+
+
+def gpu_for(machine_gpu: Any) -> GpuSpec | None:
+    """The catalog entry for a scanned `machine.Gpu` (by catalog_id, else by name and VRAM size)."""
+    cid = getattr(machine_gpu, "catalog_id", None)
+    if cid:
+        for g in load_gpus():
+            if g.id == cid:
+                return g
+    name = getattr(machine_gpu, "name", "") or ""
+    found = _match_gpus(name)
+    if not found:
+        # scanned names carry extra words ("NVIDIA A100-SXM4-80GB"): try each catalog key ⊆ name
+        q = frozenset(_norm_tokens(name))
+        cands = []
+        for order, (g, keys) in enumerate(_gpu_index()):
+            for k in keys:
+                if k and k <= q:
+                    cands.append((-len(k), order, g))
+                    break
+        cands.sort(key=lambda t: (t[0], t[1]))
+        found = [(0, o, g) for (_n, o, g) in cands]
+        if cands:
+            top = cands[0][0]
+            found = [(0, o, g) for (n, o, g) in cands if n == top]
+    if not found:
+        return None
+    vram = getattr(machine_gpu, "vram_total_bytes", None)
+    best_extra = found[0][0]
+    same = [g for (e, _o, g) in found if e == best_extra]
+    if vram and len(same) > 1 and getattr(machine_gpu, "vendor", "") != "apple":
+        same.sort(key=lambda g: abs(g.vram_bytes - vram))
+    return same[0]
+
+
+# -- factors ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def load_factors() -> dict[str, Any]:
+    """resources/factors.toml: every section carries `source` and `as_of`; numbers must be ≥ 0."""
+    path = resource_path("factors.toml")
+    data = read_toml(path)
+    _check_factors(str(path), data, "")
+    return data
+
+
+def _check_factors(where: str, table: dict[str, Any], prefix: str) -> None:
+    has_numbers = False
+    for k, v in table.items():
+        if isinstance(v, dict):
+            _check_factors(where, v, f"{prefix}{k}.")
+        elif isinstance(v, bool) or isinstance(v, str):
+            continue
+        elif isinstance(v, (int, float)):
+            has_numbers = True
+            if v < 0 or v != v:
+                raise BadInput(f"{where}: key '{prefix}{k}': expected a number ≥ 0, got {v!r}")
+        elif isinstance(v, list):
+            continue
+        else:
+            raise BadInput(f"{where}: key '{prefix}{k}': unexpected value {v!r:.60}")
+    if has_numbers and prefix and ("source" not in table or "as_of" not in table):
+        # a section of numbers inherits the source of its parent only if it says so
+        if not table.get("inherit_source", False):
+            raise BadInput(f"{where}: section '{prefix.rstrip('.')}' needs 'source' and 'as_of'")
+
+
+# -- workloads -------------------------------------------------------------------------------------
+
+_TOP_SPEC = {
+    "id": _s(True),
+    "title": _s(True),
+    "title_zh": _s(),
+    "description": _s(),
+    "description_zh": _s(),
+    "family": _s(True, ("vision", "nlp", "diffusion", "llm", "speech")),
+    "level": _i(True, 1, 100),
+    "smaller_model": _s(),
+    "source": _s(),
+}
+_MODEL_SPEC = {
+    "arch": _s(True, ("transformer", "cnn", "unet", "mlp")),
+    "params": _f(True, 1e3, 1e13),
+    "layers": _i(False, 1, 1000),
+    "hidden": _i(False, 1, 1_000_000),
+    "heads": _i(False, 1, 10_000),
+    "kv_heads": _i(False, 1, 10_000),
+    "head_dim": _i(False, 1, 10_000),
+    "ffn": _i(False, 1, 10_000_000),
+    "vocab": _i(False, 1, 10_000_000),
+    "tied_embeddings": _B,
+    "qkv_bias": _B,
+    "forward_gflops": _f(False, 1e-6, 1e9),
+    "activation_mib": _f(False, 0, 1e7),
+    "ref_image_size": _i(False, 8, 16384),
+    "aux_params": _f(False, 0, 1e13),
+    "lora_params_per_rank": _f(False, 0, 1e11),
+    "encoder_decoder": _B,
+    "gated_mlp": _B,
+    "aux_forward_gflops": _f(False, 0, 1e9),
+    "eager_attention": _B,
+    "name": _s(),
+}
+_TRAIN_SPEC = {
+    "method": _s(False, ("full", "lora", "qlora")),
+    "precision": _s(False, ("fp32", "fp16", "bf16")),
+    "optimizer": _s(False, ("adamw", "adamw-8bit", "sgd")),
+    "batch": _i(False, 1, 65536),
+    "seq_len": _i(False, 1, 10_000_000),
+    "image_size": _i(False, 8, 16384),
+    "grad_checkpointing": _B,
+    "lora_rank": _i(False, 1, 65536),
+    "lora_targets": _s(False, ("qv", "attention", "all-linear")),
+    "grad_accum": _i(False, 1, 1_000_000),
+    "cpu_offload": _B,
+    "from_scratch": _B,
+    "shard": _B,
+}
+_DATA_SPEC = {
+    "samples": _i(True, 1, 10**13),
+    "epochs": _f(False, 0.0001, 1e6),
+    "bytes_per_sample": _i(False, 0, 10**12),
+    "in_memory": _B,
+    "avg_seq_len": _i(False, 1, 10_000_000),
+}
+
+
+def parse_workload(data: dict[str, Any], where: str, path: str | None = None) -> Workload:
+    spec = dict(_TOP_SPEC, model=None, train=None, data=None)
+    unknown = sorted(set(data) - set(spec))
+    if unknown:
+        raise BadInput(f"{where}: unknown key '{unknown[0]}' (expected one of: {', '.join(sorted(spec))})")
+    top = validate_table(where, {k: v for k, v in data.items() if k in _TOP_SPEC}, _TOP_SPEC)
+    if not _KEBAB.match(top["id"]):
+        raise BadInput(f"{where}: key 'id': expected kebab-case like 'my-job', got {top['id']!r}")
+    for section in ("model", "data"):
+        if section not in data:
+            raise BadInput(f"{where}: missing table [{section}]")
+    m = validate_table(where, data["model"], _MODEL_SPEC, "model.")
+    t = validate_table(where, data.get("train", {}), _TRAIN_SPEC, "train.")
+    d = validate_table(where, data["data"], _DATA_SPEC, "data.")
+    model = ModelSpec(**m)
+    if model.arch == "transformer":
+        for key in ("layers", "hidden", "heads"):
+            if getattr(model, key) is None:
+                raise BadInput(f"{where}: missing key 'model.{key}' (an integer; needed for a transformer)")
+        if model.kv_heads and model.heads % model.kv_heads:
+            raise BadInput(f"{where}: key 'model.kv_heads': expected a divisor of model.heads ({model.heads})")
+    else:
+        if model.forward_gflops is None:
+            raise BadInput(f"{where}: missing key 'model.forward_gflops' (a number; needed for arch "
+                           f"'{model.arch}')")
+        if model.activation_mib is None:
+            raise BadInput(f"{where}: missing key 'model.activation_mib' (a number; needed for arch "
+                           f"'{model.arch}')")
+    train = TrainSpec(**t)
+    if model.arch != "transformer" and train.method == "qlora":
+        raise BadInput(f"{where}: key 'train.method': 'qlora' needs a transformer model (model.arch)")
+    data_spec = DataSpec(**d)
+    return Workload(model=model, train=train, data=data_spec, path=path, **top)
+
+
+def load_workload_file(path: str | Path) -> Workload:
+    p = Path(path)
+    return parse_workload(read_toml(p), str(p), path=str(p))
+
+
+@lru_cache(maxsize=1)
+def load_workloads() -> tuple[Workload, ...]:
+    """The built-in ladder, sorted by level (then id)."""
+    folder = resource_path("workloads")
+    items: list[Workload] = []
+    ids: dict[str, str] = {}
+    for p in sorted(folder.glob("*.toml")):
+        w = parse_workload(read_toml(p), str(p))
+        if w.id in ids:
+            raise BadInput(f"{p}: key 'id': duplicate workload id {w.id!r} (also in {ids[w.id]})")
+        ids[w.id] = str(p)
+        items.append(w)
+    return tuple(sorted(items, key=lambda w: (w.level, w.id)))
+
+
+def get_workload(id_or_path: str | Path) -> Workload:
+    """A built-in workload by id, a workload .toml file, or a Hugging Face config.json."""
+    s = str(id_or_path).strip()
+    for w in load_workloads():
+        if w.id == s:
+            return w
+    p = Path(s)
+    if p.suffix.lower() == ".json" or p.name == "config.json" or (p.is_dir() and (p / "config.json").is_file()):
+        from gpucheck.hf_config import workload_from_config_file
+
+        return workload_from_config_file(p / "config.json" if p.is_dir() else p)
+    if p.suffix.lower() == ".toml" or p.exists():
+        return load_workload_file(p)
+    import difflib
+
+    from gpucheck.i18n import tr
+
+    ids = [w.id for w in load_workloads()]
+    near = difflib.get_close_matches(s, ids, n=4, cutoff=0.4)
+    if not near:
+        near = [i for i in ids if any(part and part in i for part in s.lower().split("-"))][:4]
+    raise UnknownName(
+        tr("unknown workload '{name}' (a built-in id, a workload .toml or a config.json; "
+           "see 'gpucheck workloads')", name=s),
+        tuple(near),
+    )

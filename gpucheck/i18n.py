@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import locale
 import os
+import sys
 import threading
-import xml.etree.ElementTree as ET
 from functools import lru_cache
 
 LANGUAGES = ("en", "zh_CN")
@@ -30,7 +30,7 @@ def normalize_lang(value: str | None) -> str | None:
     if not value:
         return None
     v = value.strip().replace("-", "_").split(".")[0].lower()
-    if v.startswith("zh"):
+    if v.startswith("zh") or v.startswith("chinese"):  # 'Chinese (Simplified)_China' on Windows
         return "zh_CN"
     if v.startswith("en") or v in ("c", "posix"):
         return "en"
@@ -46,11 +46,38 @@ def detect_language() -> str:
                 lang = normalize_lang(part)
                 if lang:
                     return lang
+    return _os_language() or "en"
+
+
+def _os_language() -> str | None:
+    """The user's UI language from the operating system (GUI apps often start without LANG)."""
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+            lang = normalize_lang(locale.windows_locale.get(lcid))
+            if lang:
+                return lang
+        except (AttributeError, OSError, ValueError):
+            pass
+    elif sys.platform == "darwin":
+        try:  # the first of the user's preferred languages, e.g. "zh-Hans-CN"
+            import subprocess
+
+            out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                                 text=True, timeout=2).stdout
+            first = next((w.strip(' ",()') for w in out.split() if w.strip(' ",()')), "")
+            lang = normalize_lang(first)
+            if lang:
+                return lang
+        except (OSError, subprocess.SubprocessError):
+            pass
     try:
         loc = locale.getlocale()[0]
     except (ValueError, TypeError):
         loc = None
-    return normalize_lang(loc) or "en"
+    return normalize_lang(loc)
 
 
 def set_language(lang: str | None) -> str:
@@ -85,15 +112,35 @@ class use_language:
 
 
 def translations_path(lang: str):
+    """The catalog (.ts) for `lang`: the one source of truth, read by the core."""
     from gpucheck.catalog import resource_path
 
     return resource_path("translations", f"gpucheck_{lang}.ts")
+
+
+def qm_path(lang: str):
+    """The compiled catalog (.qm) for the UI's QTranslator (built by `python -m gpucheck.i18n_tools compile`)."""
+    from gpucheck.catalog import resource_path
+
+    return resource_path("translations", f"gpucheck_{lang}.qm")
+
+
+def qt_locale_name(lang: str | None = None) -> str:
+    """The Qt/BCP-47 name of the language in force: 'en' or 'zh_CN' (for QLocale / qtbase_zh_CN.qm)."""
+    return normalize_lang(lang) or get_language()
+
+
+def reload_catalog() -> None:
+    """Forget the loaded catalogs (after the .ts was edited while running)."""
+    _catalog.cache_clear()
 
 
 @lru_cache(maxsize=4)
 def _catalog(lang: str) -> dict[str, str]:
     if lang == "en":
         return {}
+    import xml.etree.ElementTree as ET  # only when a translation is needed: keeps start-up short
+
     path = translations_path(lang)
     try:
         root = ET.parse(path).getroot()
@@ -115,8 +162,27 @@ def _catalog(lang: str) -> dict[str, str]:
 
 
 def translate(source: str, lang: str | None = None) -> str:
+    """`source` in `lang` (default: the language in force); the English itself if not translated."""
     lang = lang or get_language()
-    return _catalog(lang).get(source, source)
+    if lang == "en":
+        return source
+    text = _catalog(lang).get(source)
+    if text is None:
+        _record_missing(source)
+        return source
+    return text
+
+
+def _record_missing(source: str) -> None:
+    """With GPUCHECK_I18N_MISSING=FILE set, note each string shown untranslated (a translator's aid:
+    it finds text that reaches tr() without being marked, e.g. from a table not wrapped in N_())."""
+    path = os.environ.get("GPUCHECK_I18N_MISSING")
+    if path and source.strip():
+        try:
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(source.replace("\n", "\\n") + "\n")
+        except OSError:
+            pass
 
 
 def tr(source: str, /, **params: object) -> str:
@@ -183,28 +249,64 @@ def fmt_duration(hours: float | None) -> str:
     return tr("{n} years", n=f"{days / 365:,.1f}")
 
 
+def _amount(symbol: str, value: float) -> str:
+    return f"{symbol}{value:,.2f}" if abs(value) < 10 else f"{symbol}{value:,.0f}"
+
+
 def fmt_money(usd: float | None, cny: float | None = None) -> str:
-    """'$1,599' or, in Chinese, '¥11,499 ($1,599)'."""
+    """'$1,599' / '$0.35'; in Chinese, when a yuan price is known, '¥11,499（$1,599）' / '¥2.18（$0.31）'."""
     if usd is None and cny is None:
         return tr("unknown")
     if get_language() == "zh_CN" and cny is not None:
-        return f"¥{cny:,.0f}" + (f" (${usd:,.0f})" if usd is not None else "")
+        return _amount("¥", cny) + (f"（{_amount('$', usd)}）" if usd is not None else "")
     if usd is None:
-        return f"¥{cny:,.0f}"
-    return f"${usd:,.2f}" if usd < 10 else f"${usd:,.0f}"
+        return _amount("¥", cny)
+    return _amount("$", usd)
 
 
 def fmt_number(x: float | None, digits: int = 1) -> str:
+    """Large counts the way readers count: '52,000' / '8.0 B' in English, '5.2万' / '80.3亿' in Chinese."""
     if x is None:
         return tr("unknown")
     if abs(x) >= 1e4:
         if get_language() == "zh_CN":
             if abs(x) >= 1e8:
-                return f"{x / 1e8:,.{digits}f} 亿"
-            return f"{x / 1e4:,.{digits}f} 万"
+                return f"{x / 1e8:,.{digits}f}亿"
+            return f"{x / 1e4:,.{digits}f}万"
         if abs(x) >= 1e9:
             return f"{x / 1e9:,.{digits}f} B"
         if abs(x) >= 1e6:
             return f"{x / 1e6:,.{digits}f} M"
         return f"{x:,.0f}"
     return f"{x:,.{digits}f}"
+
+
+def fmt_percent(fraction: float | None, digits: int = 0) -> str:
+    """0.853 → '85%' (the same in both languages)."""
+    if fraction is None:
+        return tr("unknown")
+    return f"{fraction * 100:.{digits}f}%"
+
+
+def fmt_list(items, strong: bool = False) -> str:
+    """Join a short list for reading: 'a, b, c' in English, 'a、b、c' in Chinese.
+    strong=True for items that are phrases or sentences: 'a; b' / 'a；b'."""
+    items = [str(i) for i in items]
+    zh = get_language() == "zh_CN"
+    if strong:
+        return ("；" if zh else "; ").join(items)
+    return ("、" if zh else ", ").join(items)
+
+
+def localized(record: object, field: str, lang: str | None = None) -> str:
+    """A data record's text in the language in force: `record.<field>_zh` in Chinese when it is set
+    (workload titles and descriptions, catalog notes), else `record.<field>`. Works on dicts too."""
+    def get(name: str):
+        return record.get(name) if isinstance(record, dict) else getattr(record, name, None)
+
+    if (normalize_lang(lang) or get_language()) == "zh_CN":
+        zh = get(f"{field}_zh")
+        if zh:
+            return str(zh)
+    value = get(field)
+    return "" if value is None else str(value)

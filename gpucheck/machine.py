@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from gpucheck.errors import BadInput
+from gpucheck.i18n import tr
 
 SCHEMA_VERSION = 1
 
@@ -135,6 +136,7 @@ class Power:
     estimated_peak_system_w: float | None = None  # an estimate: the app cannot read the PSU
     recommended_psu_w: int | None = None
     notes: tuple[str, ...] = ()
+    psu_rated_w: int | None = None  # stated by the user (label on the PSU); a scan cannot read it
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,19 @@ class Measured:
     disk_rand_read_mb_per_s: float | None = None
     ram_copy_gbps: float | None = None
     duration_s: float | None = None
+    gpu_backend: str | None = None  # cuda | rocm | mps | cpu (torch device the GPU figures came from)
+    torch_version: str | None = None
+    gpu_free_reported_bytes: int | None = None  # what the driver said was free before the allocation test
+    cpu_threads: int | None = None  # threads behind cpu_images_per_s_all_cores
+    cpu_images_method: str | None = None  # pillow-jpeg (500x375 JPEG decode + resize to 224) | zlib (decode only)
+    disk_seq_write_mb_per_s: float | None = None
+    disk_mount: str | None = None  # mount point (Linux/macOS) or drive (Windows) holding disk_path
+    disk_cache_mode: str | None = None  # direct | dropped | nocache | cached (see gpucheck/bench/disk.py)
+    disk_rand_block_bytes: int | None = None  # block size behind disk_rand_read_mb_per_s (128 KiB)
+    disk_rand_threads: int | None = None  # parallel readers behind disk_rand_read_mb_per_s (8, like loader workers)
+    disk_rand_4k_qd1_mb_per_s: float | None = None  # classic 4 KiB random reads, one at a time
+    budget_s: float | None = None  # the time cap the deep scan ran under
+    cancelled: bool = False  # stopped by the user; figures not reached stay None
     notes: tuple[str, ...] = ()
 
 
@@ -224,20 +239,20 @@ class Machine:
     @classmethod
     def from_dict(cls, data: Any, where: str = "machine") -> Machine:
         if not isinstance(data, dict):
-            raise BadInput(f"{where}: expected a JSON object with a gpucheck scan")
-        # A JSON report carries the machine under "machine".
-        if "machine" in data and isinstance(data["machine"], dict) and "schema_version" not in data:
+            raise BadInput(tr("{where}: expected a JSON object with a gpucheck scan", where=where))
+        # A JSON report carries the machine under "machine" (a Machine itself has no "machine" key;
+        # the report's own "schema_version" versions the report, not the machine).
+        if isinstance(data.get("machine"), dict):
             data = data["machine"]
             where = f"{where}: machine"
         if "schema_version" not in data:
-            raise BadInput(f"{where}: missing 'schema_version' — is this a gpucheck scan?")
+            raise BadInput(tr("{where}: missing 'schema_version' — is this a gpucheck scan?", where=where))
         version = data["schema_version"]
         if not isinstance(version, int) or isinstance(version, bool):
             raise BadInput(f"{where}: 'schema_version' must be an integer, got {version!r}")
         if version != SCHEMA_VERSION:
-            raise BadInput(
-                f"{where}: schema_version {version} is not supported (this gpucheck reads {SCHEMA_VERSION})"
-            )
+            raise BadInput(tr("{where}: schema_version {version} is not supported (this gpucheck reads {supported})",
+                              where=where, version=version, supported=SCHEMA_VERSION))
         return _from_jsonable(cls, data, where)
 
     @classmethod
@@ -246,19 +261,22 @@ class Machine:
         try:
             text = p.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise BadInput(f"{p}: file not found") from None
+            raise BadInput(tr("{path}: file not found", path=p)) from None
         except IsADirectoryError:
-            raise BadInput(f"{p}: is a folder, not a scan file") from None
+            raise BadInput(tr("{path}: is a folder, not a scan file", path=p)) from None
         except PermissionError:
-            raise BadInput(f"{p}: permission denied") from None
+            raise BadInput(tr("{path}: permission denied", path=p)) from None
         except UnicodeDecodeError:
-            raise BadInput(f"{p}: not a text file (expected JSON from 'gpucheck scan --json')") from None
+            raise BadInput(tr("{path}: not a text file (expected JSON from 'gpucheck scan --json')", path=p)) from None
         except OSError as e:
-            raise BadInput(f"{p}: cannot read ({e.strerror or e})") from None
+            raise BadInput(tr("{path}: cannot read ({reason})", path=p, reason=e.strerror or e)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise BadInput(f"{p}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+            raise BadInput(tr("{path}: not valid JSON (line {line}, column {column}: {reason})", path=p, line=e.lineno,
+                              column=e.colno, reason=e.msg)) from None
+        except RecursionError:
+            raise BadInput(tr("{path}: not valid JSON (nested too deeply)", path=p)) from None
         m = cls.from_dict(data, where=str(p))
         if m.label is None:
             m = dataclasses.replace(m, label=p.stem)
@@ -353,7 +371,12 @@ def _from_jsonable(cls: type, data: Any, where: str) -> Any:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise BadInput(f"{where}: missing key '{f.name}'")
             continue
-        kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{where}.{f.name}")
+        value = _convert(hints[f.name], data[f.name], f"{where}.{f.name}")
+        # sizes, counts, clocks, watts, speeds are never negative (only temperatures, *_c, may be)
+        if (isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
+                and not f.name.endswith("_c")):
+            raise BadInput(f"{where}.{f.name}: expected a number ≥ 0, got {value!r}")
+        kwargs[f.name] = value
     return cls(**kwargs)
 
 

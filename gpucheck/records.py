@@ -42,6 +42,9 @@ class GpuSpec:
     aliases: tuple[str, ...] = ()
     source: str = ""
     as_of: str = ""
+    price_source: str = ""
+    price_as_of: str = ""
+    memory_type: str | None = None  # GDDR6X | HBM3 | LPDDR5 …
 
 
 # -- catalog: workloads ------------------------------------------------------------------------
@@ -62,6 +65,14 @@ class ModelSpec:
     activation_mib: float | None = None  # per sample, 16-bit, non-transformer archs
     encoder_decoder: bool = False
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"
+    ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at
+    aux_params: float = 0.0  # frozen helper networks kept on the GPU at 16-bit (VAE, text encoders)
+    lora_params_per_rank: float | None = None  # non-transformer archs: adapter params added per unit of rank
+    head_dim: int | None = None  # transformer: when not hidden / heads
+    qkv_bias: bool = False  # Qwen2-style q/k/v biases
+    gated_mlp: bool | None = None  # SwiGLU (LLaMA/Mistral/Qwen) vs GELU (GPT-2/BERT); None: ffn != 4·hidden
+    aux_forward_gflops: float = 0.0  # per sample, forward only, through the frozen helper networks
+    eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,9 @@ class TrainSpec:
     lora_rank: int = 16
     grad_accum: int = 1
     cpu_offload: bool = False
+    lora_targets: str = "qv"  # qv | attention | all-linear (transformers)
+    from_scratch: bool = False  # pre-training: no pretrained weights to download
+    shard: bool = False  # FSDP / DeepSpeed ZeRO-3: weights, grads and optimizer state split across GPUs
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,8 @@ class DataSpec:
     samples: int
     epochs: float = 1.0
     bytes_per_sample: int = 0  # on disk
+    in_memory: bool | None = None  # data set held in RAM (None: decided by size)
+    avg_seq_len: int | None = None  # mean tokens per sample (speed); train.seq_len is the maximum (memory)
 
 
 @dataclass(frozen=True)

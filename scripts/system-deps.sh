@@ -8,6 +8,9 @@ pkgs=(python3 python3-venv python3-pip libegl1 libgl1 libxkbcommon0 libxkbcommon
       libxcb-render-util0 libxcb-shape0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1 fonts-dejavu-core)
 if [ "$what" = test ]; then
   pkgs+=(xvfb poppler-utils dpkg-dev binutils)
+  # installer test (tests/test_packaging.py): xvfb-run needs xauth; the .deb's Wayland libraries
+  # must be present for packaging/linux/build-deb.sh to check its Depends with ldd
+  pkgs+=(xauth libwayland-client0 libwayland-cursor0)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

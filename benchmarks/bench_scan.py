@@ -1,0 +1,88 @@
+"""How long `gpucheck scan --json` takes, beside `python -m torch.utils.collect_env` and `inxi -Fxz`.
+
+    .venv/bin/python benchmarks/bench_scan.py [--runs N] [--torch-python PATH]
+
+Each command runs N times as a fresh process (what a user waits for); the median and the fastest are
+printed. `--torch-python` names a Python that has torch installed (default: this one if it has torch,
+else /tmp/torchvenv/bin/python if present); inxi is used when it is on PATH. The goal: the scan takes at
+most a third of collect_env's time and no longer than inxi.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def time_command(argv: list[str], runs: int, env: dict | None = None) -> list[float] | None:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        try:
+            r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env,
+                               timeout=300)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        times.append(time.perf_counter() - t0)
+        if r.returncode != 0:
+            return None
+    return times
+
+
+def torch_python(explicit: str | None) -> str | None:
+    candidates = [explicit] if explicit else [sys.executable, "/tmp/torchvenv/bin/python"]
+    for py in candidates:
+        if py and Path(py).exists():
+            ok = subprocess.run([py, "-c", "import importlib.util,sys; sys.exit(importlib.util.find_spec('torch') is None)"],
+                                capture_output=True)
+            if ok.returncode == 0:
+                return py
+    return None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--torch-python", default=None)
+    args = ap.parse_args()
+    env = {**os.environ, "GPUCHECK_LANG": "en"}
+    rows: list[tuple[str, list[float] | None, str]] = []
+    rows.append(("gpucheck scan --json", time_command([sys.executable, "-m", "gpucheck", "scan", "--json"], args.runs,
+                                                      env), ""))
+    py = torch_python(args.torch_python)
+    if py:
+        rows.append(("python -m torch.utils.collect_env",
+                     time_command([py, "-m", "torch.utils.collect_env"], args.runs, env), py))
+    else:
+        rows.append(("python -m torch.utils.collect_env", None, "torch not installed"))
+    inxi = shutil.which("inxi")
+    rows.append(("inxi -Fxz", time_command([inxi, "-Fxz"], args.runs, env) if inxi else None,
+                 "" if inxi else "inxi not installed"))
+    print(f"{'command':<36} {'median s':>9} {'min s':>7}  runs  note")
+    med = {}
+    for name, times, note in rows:
+        if times:
+            med[name] = statistics.median(times)
+            print(f"{name:<36} {med[name]:>9.3f} {min(times):>7.3f}  {len(times):>4}  {note}")
+        else:
+            print(f"{name:<36} {'-':>9} {'-':>7}  {'-':>4}  {note or 'failed'}")
+    scan = med.get("gpucheck scan --json")
+    ce = med.get("python -m torch.utils.collect_env")
+    ix = med.get("inxi -Fxz")
+    if scan and ce:
+        print(f"scan / collect_env = {scan / ce:.2f} (goal <= 0.33)")
+    if scan and ix:
+        print(f"scan / inxi        = {scan / ix:.2f} (goal <= 1.00)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

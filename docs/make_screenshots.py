@@ -1,0 +1,125 @@
+"""Screenshots of every wizard page, in English and Chinese (and one in a dark palette), for the README.
+
+Runs the real app on a real display server (X11; on a headless machine start `Xvfb :99 -screen 0
+1600x1000x24 &` and set DISPLAY=:99), opened on a saved scan, and grabs the window with
+QScreen.grabWindow into docs/screenshots/.
+
+    DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --machine tests/fixtures/machines/X.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PAGES = ("1-welcome", "2-machine", "3-jobs", "4-details", "5-report")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--machine", required=True, help="a saved scan to open")
+    ap.add_argument("--job", help="workload id to pick on page 3 (default: the hardest that fits with tweaks)")
+    ap.add_argument("--what-if", help="catalog GPU id for a 'what if' shot of page 4")
+    ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    ap.add_argument("--langs", default="en,zh_CN")
+    args = ap.parse_args()
+
+    from PySide6.QtCore import QEventLoop, QTimer
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from gpucheck.ui import app as ui_app
+
+    qapp = ui_app.make_application([sys.argv[0]])
+    qapp.setStyle("Fusion")  # the same look on any X server (no desktop theme under Xvfb)
+    ui_app.add_bundled_fonts()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+
+    def settle(ms: int = 250) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def grab(w, name: str) -> None:
+        settle()
+        screen = w.screen()
+        pix = screen.grabWindow(w.winId())
+        path = out / f"{name}.png"
+        pix.save(str(path))
+        print(path, pix.width(), "×", pix.height())
+
+    def pick_job(w) -> None:
+        s = w.session
+        if args.job:
+            w.jobs.select(args.job)
+            return
+        chosen = None
+        for wl in s.workloads():
+            if s.verdict(wl.id) == "runs_with_tweaks":
+                chosen = wl.id
+        if chosen:
+            w.jobs.select(chosen)
+
+    for lang in [x for x in args.langs.split(",") if x]:
+        ui_app.set_app_language(lang)
+        w = ui_app.create_window(None)
+        w.show()
+        ui_app.after_show(qapp, w)
+        w.open_machine_file(args.machine)
+        settle(400)
+        grab(w, f"{lang}-{PAGES[0]}")
+        w.next()
+        grab(w, f"{lang}-{PAGES[1]}")
+        w.next()
+        pick_job(w)
+        w.jobs.table.scrollToTop()
+        grab(w, f"{lang}-{PAGES[2]}")
+        w.next()
+        grab(w, f"{lang}-{PAGES[3]}")
+        if args.what_if:
+            w.details.set_what_if(args.what_if)
+            grab(w, f"{lang}-{PAGES[3]}-what-if")
+            w.details.set_what_if(None)
+        w.next()
+        import tempfile
+
+        w.report.save(str(Path(tempfile.gettempdir()) / "gpucheck-report.pdf"))  # shows "Saved to …"
+        grab(w, f"{lang}-{PAGES[4]}")
+        w.close()
+        w.deleteLater()
+        settle(50)
+
+    # one page in a dark palette (what a user with a dark desktop theme sees)
+    ui_app.set_app_language("en")
+    dark = QPalette()
+    for role, colour in ((QPalette.ColorRole.Window, "#202124"), (QPalette.ColorRole.WindowText, "#e8eaed"),
+                         (QPalette.ColorRole.Base, "#2b2c2f"), (QPalette.ColorRole.AlternateBase, "#333438"),
+                         (QPalette.ColorRole.Text, "#e8eaed"), (QPalette.ColorRole.Button, "#303134"),
+                         (QPalette.ColorRole.ButtonText, "#e8eaed"), (QPalette.ColorRole.Mid, "#5f6368"),
+                         (QPalette.ColorRole.Highlight, "#8ab4f8"), (QPalette.ColorRole.HighlightedText, "#202124"),
+                         (QPalette.ColorRole.ToolTipBase, "#303134"), (QPalette.ColorRole.ToolTipText, "#e8eaed")):
+        dark.setColor(role, QColor(colour))
+    qapp.setPalette(dark)
+    w = ui_app.create_window(None)
+    w.show()
+    ui_app.after_show(qapp, w)
+    w.open_machine_file(args.machine)
+    settle(300)
+    w.next()
+    w.next()
+    pick_job(w)
+    grab(w, "dark-3-jobs")
+    w.next()
+    grab(w, "dark-4-details")
+    w.close()
+    QApplication.processEvents()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,366 @@
+"""Advice: what a beginner should do next with a job — tweaks, bottlenecks, software, upgrades, cloud.
+
+Pure: (Machine | None, Workload, Target, Estimate) → Advice. Used by the CLI, the wizard and the report.
+
+    from gpucheck.advise import advise, advice_to_dict, format_advice
+    adv = advise(machine, workload, Target.from_machine(machine))
+    adv.verdict          # runs | runs_with_tweaks | too_slow | does_not_fit | not_supported
+    adv.tweaks           # ladder steps applied, each with Hugging Face settings; adv.snippet to copy
+    adv.bottlenecks      # data loading, RAM, disk, PCIe, heat, PSU, battery — each with a fix
+    adv.software         # driver / PyTorch build problems with the exact command
+    adv.upgrades         # cheapest GPU that runs the job; RAM / SSD / PSU when they are the gap
+    adv.cloud            # free tier, cheapest, fastest, cheapest in China — hours and whole-run cost
+    adv.buy_vs_rent      # the upgrade's price against renting, break-even hours
+
+Cloud options, upgrades and buy-vs-rent are worked out only when the job does not simply run here
+(verdict other than "runs"); RAM/SSD/PSU upgrades whenever a bottleneck calls for one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpucheck.advise import host, ladder, market
+from gpucheck.advise.data import factor
+from gpucheck.advise.ladder import GpuFacts, snippet
+from gpucheck.advise.model import (
+    ADVICE_VERDICTS,
+    Advice,
+    Alternative,
+    Bottleneck,
+    BuyVsRent,
+    CloudOption,
+    SoftwareFix,
+    Tweak,
+    Upgrade,
+)
+from gpucheck.advise.present import advice_to_dict, format_advice, format_advice_brief, format_machine_advice
+from gpucheck.advise.software import software_fixes
+from gpucheck.errors import BadInput
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, localized, tr
+from gpucheck.machine import Machine
+from gpucheck.records import Estimate, GpuSpec, Workload
+
+__all__ = [
+    "ADVICE_VERDICTS",
+    "Advice",
+    "Alternative",
+    "Bottleneck",
+    "BuyVsRent",
+    "CloudOption",
+    "SoftwareFix",
+    "Tweak",
+    "Upgrade",
+    "advise",
+    "advice_to_dict",
+    "format_advice",
+    "format_advice_brief",
+    "format_machine_advice",
+    "facts_for_target",
+]
+
+GIB = 1024**3
+
+
+def _cc(text: str | None) -> float | None:
+    try:
+        return float(text) if text else None
+    except ValueError:  # AMD "gfx1100"
+        return None
+
+
+def facts_for_spec(spec: GpuSpec, gpus: int = 1, ram_bytes: int | None = None) -> GpuFacts:
+    return GpuFacts(backend=spec.backend, compute_capability=_cc(spec.compute_capability),
+                    supports_bf16=spec.tflops_bf16_tensor is not None, ram_bytes=ram_bytes, gpus=gpus)
+
+
+def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
+    """What the ladder needs to know about an estimator `Target` (catalog spec, else the scanned GPU)."""
+    spec = target.gpu
+    cc = _cc(spec.compute_capability) if spec is not None else None
+    bf16 = spec.tflops_bf16_tensor is not None if spec is not None else False
+    if machine is not None and machine.compute_gpus() and target.backend != "cpu":
+        g = machine.compute_gpus()[0]
+        cc = cc if cc is not None else _cc(g.compute_capability)
+        if spec is None and g.supports_bf16 is not None:
+            bf16 = g.supports_bf16
+    backend = target.backend if target.backend in ("cuda", "rocm", "metal", "xpu", "cpu") else "other"
+    return GpuFacts(backend=backend, compute_capability=cc, supports_bf16=bf16, ram_bytes=target.ram_bytes,
+                    gpus=max(1, target.gpus))
+
+
+def _smaller(workload_id: str) -> Workload | None:
+    from gpucheck.catalog import get_workload
+
+    try:
+        return get_workload(workload_id)
+    except BadInput:
+        return None
+
+
+def _estimator():
+    from gpucheck import estimate as est_mod
+
+    return est_mod
+
+
+def advise(machine: Machine | None, workload: Workload, target: Any, estimate: Estimate | None = None) -> Advice:
+    """Everything to do next for `workload` on `target` (an estimator Target), given this `machine`."""
+    est_mod = _estimator()
+    from gpucheck.catalog import find_gpu
+
+    base = estimate if estimate is not None else est_mod.estimate(workload, target)
+    facts = facts_for_target(target, machine)
+
+    def estimate_fn(w: Workload, t):
+        return est_mod.estimate(w, target, t)
+
+    limit = float(base.extra.get("too_slow_hours") or est_mod.too_slow_hours())
+    result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
+    result = ladder.speed_up(result, facts, estimate_fn, limit)
+    final = result.estimate
+    alt = None
+    if not result.fits and facts.backend != "cpu":
+        alt = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
+    target_label = _target_label(target)
+    notes: list[str] = []
+
+    if facts.backend == "cpu":
+        verdict = base.verdict
+    elif not result.fits:
+        verdict = "not_supported" if final.verdict == "not_supported" and final.fits else "does_not_fit"
+    elif final.total_hours is not None and final.total_hours > limit:
+        verdict = "too_slow"
+    elif result.tweaks:
+        verdict = "runs_with_tweaks"
+    else:
+        verdict = "runs"
+    needs = result.smallest_peak_vram_bytes if verdict == "does_not_fit" else None
+    if target.gpus > 1 and target.backend != "cpu":
+        eff = final.extra.get("scaling_efficiency") if final.extra else None
+        pct = "" if eff is None else tr(" (about {p}% of linear speed-up)", p=f"{eff * 100:.0f}")
+        notes.append(tr("The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is "
+                        "good{pct}.", n=target.gpus, pct=pct) if target.nvlink else
+                     tr("The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging "
+                        "data{pct}.", n=target.gpus, pct=pct))
+
+    other = _other_gpu_vendor(machine, target)
+    bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
+                          other_gpu_vendor=other, as_configured=base)
+    sw = software_fixes(machine, workload)
+    if facts.backend == "cpu" and verdict != "runs":
+        # on a CPU the answer is a GPU (cloud or card), not more RAM for a job that would take weeks
+        bn = tuple(b for b in bn if b.id != "ram")
+    host_hours = host.limited_hours(final, bn) if result.fits else None
+    if host_hours is not None and verdict in ("runs", "runs_with_tweaks") and host_hours > limit:
+        verdict = "too_slow"
+
+    # -- money: upgrades, cloud, buy vs rent ---------------------------------------------------
+    def estimate_for(spec: GpuSpec, n: int):
+        t = est_mod.Target.from_gpu(spec, n, None)
+
+        def fn(w: Workload, tr_):
+            return est_mod.estimate(w, t, tr_)
+        return fn
+
+    def facts_for(spec: GpuSpec, n: int) -> GpuFacts:
+        return facts_for_spec(spec, n)
+
+    upgrades: list[Upgrade] = []
+    cloud: tuple[CloudOption, ...] = ()
+    cpu_only_long = facts.backend == "cpu" and (final.total_hours is None
+                                                or final.total_hours > float(factor("general", "cloud_for_cpu_hours")))
+    if verdict != "runs" or cpu_only_long:
+        local = (host_hours or final.total_hours) if result.fits and verdict == "too_slow" else None
+        cloud, _ = market.cloud_options(workload, workload.train, find_gpu, facts_for, estimate_for,
+                                        local_hours=local, practical_hours=limit)
+        upgrades += _gpu_upgrades(machine, workload, target, result, verdict, limit, find_gpu, facts_for,
+                                  estimate_for, notes)
+    upgrades += _part_upgrades(machine, workload, bn)
+    main_up = next((u for u in upgrades if u.kind == "gpu"), None)
+    if main_up is None and verdict != "runs":
+        main_up = next((u for u in upgrades if u.kind in ("ssd", "ram")), None)
+    bvr = market.buy_vs_rent(main_up, cloud) if main_up is not None else None
+
+    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
+    alternative = None
+    if alt is not None:
+        alternative = Alternative(
+            workload_id=alt.workload.id, title=localized(alt.workload, "title"), tweaks=alt.tweaks, settings=dict(alt.settings),
+            snippet=snippet(alt.settings, alt.train, alt.workload, facts),
+            peak_vram_bytes=alt.estimate.peak_vram_bytes, total_hours=alt.estimate.total_hours,
+            too_slow=alt.estimate.total_hours is not None and alt.estimate.total_hours > limit)
+    return Advice(
+        workload_id=workload.id,
+        target=target_label,
+        verdict=verdict,
+        summary=summary,
+        needs_vram_bytes=needs,
+        tweaks=result.tweaks,
+        settings=dict(result.settings),
+        snippet=snippet(result.settings, result.train, result.workload, facts) if result.fits else "",
+        final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
+        final_total_hours=final.total_hours,
+        bottlenecks=bn,
+        software=sw,
+        upgrades=tuple(upgrades),
+        cloud=cloud,
+        buy_vs_rent=bvr,
+        notes=tuple(notes),
+        alternative=alternative,
+        host_limited_hours=host_hours,
+    )
+
+
+def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:
+    """The vendor of the target's GPU when it is not this machine's own GPU ("what if I had…")."""
+    if machine is None or target.backend == "cpu":
+        return None
+    gpus = machine.compute_gpus()
+    if gpus and (target.gpu_name == gpus[0].name or (target.gpu is not None and gpus[0].catalog_id == target.gpu.id)):
+        return None
+    if gpus and target.gpu is not None:
+        from gpucheck.catalog import gpu_for
+
+        if gpu_for(gpus[0]) == target.gpu:
+            return None
+    return target.gpu.vendor if target.gpu is not None else "other"
+
+
+def _target_label(target: Any) -> str:
+    if target.backend == "cpu":
+        return tr("this PC's CPU (no usable GPU)")
+    name = target.gpu_name or (target.gpu.name if target.gpu is not None else tr("this GPU"))
+    return name if target.gpus <= 1 else f"{target.gpus}× {name}"
+
+
+def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: int | None,
+             result: ladder.LadderResult, limit: float, host_hours: float | None) -> str:
+    hours = fmt_duration(final.total_hours if host_hours is None else host_hours)
+    if verdict == "runs" and final.total_hours is None:
+        return tr("Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).",
+                  target=label)
+    if verdict == "runs":
+        return tr("Runs on {target} as it is: about {h}.", target=label, h=hours)
+    if verdict == "runs_with_tweaks" and final.total_hours is None:
+        return tr("Runs on {target} with {n} change(s) listed below (how long is unknown: this GPU's speed is "
+                  "not in the catalog).", target=label, n=len(result.tweaks))
+    if verdict == "runs_with_tweaks":
+        return tr("Runs on {target} with {n} change(s) listed below: about {h}.", target=label,
+                  n=len(result.tweaks), h=hours)
+    if verdict == "too_slow" and host_hours is not None and (final.total_hours or 0) <= limit:
+        return tr("Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too "
+                  "slow until they are fixed.", target=label, h=hours, limit=fmt_duration(limit))
+    if verdict == "too_slow":
+        return tr("Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.",
+                  target=label, h=hours, limit=fmt_duration(limit))
+    if verdict == "does_not_fit":
+        return tr("Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is "
+                  "available.", target=label, need=fmt_gib(needs), have=fmt_gib(base.vram_available_bytes))
+    why = next((n for n in final.notes if n), "")
+    return tr("Cannot train on {target}. {why}", target=label, why=why).strip()
+
+
+def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, result: ladder.LadderResult,
+                  verdict: str, limit: float, find_gpu, facts_for, estimate_for, notes: list[str]) -> list[Upgrade]:
+    if verdict == "runs_with_tweaks":
+        return []
+    if verdict == "too_slow" and (result.estimate.total_hours or 0) <= limit:
+        return []  # the GPU is fast enough: the bottlenecks (disk, CPU) are what to fix
+    if machine is not None:
+        gpus = machine.compute_gpus()
+        if any(g.vendor == "apple" for g in gpus):
+            notes.append(tr("A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit."))
+            return []
+        if machine.power.is_laptop:
+            notes.append(tr("A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop."))
+            return []
+        if not gpus:
+            notes.append(tr("Office and small desktop PCs often have a 200-300 W power supply without PCIe power "
+                            "cables and little room inside: check both before buying a graphics card."))
+    if target.gpus > 1:
+        return []  # a multi-GPU server: adding one consumer card is not the answer
+    cur_vram = target.vram_available_bytes if target.backend != "cpu" else None
+    cur_fits = verdict not in ("does_not_fit", "not_supported") and target.backend != "cpu"
+    return market.gpu_upgrades(workload, workload.train, machine, cur_vram, cur_fits,
+                               result.estimate.total_hours if cur_fits else None, find_gpu, facts_for,
+                               estimate_for, max_hours=limit)
+
+
+def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottleneck, ...]) -> list[Upgrade]:
+    out: list[Upgrade] = []
+    if machine is None:
+        return out
+    by_id = {b.id: b for b in bn}
+    if "ram" in by_id:
+        need_gb = by_id["ram"].figures["ram_needed_bytes"] / 1e9
+        up = market.part_upgrade("ram", need_gb,
+                                 tr("this job needs about {need} of RAM", need=fmt_gib(by_id["ram"].figures[
+                                     "ram_needed_bytes"])),
+                                 (tr("buy the type your motherboard takes (DDR4 or DDR5) and check its free "
+                                     "slots"),))
+        if up and not machine.power.is_laptop and not machine.memory.shared_with_gpu:
+            out.append(up)
+    disk_need = None
+    if "disk_speed" in by_id and by_id["disk_speed"].severity == "warning":
+        disk_need = by_id["disk_speed"].figures["dataset_bytes"]
+    if "disk_space" in by_id:
+        disk_need = max(disk_need or 0, by_id["disk_space"].figures["disk_needed_bytes"])
+    if disk_need:
+        margin = float(factor("disk", "free_space_margin_gib")) * GIB
+        up = market.part_upgrade("ssd", (disk_need + margin) / 1e9,
+                                 tr("a fast drive big enough for the data set and checkpoints ({size})",
+                                    size=fmt_gib(disk_need + margin)))
+        if up:
+            out.append(up)
+    if "psu" in by_id and by_id["psu"].severity == "warning":
+        need = by_id["psu"].figures["psu_needed_w"]
+        up = market.part_upgrade("psu", need, tr("the GPU needs a {w} W power supply", w=f"{need:.0f}"))
+        if up:
+            out.append(up)
+    return out
+
+
+# -- hooks for the command line (gpucheck.commands) ------------------------------------------------
+
+
+def cli_advice_lines(workload: Workload, target: Any, estimate: Estimate, machine: Machine | None = None) -> list[str]:
+    """`gpucheck estimate`: the full advice as text lines."""
+    a = advise(machine, workload, target, estimate)
+    return [tr("Advice:")] + format_advice(a, indent="  ").splitlines()
+
+
+def cli_advice_json(workload: Workload, target: Any, estimate: Estimate,
+                    machine: Machine | None = None) -> dict[str, Any]:
+    """Keys added to an estimate's JSON: the final `verdict` (the estimate's own verdict for the exact
+    configuration stays as `verdict_as_configured`), `tweaks` in order, and the whole `advice`."""
+    a = advise(machine, workload, target, estimate)
+    d = advice_to_dict(a)
+    return {"verdict": a.verdict, "verdict_as_configured": estimate.verdict, "tweaks": d["tweaks"], "advice": d}
+
+
+def cli_check_lines(workloads: list[Workload], target: Any, estimates: list[Estimate],
+                    machine: Machine | None = None) -> list[str]:
+    """`gpucheck check`: one line of advice per job that needs some, then machine-wide fixes once."""
+    advices = [advise(machine, w, target, e) for w, e in zip(workloads, estimates, strict=True)]
+    lines = []
+    for w, a in zip(workloads, advices, strict=True):
+        brief = format_advice_brief(a)
+        if brief:
+            lines.append(tr("{id} — {verdict}: {brief}", id=w.id, verdict=tr(_VERDICT_WORDS[a.verdict]),
+                            brief=brief))
+        elif a.verdict != "runs":
+            lines.append(tr("{id} — {verdict}", id=w.id, verdict=tr(_VERDICT_WORDS[a.verdict])))
+    shared = format_machine_advice(advices)
+    if shared:
+        lines += ["", shared]
+    return ([tr("Advice:")] + lines) if lines else []
+
+
+_VERDICT_WORDS = {
+    "runs": N_("runs"),
+    "runs_with_tweaks": N_("runs with tweaks"),
+    "too_slow": N_("too slow"),
+    "does_not_fit": N_("does not fit"),
+    "not_supported": N_("not supported"),
+}

@@ -1,0 +1,241 @@
+"""The advice's data: resources/advice.toml, cloud.toml and parts.toml as validated frozen records.
+
+Every problem in a file is a `BadInput` naming the file, the entry and the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from gpucheck.catalog import read_toml, resource_path, validate_table
+from gpucheck.errors import BadInput
+
+
+@dataclass(frozen=True)
+class CloudOffer:
+    id: str
+    provider: str
+    region_group: str
+    gpu: str
+    gpu_counts: tuple[int, ...]
+    kind: str
+    price_usd_per_gpu_hour: float | None
+    price_cny_per_gpu_hour: float | None
+    weekly_hours_limit: float | None
+    session_hours_limit: float | None
+    notes: str
+    url: str
+    source: str
+    as_of: str
+    verified: bool
+
+
+@dataclass(frozen=True)
+class Part:
+    kind: str  # gpu | ram | ssd | psu
+    id: str
+    name: str
+    price_usd: float | None
+    price_cny: float | None
+    price_kind: str
+    source: str
+    as_of: str
+    verified: bool
+    url: str = ""
+    notes: str = ""
+    gpu: str | None = None  # gpu: catalog name
+    required_psu_w: float | None = None
+    tdp_w: float | None = None
+    slots: float | None = None
+    pcie_lanes: int | None = None
+    capacity_gb: float | None = None  # ram / ssd
+    ram_kind: str | None = None  # DDR4 | DDR5
+    read_mb_per_s: float | None = None  # ssd
+    watts: float | None = None  # psu
+
+
+@dataclass(frozen=True)
+class TorchBuild:
+    variant: str
+    cuda: str
+    min_cc: float
+    max_cc: float
+    min_driver_linux: str
+    min_driver_windows: str
+    recommend: bool = True  # False: an older build, only recognised when installed
+
+
+def _str(required=False, choices=None):
+    return ("str", required, None, None, choices)
+
+
+def _num(required=False, lo=0.0, hi=None):
+    return ("float", required, lo, hi, None)
+
+
+_BOOL = ("bool", False, None, None, None)
+
+
+def _list_of_ints(where: str, key: str, value: Any) -> tuple[int, ...]:
+    if (not isinstance(value, list) or not value
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value)):
+        raise BadInput(f"{where}: key '{key}': expected a list of whole numbers ≥ 1, got {value!r:.60}")
+    return tuple(sorted(set(value)))
+
+
+_OFFER_SPEC = {
+    "id": _str(True), "provider": _str(True), "region_group": _str(True, ("global", "china")),
+    "gpu": _str(True), "gpu_counts": ("strlist", False, None, None, None),  # replaced below
+    "kind": _str(True, ("free", "on_demand", "spot")),
+    "price_usd_per_gpu_hour": _num(), "price_cny_per_gpu_hour": _num(),
+    "weekly_hours_limit": _num(), "session_hours_limit": _num(),
+    "notes": _str(), "url": _str(True), "source": _str(True), "as_of": _str(True), "verified": _BOOL,
+}
+
+
+@lru_cache(maxsize=1)
+def load_cloud() -> tuple[CloudOffer, ...]:
+    path = resource_path("cloud.toml")
+    data = read_toml(path)
+    offers = data.get("offer")
+    if not isinstance(offers, list) or not offers:
+        raise BadInput(f"{path}: expected one or more [[offer]] tables")
+    out = []
+    seen = set()
+    for i, raw in enumerate(offers):
+        where = f"{path}: offer #{i + 1}"
+        if not isinstance(raw, dict):
+            raise BadInput(f"{where}: expected a table")
+        counts = _list_of_ints(where, "gpu_counts", raw.get("gpu_counts", [1]))
+        v = validate_table(where, {k: x for k, x in raw.items() if k != "gpu_counts"},
+                           {k: s for k, s in _OFFER_SPEC.items() if k != "gpu_counts"})
+        if v["id"] in seen:
+            raise BadInput(f"{where}: duplicate id '{v['id']}'")
+        seen.add(v["id"])
+        usd = v.get("price_usd_per_gpu_hour")
+        cny = v.get("price_cny_per_gpu_hour")
+        if usd is None and cny is None:
+            raise BadInput(f"{where} ({v['id']}): give price_usd_per_gpu_hour or price_cny_per_gpu_hour")
+        out.append(CloudOffer(
+            id=v["id"], provider=v["provider"], region_group=v["region_group"], gpu=v["gpu"],
+            gpu_counts=counts, kind=v["kind"], price_usd_per_gpu_hour=usd, price_cny_per_gpu_hour=cny,
+            weekly_hours_limit=v.get("weekly_hours_limit"), session_hours_limit=v.get("session_hours_limit"),
+            notes=v.get("notes", ""), url=v["url"], source=v["source"], as_of=v["as_of"],
+            verified=v.get("verified", True),
+        ))
+    return tuple(out)
+
+
+_COMMON_PART = {
+    "id": _str(True), "name": _str(True), "price_usd": _num(), "price_cny": _num(),
+    "price_kind": _str(True, ("msrp", "street", "list")), "source": _str(True), "as_of": _str(True),
+    "verified": _BOOL, "url": _str(), "notes": _str(),
+}
+_PART_SPECS = {
+    "gpu": {**_COMMON_PART, "gpu": _str(True), "required_psu_w": _num(True, 100, 3000),
+            "tdp_w": _num(True, 5, 3000), "slots": _num(False, 1, 6),
+            "pcie_lanes": ("int", False, 1, 16, None)},
+    "ram": {**_COMMON_PART, "kind": _str(True, ("DDR4", "DDR5")), "capacity_gb": _num(True, 1)},
+    "ssd": {**_COMMON_PART, "kind": _str(True, ("nvme", "ssd")), "capacity_gb": _num(True, 1),
+            "read_mb_per_s": _num(True, 1)},
+    "psu": {**_COMMON_PART, "watts": _num(True, 100, 5000)},
+}
+
+
+@lru_cache(maxsize=1)
+def load_parts() -> tuple[Part, ...]:
+    path = resource_path("parts.toml")
+    data = read_toml(path)
+    unknown = sorted(set(data) - set(_PART_SPECS))
+    if unknown:
+        raise BadInput(f"{path}: unknown table '{unknown[0]}' (expected: {', '.join(_PART_SPECS)})")
+    out = []
+    for kind, spec in _PART_SPECS.items():
+        entries = data.get(kind, [])
+        if not isinstance(entries, list):
+            raise BadInput(f"{path}: key '{kind}': expected a list of [[{kind}]] tables, got {entries!r:.60}")
+        for i, raw in enumerate(entries):
+            v = validate_table(f"{path}: [[{kind}]] #{i + 1}", raw, spec)
+            if v.get("price_usd") is None and v.get("price_cny") is None:
+                raise BadInput(f"{path}: [[{kind}]] {v['id']}: give price_usd or price_cny")
+            out.append(Part(
+                kind=kind, id=v["id"], name=v["name"], price_usd=v.get("price_usd"),
+                price_cny=v.get("price_cny"), price_kind=v["price_kind"], source=v["source"],
+                as_of=v["as_of"], verified=v.get("verified", True), url=v.get("url", ""),
+                notes=v.get("notes", ""), gpu=v.get("gpu"), required_psu_w=v.get("required_psu_w"),
+                tdp_w=v.get("tdp_w"), slots=v.get("slots"), pcie_lanes=v.get("pcie_lanes"),
+                capacity_gb=v.get("capacity_gb"), ram_kind=v.get("kind") if kind == "ram" else None,
+                read_mb_per_s=v.get("read_mb_per_s"), watts=v.get("watts"),
+            ))
+    return tuple(out)
+
+
+def parts_of(kind: str) -> tuple[Part, ...]:
+    return tuple(p for p in load_parts() if p.kind == kind)
+
+
+_REQUIRED_ADVICE_TABLES = ("general", "tweaks", "precision", "bitsandbytes", "data_loading", "disk",
+                           "pcie", "multi_gpu", "thermal", "power", "psu_required_w", "torch_builds", "rocm")
+
+
+@lru_cache(maxsize=1)
+def load_advice_factors() -> dict[str, Any]:
+    """resources/advice.toml as a plain dict (validated: tables present, each with source/as_of)."""
+    path = resource_path("advice.toml")
+    data = read_toml(path)
+    for name in _REQUIRED_ADVICE_TABLES:
+        table = data.get(name)
+        if not isinstance(table, dict):
+            raise BadInput(f"{path}: missing table [{name}]")
+        for key in ("source", "as_of"):
+            if not isinstance(table.get(key), str) or not table[key]:
+                raise BadInput(f"{path}: table [{name}] needs a '{key}' string")
+    builds = data.get("torch_build")
+    if not isinstance(builds, list) or not builds:
+        raise BadInput(f"{path}: expected one or more [[torch_build]] tables")
+    return data
+
+
+@lru_cache(maxsize=1)
+def torch_builds() -> tuple[TorchBuild, ...]:
+    path = resource_path("advice.toml")
+    spec = {"variant": _str(True), "cuda": _str(True), "min_cc": _num(True), "max_cc": _num(True),
+            "min_driver_linux": _str(True), "min_driver_windows": _str(True), "recommend": _BOOL}
+    out = []
+    for i, raw in enumerate(load_advice_factors()["torch_build"]):
+        v = validate_table(f"{path}: [[torch_build]] #{i + 1}", raw, spec)
+        out.append(TorchBuild(**v))
+    return tuple(out)
+
+
+def factor(table: str, key: str) -> Any:
+    """One number from advice.toml, e.g. factor('tweaks', 'grad_checkpointing_time_factor')."""
+    data = load_advice_factors()
+    try:
+        return data[table][key]
+    except KeyError:
+        raise BadInput(f"{resource_path('advice.toml')}: missing key '{table}.{key}'") from None
+
+
+def psu_required_w(gpu_name: str) -> float | None:
+    """The vendor's required system power for a GPU, matched on its name ("NVIDIA GeForce RTX 4090")."""
+    table = load_advice_factors()["psu_required_w"]
+    name = " " + " ".join(gpu_name.lower().replace("geforce", " ").replace("nvidia", " ").split()) + " "
+    best: tuple[int, float] | None = None
+    for key, watts in table.items():
+        if key in ("source", "as_of"):
+            continue
+        k = " " + key.lower() + " "
+        if k in name and (best is None or len(k) > best[0]):
+            best = (len(k), float(watts))
+    return best[1] if best else None
+
+
+def usd_to_cny(usd: float | None) -> float | None:
+    return None if usd is None else usd * float(factor("general", "usd_to_cny"))
+
+
+def cny_to_usd(cny: float | None) -> float | None:
+    return None if cny is None else cny / float(factor("general", "usd_to_cny"))

@@ -1,0 +1,465 @@
+"""The tweak ladder: what to change, in order, until a job fits the GPU (and what each change costs).
+
+Pure. The estimator is injected as `estimate_fn(workload, train) -> Estimate`, so the same ladder runs
+for this machine's GPU, for a GPU the user might buy, and for a cloud GPU.
+
+Order (each step keeps the ones before it; stop at the first that fits):
+mixed precision → (several GPUs: ZeRO-1/2/3 sharding) → smaller micro-batch + gradient accumulation →
+gradient checkpointing → 8-bit optimizer (one GPU) → (several GPUs: ZeRO-3 with CPU offload) → LoRA →
+QLoRA → CPU offload of the optimizer (one GPU). `smaller_alternative` is the last rung: a smaller model
+of the same family, offered beside a job that still does not fit.
+Two steps are not optional: BF16 on a CUDA GPU without BF16 becomes FP16, and bitsandbytes features on
+a backend without bitsandbytes (Apple MPS) become their 16-bit equivalents. `speed_up` adds mixed
+precision to a job that fits but is too slow in FP32.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gpucheck.advise.data import factor
+from gpucheck.advise.model import Tweak
+from gpucheck.i18n import fmt_gib, localized, tr
+from gpucheck.records import Estimate, TrainSpec, Workload
+
+EstimateFn = Callable[[Workload, TrainSpec], Estimate]
+LORA_ARCHS = ("transformer", "unet")
+
+
+@dataclass(frozen=True)
+class GpuFacts:
+    """What the ladder needs to know about the GPU it targets."""
+
+    backend: str  # cuda | rocm | metal | xpu | cpu
+    compute_capability: float | None
+    supports_bf16: bool
+    ram_bytes: int | None = None  # host RAM (CPU offload), None = unknown
+    gpus: int = 1  # GPUs working on one model (several: ZeRO / FSDP sharding is tried)
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    workload: Workload  # the workload finally used (a smaller model after "smaller_model")
+    train: TrainSpec
+    estimate: Estimate  # for `train` (with CPU offload applied when used)
+    tweaks: tuple[Tweak, ...]
+    fits: bool
+    smallest_peak_vram_bytes: int  # the least VRAM any step reached (what "needs X GB" reports)
+    settings: dict[str, Any]
+
+
+def bitsandbytes_ok(facts: GpuFacts) -> bool:
+    if facts.backend not in tuple(factor("bitsandbytes", "backends")):
+        return False
+    if facts.backend == "cuda" and facts.compute_capability is not None:
+        return facts.compute_capability >= float(factor("bitsandbytes", "min_compute_capability"))
+    return True
+
+
+def bf16_ok(facts: GpuFacts) -> bool:
+    if facts.backend == "cuda" and facts.compute_capability is not None:
+        return facts.compute_capability >= float(factor("precision", "bf16_min_compute_capability"))
+    return facts.supports_bf16
+
+
+def _precision_settings(precision: str) -> dict[str, Any]:
+    if precision == "bf16":
+        return {"bf16": True}
+    if precision == "fp16":
+        return {"fp16": True}
+    return {}
+
+
+def _scale_hours(est: Estimate, factor_: float) -> Estimate:
+    return dataclasses.replace(
+        est,
+        total_hours=None if est.total_hours is None else est.total_hours * factor_,
+        step_seconds=None if est.step_seconds is None else est.step_seconds * factor_,
+        samples_per_second=None if est.samples_per_second is None else est.samples_per_second / factor_,
+        tokens_per_second=None if est.tokens_per_second is None else est.tokens_per_second / factor_,
+    )
+
+
+def runs(est: Estimate) -> bool:
+    """Fits (VRAM, and RAM where the estimator checks it) and is supported on this backend."""
+    return est.fits and est.verdict != "not_supported"
+
+
+SHARD_STAGES = ("zero1", "zero2", "zero3")
+
+
+def per_gpu_bytes(est: Estimate, gpus: int, stage: str | None) -> int:
+    """Memory on each GPU when `gpus` GPUs share one model with DeepSpeed ZeRO `stage`.
+
+    zero1 shards optimizer state, zero2 adds gradients, zero3 (= FSDP full shard) adds weights;
+    zero3_offload also keeps the FP32 master weights and optimizer state in CPU RAM, so a GPU holds
+    only its shard of the 16-bit weights and of the gradients."""
+    b = est.breakdown
+    n = max(1, gpus)
+    w, g, o = float(b.weights_bytes), float(b.gradients_bytes), float(b.optimizer_bytes)
+    if stage == "zero3_offload":
+        w, g, o = _weights16(est) / n, g / n, 0.0
+    else:
+        if stage in ("zero1", "zero2", "zero3"):
+            o /= n
+        if stage in ("zero2", "zero3"):
+            g /= n
+        if stage == "zero3":
+            w /= n
+    allocated = w + g + o + b.activations_bytes
+    return int(allocated + _overhead(est, allocated))
+
+
+def _overhead(est: Estimate, allocated: float) -> float:
+    """CUDA context plus allocator slack, the slack scaled to what each GPU now holds."""
+    b = est.breakdown
+    ctx = float(est.extra.get("context_bytes", 0.0)) if est.extra else 0.0
+    whole = float(b.weights_bytes + b.gradients_bytes + b.optimizer_bytes + b.activations_bytes)
+    frac = max(0.0, (b.overhead_bytes - ctx) / whole) if whole else 0.0
+    return min(float(b.overhead_bytes), ctx + frac * allocated)
+
+
+def _weights16(est: Estimate) -> float:
+    """The 16-bit working copy of the weights (mixed precision); all weights otherwise."""
+    params = est.extra.get("total_params") if est.extra else None
+    if est.train.precision in ("fp16", "bf16") and est.train.method == "full" and params:
+        return min(float(est.breakdown.weights_bytes), 2.0 * float(params))
+    return float(est.breakdown.weights_bytes)
+
+
+def offload_ram_bytes(est: Estimate) -> int:
+    """Extra CPU RAM for zero3_offload: FP32 master weights + optimizer state of the whole model."""
+    b = est.breakdown
+    return int(b.weights_bytes - _weights16(est) + b.optimizer_bytes)
+
+
+def with_stage(est: Estimate, gpus: int, stage: str | None, ram_total: int | None) -> Estimate:
+    """The estimate with per-GPU memory (and, for offload, RAM and time) for a sharding stage."""
+    if gpus <= 1 or stage is None:
+        return est
+    need = per_gpu_bytes(est, gpus, stage)
+    ram = est.ram_bytes
+    fits = est.vram_available_bytes is None or need <= est.vram_available_bytes
+    out = dataclasses.replace(est, peak_vram_bytes=need)
+    if stage == "zero3_offload":
+        ram = est.ram_bytes + offload_ram_bytes(est)
+        fits = fits and (ram_total is None or ram <= ram_total)
+        out = _scale_hours(dataclasses.replace(out, ram_bytes=ram),
+                           float(factor("tweaks", "cpu_offload_time_factor")))
+    return dataclasses.replace(out, fits=fits)
+
+
+def stage_label(stage: str | None) -> str:
+    return {None: tr("plain data parallel (DDP)"), "zero1": tr("DeepSpeed ZeRO-1"),
+            "zero2": tr("DeepSpeed ZeRO-2"), "zero3": tr("DeepSpeed ZeRO-3 / FSDP full shard"),
+            "zero3_offload": tr("DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM")}[stage]
+
+
+def _stage_settings(stage: str) -> dict[str, Any]:
+    if stage == "zero3_offload":
+        return {"deepspeed": {"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu",
+                                                                                      "pin_memory": True}}},
+                "zero_stage": 3, "offload": True}
+    return {"deepspeed": {"zero_optimization": {"stage": int(stage[-1])}}, "zero_stage": int(stage[-1])}
+
+
+def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
+    """Changes the GPU forces whether or not the job fits (BF16 without BF16, bitsandbytes without it)."""
+    steps: list[tuple[str, str, str, dict]] = []
+    if facts.backend == "cpu":
+        return train, steps
+    if train.precision == "bf16" and facts.backend == "cuda" and not bf16_ok(facts):
+        train = dataclasses.replace(train, precision="fp16")
+        steps.append(("mixed_precision", tr("Use FP16 mixed precision instead of BF16"),
+                      tr("this GPU has no BF16 support (it needs compute capability 8.0, Ampere or newer); FP16 "
+                         "with automatic loss scaling trains the same way"),
+                      {"fp16": True, "bf16": False}))
+    if not bitsandbytes_ok(facts):
+        if train.method == "qlora":
+            train = dataclasses.replace(train, method="lora")
+            steps.append(("lora", tr("Use LoRA on a 16-bit model instead of QLoRA"),
+                          tr("4-bit loading (bitsandbytes) is not available on this GPU; the frozen model takes "
+                             "4× more memory"),
+                          {"lora_r": train.lora_rank, "load_in_4bit": False}))
+        if train.optimizer == "adamw-8bit":
+            train = dataclasses.replace(train, optimizer="adamw")
+            steps.append(("optimizer_8bit", tr("Use the standard AdamW optimizer"),
+                          tr("8-bit optimizers (bitsandbytes) are not available on this GPU"),
+                          {"optim": "adamw_torch"}))
+    return train, steps
+
+
+def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_fn: EstimateFn,
+               same_job_only: bool = False) -> LadderResult:
+    """Climb the ladder until the job fits. `same_job_only` stops before steps that change what is
+    trained (LoRA, QLoRA, a smaller model): used for GPUs one could buy or rent."""
+    tweaks: list[Tweak] = []
+    settings: dict[str, Any] = {}
+    gpus = max(1, facts.gpus)
+    stage: str | None = None
+
+    def record(tid: str, title: str, cost: str, new_settings: dict, est: Estimate) -> None:
+        settings.update(new_settings)
+        tweaks.append(Tweak(id=tid, title=title, cost=cost, settings=dict(new_settings),
+                            peak_vram_bytes=est.peak_vram_bytes, total_hours=est.total_hours, fits=runs(est)))
+
+    train, forced = required_fixes(train, facts)
+    est = estimate_fn(workload, train)
+    for tid, title, cost, s in forced:
+        record(tid, title, cost, s, est)
+    smallest = est.peak_vram_bytes
+    if runs(est) or facts.backend == "cpu":
+        return LadderResult(workload, train, est, tuple(tweaks), runs(est), smallest, settings)
+
+    def attempt(new_train: TrainSpec, wl: Workload | None = None) -> Estimate:
+        nonlocal smallest
+        e = with_stage(estimate_fn(wl or workload, new_train), gpus, stage, facts.ram_bytes)
+        smallest = min(smallest, e.peak_vram_bytes)
+        return e
+
+    def done(e: Estimate) -> LadderResult:
+        return LadderResult(workload, train, e, tuple(tweaks), True, smallest, settings)
+
+    # 1. mixed precision
+    if train.precision == "fp32":
+        precision = "bf16" if bf16_ok(facts) else "fp16"
+        train = dataclasses.replace(train, precision=precision)
+        est = attempt(train)
+        record("mixed_precision",
+               tr("Use {p} mixed precision", p=precision.upper()),
+               tr("none: tensor cores make it faster, and the model keeps FP32 master weights"),
+               _precision_settings(precision), est)
+        if runs(est):
+            return done(est)
+
+    # 1b. several GPUs: shard the model (lowest ZeRO stage that fits; else ZeRO-3 and keep climbing)
+    if gpus > 1 and facts.backend in ("cuda", "rocm"):
+        raw = estimate_fn(workload, train)
+        chosen = None
+        for s_ in SHARD_STAGES:
+            e = with_stage(raw, gpus, s_, facts.ram_bytes)
+            smallest = min(smallest, e.peak_vram_bytes)
+            if runs(e):
+                chosen, est = s_, e
+                break
+        stage = chosen or "zero3"
+        est = with_stage(raw, gpus, stage, facts.ram_bytes)
+        record("sharding", tr("Shard the model across the {n} GPUs: {how}", n=gpus, how=stage_label(stage)),
+               tr("more communication between GPUs each step; fine over NVLink, slower over PCIe"),
+               _stage_settings(stage), est)
+        if runs(est):
+            return done(est)
+
+    # 2. smaller micro-batch, same effective batch through gradient accumulation
+    if train.batch > 1:
+        effective = train.batch * train.grad_accum
+        b = train.batch
+        while b > 1:
+            b = max(1, b // 2)
+            t = dataclasses.replace(train, batch=b, grad_accum=max(1, effective // b))
+            e = attempt(t)
+            if runs(e) or b == 1:
+                train, est = t, e
+                record("micro_batch",
+                       tr("Micro-batch {b} with gradient accumulation {k} (same effective batch {n})",
+                          b=b, k=train.grad_accum, n=effective),
+                       tr("the same training result; a little slower per sample because the GPU does less "
+                          "work at a time"),
+                       {"per_device_train_batch_size": b, "gradient_accumulation_steps": train.grad_accum}, est)
+                break
+        if runs(est):
+            return done(est)
+
+    # 3. gradient checkpointing
+    if not train.grad_checkpointing:
+        train = dataclasses.replace(train, grad_checkpointing=True)
+        est = attempt(train)
+        pct = (float(factor("tweaks", "grad_checkpointing_time_factor")) - 1) * 100
+        record("grad_checkpointing", tr("Turn on gradient checkpointing"),
+               tr("about {p}% more time: activations are recomputed in the backward pass", p=f"{pct:.0f}"),
+               {"gradient_checkpointing": True}, est)
+        if runs(est):
+            return done(est)
+
+    # 4. 8-bit optimizer (full fine-tuning: the optimizer state is big)
+    if train.optimizer == "adamw" and train.method == "full" and bitsandbytes_ok(facts) and stage is None:
+        train = dataclasses.replace(train, optimizer="adamw-8bit")
+        est = attempt(train)
+        record("optimizer_8bit", tr("Use the 8-bit AdamW optimizer (bitsandbytes)"),
+               tr("optimizer memory falls from 8 to 2 bytes per parameter; results stay very close"),
+               {"optim": "adamw_bnb_8bit"}, est)
+        if runs(est):
+            return done(est)
+
+    # 4b. several GPUs, full fine-tuning: ZeRO-3 with the optimizer in CPU RAM before changing the method
+    if stage is not None and train.method == "full":
+        stage = "zero3_offload"
+        e = attempt(train)
+        if runs(e):
+            est = e
+            record("cpu_offload", tr("Offload the optimizer state and FP32 master weights to CPU RAM (ZeRO-3 "
+                                     "offload)"),
+                   tr("needs {ram} of RAM in all; steps are about {f}× slower",
+                      ram=fmt_gib(e.ram_bytes), f=f"{float(factor('tweaks', 'cpu_offload_time_factor')):.1f}"),
+                   _stage_settings(stage), e)
+            return done(e)
+        stage = "zero3"
+
+    if same_job_only:
+        return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
+
+    # 5. LoRA
+    transformer_like = workload.model.arch in LORA_ARCHS
+    if train.method == "full" and transformer_like:
+        rank = int(factor("tweaks", "lora_rank"))
+        if any(t.id == "optimizer_8bit" for t in tweaks):  # LoRA's optimizer state is tiny: back to AdamW
+            tweaks[:] = [t for t in tweaks if t.id != "optimizer_8bit"]
+            settings.pop("optim", None)
+        train = dataclasses.replace(train, method="lora", lora_rank=rank,
+                                    optimizer="adamw" if train.optimizer == "adamw-8bit" else train.optimizer)
+        est = attempt(train)
+        record("lora", tr("Fine-tune with LoRA (rank {r}) instead of all weights", r=rank),
+               tr("trains small adapter matrices only: far less memory; quality is close to full fine-tuning "
+                  "for most tasks"),
+               {"lora_r": rank}, est)
+        if runs(est):
+            return done(est)
+
+    # 6. QLoRA
+    if train.method == "lora" and workload.model.arch == "transformer" and bitsandbytes_ok(facts):
+        train = dataclasses.replace(train, method="qlora", optimizer="adamw-8bit")
+        est = attempt(train)
+        record("qlora", tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
+               tr("about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality"),
+               {"load_in_4bit": True, "optim": "paged_adamw_8bit", "lora_r": train.lora_rank}, est)
+        if runs(est):
+            return done(est)
+
+    # 7. CPU offload of the optimizer state (DeepSpeed ZeRO-2 offload), where DeepSpeed runs
+    if facts.backend == "cuda" and train.method == "full" and stage is None:
+        t = dataclasses.replace(train, cpu_offload=True)
+        factor_ = float(factor("tweaks", "cpu_offload_time_factor"))
+        off = _scale_hours(attempt(t), factor_)
+        if runs(off):
+            train = t
+            record("cpu_offload", tr("Offload the optimizer state to CPU RAM (DeepSpeed ZeRO-2 offload)"),
+                   tr("needs {ram} of RAM in all; steps are about {f}× slower", ram=fmt_gib(off.ram_bytes),
+                      f=f"{factor_:.1f}"),
+                   {"deepspeed": {"zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu",
+                                                                                          "pin_memory": True}}}},
+                   off)
+            return done(off)
+
+    return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
+
+
+def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_hours: float) -> LadderResult:
+    """A job that fits but is too slow in FP32: mixed precision is the one free speed-up worth trying."""
+    est = res.estimate
+    if (not res.fits or est.total_hours is None or est.total_hours <= limit_hours
+            or res.train.precision != "fp32" or facts.backend not in ("cuda", "rocm", "metal")):
+        return res
+    precision = "bf16" if bf16_ok(facts) else "fp16"
+    train = dataclasses.replace(res.train, precision=precision)
+    e = estimate_fn(res.workload, train)
+    if not runs(e) or e.total_hours is None or e.total_hours >= est.total_hours * 0.9:
+        return res
+    tweak = Tweak(id="mixed_precision", title=tr("Use {p} mixed precision", p=precision.upper()),
+                  cost=tr("none: tensor cores make it faster, and the model keeps FP32 master weights"),
+                  settings=_precision_settings(precision), peak_vram_bytes=e.peak_vram_bytes,
+                  total_hours=e.total_hours, fits=True)
+    return dataclasses.replace(res, train=train, estimate=e, tweaks=res.tweaks + (tweak,),
+                               settings={**res.settings, **tweak.settings})
+
+
+def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: EstimateFn,
+                        smaller: Callable[[str], Workload | None]) -> LadderResult | None:
+    """The last rung: the first smaller model of the same family that fits, with its own recipe and
+    ladder. The result's first tweak is "smaller_model"; the job asked for still does not fit."""
+    name = workload.smaller_model
+    seen = {workload.id}
+    while name and name not in seen:
+        seen.add(name)
+        small = smaller(name)
+        if small is None:
+            return None
+        sub = run_ladder(small, small.train, facts, estimate_fn)
+        if sub.fits:
+            first = Tweak(id="smaller_model",
+                          title=tr("Train the smaller model of the family: {title}", title=localized(small, "title")),
+                          cost=tr("a smaller model is less capable, but it fits this GPU"),
+                          settings={"workload": small.id, "model": small.model.name or small.id},
+                          peak_vram_bytes=sub.estimate.peak_vram_bytes, total_hours=sub.estimate.total_hours,
+                          fits=True)
+            return dataclasses.replace(sub, tweaks=(first,) + sub.tweaks,
+                                       settings={**first.settings, **sub.settings})
+        name = small.smaller_model
+    return None
+
+
+# -- copyable settings -----------------------------------------------------------------------------
+
+
+def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
+    """Python a user can paste: TrainingArguments, plus LoraConfig / BitsAndBytesConfig when used."""
+    if not settings:
+        return ""
+    args = [f'    output_dir="{workload.id}-out",']
+    b = settings.get("per_device_train_batch_size", train.batch)
+    args.append(f"    per_device_train_batch_size={b},")
+    k = settings.get("gradient_accumulation_steps", train.grad_accum)
+    if k and k > 1:
+        args.append(f"    gradient_accumulation_steps={k},")
+    if train.precision == "bf16":
+        args.append("    bf16=True,")
+    elif train.precision == "fp16":
+        args.append("    fp16=True,")
+    if train.grad_checkpointing:
+        args.append("    gradient_checkpointing=True,")
+    optim = settings.get("optim")
+    if train.method == "qlora":
+        optim = "paged_adamw_8bit"
+    elif train.optimizer == "adamw-8bit":
+        optim = "adamw_bnb_8bit"
+    if optim and optim != "adamw_torch":
+        args.append(f'    optim="{optim}",')
+    if "deepspeed" in settings:
+        args.append("    deepspeed=ds_config,")
+    lines = []
+    if train.method == "qlora":
+        lines.append("import torch")
+    if "deepspeed" in settings:
+        lines.append(f"ds_config = {json.dumps(settings['deepspeed'])}  # plus the Trainer's 'auto' fields")
+    lines.append("from transformers import TrainingArguments")
+    lines.append("args = TrainingArguments(")
+    lines += args
+    lines.append(")")
+    if train.method in ("lora", "qlora"):
+        task = "CAUSAL_LM" if workload.family == "llm" else None
+        lines.append("from peft import LoraConfig")
+        targets = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj", "v_proj", "o_proj"]'}.get(
+            getattr(train, "lora_targets", "all-linear"), '"all-linear"')
+        if workload.model.arch == "unet":
+            targets = '["to_q", "to_k", "to_v", "to_out.0"]'
+        lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, lora_dropout=0.05, "
+                     f"target_modules={targets}" + (f', task_type="{task}")' if task else ")"))
+    if train.method == "qlora":
+        dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
+        lines.append("from transformers import BitsAndBytesConfig")
+        lines.append('bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", '
+                     f"bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype={dtype})")
+    if workload.model.arch in ("cnn", "mlp") and (train.precision != "fp32" or (k and k > 1)):
+        amp = {"bf16": "torch.bfloat16", "fp16": "torch.float16"}.get(train.precision)
+        hint = [f"torch.autocast('cuda', dtype={amp})"] if amp else []
+        if train.precision == "fp16":
+            hint.append("torch.amp.GradScaler()")
+        if k and k > 1:
+            hint.append(f"optimizer.step() every {k} batches")
+        lines.append("# plain PyTorch loop: " + "; ".join(hint))
+    if settings.get("workload") == workload.id and settings.get("model"):
+        lines.append(f'# model: "{settings["model"]}"')
+    return "\n".join(lines)

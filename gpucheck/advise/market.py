@@ -1,0 +1,303 @@
+"""Money: GPUs and parts to buy, cloud GPUs to rent, and which of the two pays off.
+
+Pure. The estimator is injected as `estimate_for(spec, gpus) -> EstimateFn`, so a GPU from the catalog
+(bought or rented) is estimated exactly like the user's own.
+
+A GPU to buy or rent must run the same job: only "same-job" tweaks are allowed there (precision,
+micro-batch, checkpointing, 8-bit optimizer, sharding, offload — never LoRA/QLoRA or a smaller model).
+Several GPUs: the ladder sizes memory per GPU for the sharding a user would actually turn on —
+DeepSpeed ZeRO-1 (optimizer state sharded), ZeRO-2 (+ gradients), ZeRO-3 / FSDP full shard
+(+ weights) — choosing the fewest GPUs, then the lowest stage (least communication), that fits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from gpucheck.advise.data import CloudOffer, Part, cny_to_usd, factor, load_cloud, parts_of, usd_to_cny
+from gpucheck.advise.ladder import EstimateFn, GpuFacts, run_ladder
+from gpucheck.advise.model import BuyVsRent, CloudOption, Upgrade
+from gpucheck.errors import BadInput
+from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, tr
+from gpucheck.machine import Machine
+from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
+
+GIB = 1024**3
+# Tweaks that keep the job the same job (a cloud GPU or a bigger card should not change the method).
+SAME_JOB_TWEAKS = ("mixed_precision", "sharding", "micro_batch", "grad_checkpointing", "optimizer_8bit",
+                   "cpu_offload")
+
+EstimateFor = Callable[[GpuSpec, int], EstimateFn]
+FindGpu = Callable[[str], GpuSpec]
+FactsFor = Callable[[GpuSpec, int], GpuFacts]
+
+
+@dataclasses.dataclass(frozen=True)
+class Fit:
+    spec: GpuSpec
+    gpus: int
+    stage: str | None
+    estimate: Estimate
+    tweaks: tuple[str, ...]
+    train: TrainSpec
+
+
+def _stage_of(settings: dict) -> str | None:
+    zs = settings.get("zero_stage")
+    if zs is None:
+        return None
+    return "zero3_offload" if settings.get("offload") else f"zero{zs}"
+
+
+def fit_on(workload: Workload, train: TrainSpec, spec: GpuSpec, counts: tuple[int, ...], facts_for: FactsFor,
+           estimate_for: EstimateFor, practical_hours: float | None = None) -> Fit | None:
+    """The fewest GPUs of `spec` (from `counts`) that run this job without changing what is trained —
+    and, when some count finishes within `practical_hours`, the fewest that does."""
+    first: Fit | None = None
+    for n in sorted(counts):
+        res = run_ladder(workload, train, facts_for(spec, n), estimate_for(spec, n), same_job_only=True)
+        if not (res.fits and all(t.id in SAME_JOB_TWEAKS for t in res.tweaks)):
+            continue
+        fit = Fit(spec, n, _stage_of(res.settings), res.estimate, tuple(t.id for t in res.tweaks), res.train)
+        first = first or fit
+        hours = res.estimate.total_hours
+        if practical_hours is None or (hours is not None and hours <= practical_hours):
+            return fit
+    return first
+
+
+# -- cloud -----------------------------------------------------------------------------------------
+
+
+def _prices(offer: CloudOffer) -> tuple[float | None, float | None]:
+    usd = offer.price_usd_per_gpu_hour
+    cny = offer.price_cny_per_gpu_hour
+    if usd is None:
+        usd = cny_to_usd(cny)
+    if cny is None:
+        cny = usd_to_cny(usd)
+    return usd, cny
+
+
+def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts_for: FactsFor,
+                  estimate_for: EstimateFor, offers: tuple[CloudOffer, ...] | None = None,
+                  local_hours: float | None = None, practical_hours: float | None = None,
+                  ) -> tuple[tuple[CloudOption, ...], list[CloudOption]]:
+    """(picked options: free / cheapest / fastest / cheapest in China, every option that fits).
+
+    `local_hours`: the job already runs here, too slowly — only clearly faster options count.
+    `practical_hours`: "cheapest" is chosen among options that finish within this when there are any."""
+    offers = load_cloud() if offers is None else offers
+    fits_cache: dict[tuple[str, tuple[int, ...]], Fit | None] = {}
+    every: list[CloudOption] = []
+    for offer in offers:
+        try:
+            spec = find_gpu(offer.gpu)
+        except BadInput:
+            continue
+        key = (spec.id, offer.gpu_counts)
+        if key not in fits_cache:
+            fits_cache[key] = fit_on(workload, train, spec, offer.gpu_counts, facts_for, estimate_for,
+                                     practical_hours)
+        fit = fits_cache[key]
+        if fit is None or fit.estimate.total_hours is None:
+            continue
+        usd, cny = _prices(offer)
+        hours = fit.estimate.total_hours
+        if offer.kind == "free" and not _free_tier_practical(offer, hours):
+            continue
+        if local_hours is not None and hours > local_hours * 0.8:
+            continue  # not worth renting: hardly faster than this PC
+        note = _offer_note(offer, hours)
+        every.append(CloudOption(
+            label="", offer_id=offer.id, provider=offer.provider, region_group=offer.region_group,
+            gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
+            price_cny_per_gpu_hour=cny, total_hours=hours,
+            cost_usd=None if usd is None else usd * fit.gpus * hours,
+            cost_cny=None if cny is None else cny * fit.gpus * hours,
+            sharding=fit.stage, per_gpu_vram_bytes=fit.estimate.peak_vram_bytes, tweaks=fit.tweaks, note=note,
+            url=offer.url, as_of=offer.as_of, verified=offer.verified,
+        ))
+    return pick_options(every, practical_hours), every
+
+
+def _free_tier_practical(offer: CloudOffer, hours: float) -> bool:
+    if offer.weekly_hours_limit:
+        return hours <= offer.weekly_hours_limit * float(factor("general", "free_tier_max_weeks"))
+    if offer.session_hours_limit:
+        return hours <= offer.session_hours_limit * float(factor("general", "free_tier_max_sessions"))
+    return True
+
+
+def _offer_note(offer: CloudOffer, hours: float) -> str:
+    parts = []
+    if offer.kind == "free" and offer.weekly_hours_limit:
+        weeks = hours / offer.weekly_hours_limit
+        parts.append(tr("uses about {w} weeks of the free ~{q} h/week GPU quota", w=f"{weeks:.1f}",
+                        q=f"{offer.weekly_hours_limit:.0f}") if weeks > 1 else
+                     tr("fits in one week's free GPU quota (~{q} h)", q=f"{offer.weekly_hours_limit:.0f}"))
+    if offer.session_hours_limit and hours > offer.session_hours_limit:
+        parts.append(tr("longer than one {s} h session: save checkpoints and resume",
+                        s=f"{offer.session_hours_limit:.0f}"))
+    if offer.kind == "spot":
+        parts.append(tr("spot/interruptible: can be stopped any time, save checkpoints often"))
+    if not offer.verified:
+        parts.append(tr("price not re-checked, confirm on the provider's page"))
+    return fmt_list(parts, strong=True)
+
+
+def pick_options(every: list[CloudOption], practical_hours: float | None = None) -> tuple[CloudOption, ...]:
+    picked: list[CloudOption] = []
+
+    def add(label: str, opt: CloudOption | None) -> None:
+        if opt is None:
+            return
+        for p in picked:
+            if p.offer_id == opt.offer_id and p.gpus == opt.gpus:
+                return
+        picked.append(dataclasses.replace(opt, label=label))
+
+    free = [o for o in every if o.kind == "free"]
+    paid = [o for o in every if o.kind != "free" and o.cost_usd is not None]
+    add("free", min(free, key=lambda o: o.total_hours) if free else None)
+    if practical_hours is not None:  # a cheap option that takes months is not the cheapest way there
+        paid = [o for o in paid if o.total_hours <= practical_hours] or paid
+    glob = [o for o in paid if o.region_group == "global"]
+    china = [o for o in paid if o.region_group == "china"]
+    add("cheapest", min(glob, key=lambda o: (o.cost_usd, o.total_hours)) if glob else None)
+    add("fastest", min(paid, key=lambda o: (o.total_hours, o.cost_usd)) if paid else None)
+    add("cheapest_china", min(china, key=lambda o: (o.cost_usd, o.total_hours)) if china else None)
+    return tuple(picked)
+
+
+# -- upgrades --------------------------------------------------------------------------------------
+
+
+def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, current_vram: int | None,
+                 current_fits: bool, current_hours: float | None, find_gpu: FindGpu, facts_for: FactsFor,
+                 estimate_for: EstimateFor, max_hours: float | None = None) -> list[Upgrade]:
+    """The cheapest GPU that runs the job in practical time (`max_hours`; if no card does and the job
+    does not fit here at all, the cheapest that runs it), and the cheapest that runs it without changing
+    the training method when that is a different card."""
+    candidates = []  # (price, part, spec, ladder result, same job?)
+    for part in parts_of("gpu"):
+        try:
+            spec = find_gpu(part.gpu)
+        except BadInput:
+            continue
+        if current_vram is not None and spec.vram_bytes <= current_vram and current_fits:
+            continue  # no more memory than today: not the upgrade for this job
+        res = run_ladder(workload, train, facts_for(spec, 1), estimate_for(spec, 1))
+        hours = res.estimate.total_hours
+        if not res.fits or hours is None:
+            continue
+        if current_fits and current_hours is not None and hours >= current_hours * 0.8:
+            continue  # hardly faster than what is here
+        price = part.price_usd or cny_to_usd(part.price_cny) or 0.0
+        candidates.append((price, part, spec, res, all(t.id in SAME_JOB_TWEAKS for t in res.tweaks)))
+    candidates.sort(key=lambda c: c[0])
+    in_time = [c for c in candidates if max_hours is None or c[3].estimate.total_hours <= max_hours]
+    pool = in_time or ([] if current_fits else candidates)
+    if not pool:
+        return []
+    picks = [pool[0]]
+    if not pool[0][4]:
+        same = next((c for c in pool if c[4]), None)
+        if same is not None:
+            picks.append(same)
+    out = []
+    for i, (_, part, spec, res, _same) in enumerate(picks):
+        hours = res.estimate.total_hours
+        if i == 0:
+            reason = tr("the cheapest card here that runs this job: {h} with {vram}", h=fmt_duration(hours),
+                        vram=fmt_gib(spec.vram_bytes, 0))
+        else:
+            reason = tr("the cheapest card that runs it without changing the training method: {h}",
+                        h=fmt_duration(hours))
+        notes = _gpu_part_notes(part, machine)
+        if max_hours is not None and hours > max_hours:
+            notes.insert(0, tr("even this card needs about {h}: renting a faster GPU is quicker",
+                               h=fmt_duration(hours)))
+        out.append(Upgrade(
+            kind="gpu", part_id=part.id, name=part.name, price_usd=part.price_usd, price_cny=part.price_cny,
+            price_kind=part.price_kind, reason=reason, notes=tuple(notes), total_hours=hours,
+            tweaks=tuple(t.id for t in res.tweaks), verified=part.verified, source=part.source,
+            as_of=part.as_of,
+        ))
+    return out
+
+
+def _gpu_part_notes(part: Part, machine: Machine | None) -> list[str]:
+    notes = []
+    rated = machine.power.psu_rated_w if machine is not None else None
+    sized_for_now = machine.power.recommended_psu_w if machine is not None else None
+    if part.required_psu_w:
+        if rated is not None and rated < part.required_psu_w:
+            notes.append(tr("needs a {w} W power supply; yours is {r} W, so budget for a new PSU too",
+                            w=f"{part.required_psu_w:.0f}", r=f"{rated:.0f}"))
+        elif rated is None and sized_for_now and part.required_psu_w > sized_for_now:
+            notes.append(tr("needs a {w} W power supply, more than this PC needs today (about {r} W): the "
+                            "power supply probably has to be replaced too", w=f"{part.required_psu_w:.0f}",
+                            r=f"{sized_for_now:.0f}"))
+        elif rated is None:
+            notes.append(tr("needs a {w} W power supply (check yours)", w=f"{part.required_psu_w:.0f}"))
+    if part.slots and part.slots >= 2.5:
+        notes.append(tr("a {s}-slot card: check the case's length and slot clearance", s=f"{part.slots:g}"))
+    if machine is not None and part.pcie_lanes and part.pcie_lanes <= 8:
+        gens = [g.pcie_gen_max for g in machine.gpus if g.pcie_gen_max]
+        if gens and max(gens) <= 3:
+            notes.append(tr("an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16"))
+    if part.notes:
+        notes.append(part.notes)
+    if not part.verified:
+        notes.append(tr("price not re-checked ({d}), confirm before buying", d=part.as_of))
+    return notes
+
+
+def part_upgrade(kind: str, need: float, reason: str, extra_notes: tuple[str, ...] = ()) -> Upgrade | None:
+    """The cheapest RAM kit / SSD / PSU with at least `need` (GB for RAM/SSD, W for PSU)."""
+    def size(p: Part) -> float:
+        return (p.watts if kind == "psu" else p.capacity_gb) or 0.0
+
+    options = [p for p in parts_of(kind) if size(p) >= need]
+    if not options:
+        return None
+    p = min(options, key=lambda p: p.price_usd or cny_to_usd(p.price_cny) or 0)
+    notes = list(extra_notes)
+    if p.notes:
+        notes.append(p.notes)
+    if not p.verified:
+        notes.append(tr("price not re-checked ({d}), confirm before buying", d=p.as_of))
+    return Upgrade(kind=kind, part_id=p.id, name=p.name, price_usd=p.price_usd, price_cny=p.price_cny,
+                   price_kind=p.price_kind, reason=reason, notes=tuple(notes), verified=p.verified,
+                   source=p.source, as_of=p.as_of)
+
+
+# -- buy vs rent ---------------------------------------------------------------------------------
+
+
+def buy_vs_rent(upgrade: Upgrade | None, cloud: tuple[CloudOption, ...]) -> BuyVsRent | None:
+    if upgrade is None:
+        return None
+    paid = [c for c in cloud if c.kind != "free" and c.cost_usd]
+    if not paid:
+        return None
+    # compare with a provider the reader can use: Chinese clouds for Chinese readers, global ones otherwise
+    region = "china" if get_language() == "zh_CN" else "global"
+    paid = [c for c in paid if c.region_group == region] or paid
+    best = min(paid, key=lambda c: c.cost_usd)
+    per_hour = (best.price_usd_per_gpu_hour or 0) * best.gpus
+    price = upgrade.price_usd or cny_to_usd(upgrade.price_cny)
+    if not price or not per_hour:
+        return None
+    hours = price / per_hour
+    runs = price / best.cost_usd
+    msg = tr("{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after "
+             "about {h} of rented time, that is about {n} runs like this one.",
+             part=upgrade.name, price=fmt_money(upgrade.price_usd, upgrade.price_cny),
+             gpu=best.gpu_name if best.gpus == 1 else f"{best.gpus}× {best.gpu_name}", provider=best.provider,
+             run=fmt_money(best.cost_usd, best.cost_cny), h=fmt_duration(hours), n=f"{runs:,.0f}")
+    return BuyVsRent(part_name=upgrade.name, upgrade_price_usd=upgrade.price_usd,
+                     upgrade_price_cny=upgrade.price_cny, cloud_offer=best.offer_id, cloud_cost_usd=best.cost_usd,
+                     cloud_usd_per_hour=per_hour, break_even_hours=hours, runs_to_break_even=runs, message=msg)

@@ -1,0 +1,144 @@
+"""Records the advice returns (frozen, JSON-able through `to_jsonable`). No logic, no Qt.
+
+Every user-facing text field is already rendered in the language that was active when `advise()`
+ran; stable `id`/`code` fields let a UI or a test tell items apart without reading prose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ADVICE_VERDICTS = ("runs", "runs_with_tweaks", "too_slow", "does_not_fit", "not_supported")
+
+# The tweak ladder, in the order tweaks are tried.
+TWEAK_IDS = (
+    "mixed_precision",
+    "sharding",
+    "micro_batch",
+    "grad_checkpointing",
+    "optimizer_8bit",
+    "lora",
+    "qlora",
+    "cpu_offload",
+    "smaller_model",
+)
+
+
+@dataclass(frozen=True)
+class Tweak:
+    """One step of the ladder that the advice applied (cumulative with the ones before it)."""
+
+    id: str  # one of TWEAK_IDS
+    title: str  # "Use BF16 mixed precision"
+    cost: str  # "none on this GPU; usually faster"
+    settings: dict[str, Any]  # Hugging Face names → values, e.g. {"bf16": True}
+    peak_vram_bytes: int | None = None  # per GPU, after this step
+    total_hours: float | None = None  # after this step
+    fits: bool | None = None  # after this step
+
+
+@dataclass(frozen=True)
+class Bottleneck:
+    id: str  # data_loading | ram | disk_speed | disk_space | pcie | thermal | psu | battery | mig | cpu_only
+    severity: str  # info | warning | error
+    message: str  # what is wrong, in plain words, with the numbers
+    fix: str  # what to do
+    figures: dict[str, Any] = field(default_factory=dict)  # the numbers behind the message (units in keys)
+
+
+@dataclass(frozen=True)
+class SoftwareFix:
+    id: str  # torch_missing | torch_cpu_only | torch_arch | torch_driver | driver_too_old | rocm_build | mps_unavailable | no_bitsandbytes
+    message: str
+    command: str | None = None  # exact command to copy, when there is one
+    severity: str = "warning"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    kind: str  # gpu | ram | ssd | psu
+    part_id: str
+    name: str
+    price_usd: float | None
+    price_cny: float | None
+    price_kind: str | None
+    reason: str  # why this part
+    notes: tuple[str, ...] = ()  # PSU, slot, PCIe, laptop considerations
+    total_hours: float | None = None  # GPU: the job's time with this card
+    tweaks: tuple[str, ...] = ()  # GPU: tweak ids still needed on that card
+    verified: bool = True
+    source: str = ""
+    as_of: str = ""
+
+
+@dataclass(frozen=True)
+class CloudOption:
+    label: str  # free | cheapest | fastest | cheapest_china | multi_gpu
+    offer_id: str
+    provider: str
+    region_group: str  # global | china
+    gpu_name: str
+    gpus: int
+    kind: str  # free | on_demand | spot
+    price_usd_per_gpu_hour: float | None
+    price_cny_per_gpu_hour: float | None
+    total_hours: float | None
+    cost_usd: float | None
+    cost_cny: float | None
+    sharding: str | None  # None = one GPU or plain DDP; "zero1" | "zero2" | "zero3" (FSDP full shard)
+    per_gpu_vram_bytes: int | None
+    tweaks: tuple[str, ...] = ()  # tweak ids used on this GPU
+    note: str = ""
+    url: str = ""
+    as_of: str = ""
+    verified: bool = True
+
+
+@dataclass(frozen=True)
+class BuyVsRent:
+    part_name: str
+    upgrade_price_usd: float | None
+    upgrade_price_cny: float | None
+    cloud_offer: str
+    cloud_cost_usd: float | None  # this job, whole run
+    cloud_usd_per_hour: float | None  # what the cloud option costs per hour of running
+    break_even_hours: float | None  # cloud hours that cost as much as the upgrade
+    runs_to_break_even: float | None  # how many runs of this job
+    message: str
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """When the job asked for does not fit: the smaller model of its family that does, with its recipe."""
+
+    workload_id: str
+    title: str
+    tweaks: tuple[Tweak, ...]  # the first is "smaller_model"
+    settings: dict[str, Any]
+    snippet: str
+    peak_vram_bytes: int | None
+    total_hours: float | None
+    too_slow: bool = False
+
+
+@dataclass(frozen=True)
+class Advice:
+    workload_id: str
+    target: str  # "NVIDIA GeForce GTX 1660 Ti ×1" or "CPU"
+    verdict: str  # one of ADVICE_VERDICTS (after tweaks)
+    summary: str  # one sentence
+    needs_vram_bytes: int | None  # does_not_fit: what the smallest configuration needs per GPU
+    tweaks: tuple[Tweak, ...]  # what to change, in order (empty if it runs as is)
+    settings: dict[str, Any]  # all tweak settings combined (Hugging Face names)
+    snippet: str  # copyable Python: TrainingArguments / LoraConfig / BitsAndBytesConfig
+    final_peak_vram_bytes: int | None
+    final_total_hours: float | None
+    bottlenecks: tuple[Bottleneck, ...]
+    software: tuple[SoftwareFix, ...]
+    upgrades: tuple[Upgrade, ...]
+    cloud: tuple[CloudOption, ...]
+    buy_vs_rent: BuyVsRent | None
+    notes: tuple[str, ...] = ()
+    alternative: Alternative | None = None  # a smaller model that fits, when this job does not
+    host_limited_hours: float | None = None  # final_total_hours once CPU/disk bottlenecks are counted

@@ -1,0 +1,219 @@
+"""Advice → JSON-able dict (for --json and reports) and → plain text (for the CLI). No arithmetic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpucheck.advise.model import Advice, CloudOption, Upgrade
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, tr
+from gpucheck.machine import to_jsonable
+
+GIB = 1024**3
+
+
+def _gib(n: float | None) -> float | None:
+    return None if n is None else round(n / GIB, 2)
+
+
+def _r(x: float | None, digits: int = 2) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def advice_to_dict(a: Advice) -> dict[str, Any]:
+    """The advice as plain JSON values; keys: verdict, summary, tweaks, bottlenecks, software, upgrades,
+    cloud, buy_vs_rent (+ settings, snippet, needs_vram_gib, final figures, notes)."""
+    return {
+        "workload": a.workload_id,
+        "target": a.target,
+        "verdict": a.verdict,
+        "summary": a.summary,
+        "needs_vram_gib": _gib(a.needs_vram_bytes),
+        "final_peak_vram_gib": _gib(a.final_peak_vram_bytes),
+        "final_total_hours": _r(a.final_total_hours, 3),
+        "tweaks": [
+            {"id": t.id, "title": t.title, "cost": t.cost, "settings": to_jsonable(t.settings),
+             "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _r(t.total_hours, 3), "fits": t.fits}
+            for t in a.tweaks
+        ],
+        "settings": to_jsonable(a.settings),
+        "snippet": a.snippet,
+        "bottlenecks": [
+            {"id": b.id, "severity": b.severity, "message": b.message, "fix": b.fix,
+             "figures": to_jsonable(b.figures)}
+            for b in a.bottlenecks
+        ],
+        "software": [{"id": s.id, "severity": s.severity, "message": s.message, "command": s.command}
+                     for s in a.software],
+        "upgrades": [_upgrade_dict(u) for u in a.upgrades],
+        "cloud": [_cloud_dict(c) for c in a.cloud],
+        "buy_vs_rent": None if a.buy_vs_rent is None else {
+            "part": a.buy_vs_rent.part_name,
+            "upgrade_price_usd": a.buy_vs_rent.upgrade_price_usd,
+            "upgrade_price_cny": a.buy_vs_rent.upgrade_price_cny,
+            "cloud_offer": a.buy_vs_rent.cloud_offer,
+            "cloud_cost_usd": _r(a.buy_vs_rent.cloud_cost_usd),
+            "cloud_usd_per_hour": _r(a.buy_vs_rent.cloud_usd_per_hour, 3),
+            "break_even_hours": _r(a.buy_vs_rent.break_even_hours, 1),
+            "runs_to_break_even": _r(a.buy_vs_rent.runs_to_break_even, 1),
+            "message": a.buy_vs_rent.message,
+        },
+        "notes": list(a.notes),
+        "host_limited_hours": _r(a.host_limited_hours, 3),
+        "smaller_model": None if a.alternative is None else {
+            "workload": a.alternative.workload_id,
+            "title": a.alternative.title,
+            "tweaks": [{"id": t.id, "title": t.title, "cost": t.cost, "settings": to_jsonable(t.settings)}
+                       for t in a.alternative.tweaks],
+            "settings": to_jsonable(a.alternative.settings),
+            "snippet": a.alternative.snippet,
+            "peak_vram_gib": _gib(a.alternative.peak_vram_bytes),
+            "total_hours": _r(a.alternative.total_hours, 3),
+            "too_slow": a.alternative.too_slow,
+        },
+    }
+
+
+def _upgrade_dict(u: Upgrade) -> dict[str, Any]:
+    return {"kind": u.kind, "part_id": u.part_id, "name": u.name, "price_usd": u.price_usd,
+            "price_cny": u.price_cny, "price_kind": u.price_kind, "reason": u.reason, "notes": list(u.notes),
+            "total_hours": _r(u.total_hours, 3), "tweaks": list(u.tweaks), "verified": u.verified,
+            "source": u.source, "as_of": u.as_of}
+
+
+def _cloud_dict(c: CloudOption) -> dict[str, Any]:
+    return {"label": c.label, "offer": c.offer_id, "provider": c.provider, "region_group": c.region_group,
+            "gpu": c.gpu_name, "gpus": c.gpus, "kind": c.kind,
+            "price_usd_per_gpu_hour": _r(c.price_usd_per_gpu_hour, 3),
+            "price_cny_per_gpu_hour": _r(c.price_cny_per_gpu_hour, 3),
+            "total_hours": _r(c.total_hours, 3), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
+            "sharding": c.sharding, "per_gpu_vram_gib": _gib(c.per_gpu_vram_bytes), "tweaks": list(c.tweaks),
+            "note": c.note, "url": c.url, "as_of": c.as_of, "verified": c.verified}
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+_LABELS = {
+    "free": N_("Free"),
+    "cheapest": N_("Cheapest"),
+    "fastest": N_("Fastest"),
+    "cheapest_china": N_("Cheapest in China"),
+}
+
+
+def _money(usd: float | None, cny: float | None, china: bool) -> str:
+    """Chinese clouds bill in yuan: show ¥ first for them, whatever the language."""
+    if china and cny is not None:
+        return f"¥{cny:,.2f}" if cny < 10 else f"¥{cny:,.0f}"
+    return fmt_money(usd, cny)
+
+
+def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
+    gpus = c.gpu_name if c.gpus == 1 else tr("{n}× {gpu}", n=c.gpus, gpu=c.gpu_name)
+    how = "" if c.sharding is None else tr(", {how}", how=_sharding_text(c.sharding))
+    china = c.region_group == "china"
+    cost = tr("free") if c.kind == "free" else _money(c.cost_usd, c.cost_cny, china)
+    rate = "" if c.kind == "free" else tr(" ({rate}/GPU-hour)", rate=_money(c.price_usd_per_gpu_hour,
+                                                                          c.price_cny_per_gpu_hour, china))
+    line = tr("{label}: {provider}, {gpus}{how}: about {h}, {cost}{rate}", label=tr(_LABELS.get(c.label, c.label)),
+              provider=c.provider, gpus=gpus, how=how, h=fmt_duration(c.total_hours), cost=cost, rate=rate)
+    if c.note and with_note:
+        line += f" — {c.note}"
+    return line
+
+
+def _sharding_text(stage: str) -> str:
+    return {"zero1": tr("DeepSpeed ZeRO-1"), "zero2": tr("DeepSpeed ZeRO-2"),
+            "zero3": tr("DeepSpeed ZeRO-3 / FSDP"),
+            "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload")}.get(stage, stage)
+
+
+def _upgrade_line(u: Upgrade) -> str:
+    line = tr("{name}: {price} — {reason}", name=u.name, price=fmt_money(u.price_usd, u.price_cny),
+              reason=u.reason)
+    for n in u.notes:
+        line += f"\n      · {n}"
+    return line
+
+
+def format_advice(a: Advice, indent: str = "") -> str:
+    """The full advice for one job, as readable text."""
+    lines = [a.summary]
+    if a.tweaks and a.verdict == "does_not_fit":
+        lines.append(tr("Tried, not enough:"))
+        lines += [tr("  - {title}", title=t.title) for t in a.tweaks]
+    elif a.tweaks:
+        lines.append(tr("What to change:"))
+        for i, t in enumerate(a.tweaks, 1):
+            lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
+    if a.snippet:
+        lines.append(tr("Settings to copy:"))
+        lines += ["    " + ln for ln in a.snippet.splitlines()]
+    if a.alternative is not None:
+        alt = a.alternative
+        lines.append(tr("What fits instead: {title}.", title=alt.title) if alt.total_hours is None else
+                     tr("What fits instead: {title}, about {h}.", title=alt.title, h=fmt_duration(alt.total_hours))
+                     if not alt.too_slow else
+                     tr("What fits instead: {title}, but it takes about {h} here (too slow; see the cloud "
+                        "options).", title=alt.title, h=fmt_duration(alt.total_hours)))
+        for i, t in enumerate(alt.tweaks, 1):
+            lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
+        if alt.snippet:
+            lines += ["    " + ln for ln in alt.snippet.splitlines()]
+    for s in a.software:
+        lines.append(tr("Software: {msg}", msg=s.message))
+        if s.command:
+            lines.append(f"    {s.command}")
+    for b in a.bottlenecks:
+        lines.append(tr("Bottleneck: {msg}", msg=b.message))
+        lines.append(tr("  Fix: {fix}", fix=b.fix))
+    if a.upgrades:
+        lines.append(tr("Upgrades:"))
+        lines += ["  " + _upgrade_line(u) for u in a.upgrades]
+    if a.cloud:
+        lines.append(tr("Cloud:"))
+        lines += ["  " + _cloud_line(c) for c in a.cloud]
+    if a.buy_vs_rent is not None:
+        lines.append(tr("Buy or rent: {msg}", msg=a.buy_vs_rent.message))
+    lines += list(a.notes)
+    return "\n".join(indent + ln for ln in lines)
+
+
+def format_advice_brief(a: Advice) -> str:
+    """One line for a table of many jobs (gpucheck check): what to change, what slows it, or where to rent."""
+    if a.verdict == "runs_with_tweaks":
+        return fmt_list((t.title for t in a.tweaks), strong=True)
+    slow = [b for b in a.bottlenecks if b.severity == "warning" and b.id in ("data_loading", "disk_speed")]
+    if a.verdict == "too_slow" and slow and a.host_limited_hours is not None:
+        return tr("slowed down by the {what}: {fix}", what=tr(_BOTTLENECK_WORDS[slow[0].id]), fix=slow[0].fix)
+    if a.verdict in ("does_not_fit", "too_slow", "not_supported") and a.cloud:
+        best = next((c for c in a.cloud if c.label == "cheapest"), a.cloud[0])
+        return tr("rent: {line}", line=_cloud_line(best, with_note=False))
+    return ""
+
+
+_BOTTLENECK_WORDS = {"data_loading": N_("CPU's image decoding"), "disk_speed": N_("disk")}
+
+
+def format_machine_advice(advices: list[Advice]) -> str:
+    """Software fixes and bottlenecks shared by several jobs, each said once."""
+    seen: set[str] = set()
+    lines = []
+    for a in advices:
+        for s in a.software:
+            key = "sw:" + s.id
+            if key not in seen:
+                seen.add(key)
+                lines.append(tr("Software: {msg}", msg=s.message))
+                if s.command:
+                    lines.append(f"    {s.command}")
+        for b in a.bottlenecks:
+            if b.id in ("battery", "thermal", "psu", "pcie", "cpu_only"):
+                key = "bn:" + b.id
+                if key not in seen:
+                    seen.add(key)
+                    lines.append(tr("Bottleneck: {msg}", msg=b.message))
+                    lines.append(tr("  Fix: {fix}", fix=b.fix))
+    return "\n".join(lines)
+
+
+__all__ = ["advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib"]

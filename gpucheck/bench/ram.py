@@ -1,0 +1,82 @@
+"""RAM copy bandwidth: one thread copying a buffer larger than any CPU cache (memcpy underneath).
+
+Reported as bytes copied per second (GB/s, 10^9), the convention of memcpy benchmarks such as `mbw`;
+STREAM-style figures that count the read and the write separately are twice this. One thread does not
+saturate every memory channel of a big desktop, so this is a floor for what a data loader sees.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+
+from gpucheck.bench.common import Phase, median
+from gpucheck.i18n import tr
+
+MIB = 1024 * 1024
+DEFAULT_BUFFER_BYTES = 128 * MIB
+MIN_BUFFER_BYTES = 32 * MIB
+
+
+@dataclass(frozen=True)
+class RamResult:
+    copy_gbps: float | None
+    buffer_bytes: int
+    repeats: int
+    notes: tuple[str, ...] = ()
+
+
+def _buffer_bytes(wanted: int) -> int:
+    """Shrink the buffer when little RAM is free: two buffers must fit in an eighth of what is free."""
+    try:
+        import psutil
+
+        avail = int(psutil.virtual_memory().available)
+    except Exception:
+        return min(wanted, 64 * MIB)
+    size = wanted
+    while size > MIN_BUFFER_BYTES and 2 * size > avail // 8:
+        size //= 2
+    return size
+
+
+def _filled(n: int) -> bytearray:
+    """A buffer whose pages are really written (untouched pages would all read the same zero page)."""
+    buf = bytearray(n)
+    seed = os.urandom(min(MIB, n))
+    buf[: len(seed)] = seed
+    done = len(seed)
+    while done < n:
+        step = min(done, n - done)
+        buf[done : done + step] = buf[:step]
+        done += step
+    return buf
+
+
+def measure_ram(phase: Phase, buffer_bytes: int = DEFAULT_BUFFER_BYTES, max_repeats: int = 15) -> RamResult:
+    size = _buffer_bytes(buffer_bytes)
+    phase.check()
+    src = _filled(size)
+    phase.check()
+    dst = bytearray(size)
+    s, d = memoryview(src), memoryview(dst)
+    try:
+        d[:] = s  # warm-up: maps every page of dst
+        rates: list[float] = []
+        while len(rates) < max_repeats:
+            phase.check()
+            if len(rates) >= 3 and phase.expired():
+                break
+            t0 = time.perf_counter()
+            d[:] = s
+            dt = time.perf_counter() - t0
+            if dt > 0:
+                rates.append(size / dt / 1e9)
+        notes = (tr("RAM copy: one thread copying {size} MiB buffers, median of {n} copies.",
+                    size=size // MIB, n=len(rates)),)
+        return RamResult(median(rates), size, len(rates), notes)
+    finally:
+        s.release()
+        d.release()
+        del src, dst

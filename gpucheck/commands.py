@@ -1,0 +1,366 @@
+"""CLI presentation of the catalogs and the estimates: check | estimate | gpus | workloads, and the
+headless summary (`gpucheck` with no display). Core arithmetic lives in gpucheck.estimate; this
+module only gathers the target, calls the estimator and prints.
+
+Hooks for the advice output:
+- `advice_lines(workload, target, estimate) -> list[str]` and `advice_json(workload, target, estimate)
+  -> dict` are called by `run_estimate` (and `advice_json` by `run_check --json` per row). Here they
+  return nothing; the advice module replaces their bodies with calls into gpucheck.advise. Both are
+  looked up lazily, so advise.py may also provide `cli_advice_lines` / `cli_advice_json` with the same
+  signatures and they are used when present.
+- `verdict_label(verdict)` renders a verdict (runs_with_tweaks included) for tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from typing import Any
+
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, localized, tr
+
+GIB = 1024**3
+
+VERDICT_LABELS = {
+    "runs": N_("runs"),
+    "runs_with_tweaks": N_("runs with tweaks"),
+    "too_slow": N_("too slow"),
+    "does_not_fit": N_("does not fit"),
+    "not_supported": N_("not supported"),
+}
+
+
+def verdict_label(verdict: str) -> str:
+    return tr(VERDICT_LABELS.get(verdict, verdict))
+
+
+# -- small table printer (CJK-aware widths) --------------------------------------------------------
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
+
+
+def _pad(s: str, w: int, right: bool = False) -> str:
+    gap = " " * max(0, w - _width(s))
+    return gap + s if right else s + gap
+
+
+def format_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
+    right = right or set()
+    widths = [_width(h) for h in headers]
+    for r in rows:
+        for i, c in enumerate(r):
+            widths[i] = max(widths[i], _width(c))
+    lines = ["  ".join(_pad(h, widths[i], i in right) for i, h in enumerate(headers)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        lines.append("  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(r)).rstrip())
+    return "\n".join(lines)
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+# -- advice hooks ----------------------------------------------------------------------------------
+
+
+def advice_lines(workload: Any, target: Any, estimate: Any, machine: Any = None) -> list[str]:
+    """Readable advice for one estimate (filled in by the advice module)."""
+    try:
+        from gpucheck import advise  # noqa: F401
+    except ImportError:
+        return []
+    fn = getattr(advise, "cli_advice_lines", None)
+    return list(fn(workload, target, estimate, machine)) if fn else []
+
+
+def advice_json(workload: Any, target: Any, estimate: Any, machine: Any = None) -> dict[str, Any]:
+    """Extra JSON keys from the advice (e.g. a final verdict 'runs_with_tweaks' and its tweaks)."""
+    try:
+        from gpucheck import advise  # noqa: F401
+    except ImportError:
+        return {}
+    fn = getattr(advise, "cli_advice_json", None)
+    return dict(fn(workload, target, estimate, machine)) if fn else {}
+
+
+def check_advice_lines(workloads: list, target: Any, estimates: list, machine: Any = None) -> list[str]:
+    """Advice under the `check` table (filled in by the advice module)."""
+    try:
+        from gpucheck import advise  # noqa: F401
+    except ImportError:
+        return []
+    fn = getattr(advise, "cli_check_lines", None)
+    return list(fn(workloads, target, estimates, machine)) if fn else []
+
+
+# -- targets ---------------------------------------------------------------------------------------
+
+
+def target_from_args(args: argparse.Namespace):
+    """--gpu NAME [--gpus N] (with --machine for RAM/CPU if given), --machine FILE, or a scan of this PC."""
+    from gpucheck.catalog import find_gpu
+    from gpucheck.estimate import Target
+
+    gpu_name = getattr(args, "gpu", None)
+    gpus = getattr(args, "gpus", None)
+    machine = None
+    if getattr(args, "machine", None):
+        from gpucheck.machine import Machine
+
+        machine = Machine.load(args.machine)
+    if gpu_name:
+        args.loaded_machine = machine  # the advice reads RAM, disks and power from it
+        return Target.from_gpu(find_gpu(gpu_name), gpus=gpus if gpus is not None else 1, machine=machine)
+    if machine is None:
+        from gpucheck.cli import load_target_machine
+
+        machine = load_target_machine(args)
+    args.loaded_machine = machine
+    return Target.from_machine(machine, gpus=gpus)
+
+
+def _target_line(target: Any) -> str:
+    if target.gpu is None and target.backend == "cpu":
+        return tr("Target: {label} — CPU only", label=target.label)
+    vram = fmt_gib(target.vram_available_bytes)
+    if target.gpus > 1:
+        return tr("Target: {n}× {gpu}, {vram} usable per GPU", n=target.gpus, gpu=target.device_name, vram=vram)
+    return tr("Target: {gpu}, {vram} usable", gpu=target.device_name, vram=vram)
+
+
+# -- check -----------------------------------------------------------------------------------------
+
+
+def _need_have(est: Any) -> str:
+    if est.extra.get("backend") == "cpu":
+        have = est.extra.get("ram_total_bytes")
+        return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(have)} RAM"
+    return f"{fmt_gib(est.peak_vram_bytes)} / {fmt_gib(est.vram_available_bytes)}"
+
+
+def check_rows(estimates: list, workloads: list) -> list[list[str]]:
+    rows = []
+    for est, w in zip(estimates, workloads, strict=True):
+        rows.append([
+            w.id,
+            verdict_label(est.verdict),
+            _need_have(est),
+            fmt_duration(est.total_hours) if est.total_hours is not None else "—",
+        ])
+    return rows
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from gpucheck.catalog import get_workload, load_workloads
+    from gpucheck.estimate import estimate, estimate_to_json
+
+    target = target_from_args(args)
+    names = list(getattr(args, "workloads", None) or [])
+    workloads = [get_workload(n) for n in names] if names else list(load_workloads())
+    estimates = [estimate(w, target) for w in workloads]
+    if getattr(args, "json", False):
+        items = []
+        for w, e in zip(workloads, estimates, strict=True):
+            d = estimate_to_json(e, w)
+            d.update(advice_json(w, target, e, getattr(args, "loaded_machine", None)))
+            items.append(d)
+        _print_json({"target": _target_json(target), "estimates": items})
+        return 0
+    _out(_target_line(target))
+    for note in target.notes:
+        _out("  " + note)
+    _out("")
+    headers = [tr("Workload"), tr("Verdict"), tr("VRAM need / usable"), tr("Time")]
+    _out(format_table(headers, check_rows(estimates, workloads), right={3}))
+    _out("")
+    advice = check_advice_lines(workloads, target, estimates, getattr(args, "loaded_machine", None))
+    if advice:
+        _out("\n".join(advice))
+        _out("")
+    _out(tr("Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)"))
+    return 0
+
+
+def _target_json(target: Any) -> dict[str, Any]:
+    return {
+        "label": target.label,
+        "gpu": target.device_name,
+        "gpus": target.gpus if target.gpu is not None or target.backend != "cpu" else 0,
+        "backend": target.backend,
+        "vram_available_gib": None if target.vram_available_bytes is None else round(
+            target.vram_available_bytes / GIB, 2),
+        "ram_gib": None if target.ram_bytes is None else round(target.ram_bytes / GIB, 2),
+        "notes": list(target.notes),
+    }
+
+
+# -- estimate --------------------------------------------------------------------------------------
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    keys = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
+            "lora_rank", "samples", "epochs")
+    return {k: getattr(args, k, None) for k in keys}
+
+
+def format_estimate(w: Any, target: Any, est: Any) -> str:
+    """The readable detail of one estimate (also used by the headless summary)."""
+    bd = est.breakdown
+    lines = [
+        f"{localized(w, 'title')}  [{w.id}]",
+        _target_line(target),
+        tr("Verdict: {verdict}", verdict=verdict_label(est.verdict)),
+        "",
+    ]
+    if est.extra.get("backend") != "cpu":
+        rows = [
+            [tr("Weights"), fmt_gib(bd.weights_bytes, 2)],
+            [tr("Gradients"), fmt_gib(bd.gradients_bytes, 2)],
+            [tr("Optimizer state"), fmt_gib(bd.optimizer_bytes, 2)],
+            [tr("Activations"), fmt_gib(bd.activations_bytes, 2)],
+            [tr("Framework overhead"), fmt_gib(bd.overhead_bytes, 2)],
+            [tr("Peak VRAM per GPU"), fmt_gib(est.peak_vram_bytes, 2)],
+            [tr("Usable VRAM per GPU"), fmt_gib(est.vram_available_bytes, 2)],
+        ]
+        lines.append(format_table([tr("Memory"), tr("Size")], rows, right={1}))
+        lines.append("")
+    sp = est.samples_per_second
+    rows2 = [
+        [tr("System RAM"), fmt_gib(est.ram_bytes)],
+        [tr("Disk space"), fmt_gib(est.disk_bytes)],
+        [tr("Speed"), tr("{n} samples/s", n=f"{sp:,.2f}") if sp is not None else tr("unknown")],
+    ]
+    if est.tokens_per_second:
+        rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
+    rows2.append([tr("Whole run"), fmt_duration(est.total_hours)])
+    lines.append(format_table([tr("Need"), tr("Estimate")], rows2, right={1}))
+    if est.measured_inputs:
+        lines.append(tr("Speed uses figures measured on this machine by the deep scan."))
+    lines.append("")
+    lines.append(tr("Assumptions: {items}", items=fmt_list(est.assumptions, strong=True)))
+    for n in est.notes:
+        lines.append("• " + n)
+    return "\n".join(lines)
+
+
+def run_estimate(args: argparse.Namespace) -> int:
+    from gpucheck.catalog import get_workload
+    from gpucheck.estimate import apply_overrides, estimate, estimate_to_json
+
+    workload = apply_overrides(get_workload(args.workload), **_overrides(args))
+    target = target_from_args(args)
+    est = estimate(workload, target)
+    if getattr(args, "json", False):
+        d = estimate_to_json(est, workload)
+        d.update(advice_json(workload, target, est, getattr(args, "loaded_machine", None)))
+        d["target"] = _target_json(target)
+        _print_json(d)
+        return 0
+    _out(format_estimate(workload, target, est))
+    extra = advice_lines(workload, target, est, getattr(args, "loaded_machine", None))
+    if extra:
+        _out("")
+        for line in extra:
+            _out(line)
+    return 0
+
+
+# -- catalogs --------------------------------------------------------------------------------------
+
+
+def _tf(x: float | None) -> str:
+    return "—" if x is None else f"{x:,.1f}"
+
+
+def run_gpus(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from gpucheck.catalog import load_gpus
+
+    gpus = load_gpus()
+    if getattr(args, "json", False):
+        items = []
+        for g in gpus:
+            d = dataclasses.asdict(g)
+            d["vram_gib"] = round(g.vram_bytes / GIB, 2)
+            d["aliases"] = list(g.aliases)
+            items.append(d)
+        _print_json(items)
+        return 0
+    headers = [tr("GPU"), tr("VRAM"), tr("GB/s"), tr("FP32 TFLOPS"), tr("FP16/BF16 tensor"), tr("Price")]
+    rows = [[g.name, fmt_gib(g.vram_bytes, 0), f"{g.mem_bandwidth_gbps:,.0f}", _tf(g.tflops_fp32),
+             _tf(g.tflops_bf16_tensor or g.tflops_fp16_tensor),
+             fmt_money(g.price_usd, g.price_cny) if (g.price_usd or g.price_cny) else "—"] for g in gpus]
+    _out(format_table(headers, rows, right={1, 2, 3, 4, 5}))
+    _out("")
+    _out(tr("Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). "
+            "Sources: resources/gpus.toml."))
+    return 0
+
+
+def run_workloads(args: argparse.Namespace) -> int:
+    from gpucheck.catalog import load_workloads
+
+    items = load_workloads()
+    if getattr(args, "json", False):
+        out = []
+        for w in items:
+            out.append({
+                "id": w.id, "level": w.level, "family": w.family, "title": w.title, "title_zh": w.title_zh,
+                "description": w.description, "description_zh": w.description_zh,
+                "params": w.model.params, "arch": w.model.arch, "method": w.train.method,
+                "precision": w.train.precision, "batch": w.train.batch, "seq_len": w.train.seq_len,
+                "image_size": w.train.image_size, "samples": w.data.samples, "epochs": w.data.epochs,
+                "smaller_model": w.smaller_model, "source": w.source,
+            })
+        _print_json(out)
+        return 0
+    headers = [tr("Level"), tr("Workload"), tr("What it is")]
+    rows = [[str(w.level), w.id, localized(w, "title")] for w in items]
+    _out(format_table(headers, rows, right={0}))
+    return 0
+
+
+# -- headless summary ------------------------------------------------------------------------------
+
+
+def run_headless_summary(machine_file: str | None = None, lang: str | None = None) -> int:
+    """`gpucheck` without a display: the scan summary and the verdict table."""
+    from gpucheck.catalog import load_workloads
+    from gpucheck.estimate import Target, estimate
+    from gpucheck.i18n import set_language
+    from gpucheck.machine import Machine
+
+    if lang:
+        set_language(lang)
+    if machine_file:
+        machine = Machine.load(machine_file)
+    else:
+        from gpucheck.probe import scan
+
+        machine = scan()
+    try:
+        from gpucheck.probe.summary import format_machine
+
+        _out(format_machine(machine))
+    except ImportError:
+        _out(tr("Machine: {label}", label=machine.label or machine.hostname or tr("this PC")))
+    _out("")
+    target = Target.from_machine(machine)
+    workloads = list(load_workloads())
+    estimates = [estimate(w, target) for w in workloads]
+    _out(_target_line(target))
+    headers = [tr("Workload"), tr("Verdict"), tr("VRAM need / usable"), tr("Time")]
+    _out(format_table(headers, check_rows(estimates, workloads), right={3}))
+    _out("")
+    _out(tr("No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands."))
+    return 0

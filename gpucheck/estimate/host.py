@@ -1,0 +1,76 @@
+"""Host side: RAM (process, data-loader workers, data set in memory, checkpoint loading, offload)
+and disk (data set + cache, pretrained weights, checkpoints, the Python environment).
+
+All constants come from the `host` section of resources/factors.toml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gpucheck.estimate.memory import ParamCounts
+from gpucheck.records import VramBreakdown, Workload
+
+GIB = 1024**3
+
+
+@dataclass(frozen=True)
+class HostNeeds:
+    ram_bytes: int
+    disk_bytes: int
+    dataset_bytes: int
+    dataset_in_memory: bool
+    ram_parts: dict[str, int]
+    disk_parts: dict[str, int]
+
+
+def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, cores: int | None,
+               f: dict[str, Any]) -> HostNeeds:
+    h = f["host"]
+    t = w.train
+    data_bytes = int(w.data.samples * w.data.bytes_per_sample)
+    in_memory = w.data.in_memory
+    if in_memory is None:
+        in_memory = data_bytes <= h["in_memory_threshold_gib"] * GIB
+    workers = int(min(h["max_loader_workers"], max(1, (cores or 4) - 1)))
+    ram: dict[str, int] = {
+        "process": int(h["process_gib"].get(backend, h["process_gib"]["cuda"]) * GIB),
+        "loader_workers": int(workers * h["worker_gib"] * GIB),
+    }
+    if in_memory:
+        ram["dataset"] = data_bytes
+    if not t.from_scratch:
+        ckpt = w.model.params * _download_bpp(w, h)
+        ram["checkpoint_loading"] = int(min(ckpt, h["load_shard_gib"] * GIB))
+    if t.cpu_offload:
+        ram["offloaded_optimizer"] = int(pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer])
+    if backend == "cpu":
+        ram["training"] = bd.total_bytes
+    disk: dict[str, int] = {
+        "dataset": int(data_bytes * h["dataset_cache_factor"]),
+        "environment": int(h["environment_gib"] * GIB),
+    }
+    if not t.from_scratch:
+        disk["pretrained_weights"] = int((w.model.params + w.model.aux_params) * _download_bpp(w, h))
+    if t.method == "full":
+        per_ckpt = w.model.params * (h["checkpoint_bytes_per_param_full"]
+                                     + f["bytes_per_param"]["optimizer"][t.optimizer])
+    else:
+        per_ckpt = pc.trainable * (4 + f["bytes_per_param"]["optimizer"][t.optimizer])
+    disk["checkpoints"] = int(per_ckpt * h["checkpoints_kept"])
+    return HostNeeds(
+        ram_bytes=int(sum(ram.values())),
+        disk_bytes=int(sum(disk.values())),
+        dataset_bytes=data_bytes,
+        dataset_in_memory=bool(in_memory),
+        ram_parts=ram,
+        disk_parts=disk,
+    )
+
+
+def _download_bpp(w: Workload, h: dict[str, Any]) -> float:
+    """Bytes per parameter of the published checkpoint: 16-bit for large models, fp32 for small ones."""
+    if w.model.params >= h["fp16_checkpoint_above_params"]:
+        return 2.0
+    return 4.0

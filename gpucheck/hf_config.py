@@ -1,0 +1,198 @@
+"""A Hugging Face `config.json` → a `Workload` the estimator understands.
+
+Supported families: LLaMA-style decoders (llama, mistral, qwen2, qwen3, gemma, phi3 …: RMSNorm,
+rotary positions, SwiGLU MLP, grouped-query attention), GPT-2 (gpt2) and BERT-style encoders
+(bert, roberta, distilbert-like keys). Parameters are counted from the architecture: embeddings,
+attention (GQA/MQA via num_key_value_heads, head_dim when given, q/k/v biases for Qwen2), MLP,
+norms, and the output head unless tie_word_embeddings.
+
+The training settings default to what a hobbyist would start with (LoRA for 1–3 B decoders, QLoRA
+above, full fine-tuning below 1 B) and are overridden with the CLI flags.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from gpucheck.errors import BadInput
+from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
+
+LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "yi", "internlm2", "olmo",
+              "granite", "deepseek", "baichuan", "mixtral_dense")
+BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
+GPT2_LIKE = ("gpt2",)
+SUPPORTED = LLAMA_LIKE + BERT_LIKE + GPT2_LIKE
+
+
+def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
+         hi: int = 10_000_000) -> int:
+    if key not in cfg or cfg[key] is None:
+        if default is None:
+            raise BadInput(f"{where}: missing key '{key}' (an integer)")
+        return default
+    v = cfg[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadInput(f"{where}: key '{key}': expected an integer, got {v!r:.60}")
+    if not lo <= v <= hi:
+        raise BadInput(f"{where}: key '{key}': expected an integer from {lo} to {hi}, got {v}")
+    return v
+
+
+def _bool(where: str, cfg: dict[str, Any], key: str, default: bool) -> bool:
+    v = cfg.get(key, default)
+    if v is None:
+        return default
+    if not isinstance(v, bool):
+        raise BadInput(f"{where}: key '{key}': expected true or false, got {v!r:.60}")
+    return v
+
+
+def llama_params(h: int, layers: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool,
+                 head_dim: int | None = None, qkv_bias: bool = False, o_bias: bool = False,
+                 mlp_bias: bool = False) -> int:
+    d = head_dim or h // heads
+    q_out, kv_out = heads * d, kv_heads * d
+    attn = h * q_out + 2 * h * kv_out + q_out * h
+    if qkv_bias:
+        attn += q_out + 2 * kv_out
+    if o_bias:
+        attn += h
+    mlp = 3 * h * ffn + (2 * ffn + h if mlp_bias else 0)
+    per_layer = attn + mlp + 2 * h  # two RMSNorm gains
+    total = vocab * h + layers * per_layer + h
+    if not tied:
+        total += vocab * h
+    return total
+
+
+def gpt2_params(h: int, layers: int, positions: int, vocab: int, ffn: int) -> int:
+    per_layer = 2 * 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + (h * ffn + ffn) + (ffn * h + h)
+    return vocab * h + positions * h + layers * per_layer + 2 * h
+
+
+def bert_params(h: int, layers: int, positions: int, vocab: int, ffn: int, type_vocab: int) -> int:
+    emb = vocab * h + positions * h + type_vocab * h + 2 * h
+    per_layer = 3 * (h * h + h) + (h * h + h) + 2 * h + (h * ffn + ffn) + (ffn * h + h) + 2 * h
+    pooler = h * h + h
+    return emb + layers * per_layer + pooler
+
+
+def _slug(path: Path) -> str:
+    base = path.parent.name if path.name == "config.json" else path.stem
+    s = re.sub(r"[^a-z0-9.]+", "-", base.lower()).strip("-.")
+    return s or "custom-model"
+
+
+def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
+    if not isinstance(cfg, dict):
+        raise BadInput(f"{where}: expected a JSON object (a Hugging Face config.json)")
+    if isinstance(cfg.get("text_config"), dict) and "hidden_size" not in cfg:
+        cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))
+    mt = cfg.get("model_type")
+    if not isinstance(mt, str):
+        raise BadInput(f"{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')")
+    mt = mt.lower()
+    if mt.endswith("_text"):
+        mt = mt[: -len("_text")]
+    if mt in GPT2_LIKE:
+        h = _int(where, cfg, "n_embd")
+        layers = _int(where, cfg, "n_layer", hi=1000)
+        heads = _int(where, cfg, "n_head", hi=10_000)
+        positions = _int(where, cfg, "n_positions", default=1024)
+        vocab = _int(where, cfg, "vocab_size")
+        ffn = _int(where, cfg, "n_inner", default=4 * h)
+        params = gpt2_params(h, layers, positions, vocab, ffn)
+        model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
+                          kv_heads=heads, ffn=ffn, vocab=vocab, tied_embeddings=True, gated_mlp=False, name=name)
+        train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=8, seq_len=min(1024, positions))
+        family = "llm"
+    elif mt in BERT_LIKE:
+        h = _int(where, cfg, "hidden_size")
+        layers = _int(where, cfg, "num_hidden_layers", hi=1000)
+        heads = _int(where, cfg, "num_attention_heads", hi=10_000)
+        ffn = _int(where, cfg, "intermediate_size", default=4 * h)
+        positions = _int(where, cfg, "max_position_embeddings", default=512)
+        vocab = _int(where, cfg, "vocab_size")
+        type_vocab = _int(where, cfg, "type_vocab_size", default=2, lo=0)
+        params = bert_params(h, layers, positions, vocab, ffn, type_vocab)
+        # sequence classification: no vocabulary-sized output, so no logits term
+        model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
+                          kv_heads=heads, ffn=ffn, vocab=None, gated_mlp=False, name=name)
+        train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=32, seq_len=min(128, positions))
+        family = "nlp"
+    elif mt in LLAMA_LIKE:
+        h = _int(where, cfg, "hidden_size")
+        layers = _int(where, cfg, "num_hidden_layers", hi=1000)
+        heads = _int(where, cfg, "num_attention_heads", hi=10_000)
+        kv = _int(where, cfg, "num_key_value_heads", default=heads, hi=10_000)
+        if heads % kv:
+            raise BadInput(f"{where}: key 'num_key_value_heads': expected a divisor of num_attention_heads "
+                           f"({heads}), got {kv}")
+        ffn = _int(where, cfg, "intermediate_size")
+        vocab = _int(where, cfg, "vocab_size")
+        head_dim = _int(where, cfg, "head_dim", default=h // heads)
+        tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2"))
+        qkv_bias = mt == "qwen2" or _bool(where, cfg, "attention_bias", False)
+        o_bias = _bool(where, cfg, "attention_bias", False)
+        mlp_bias = _bool(where, cfg, "mlp_bias", False)
+        params = llama_params(h, layers, heads, kv, ffn, vocab, tied, head_dim, qkv_bias, o_bias, mlp_bias)
+        positions = _int(where, cfg, "max_position_embeddings", default=4096)
+        model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
+                          kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
+                          head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name)
+        seq = min(2048, positions)
+        if params >= 3e9:
+            train = TrainSpec(method="qlora", precision="bf16", optimizer="adamw", batch=1, seq_len=seq,
+                              grad_checkpointing=True, lora_rank=16)
+        elif params >= 1e9:
+            train = TrainSpec(method="lora", precision="bf16", optimizer="adamw", batch=2, seq_len=seq,
+                              grad_checkpointing=True, lora_rank=16)
+        else:
+            train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=4, seq_len=seq,
+                              grad_checkpointing=True)
+        family = "llm"
+    else:
+        raise BadInput(f"{where}: key 'model_type': '{mt}' is not supported (expected one of: "
+                       f"{', '.join(SUPPORTED)})")
+    billions = params / 1e9
+    size = f"{billions:.1f}B" if billions >= 1 else f"{params / 1e6:.0f}M"
+    return Workload(
+        id=name,
+        title=f"Fine-tune {name} ({size} parameters)",
+        title_zh=f"微调 {name}（{size} 参数）",
+        family=family,
+        level=50,
+        model=model,
+        train=train,
+        data=DataSpec(samples=10000, epochs=3.0, bytes_per_sample=2000),
+        description=f"Custom model from {where}",
+        description_zh=f"来自 {where} 的自定义模型",
+        source=where,
+        path=where,
+    )
+
+
+def workload_from_config_file(path: str | Path) -> Workload:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{p}: file not found") from None
+    except IsADirectoryError:
+        raise BadInput(f"{p}: is a folder; give the config.json inside it") from None
+    except PermissionError:
+        raise BadInput(f"{p}: permission denied") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{p}: not a text file (expected a Hugging Face config.json)") from None
+    except OSError as e:
+        raise BadInput(f"{p}: cannot read ({e.strerror or e})") from None
+    try:
+        cfg = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"{p}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise BadInput(f"{p}: not valid JSON (nested too deeply)") from None
+    return workload_from_config(cfg, str(p), name=_slug(p))

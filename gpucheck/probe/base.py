@@ -1,0 +1,153 @@
+"""What every probe shares: the injected sources it reads, and the partial record it returns.
+
+A probe is `probe(src: Sources) -> Part`. It reads only through `src` (files under `src.root`, commands
+through `src.run`, NVML through `src.nvml()`, the Windows registry through `src.registry`, psutil through
+`src.ps`), so tests replay recorded real outputs by handing in a different `Sources`.
+A probe never raises for a missing source: it returns what it found plus `Finding`s saying what is
+unknown and why. (If one raises anyway, `scan()` turns that into a Finding too.)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import platform as _platform
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gpucheck.machine import Cpu, Disk, Finding, Gpu, Memory, Power, Software
+
+
+@dataclass(frozen=True)
+class Part:
+    """What one probe found. `None` fields were not looked at by this probe."""
+
+    area: str
+    gpus: tuple[Gpu, ...] = ()
+    cpu: Cpu | None = None
+    memory: Memory | None = None
+    disks: tuple[Disk, ...] | None = None
+    power: Power | None = None
+    software: Software | None = None
+    findings: tuple[Finding, ...] = ()
+    facts: Mapping[str, Any] = field(default_factory=dict)  # hints for the assembler (hw present, VM, …)
+
+
+def run_command(argv: Sequence[str], timeout: float = 5.0, any_exit: bool = False) -> str | None:
+    """Run a command; its stdout as text, or None if it is missing, fails or takes too long.
+    `any_exit=True` keeps the output of a command that exits non-zero (`sysctl` with one unknown key)."""
+    try:
+        kwargs: dict[str, Any] = {}
+        if sys.platform == "win32":
+            kwargs["creationflags"] = 0x08000000  # CREATE_NO_WINDOW: no console flashes in the GUI
+        proc = subprocess.run(list(argv), capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL,
+                              **kwargs)
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return None
+    if proc.returncode != 0 and not any_exit:
+        return None
+    return proc.stdout.decode("utf-8", errors="replace")
+
+
+def _load_nvml() -> Any:
+    import pynvml  # nvidia-ml-py; imported only when an NVIDIA probe runs
+
+    return pynvml
+
+
+def _default_registry() -> Callable[[str], dict[str, dict[str, Any]]] | None:
+    if sys.platform != "win32":
+        return None
+    from gpucheck.probe.windows import read_registry_subkeys
+
+    return read_registry_subkeys
+
+
+class _LazyPsutil:
+    def __getattr__(self, name: str) -> Any:
+        import psutil
+
+        return getattr(psutil, name)
+
+
+@dataclass
+class Sources:
+    """Where probes read from. `Sources.local()` is this computer; tests build one from recordings."""
+
+    system: str  # linux | windows | darwin
+    root: Path = Path("/")  # prefix for /proc, /sys, /etc, /usr/lib/wsl (a recorded tree in tests)
+    run: Callable[..., str | None] = run_command  # run(argv, timeout=…) -> stdout or None
+    nvml: Callable[[], Any] = _load_nvml  # returns a pynvml-compatible module
+    registry: Callable[[str], dict[str, dict[str, Any]]] | None = None  # HKLM path -> {subkey: {name: value}}
+    ps: Any = field(default_factory=_LazyPsutil)  # psutil-compatible object
+    arch: str = ""  # platform.machine()
+    env: Mapping[str, str] = field(default_factory=dict)
+    python_version: str = ""
+    site_paths: tuple[str, ...] | None = None  # where to look for installed frameworks (None: sys.path)
+    hostname: str | None = None
+
+    @classmethod
+    def local(cls) -> Sources:
+        system = {"win32": "windows", "darwin": "darwin"}.get(sys.platform, "linux")
+        return cls(system=system, registry=_default_registry(), arch=_platform.machine(),
+                   env=dict(os.environ), python_version=_platform.python_version(),
+                   hostname=_platform.node() or None)
+
+    def path(self, p: str) -> Path:
+        """`/sys/class/drm` → the same path under `root`."""
+        return self.root / p.lstrip("/")
+
+    def read(self, p: str, limit: int = 4_000_000) -> str | None:
+        try:
+            with open(self.path(p), encoding="utf-8", errors="replace") as f:
+                return f.read(limit)
+        except (OSError, ValueError):
+            return None
+
+    def read_strip(self, p: str) -> str | None:
+        t = self.read(p, 4096)
+        return None if t is None else t.strip()
+
+    def read_int(self, p: str) -> int | None:
+        t = self.read_strip(p)
+        if not t:
+            return None
+        try:
+            return int(t, 0)
+        except ValueError:
+            try:
+                return int(t.split()[0])
+            except (ValueError, IndexError):
+                return None
+
+    def listdir(self, p: str) -> list[str]:
+        try:
+            return sorted(os.listdir(self.path(p)))
+        except OSError:
+            return []
+
+    def exists(self, p: str) -> bool:
+        return self.path(p).exists()
+
+
+def finding(area: str, severity: str, message: str, code: str = "") -> Finding:
+    return Finding(area=area, severity=severity, message=message, code=code)
+
+
+def to_int(x: Any) -> int | None:
+    try:
+        return int(x)
+    except (TypeError, ValueError):
+        return None
+
+
+def to_float(x: Any) -> float | None:
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        return None
+    return v if math.isfinite(v) else None  # NaN or infinity from a tool is no value

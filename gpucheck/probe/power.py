@@ -1,0 +1,107 @@
+"""Power: battery or mains, laptop or desktop, and a power-supply estimate.
+
+The app cannot read a power supply. It estimates the peak system draw as the GPUs' power limits plus a
+CPU TDP class default plus a base for the rest of the system, and recommends a PSU so that the peak is at
+most 80% of its rating, rounded up to 50 W (numbers and sources in resources/probe.toml). Both figures are
+estimates and are labelled as such.
+"""
+
+from __future__ import annotations
+
+import math
+
+from gpucheck.i18n import tr
+from gpucheck.machine import Cpu, Gpu, Power
+from gpucheck.probe.base import Part, Sources, finding
+from gpucheck.probe.facts import facts, power_setting
+
+
+def chassis_kind(chassis_type: int | None) -> str | None:
+    if chassis_type is None:
+        return None
+    t = facts().get("chassis", {})
+    if chassis_type in t.get("laptop_types", []):
+        return "laptop"
+    if chassis_type in t.get("server_types", []):
+        return "server"
+    if chassis_type in t.get("desktop_types", []):
+        return "desktop"
+    return None
+
+
+def probe(src: Sources) -> Part:
+    """Battery state (psutil) and, on Linux, the DMI chassis type."""
+    on_battery = percent = None
+    has_battery = False
+    sensors_ok = True
+    try:
+        b = src.ps.sensors_battery()
+    except Exception:  # noqa: BLE001 — not every platform has battery sensors
+        b, sensors_ok = None, False
+    if b is not None:
+        has_battery = True
+        on_battery = None if b.power_plugged is None else not b.power_plugged
+        percent = float(b.percent) if b.percent is not None else None
+    chassis = src.read_int("/sys/class/dmi/id/chassis_type") if src.system == "linux" else None
+    kind = chassis_kind(chassis)
+    is_laptop = True if kind == "laptop" else (False if kind in ("desktop", "server") else
+                                               (True if has_battery else (False if sensors_ok else None)))
+    if not has_battery and sensors_ok:
+        on_battery = False  # no battery: it runs on mains
+    if src.system == "linux" and kind is None and not has_battery:
+        from gpucheck.probe.linux import is_wsl
+
+        if is_wsl(src):  # WSL2 sees neither the battery nor the chassis of the Windows host
+            is_laptop = on_battery = None
+    return Part(area="power", power=Power(on_battery=on_battery,
+                                          battery_percent=percent, is_laptop=is_laptop),
+                facts={"chassis_kind": kind, "has_battery": has_battery})
+
+
+def cpu_tdp_default(cpu: Cpu | None, is_laptop: bool | None, server: bool) -> tuple[float | None, str]:
+    if cpu is None:
+        return None, ""
+    if cpu.vendor == "apple":
+        return float(power_setting("cpu_tdp_apple_w", 30)), tr("Apple silicon class default")
+    if server or (cpu.sockets or 1) > 1:
+        per = float(power_setting("cpu_tdp_server_socket_w", 250))
+        return per * (cpu.sockets or 1), tr("server CPU class default, {w} W per socket", w=round(per))
+    if is_laptop:
+        return float(power_setting("cpu_tdp_laptop_w", 45)), tr("laptop CPU class default")
+    return float(power_setting("cpu_tdp_desktop_w", 125)), tr("desktop CPU class default")
+
+
+def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool = False) -> tuple[Power, list]:
+    """Fill the GPU power total, CPU TDP, estimated peak and recommended PSU; return findings to add."""
+    import dataclasses
+
+    findings = []
+    limits = [g.power_limit_w for g in gpus if g.power_limit_w]
+    gpu_total = float(sum(limits)) if limits else None
+    tdp, tdp_note = cpu_tdp_default(cpu, power.is_laptop, server)
+    notes = list(power.notes)
+    peak = psu = None
+    if power.is_laptop or (cpu is not None and cpu.vendor == "apple"):
+        notes.append(tr("A laptop or Mac runs from its own power adapter: no PSU to choose."))
+    elif power.is_laptop is None:
+        notes.append(tr("Whether this is a laptop is unknown, so no power supply size is suggested."))
+    elif gpu_total is not None or tdp is not None:
+        base = float(power_setting("base_system_w", 100))
+        peak = (gpu_total or 0.0) + (tdp or 0.0) + base
+        frac = float(power_setting("load_fraction", 0.8))
+        step = int(power_setting("round_to_w", 50))
+        psu = int(math.ceil(peak / frac / step) * step)
+        notes.append(tr(
+            "Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the "
+            "rest = {peak} W; a PSU of at least {psu} W keeps that at or below {pct}% of its rating.",
+            gpu=round(gpu_total or 0), cpu=round(tdp or 0), cpu_note=tdp_note, base=round(base), peak=round(peak),
+            psu=psu, pct=round(frac * 100)))
+        findings.append(finding("power", "info", tr(
+            "Power supply: this PC should have at least {psu} W (estimated from the parts; the app cannot read the PSU).",
+            psu=psu), "power.psu_estimate"))
+    if gpu_total is None and any(g.vendor in ("nvidia", "amd") and g.is_discrete for g in gpus):
+        findings.append(finding("power", "unknown", tr(
+            "GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out."),
+            "power.gpu_limit"))
+    return dataclasses.replace(power, gpu_power_limit_w_total=gpu_total, cpu_tdp_w=tdp,
+                               estimated_peak_system_w=peak, recommended_psu_w=psu, notes=tuple(notes)), findings

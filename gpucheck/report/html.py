@@ -1,0 +1,206 @@
+"""The report as one HTML document, rendered from the ReportModel.
+
+The same HTML is saved as OUT.html and laid out by Qt's QTextDocument for OUT.pdf, so it keeps to
+the HTML/CSS subset QTextDocument supports: tables with cellpadding/bgcolor, simple selectors in one
+<style> block, no JavaScript, no external files. The memory chart is drawn with table cells whose
+widths are percentages — vector shapes in the PDF and in any browser, with selectable labels.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from gpucheck.report.model import VERDICT_COLORS, MemoryChart, ReportModel, Table
+
+BROWSER_FONTS = ('"Segoe UI", "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", '
+                 '"WenQuanYi Micro Hei", "Source Han Sans SC", sans-serif')
+
+_CSS = """
+body { font-family: %(fonts)s; font-size: 10pt; color: #1f1f1f; }
+h1 { font-size: 20pt; margin-top: 0px; margin-bottom: 2px; color: #0b3d91; }
+h2 { font-size: 14pt; margin-top: 22px; margin-bottom: 8px; color: #0b3d91; }
+h3 { font-size: 12pt; margin-top: 18px; margin-bottom: 6px; color: #1f1f1f; }
+h4 { font-size: 10.5pt; margin-top: 12px; margin-bottom: 4px; color: #333333; }
+p { margin-top: 2px; margin-bottom: 6px; }
+ul { margin-top: 0px; margin-bottom: 4px; }
+th { background-color: #e8eef7; text-align: left; font-weight: bold; }
+td.k { font-weight: bold; }
+.sub { font-size: 12pt; color: #444444; }
+.small { font-size: 8.5pt; color: #555555; }
+.verdict { font-weight: bold; }
+"""
+
+_BROWSER_EXTRA_CSS = """
+body { max-width: 52em; margin: 2em auto; padding: 0 1em; }
+table.grid { border-collapse: collapse; }
+table.grid td, table.grid th { border: 1px solid #b8c2d0; padding: 3pt 5pt; vertical-align: top; }
+@media print { body { margin: 0; } tr { page-break-inside: avoid; } }
+"""
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False) -> str:
+    out = ['<table class="grid" width="100%" border="1" cellspacing="0" cellpadding="4" '
+           'style="border-color:#b8c2d0; border-style:solid; border-collapse:collapse;">']
+    out.append("<thead><tr>")
+    for i, h in enumerate(t.headers):
+        w = f' width="{widths[i]}%"' if i < len(widths) and widths[i] else ""
+        out.append(f"<th{w}>{_e(h)}</th>")
+    out.append("</tr></thead><tbody>")
+    for r, row in enumerate(t.rows):
+        out.append("<tr>")
+        for i, cell in enumerate(row):
+            attrs = ' class="k"' if key_first and i == 0 else ""
+            text = _e(cell)
+            if i == t.verdict_column and r < len(t.row_verdicts):
+                color = VERDICT_COLORS.get(t.row_verdicts[r], "#1f1f1f")
+                text = f'<span class="verdict" style="color:{color}; font-weight:bold;">{text}</span>'
+            out.append(f'<td valign="top"{attrs}>{text}</td>')
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def _bar(segments: list[tuple[float, str, str]]) -> str:
+    """One horizontal bar: (percent of the full width, colour, tooltip) per segment."""
+    cells = []
+    for pct, color, title in segments:
+        if pct <= 0:
+            continue
+        cells.append(f'<td width="{pct:.2f}%" bgcolor="{color}" style="background-color:{color};" '
+                     f'title="{_e(title)}">&nbsp;</td>')
+    if not cells:
+        cells.append('<td width="100%">&nbsp;</td>')
+    return ('<table width="100%" border="0" cellspacing="0" cellpadding="0" '
+            'style="border-collapse:collapse;"><tr>' + "".join(cells) + "</tr></table>")
+
+
+def chart_html(chart: MemoryChart) -> str:
+    scale = float(chart.scale_bytes)
+    need_segments = [(100.0 * p.bytes / scale, p.color, f"{p.label}: {p.text}") for p in chart.parts]
+    rest = 100.0 - sum(s[0] for s in need_segments)
+    if rest > 0.05:
+        need_segments.append((rest, "#ffffff", ""))
+    if chart.have_bytes is not None:
+        have_pct = 100.0 * chart.have_bytes / scale
+        have_segments = [(have_pct, "#59a14f", chart.have_label)]
+        if chart.need_bytes > chart.have_bytes:
+            have_segments.append((100.0 - have_pct, "#f4c7c3", ""))
+        elif have_pct < 99.95:
+            have_segments.append((100.0 - have_pct, "#ffffff", ""))
+    else:
+        have_segments = []
+    from gpucheck.i18n import fmt_gib
+
+    rows = [
+        '<table width="100%" border="0" cellspacing="0" cellpadding="2">',
+        f'<tr><td width="18%" valign="middle"><b>{_e(chart.need_label)}</b><br/>'
+        f'<span class="small">{_e(fmt_gib(chart.need_bytes))}</span></td>'
+        f'<td width="82%" valign="middle">{_bar(need_segments)}</td></tr>',
+    ]
+    if have_segments:
+        rows.append(f'<tr><td width="18%" valign="middle"><b>{_e(chart.have_label)}</b><br/>'
+                    f'<span class="small">{_e(fmt_gib(chart.have_bytes))}</span></td>'
+                    f'<td width="82%" valign="middle">{_bar(have_segments)}</td></tr>')
+    rows.append("</table>")
+    legend = ['<p class="small">']
+    for p in chart.parts:
+        legend.append(f'<span style="color:{p.color}; font-size:11pt;">&#9632;</span>&nbsp;'
+                      f'{_e(p.label)} {_e(p.text)}&nbsp;&nbsp;&nbsp; ')
+    legend.append("</p>")
+    # one table cell around the whole chart, so a printed page never splits it
+    return ('<table width="100%" border="0" cellspacing="0" cellpadding="0"><tr><td>'
+            f"<h4>{_e(chart.title)}</h4>" + "".join(rows) + "".join(legend)
+            + f'<p class="small">{_e(chart.caption)}</p></td></tr></table>')
+
+
+def _pre(code: str) -> str:
+    """Code to copy: monospace, long lines wrapped rather than cut off."""
+    return ('<table width="100%" border="0" cellspacing="0" cellpadding="6"><tr>'
+            '<td bgcolor="#f4f6f8" style="background-color:#f4f6f8;">'
+            '<p style="white-space: pre-wrap; font-family: \'WenQuanYi Micro Hei Mono\', Consolas, '
+            f'\'DejaVu Sans Mono\', monospace; font-size: 8pt; margin: 0px;">{_e(code)}</p>'
+            '</td></tr></table>')
+
+
+def _list(items: tuple[str, ...], empty: str) -> str:
+    if not items:
+        return f"<p>{_e(empty)}</p>"
+    return "<ul>" + "".join(f"<li>{_e(i)}</li>" for i in items) + "</ul>"
+
+
+def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | None = None) -> str:
+    """The whole report. `for_qt` leaves out browser-only CSS; `font_family` overrides the font list."""
+    st = model.section_titles
+    fonts = f'"{font_family}"' if font_family else BROWSER_FONTS
+    css = _CSS % {"fonts": fonts} + ("" if for_qt else _BROWSER_EXTRA_CSS)
+    html_lang = "zh-CN" if model.lang == "zh_CN" else "en"
+    out = [
+        "<!DOCTYPE html>",
+        f'<html lang="{html_lang}"><head><meta charset="utf-8"/>',
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
+        f"<title>{_e(model.title)} — {_e(model.subtitle)}</title>",
+        f'<meta name="generator" content="gpucheck {_e(model.app_version)}"/>',
+        f"<style>{css}</style></head><body>",
+        f"<h1>{_e(model.title)}</h1>",
+        f'<p class="sub">{_e(model.subtitle)}</p>',
+        f'<p class="small">{_e(model.generated_text)}</p>',
+        f"<p>{_e(model.intro)}</p>",
+        f"<h2>{_e(st['machine'])}</h2>",
+        _table(model.machine_table, widths=(26, 74), key_first=True),
+    ]
+    if model.gpu_table is not None and (len(model.gpu_table.rows) > 1 or model.include_ids):
+        out += [f"<h3>{_e(st['gpus'])}</h3>", _table(model.gpu_table)]
+    out.append(f"<h2>{_e(st['findings'])}</h2>")
+    if model.findings:
+        rows = tuple((f.severity_text, f.area_text, f.message) for f in model.findings)
+        headers = (model.labels["kind"], model.labels["area"], model.labels["finding"])
+        out.append(_table(Table(headers=headers, rows=rows), widths=(12, 16, 72)))
+    else:
+        out.append(f"<p>{_e(model.labels['no_findings'])}</p>")
+    if model.ladder is not None:
+        out += [f"<h2>{_e(st['ladder'])}</h2>", f'<p class="small">{_e(model.ladder_note)}</p>',
+                _table(model.ladder, widths=(8, 44, 18, 18, 12))]
+    if model.jobs:
+        out.append(f"<h2>{_e(st['jobs'])}</h2>")
+    for job in model.jobs:
+        color = VERDICT_COLORS.get(job.verdict, "#1f1f1f")
+        out.append(f'<h3>{_e(job.title)} — <span style="color:{color};">{_e(job.verdict_text)}</span></h3>')
+        if job.headline:
+            out.append(f"<p><b>{_e(job.headline)}</b></p>")
+        out.append(_table(job.figures, widths=(34, 66), key_first=True))
+        if job.chart is not None:
+            out.append(chart_html(job.chart))
+        out.append(f"<h4>{_e(st['tweaks'])}</h4>")
+        if job.tweaks is not None:
+            out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
+        else:
+            out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
+        if job.snippet:
+            out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
+        if job.software:
+            out += [f"<h4>{_e(st['software'])}</h4>", _list(job.software, model.labels["none"])]
+        out += [f"<h4>{_e(st['bottlenecks'])}</h4>", _list(job.bottlenecks, model.labels["none"])]
+        if job.upgrades is not None:
+            out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
+        if job.cloud is not None:
+            out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(13, 25, 16, 11, 11, 11, 13))]
+        if job.buy_vs_rent:
+            out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
+        if job.notes:
+            out += [f"<h4>{_e(st['notes'])}</h4>", _list(job.notes, model.labels["none"])]
+    out += [f"<h2>{_e(st['assumptions'])}</h2>", _list(model.assumptions, model.labels["none"])]
+    out += [f"<h2>{_e(st['sources'])}</h2>", _list(model.sources, model.labels["none"])]
+    out.append(f"<h2>{_e(st['glossary'])}</h2>")
+    out.append('<table width="100%" border="0" cellspacing="0" cellpadding="3">')
+    for term, definition in model.glossary:
+        out.append(f'<tr><td width="26%" valign="top"><b>{_e(term)}</b></td>'
+                   f'<td width="74%" valign="top">{_e(definition)}</td></tr>')
+    out.append("</table>")
+    out.append(f'<p class="small">{_e(model.disclaimer)}</p>')
+    out.append("</body></html>")
+    return "\n".join(out)
+

@@ -1,0 +1,794 @@
+"""The report model: everything a report shows, built once from the Machine, the estimates and the advice.
+
+Pure: no Qt, no file I/O. Every string is translated with `tr()` while `use_language(lang)` is in force,
+so the same model renders to HTML, PDF and JSON without translating again. Numbers are never computed
+here; they are formatted from what `gpucheck.estimate` and `gpucheck.advise` return.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpucheck import __version__
+from gpucheck.i18n import (
+    fmt_bytes,
+    fmt_duration,
+    fmt_gib,
+    fmt_list,
+    fmt_money,
+    fmt_number,
+    get_language,
+    normalize_lang,
+    tr,
+    translate,
+    use_language,
+)
+from gpucheck.machine import Machine
+from gpucheck.report.privacy import redact_machine
+
+# Countries whose paper is US Letter (CLDR supplemental data, <paperSize type="US-Letter" territories=…>).
+LETTER_TERRITORIES = frozenset("BZ CA CL CO CR GT MX NI PA PH PR SV US VE".split())
+
+# Colours of the memory chart, one per part of the VRAM breakdown (Tableau 10 palette).
+CHART_COLORS = {
+    "weights": "#4e79a7",
+    "gradients": "#f28e2b",
+    "optimizer": "#e15759",
+    "activations": "#76b7b2",
+    "overhead": "#9c755f",
+    "available": "#59a14f",
+    "missing": "#d62728",
+}
+
+VERDICT_COLORS = {
+    "runs": "#1b7f3b",
+    "runs_with_tweaks": "#9a6700",
+    "too_slow": "#b35900",
+    "does_not_fit": "#b3261e",
+    "not_supported": "#6b6b6b",
+}
+
+
+# -- the model ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    # per row: a verdict id (colours the verdict cell) or ""; same length as rows when given
+    row_verdicts: tuple[str, ...] = ()
+    verdict_column: int = -1
+
+
+@dataclass(frozen=True)
+class FindingLine:
+    severity: str  # info | ok | unknown | warning | error
+    severity_text: str
+    area_text: str
+    message: str
+
+
+@dataclass(frozen=True)
+class ChartPart:
+    key: str  # weights | gradients | optimizer | activations | overhead
+    label: str
+    bytes: int
+    text: str  # "12.3 GB"
+    color: str
+
+
+@dataclass(frozen=True)
+class MemoryChart:
+    """Stacked bar of what a job needs next to a bar of what the GPU has (per GPU)."""
+
+    title: str
+    parts: tuple[ChartPart, ...]
+    need_bytes: int
+    need_label: str
+    have_bytes: int | None
+    have_label: str
+    scale_bytes: int  # the longer of the two bars: both are drawn against it
+    caption: str
+
+
+@dataclass(frozen=True)
+class JobSection:
+    workload_id: str
+    title: str
+    verdict: str
+    verdict_text: str
+    headline: str
+    figures: Table  # label / value
+    chart: MemoryChart | None
+    tweaks: Table | None
+    snippet: str  # settings to copy (Python), "" when nothing changes
+    bottlenecks: tuple[str, ...]
+    software: tuple[str, ...]
+    upgrades: Table | None
+    cloud: Table | None
+    buy_vs_rent: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One workload with its estimate and advice, as returned by the estimator and the advice."""
+
+    workload: Any  # records.Workload
+    estimate: Any  # records.Estimate
+    advice: Any | None = None  # advise.Advice
+    detailed: bool = True
+
+
+@dataclass(frozen=True)
+class ReportModel:
+    lang: str
+    paper: str  # a4 | letter
+    include_ids: bool
+    title: str
+    subtitle: str
+    generated_at: str  # ISO 8601 UTC
+    generated_text: str
+    app_version: str
+    header_text: str  # printed at the top of every PDF page
+    footer_text: str
+    intro: str
+    machine: Machine  # redacted unless include_ids
+    machine_table: Table
+    gpu_table: Table | None
+    findings: tuple[FindingLine, ...]
+    ladder: Table | None
+    ladder_note: str
+    jobs: tuple[JobSection, ...]
+    assumptions: tuple[str, ...]
+    sources: tuple[str, ...]
+    glossary: tuple[tuple[str, str], ...]
+    disclaimer: str
+    evaluations: tuple[Evaluation, ...] = ()
+    section_titles: dict[str, str] = field(default_factory=dict)
+    labels: dict[str, str] = field(default_factory=dict)
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def default_paper(env: dict[str, str] | None = None) -> str:
+    """'letter' where the locale's territory uses US Letter (en_US, en_CA, es_MX …), else 'a4'."""
+    env = os.environ if env is None else env
+    for var in ("LC_PAPER", "LC_ALL", "LANG"):
+        raw = env.get(var)
+        if raw:
+            territory = _territory(raw)
+            if territory:
+                return "letter" if territory in LETTER_TERRITORIES else "a4"
+    try:
+        import locale
+
+        loc = locale.getlocale()[0]
+    except (ValueError, TypeError):
+        loc = None
+    territory = _territory(loc or "")
+    return "letter" if territory in LETTER_TERRITORIES else "a4"
+
+
+def _territory(value: str) -> str | None:
+    v = value.split(".")[0].split("@")[0].replace("-", "_")
+    parts = v.split("_")
+    if len(parts) >= 2 and len(parts[-1]) == 2 and parts[-1].isalpha():
+        return parts[-1].upper()
+    return None
+
+
+def workload_title(workload: Any, lang: str) -> str:
+    if lang == "zh_CN" and getattr(workload, "title_zh", ""):
+        return workload.title_zh
+    return workload.title
+
+
+def verdict_text(verdict: str) -> str:
+    texts = {
+        "runs": tr("Runs"),
+        "runs_with_tweaks": tr("Runs with changes"),
+        "too_slow": tr("Fits, but too slow"),
+        "does_not_fit": tr("Does not fit"),
+        "not_supported": tr("Not supported"),
+    }
+    return texts.get(verdict, verdict)
+
+
+def severity_text(severity: str) -> str:
+    texts = {
+        "info": tr("Note"),
+        "ok": tr("Good"),
+        "unknown": tr("Unknown"),
+        "warning": tr("Warning"),
+        "error": tr("Problem"),
+    }
+    return texts.get(severity, severity)
+
+
+def area_text(area: str) -> str:
+    texts = {
+        "gpu": tr("GPU"),
+        "cpu": tr("CPU"),
+        "memory": tr("Memory (RAM)"),
+        "disk": tr("Disk"),
+        "power": tr("Power"),
+        "software": tr("Software"),
+        "scan": tr("Scan"),
+    }
+    return texts.get(area, area)
+
+
+def backend_text(backend: str) -> str:
+    texts = {
+        "cuda": "CUDA",
+        "rocm": "ROCm",
+        "metal": "Metal (MPS)",
+        "xpu": "Intel XPU",
+        "directml": "DirectML",
+        "none": tr("none"),
+        "unknown": tr("unknown"),
+    }
+    return texts.get(backend, backend)
+
+
+def _yes_no(value: bool | None) -> str:
+    if value is None:
+        return tr("unknown")
+    return tr("yes") if value else tr("no")
+
+
+def _disk_kind_text(kind: str) -> str:
+    texts = {
+        "nvme": tr("NVMe SSD"),
+        "ssd": tr("SSD"),
+        "hdd": tr("hard disk"),
+        "virtual": tr("virtual disk"),
+        "network": tr("network drive"),
+        "removable": tr("removable drive"),
+        "unknown": tr("unknown kind"),
+    }
+    return texts.get(kind, kind)
+
+
+def _attr(obj: Any, name: str, default: Any = None) -> Any:
+    if obj is None:
+        return default
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+# -- machine -----------------------------------------------------------------------------------------
+
+
+def machine_table(machine: Machine, include_ids: bool) -> Table:
+    rows: list[tuple[str, str]] = []
+    sw = machine.software
+    if include_ids and machine.hostname:
+        rows.append((tr("Computer name"), machine.hostname))
+    os_text = " ".join(x for x in (sw.os_name, sw.os_version) if x) or tr("unknown")
+    if sw.platform == "wsl":
+        os_text = tr("{os} (WSL)", os=os_text)
+    rows.append((tr("Operating system"), os_text))
+    cpu = machine.cpu
+    cores = tr("{physical} cores / {logical} threads",
+               physical=cpu.physical_cores if cpu.physical_cores is not None else "?",
+               logical=cpu.logical_cores if cpu.logical_cores is not None else "?")
+    rows.append((tr("Processor (CPU)"), f"{cpu.brand or tr('unknown')} — {cores}"))
+    mem = machine.memory
+    ram = tr("{total} total, {available} free when scanned",
+             total=fmt_gib(mem.total_bytes), available=fmt_gib(mem.available_bytes))
+    if mem.shared_with_gpu:
+        ram = tr("{ram} (shared with the GPU)", ram=ram)
+    rows.append((tr("Memory (RAM)"), ram))
+    compute = machine.compute_gpus()
+    if not machine.gpus:
+        rows.append((tr("Graphics (GPU)"), tr("none found")))
+    else:
+        for g in machine.gpus:
+            mark = tr(" (used for training)") if g in compute and len(machine.gpus) > 1 else ""
+            rows.append((tr("Graphics (GPU)"), tr("{name}, {vram} video memory, {backend}{mark}", name=g.name,
+                                                  vram=fmt_gib(g.vram_total_bytes), backend=backend_text(g.backend),
+                                                  mark=mark)))
+    drivers = []
+    if sw.nvidia_driver_version:
+        drivers.append(tr("NVIDIA driver {v}", v=sw.nvidia_driver_version))
+    if sw.cuda_driver_version:
+        drivers.append(tr("CUDA {v} supported by the driver", v=sw.cuda_driver_version))
+    if sw.rocm_version:
+        drivers.append(tr("ROCm {v}", v=sw.rocm_version))
+    if drivers:
+        rows.append((tr("GPU software"), fmt_list(drivers, strong=True)))
+    for fw in sw.frameworks:
+        variant = f" ({fw.variant})" if fw.variant else ""
+        gpu_ok = {True: tr("can use the GPU"), False: tr("cannot use the GPU"), None: ""}[fw.can_use_gpu]
+        text = f"{fw.name} {fw.version}{variant}" + (f" — {gpu_ok}" if gpu_ok else "")
+        rows.append((tr("AI framework"), text))
+    for d in machine.disks:
+        rows.append((tr("Disk"), tr("{mount}: {kind}, {free} free of {total}", mount=d.mount,
+                                    kind=_disk_kind_text(d.kind), free=fmt_gib(d.free_bytes, 0),
+                                    total=fmt_gib(d.total_bytes, 0))))
+    pw = machine.power
+    if pw.is_laptop is not None:
+        kind = tr("laptop") if pw.is_laptop else tr("desktop")
+        if pw.on_battery:
+            kind = tr("{kind}, running on battery", kind=kind)
+        rows.append((tr("Computer type"), kind))
+    if pw.recommended_psu_w:
+        rows.append((tr("Power supply"), tr("at least {w} W recommended (estimated peak {peak})",
+                                            w=pw.recommended_psu_w,
+                                            peak=f"{pw.estimated_peak_system_w:,.0f} W"
+                                            if pw.estimated_peak_system_w else tr("unknown"))))
+    when = machine.created_at[:16].replace("T", " ") + " UTC" if machine.created_at else tr("unknown")
+    rows.append((tr("Scanned"), tr("{when} by gpucheck {version}", when=when,
+                                   version=machine.app_version or tr("unknown"))))
+    return Table(headers=(tr("Part"), tr("What this computer has")), rows=tuple(rows))
+
+
+def gpu_table(machine: Machine, include_ids: bool) -> Table | None:
+    if not machine.gpus:
+        return None
+    headers = [tr("GPU"), tr("Video memory"), tr("Free memory"), tr("Compute API"), tr("Driver")]
+    if include_ids:
+        headers.append(tr("UUID"))
+    rows = []
+    for g in machine.gpus:
+        row = [g.name, fmt_gib(g.vram_total_bytes), fmt_gib(g.vram_free_bytes), backend_text(g.backend),
+               g.driver_version or tr("unknown")]
+        if include_ids:
+            row.append(g.uuid or tr("unknown"))
+        rows.append(tuple(row))
+    return Table(headers=tuple(headers), rows=tuple(rows))
+
+
+def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
+    order = {"error": 0, "warning": 1, "unknown": 2, "info": 3, "ok": 4}
+    items = sorted(machine.findings, key=lambda f: order.get(f.severity, 5))
+    # a finding is stored as rendered when scanned; one without figures in it is found in the catalog
+    return tuple(FindingLine(f.severity, severity_text(f.severity), area_text(f.area), translate(f.message))
+                 for f in items)
+
+
+# -- estimates and advice ------------------------------------------------------------------------------
+
+
+def _settings_text(train: Any) -> str:
+    if train is None:
+        return tr("unknown")
+    method = {"full": tr("full fine-tuning"), "lora": "LoRA", "qlora": "QLoRA"}.get(train.method, train.method)
+    parts = [method, train.precision.upper() if train.precision != "fp32" else "FP32",
+             tr("batch {n}", n=train.batch)]
+    if train.seq_len:
+        parts.append(tr("sequence length {n}", n=train.seq_len))
+    if train.image_size:
+        parts.append(tr("image size {n}", n=train.image_size))
+    parts.append({"adamw": "AdamW", "adamw-8bit": tr("8-bit AdamW"), "sgd": "SGD"}.get(train.optimizer,
+                                                                                     train.optimizer))
+    if train.grad_checkpointing:
+        parts.append(tr("gradient checkpointing"))
+    if getattr(train, "grad_accum", 1) and train.grad_accum > 1:
+        parts.append(tr("gradient accumulation ×{n}", n=train.grad_accum))
+    return ", ".join(parts)
+
+
+def _final_need_bytes(ev: Evaluation) -> int | None:
+    """Peak VRAM per GPU the verdict refers to: after the advised changes when there is advice."""
+    adv, est = ev.advice, ev.estimate
+    if adv is not None:
+        if adv.verdict == "does_not_fit" and adv.needs_vram_bytes is not None:
+            return adv.needs_vram_bytes
+        if adv.final_peak_vram_bytes is not None:
+            return adv.final_peak_vram_bytes
+    return est.peak_vram_bytes
+
+
+def _final_hours(ev: Evaluation) -> float | None:
+    if ev.advice is not None:
+        return None if ev.advice.verdict == "does_not_fit" else ev.advice.final_total_hours
+    return ev.estimate.total_hours
+
+
+def final_verdict(ev: Evaluation) -> str:
+    return ev.advice.verdict if ev.advice is not None else ev.estimate.verdict
+
+
+def ladder_table(evaluations: tuple[Evaluation, ...], lang: str) -> Table | None:
+    if not evaluations:
+        return None
+    rows, verdicts = [], []
+    for ev in evaluations:
+        verdict = final_verdict(ev)
+        if ev.estimate.gpus > 0 and ev.estimate.gpu_name != "CPU":
+            need = tr("{need} / {have}", need=fmt_gib(_final_need_bytes(ev)),
+                      have=fmt_gib(ev.estimate.vram_available_bytes))
+        else:
+            need = tr("CPU: {ram} RAM", ram=fmt_gib(ev.estimate.ram_bytes))
+        hours = _final_hours(ev)
+        rows.append((str(ev.workload.level), workload_title(ev.workload, lang), verdict_text(verdict), need,
+                     fmt_duration(hours) if hours is not None else "—"))
+        verdicts.append(verdict)
+    return Table(headers=(tr("Level"), tr("Training job"), tr("Verdict"), tr("VRAM needed / available"),
+                          tr("Time")),
+                 rows=tuple(rows), row_verdicts=tuple(verdicts), verdict_column=2)
+
+
+def memory_chart(est: Any) -> MemoryChart:
+    b = est.breakdown
+    parts_spec = (
+        ("weights", tr("Model weights"), b.weights_bytes),
+        ("gradients", tr("Gradients"), b.gradients_bytes),
+        ("optimizer", tr("Optimizer state"), b.optimizer_bytes),
+        ("activations", tr("Activations"), b.activations_bytes),
+        ("overhead", tr("Framework overhead"), b.overhead_bytes),
+    )
+    parts = tuple(ChartPart(k, label, int(n), fmt_gib(n), CHART_COLORS[k]) for k, label, n in parts_spec)
+    need = int(est.peak_vram_bytes)
+    have = est.vram_available_bytes
+    scale = max(need, have or 0, sum(p.bytes for p in parts), 1)
+    if have is None:
+        caption = tr("With the settings above it needs {need} per GPU; the video memory available is unknown.",
+                     need=fmt_gib(need))
+    elif need <= have:
+        caption = tr("With the settings above it needs {need} of the {have} available per GPU.",
+                     need=fmt_gib(need), have=fmt_gib(have))
+    else:
+        caption = tr("With the settings above it needs {need} but only {have} is available per GPU: "
+                     "{missing} short.", need=fmt_gib(need), have=fmt_gib(have), missing=fmt_gib(need - have))
+    return MemoryChart(title=tr("Video memory (VRAM) per GPU"), parts=parts, need_bytes=need,
+                       need_label=tr("Needed"), have_bytes=have, have_label=tr("Available"), scale_bytes=scale,
+                       caption=caption)
+
+
+def _money(usd: float | None, cny: float | None, free: bool = False) -> str:
+    if free:
+        return tr("free")
+    return fmt_money(usd, cny)
+
+
+def _as_of(as_of: str, verified: bool = True) -> str:
+    text = as_of or tr("unknown")
+    return text if verified else tr("{date} (unverified)", date=text)
+
+
+def _tweaks_table(adv: Any) -> Table | None:
+    if adv is None or not adv.tweaks:
+        return None
+    rows = []
+    for i, t in enumerate(adv.tweaks, 1):
+        rows.append((f"{i}. {t.title}", t.cost, fmt_gib(t.peak_vram_bytes),
+                     fmt_duration(t.total_hours) if t.total_hours is not None else "—"))
+    return Table(headers=(tr("Change"), tr("What it costs"), tr("VRAM after"), tr("Time after")), rows=tuple(rows))
+
+
+def _upgrades_table(adv: Any) -> Table | None:
+    if adv is None or not adv.upgrades:
+        return None
+    rows = []
+    for u in adv.upgrades:
+        why = " ".join((u.reason, *u.notes)).strip()
+        rows.append((u.name, why, _money(u.price_usd, u.price_cny),
+                     fmt_duration(u.total_hours) if u.total_hours is not None else "—", _as_of(u.as_of, u.verified)))
+    return Table(headers=(tr("Part"), tr("Why"), tr("Price"), tr("Job time with it"), tr("Price date")),
+                 rows=tuple(rows))
+
+
+def cloud_label_text(label: str) -> str:
+    texts = {
+        "free": tr("Free"),
+        "cheapest": tr("Cheapest"),
+        "fastest": tr("Fastest"),
+        "cheapest_china": tr("Cheapest in China"),
+        "multi_gpu": tr("Several GPUs"),
+    }
+    return texts.get(label, label)
+
+
+def sharding_text(stage: str) -> str:
+    return {"zero1": tr("DeepSpeed ZeRO-1"), "zero2": tr("DeepSpeed ZeRO-2"),
+            "zero3": tr("DeepSpeed ZeRO-3 / FSDP"),
+            "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload")}.get(stage, stage)
+
+
+def _cloud_table(adv: Any) -> Table | None:
+    if adv is None or not adv.cloud:
+        return None
+    rows = []
+    for c in adv.cloud:
+        free = c.kind == "free"
+        provider = tr("{provider} (spot: may be stopped)", provider=c.provider) if c.kind == "spot" else c.provider
+        gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name)
+        if c.sharding:
+            gpus = tr("{gpus}, {how}", gpus=gpus, how=sharding_text(c.sharding))
+        rows.append((cloud_label_text(c.label), provider, gpus,
+                     _money(c.price_usd_per_gpu_hour, c.price_cny_per_gpu_hour, free),
+                     fmt_duration(c.total_hours) if c.total_hours is not None else "—",
+                     _money(c.cost_usd, c.cost_cny, free), _as_of(c.as_of, c.verified)))
+    return Table(headers=(tr("Option"), tr("Provider"), tr("GPUs"), tr("Per GPU-hour"), tr("Time"),
+                          tr("Whole run"), tr("Price date")), rows=tuple(rows))
+
+
+def _job_section(ev: Evaluation, lang: str) -> JobSection:
+    est, w, adv = ev.estimate, ev.workload, ev.advice
+    verdict = final_verdict(ev)
+    on_gpu = est.gpus > 0 and est.gpu_name != "CPU"
+    figures = [
+        (tr("Verdict"), verdict_text(verdict)),
+        (tr("Settings assumed"), _settings_text(est.train)),
+        (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
+         else tr("the CPU (no usable GPU)")),
+        (tr("VRAM needed / available (per GPU)"),
+         tr("{need} / {have}", need=fmt_gib(est.peak_vram_bytes), have=fmt_gib(est.vram_available_bytes))
+         if on_gpu else tr("no GPU: the job runs in RAM")),
+        (tr("RAM needed"), fmt_gib(est.ram_bytes)),
+        (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
+        (tr("Speed"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
+         if est.samples_per_second is not None else tr("unknown")),
+        (tr("Training time"), fmt_duration(est.total_hours)),
+        (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
+                        epochs=f"{w.data.epochs:g}")),
+    ]
+    if est.tokens_per_second:
+        figures.insert(7, (tr("Tokens per second"), fmt_number(est.tokens_per_second, 0)))
+    if adv is not None and adv.tweaks and adv.verdict != "does_not_fit":
+        figures.append((tr("After the changes below"),
+                        tr("{need} VRAM per GPU, {time}", need=fmt_gib(adv.final_peak_vram_bytes),
+                           time=fmt_duration(adv.final_total_hours))))
+    if est.measured_inputs:
+        figures.append((tr("Based on"), tr("speeds measured on this computer")))
+    bottlenecks: list[str] = []
+    software: list[str] = []
+    notes = list(est.notes)
+    if adv is not None:
+        for b in adv.bottlenecks:
+            bottlenecks.append(tr("{problem} What to do: {fix}", problem=b.message, fix=b.fix) if b.fix
+                               else b.message)
+        for f in adv.software:
+            software.append(tr("{problem} Run: {command}", problem=f.message, command=f.command) if f.command
+                            else f.message)
+        notes += [n for n in adv.notes if n not in notes]
+    return JobSection(
+        workload_id=w.id, title=workload_title(w, lang), verdict=verdict, verdict_text=verdict_text(verdict),
+        headline=adv.summary if adv is not None else "",
+        figures=Table(headers=(tr("Item"), tr("Estimate")), rows=tuple(figures)),
+        chart=memory_chart(est) if on_gpu else None,
+        tweaks=_tweaks_table(adv),
+        snippet=adv.snippet if adv is not None and adv.tweaks else "",
+        bottlenecks=tuple(bottlenecks),
+        software=tuple(software),
+        upgrades=_upgrades_table(adv),
+        cloud=_cloud_table(adv),
+        buy_vs_rent=(adv.buy_vs_rent.message,) if adv is not None and adv.buy_vs_rent is not None else (),
+        notes=tuple(notes),
+    )
+
+
+def evaluate(machine: Machine, workload_ids: list[str] | tuple[str, ...] | None = None) -> tuple[Evaluation, ...]:
+    """Estimate and advice for every built-in job (and any extra job named in `workload_ids`).
+
+    The ladder in the report shows every job; `workload_ids` (None = all) picks the ones detailed.
+    """
+    from gpucheck import estimate as est_mod
+    from gpucheck.advise import advise
+    from gpucheck.catalog import get_workload, load_workloads
+
+    ladder = list(load_workloads())
+    chosen: set[str] | None = None
+    if workload_ids:
+        chosen = set()
+        for wid in workload_ids:
+            w = get_workload(wid)  # raises UnknownName with suggestions
+            chosen.add(w.id)
+            if all(x.id != w.id for x in ladder):
+                ladder.append(w)
+    target = est_mod.Target.from_machine(machine)
+    out = []
+    for w in ladder:
+        est = est_mod.estimate(w, target)
+        adv = advise(machine, w, target, est)
+        out.append(Evaluation(workload=w, estimate=est, advice=adv, detailed=chosen is None or w.id in chosen))
+    return tuple(out)
+
+
+# -- assumptions, sources, glossary -----------------------------------------------------------------------
+
+
+def _assumptions(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
+    out = [
+        tr("Every figure is an estimate from published specifications and formulas, not a measurement of "
+           "your job; real runs differ with the software version, data and settings."),
+        tr("VRAM is the memory on the graphics card. A job whose peak need is above what is available stops "
+           "with an \"out of memory\" error."),
+        tr("Training time assumes the GPU runs at the typical efficiency given in the sources below, "
+           "with the data loading keeping up."),
+    ]
+    for ev in evaluations:
+        for a in ev.estimate.assumptions:
+            if a not in out:
+                out.append(a)
+    return tuple(out)
+
+
+def _sources(evaluations: tuple[Evaluation, ...], machine: Machine) -> tuple[str, ...]:
+    out: list[str] = []
+
+    def add(text: str) -> None:
+        if text and text not in out:
+            out.append(text)
+
+    from gpucheck.catalog import gpu_for
+
+    for g in machine.compute_gpus():
+        spec = gpu_for(g)
+        if spec is not None and spec.source:
+            add(tr("{name}: {source} (as of {date})", name=spec.name, source=spec.source,
+                   date=spec.as_of or tr("unknown")))
+    for ev in evaluations:
+        if not ev.detailed:
+            continue
+        if ev.workload.source:
+            add(tr("{name}: {source}", name=workload_title(ev.workload, get_language()), source=ev.workload.source))
+        adv = ev.advice
+        if adv is None:
+            continue
+        for u in adv.upgrades:
+            if u.source:
+                add(tr("{name}: {source} (as of {date})", name=u.name, source=u.source,
+                       date=_as_of(u.as_of, u.verified)))
+        for c in adv.cloud:
+            if c.url:
+                add(tr("{name}: {source} (as of {date})", name=f"{c.provider} {c.gpu_name}", source=c.url,
+                       date=_as_of(c.as_of, c.verified)))
+    return tuple(out)
+
+
+def glossary() -> tuple[tuple[str, str], ...]:
+    return (
+        (tr("VRAM (video memory)"),
+         tr("The memory on the graphics card. The model, its gradients, the optimizer state and the "
+            "activations of a batch must all fit in it at the same time.")),
+        (tr("GPU"), tr("The graphics card's processor. Training runs on it many times faster than on the CPU.")),
+        (tr("CUDA / ROCm / Metal"),
+         tr("The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and "
+            "Apple (Metal) GPUs.")),
+        (tr("Mixed precision (FP16 / BF16)"),
+         tr("Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much "
+            "faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.")),
+        (tr("Batch size"), tr("How many samples the GPU processes in one step. Larger batches need more VRAM.")),
+        (tr("Gradient accumulation"),
+         tr("Adding up the gradients of several small batches before each update: the effect of a large "
+            "batch with the memory of a small one, at the same speed per sample.")),
+        (tr("Gradient checkpointing"),
+         tr("Keeping only some activations and recomputing the rest when needed: much less VRAM for "
+            "about 20–30% more training time.")),
+        (tr("LoRA"),
+         tr("Fine-tuning only small added matrices instead of the whole model: far fewer gradients and "
+            "optimizer state, so far less VRAM.")),
+        (tr("QLoRA"),
+         tr("LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.")),
+        (tr("Optimizer state"),
+         tr("What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW "
+            "stores them in a quarter of the space.")),
+        (tr("Epoch"), tr("One pass over the whole training data set.")),
+        (tr("Out of memory (OOM)"),
+         tr("The error a job stops with when it needs more VRAM than the GPU has.")),
+    )
+
+
+# -- the builder ----------------------------------------------------------------------------------------
+
+
+def build_report(
+    machine: Machine,
+    workload_ids: list[str] | tuple[str, ...] | None = None,
+    lang: str | None = None,
+    include_ids: bool = False,
+    paper: str | None = None,
+    evaluations: tuple[Evaluation, ...] | None = None,
+    now: _dt.datetime | None = None,
+) -> ReportModel:
+    """The report for `machine`: the whole ladder, with details for `workload_ids` (all by default).
+
+    `evaluations` lets a caller that already has estimates and advice (the wizard) pass them in;
+    otherwise they are computed with gpucheck.estimate / gpucheck.advise. Nothing here writes files.
+    """
+    lang = normalize_lang(lang) or get_language()
+    paper = (paper or default_paper()).lower()
+    if paper not in ("a4", "letter"):
+        from gpucheck.errors import BadInput
+
+        raise BadInput(tr("unknown paper size '{paper}' (expected a4 or letter)", paper=paper))
+    shown = machine if include_ids else redact_machine(machine)
+    if evaluations is None:
+        with use_language(lang):  # the estimate's notes and the advice are rendered in the report's language
+            evaluations = evaluate(machine, workload_ids)
+    now = now or _dt.datetime.now(_dt.timezone.utc)
+    generated_at = now.astimezone(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    with use_language(lang):
+        title = tr("Can this computer train AI models?")
+        gpus = shown.compute_gpus()
+        if gpus:
+            gpu_names = ", ".join(dict.fromkeys(g.name for g in gpus))
+            subtitle = tr("{count} × {gpu} — {ram} RAM", count=len(gpus), gpu=gpu_names,
+                          ram=fmt_gib(shown.memory.total_bytes, 0))
+        else:
+            subtitle = tr("No GPU for training found — {ram} RAM", ram=fmt_gib(shown.memory.total_bytes, 0))
+        generated_text = tr("Report made on {date} with gpucheck {version}",
+                            date=now.astimezone(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                            version=__version__)
+        detailed = tuple(ev for ev in evaluations if ev.detailed)
+        counts: dict[str, int] = {}
+        for ev in evaluations:
+            counts[final_verdict(ev)] = counts.get(final_verdict(ev), 0) + 1
+        intro = tr("Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing "
+                   "settings, and {no} do not fit or are too slow on this computer.",
+                   total=len(evaluations), runs=counts.get("runs", 0),
+                   tweaks=counts.get("runs_with_tweaks", 0),
+                   no=len(evaluations) - counts.get("runs", 0) - counts.get("runs_with_tweaks", 0))
+        model = ReportModel(
+            lang=lang,
+            paper=paper,
+            include_ids=include_ids,
+            title=title,
+            subtitle=subtitle,
+            generated_at=generated_at,
+            generated_text=generated_text,
+            app_version=__version__,
+            header_text=tr("gpucheck report — {subtitle}", subtitle=subtitle),
+            footer_text=tr("Estimates, not measurements."),
+            intro=intro if evaluations else tr("No training jobs were checked."),
+            machine=shown,
+            machine_table=machine_table(shown, include_ids),
+            gpu_table=gpu_table(shown, include_ids),
+            findings=finding_lines(shown),
+            ladder=ladder_table(tuple(evaluations), lang),
+            ladder_note=tr("The ladder goes from the easiest job (level 1) to the hardest. Time is for the "
+                           "settings listed for each job below, on this computer."),
+            jobs=tuple(_job_section(ev, lang) for ev in detailed),
+            assumptions=_assumptions(tuple(evaluations)),
+            sources=_sources(tuple(evaluations), machine),
+            glossary=glossary(),
+            disclaimer=tr("gpucheck estimates from published figures. Check the prices on the provider's "
+                          "page before you rent or buy: they change every month."),
+            evaluations=tuple(evaluations),
+            section_titles={
+                "machine": tr("This computer"),
+                "gpus": tr("Graphics cards"),
+                "findings": tr("What the scan found"),
+                "ladder": tr("The training ladder"),
+                "jobs": tr("Training jobs in detail"),
+                "tweaks": tr("Settings to change"),
+                "snippet": tr("The same changes as code (Hugging Face Transformers)"),
+                "software": tr("Software to fix"),
+                "bottlenecks": tr("What slows it down"),
+                "upgrades": tr("Upgrades"),
+                "cloud": tr("Rent a cloud GPU"),
+                "buy_vs_rent": tr("Buy or rent?"),
+                "notes": tr("Notes"),
+                "assumptions": tr("Assumptions"),
+                "sources": tr("Sources of the numbers"),
+                "glossary": tr("Glossary"),
+            },
+            labels={
+                "no_findings": tr("Nothing to report."),
+                "no_changes": tr("Nothing to change: it runs with the settings above."),
+                "kind": tr("Kind"),
+                "area": tr("Area"),
+                "finding": tr("Finding"),
+                "none": tr("None."),
+                "page": tr("Page {page} of {pages}"),
+                "generated": generated_text,
+            },
+        )
+    return model
+
+
+__all__ = [
+    "ReportModel", "Table", "FindingLine", "MemoryChart", "ChartPart", "JobSection", "Evaluation",
+    "build_report", "evaluate", "default_paper", "glossary", "machine_table", "fmt_bytes",
+]

@@ -1,0 +1,378 @@
+"""The report as PDF: the report's HTML laid out by QTextDocument and printed with QPdfWriter.
+
+The only module in gpucheck/ outside ui/ that uses Qt. No browser engine is needed.
+
+- The text uses the bundled WenQuanYi Micro Hei font (resources/fonts/, Apache-2.0), so Chinese
+  prints on a computer without CJK fonts; the PDF embeds a subset of it with a ToUnicode map, so the
+  text stays selectable and searchable.
+- Every page gets a header line (report title, date) and a footer ("Page N of M").
+- A table row is never split across pages: a row that would cross the page end is moved to the next
+  page whole (unless it is taller than a page), and table headers repeat on each page.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from gpucheck.report.html import render_html
+from gpucheck.report.model import ReportModel
+
+FONT_FILE = ("fonts", "wqy-microhei.ttc")
+FONT_FAMILY = "WenQuanYi Micro Hei"
+BASE_POINT_SIZE = 9.5
+RESOLUTION_DPI = 1200
+
+# Page geometry in millimetres.
+MARGIN_LEFT_MM = 18.0
+MARGIN_RIGHT_MM = 18.0
+MARGIN_TOP_MM = 22.0  # the header sits inside this
+MARGIN_BOTTOM_MM = 20.0  # the footer sits inside this
+
+_app = None  # a QGuiApplication made here for the command line; kept alive for the process
+
+
+def _ensure_app():
+    """Qt needs an application object for fonts; the desktop app has one, the command line does not."""
+    global _app
+    from PySide6.QtGui import QGuiApplication
+
+    app = QGuiApplication.instance()
+    if app is not None:
+        return app
+    if sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM"):
+        # Rendering a PDF needs no window; this works without a display or X libraries.
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    # a QApplication (not just QGuiApplication), so the desktop app can still start in this process
+    from PySide6.QtWidgets import QApplication
+
+    _app = QApplication(["gpucheck"])
+    return _app
+
+
+_font_loaded: str | None = None
+
+
+def _load_font() -> str | None:
+    """Register the bundled CJK font once; the family name, or None when the file is missing."""
+    global _font_loaded
+    if _font_loaded is not None:
+        return _font_loaded or None
+    from PySide6.QtGui import QFontDatabase
+
+    from gpucheck.catalog import resource_path
+
+    path = resource_path(*FONT_FILE)
+    families: list[str] = []
+    if path.is_file():
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        if font_id >= 0:
+            families = list(QFontDatabase.applicationFontFamilies(font_id))
+    _font_loaded = FONT_FAMILY if FONT_FAMILY in families else (families[0] if families else "")
+    return _font_loaded or None
+
+
+def _cell_extent(layout, cell) -> tuple[float, float]:
+    """Top of the first line and bottom of the last line of a table cell, in document coordinates."""
+    block = cell.firstCursorPosition().block()
+    end = cell.lastCursorPosition().block()
+    top, bottom = None, None
+    while block.isValid():
+        r = layout.blockBoundingRect(block)
+        top = r.top() if top is None else min(top, r.top())
+        bottom = r.bottom() if bottom is None else max(bottom, r.bottom())
+        if block == end:
+            break
+        block = block.next()
+    return (top or 0.0, bottom or 0.0)
+
+
+def _push_block(cursor, push: float, css_px_per_device_px: float) -> None:
+    from PySide6.QtGui import QTextBlockFormat
+
+    fmt = QTextBlockFormat(cursor.blockFormat())
+    fmt.setTopMargin(fmt.topMargin() + push * css_px_per_device_px)
+    cursor.setBlockFormat(fmt)
+
+
+def _relayout(doc, start: int = 0) -> None:
+    """Lay the document out again from `start` to the end (Qt's own incremental relayout after a
+    format change leaves stale positions behind it)."""
+    start = max(0, min(start, doc.characterCount() - 1))
+    doc.markContentsDirty(start, doc.characterCount() - start)
+    doc.documentLayout().documentSize()
+
+
+def _heading_before(doc, table):
+    """The first of the headings directly above `table` (h3 + h4 + table move together), or None."""
+    root = doc.rootFrame()
+    block = doc.findBlock(table.firstPosition() - 1)
+    found = None
+    while (block.isValid() and block.blockFormat().headingLevel() > 0
+           and doc.frameAt(block.position()) == root):
+        found = block
+        block = block.previous()
+    return found
+
+
+def _keep_rows_together(doc, page_height: float, content_top: float, content_bottom: float,
+                        css_px_per_device_px: float, done: set) -> int:
+    """Move every top-level table row that would cross a page end to the next page, whole.
+
+    When it is the table's first row, the whole table (with its header) moves: its frame gets a top
+    margin that puts it at the top of the next page. A later row gets a top margin on the text of
+    each of its cells, past the end of the page's text area; Qt's own pagination then starts the row's
+    text on the next page, below the repeated table header. Rows taller than most of a page are left
+    to split. `done` holds rows already moved. Returns the number of rows moved.
+    """
+    from PySide6.QtGui import QTextCursor, QTextTable
+
+    layout = doc.documentLayout()
+    moved = 0
+    tables = [f for f in doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
+    for t_index, table in enumerate(tables):
+        first_body_row = table.format().headerRowCount()
+        for r in range(first_body_row, table.rows()):
+            if (t_index, r) in done:
+                continue
+            extents = [_cell_extent(layout, table.cellAt(r, c)) for c in range(table.columns())]
+            top = min(e[0] for e in extents)
+            bottom = max(e[1] for e in extents)
+            page = int(top // page_height)
+            end = page * page_height + content_bottom
+            if bottom <= end or top >= end or bottom - top >= (content_bottom - content_top) * 0.6:
+                continue
+            heading = _heading_before(doc, table) if r == first_body_row else None
+            if heading is not None:
+                # the headings right above the table go first; the table follows them
+                heading_top = layout.blockBoundingRect(heading).top()
+                _push_block(QTextCursor(heading), max(end - heading_top, 1.0), css_px_per_device_px)
+            elif r == first_body_row:
+                table_top = layout.frameBoundingRect(table).top()
+                push = (page + 1) * page_height + content_top - table_top
+                fmt = table.format()
+                fmt.setTopMargin(fmt.topMargin() + push * css_px_per_device_px)
+                table.setFormat(fmt)
+            else:
+                cursors = []
+                batch = QTextCursor(doc)
+                batch.beginEditBlock()  # one relayout for the whole row, not one per change
+                for c in range(table.columns()):
+                    # Qt ignores the top margin of a cell's first block, so the margin goes on the
+                    # cell's text after an empty first block.
+                    cursor = table.cellAt(r, c).firstCursorPosition()
+                    cursor.insertBlock()
+                    _push_block(cursor, end - top, css_px_per_device_px)
+                    cursors.append(cursor)
+                batch.endEditBlock()
+                # Qt moves the text to the next page (below the repeated header) once it crosses the
+                # page's end as Qt sees it; push a little further until it has.
+                page_end = (page + 1) * page_height
+                for _try in range(4):
+                    _relayout(doc, table.firstPosition())
+                    now = min(layout.blockBoundingRect(cur.block()).top() for cur in cursors)
+                    if now >= page_end:
+                        break
+                    batch.beginEditBlock()
+                    for cur in cursors:
+                        _push_block(cur, page_end - now + 1.0, css_px_per_device_px)
+                    batch.endEditBlock()
+            done.add((t_index, r))
+            _relayout(doc, heading.position() if heading is not None else table.firstPosition())
+            moved += 1
+    return moved
+
+
+def _keep_headings_with_next(doc, page_height: float, content_bottom: float,
+                             css_px_per_device_px: float) -> int:
+    """A heading at the foot of a page, with what it heads on the next page, moves to that page."""
+    from PySide6.QtGui import QTextCursor
+
+    layout = doc.documentLayout()
+    root = doc.rootFrame()
+    moved = 0
+    block = doc.begin()
+    while block.isValid():
+        nxt = block.next()
+        if (block.blockFormat().headingLevel() > 0 and nxt.isValid()
+                and doc.frameAt(block.position()) == root):
+            r = layout.blockBoundingRect(block)
+            page = int(r.top() // page_height)
+            following = nxt
+            while following.isValid() and not following.text().strip() and following.next().isValid():
+                following = following.next()  # skip empty blocks (rows moved down start with one)
+            next_top = layout.blockBoundingRect(following).top()
+            if int(next_top // page_height) > page:
+                end = page * page_height + content_bottom
+                if end - r.top() > 0:
+                    cursor = QTextCursor(block)
+                    _push_block(cursor, end - r.top(), css_px_per_device_px)
+                    _relayout(doc, block.position())
+                    moved += 1
+        block = nxt
+    return moved
+
+
+def paginate(doc, page_height: float, content_top: float, content_bottom: float,
+             css_px_per_device_px: float) -> int:
+    """Keep table rows whole and headings with their text; returns how many things moved."""
+    done: set = set()
+    total = 0
+    for _round in range(6):
+        moved = _keep_rows_together(doc, page_height, content_top, content_bottom, css_px_per_device_px, done)
+        moved += _keep_headings_with_next(doc, page_height, content_bottom, css_px_per_device_px)
+        total += moved
+        if not moved:
+            break
+    return total
+
+
+class Layout:
+    """A laid-out, paginated report: the QTextDocument and the page geometry in device pixels."""
+
+    def __init__(self, doc, width: float, height: float, content_bottom: float, dpi: float, family: str | None):
+        self.doc = doc
+        self.width = width
+        self.height = height
+        self.content_bottom = content_bottom
+        self.dpi = dpi
+        self.family = family
+
+    @property
+    def pages(self) -> int:
+        return self.doc.pageCount()
+
+
+def make_writer(model: ReportModel, device, paper: str | None = None):
+    """A QPdfWriter on `device` (a file name or QIODevice) for the model's paper size, no page margins."""
+    _ensure_app()
+    from PySide6.QtCore import QMarginsF
+    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
+
+    paper = (paper or model.paper).lower()
+    page_size = QPageSize(QPageSize.PageSizeId.Letter if paper == "letter" else QPageSize.PageSizeId.A4)
+    writer = QPdfWriter(device)
+    writer.setResolution(RESOLUTION_DPI)
+    writer.setPageLayout(QPageLayout(page_size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0),
+                                     QPageLayout.Unit.Millimeter))
+    writer.setTitle(f"{model.title} — {model.subtitle}")
+    writer.setCreator(f"gpucheck {model.app_version}")
+    writer.setAuthor("gpucheck")
+    return writer
+
+
+def layout_report(model: ReportModel, writer) -> Layout:
+    """The report's HTML in a QTextDocument laid out for `writer`'s pages, rows and headings kept whole."""
+    _ensure_app()
+    from PySide6.QtCore import QSizeF
+    from PySide6.QtGui import QFont, QTextDocument
+
+    family = _load_font()
+    doc = QTextDocument()
+    doc.setUndoRedoEnabled(False)
+    font = QFont([family]) if family else QFont()
+    font.setPointSizeF(BASE_POINT_SIZE)
+    doc.setDefaultFont(font)
+    doc.documentLayout().setPaintDevice(writer)
+    doc.setHtml(render_html(model, for_qt=True, font_family=family))
+
+    dpi = float(writer.resolution())
+    device_mm = dpi / 25.4
+    css_mm = 96.0 / 25.4  # QTextDocument lengths (margins, padding) are CSS pixels, scaled to the device
+    root = doc.rootFrame()
+    ff = root.frameFormat()
+    ff.setTopMargin(MARGIN_TOP_MM * css_mm)
+    ff.setBottomMargin(MARGIN_BOTTOM_MM * css_mm)
+    ff.setLeftMargin(MARGIN_LEFT_MM * css_mm)
+    ff.setRightMargin(MARGIN_RIGHT_MM * css_mm)
+    root.setFrameFormat(ff)
+    width, height = float(writer.width()), float(writer.height())
+    doc.setPageSize(QSizeF(width, height))
+    content_bottom = height - MARGIN_BOTTOM_MM * device_mm
+    paginate(doc, height, MARGIN_TOP_MM * device_mm, content_bottom, 96.0 / dpi)
+    return Layout(doc, width, height, content_bottom, dpi, family)
+
+
+def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
+    """The PDF file's bytes (written by the caller atomically)."""
+    _ensure_app()
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+    from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = make_writer(model, buffer, paper)
+    lay = layout_report(model, writer)
+    doc, width, height, family = lay.doc, lay.width, lay.height, lay.family
+    device_mm = lay.dpi / 25.4
+    pages = lay.pages
+
+    small = QFont([family]) if family else QFont()
+    small.setPointSizeF(7.5)
+    text_width = width - (MARGIN_LEFT_MM + MARGIN_RIGHT_MM) * device_mm
+    header_rect = QRectF(MARGIN_LEFT_MM * device_mm, 9 * device_mm, text_width, 7 * device_mm)
+    footer_rect = QRectF(MARGIN_LEFT_MM * device_mm, height - 14 * device_mm, text_width, 7 * device_mm)
+    metrics = QFontMetricsF(small, writer)
+    date_text = model.generated_at[:10]
+    header_text = metrics.elidedText(model.header_text, Qt.TextElideMode.ElideRight,
+                                     text_width - metrics.horizontalAdvance(date_text) - 6 * device_mm)
+    painter = QPainter(writer)
+    try:
+        for i in range(pages):
+            if i:
+                writer.newPage()
+            painter.save()
+            painter.translate(0, -i * height)
+            doc.drawContents(painter, QRectF(0, i * height, width, height))
+            painter.restore()
+            painter.setFont(small)
+            painter.setPen(QColor("#555555"))
+            align_bottom = Qt.AlignmentFlag.AlignBottom
+            painter.drawText(header_rect, Qt.AlignmentFlag.AlignLeft | align_bottom, header_text)
+            painter.drawText(header_rect, Qt.AlignmentFlag.AlignRight | align_bottom, date_text)
+            pen = QPen(QColor("#b8c2d0"))
+            pen.setWidthF(0.25 * device_mm)
+            painter.setPen(pen)
+            line_y = header_rect.bottom() + 1.2 * device_mm
+            painter.drawLine(int(header_rect.left()), int(line_y), int(header_rect.right()), int(line_y))
+            painter.setPen(QColor("#555555"))
+            align_top = Qt.AlignmentFlag.AlignTop
+            painter.drawText(footer_rect, Qt.AlignmentFlag.AlignLeft | align_top, model.footer_text)
+            painter.drawText(footer_rect, Qt.AlignmentFlag.AlignRight | align_top,
+                             model.labels["page"].format(page=i + 1, pages=pages))
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def split_rows(lay: Layout) -> list[tuple[int, int]]:
+    """(table, row) of every top-level table row whose text spans two pages (for checks and tests)."""
+    from PySide6.QtGui import QTextTable
+
+    layout = lay.doc.documentLayout()
+    out = []
+    tables = [f for f in lay.doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
+    for t_index, table in enumerate(tables):
+        for r in range(table.rows()):
+            tops, bottoms = [], []
+            for c in range(table.columns()):
+                cell = table.cellAt(r, c)
+                block, end = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+                while block.isValid():
+                    if block.text().strip():
+                        rect = layout.blockBoundingRect(block)
+                        tops.append(rect.top())
+                        bottoms.append(rect.bottom())
+                    if block == end:
+                        break
+                    block = block.next()
+            if not tops:
+                continue
+            top, bottom = min(tops), max(bottoms)
+            if bottom - top >= lay.content_bottom * 0.6:
+                continue  # taller than most of a page: allowed to split
+            if int(top // lay.height) != int((bottom - 0.5) // lay.height):
+                out.append((t_index, r))
+    return out

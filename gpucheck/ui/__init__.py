@@ -1,0 +1,1 @@
+"""The desktop app (Qt). Only this package (and report/pdf.py) imports Qt."""

@@ -1,0 +1,56 @@
+"""What every page shares: a scrollable body, a back-reference to the wizard, retranslation."""
+
+from __future__ import annotations
+
+from PySide6 import QtWidgets
+from PySide6.QtCore import Qt
+
+
+class BasePage(QtWidgets.QWizardPage):
+    """A page whose content scrolls when the window is small; subclasses fill `self.body`."""
+
+    def __init__(self, wizard, parent=None):
+        super().__init__(parent)
+        self.wiz = wizard
+        outer = QtWidgets.QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QtWidgets.QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.inner = QtWidgets.QWidget()
+        self.body = QtWidgets.QVBoxLayout(self.inner)
+        self.body.setContentsMargins(4, 4, 12, 4)
+        self.body.setSpacing(10)
+        self.scroll.setWidget(self.inner)
+        outer.addWidget(self.scroll)
+        self.built = False
+
+    def _build(self) -> None:  # create the page's widgets (once, when first needed)
+        pass
+
+    def ensure_built(self) -> None:
+        if not self.built:
+            self.built = True
+            self._build()
+            self.retranslate()
+
+    def initializePage(self) -> None:
+        self.ensure_built()
+        self.refresh()
+
+    @property
+    def session(self):
+        return self.wiz.session
+
+    def is_live(self) -> bool:
+        """Shown now or before: worth recomputing. Pages not reached yet compute when entered."""
+        w = self.wiz
+        pid = next((i for i in w.pageIds() if w.page(i) is self), None)
+        return pid is not None and (w.currentId() == pid or w.hasVisitedPage(pid))
+
+    def retranslate(self) -> None:  # set every text on the page again in the current language
+        raise NotImplementedError
+
+    def refresh(self) -> None:  # show the session's current data
+        pass

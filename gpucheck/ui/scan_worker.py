@@ -1,0 +1,65 @@
+"""Runs the hardware scan on a worker thread and reports each finished area to the GUI thread."""
+
+from __future__ import annotations
+
+import inspect
+import threading
+
+from PySide6.QtCore import QThread, Signal
+
+
+class ScanWorker(QThread):
+    """`progress(object)` for each step the scan reports, then `done(Machine)` or `failed(exc)`.
+
+    Cancel stops listening at once (the window never waits); the probes end on their own time-outs.
+    """
+
+    progress = Signal(object)
+    partial = Signal(object)  # the Machine assembled from the probes finished so far
+    done = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, deep: bool = False, scan_fn=None, parent=None):
+        super().__init__(parent)
+        self.deep = deep
+        self.scan_fn = scan_fn
+        self.cancel_event = threading.Event()
+
+    def cancel(self) -> None:
+        self.cancel_event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel_event.is_set()
+
+    def _on_progress(self, *args, **kwargs) -> None:
+        if not self.cancelled:
+            self.progress.emit(args[0] if len(args) == 1 and not kwargs else (args, kwargs))
+
+    def _on_partial(self, machine) -> None:
+        if not self.cancelled:
+            self.partial.emit(machine)
+
+    def run(self) -> None:
+        try:
+            fn = self.scan_fn
+            if fn is None:
+                from gpucheck.probe import scan as fn
+            kwargs = {"on_progress": self._on_progress}
+            try:
+                params = inspect.signature(fn).parameters
+            except (TypeError, ValueError):
+                params = {}
+            if self.deep or "deep" in params:
+                kwargs["deep"] = self.deep
+            if "on_partial" in params:
+                kwargs["on_partial"] = self._on_partial
+            if "cancel" in params:
+                kwargs["cancel"] = self.cancel_event
+            machine = fn(**kwargs)
+        except BaseException as exc:  # reported to the GUI thread, never raised in a worker
+            if not self.cancelled:
+                self.failed.emit(exc)
+            return
+        if not self.cancelled:
+            self.done.emit(machine)

@@ -1,0 +1,1 @@
+"""Small painted widgets: verdict badge, VRAM bar, memory-breakdown chart, part cards."""

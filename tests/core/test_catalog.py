@@ -1,0 +1,263 @@
+"""The GPU and workload catalogs: contents, loose GPU names, scanned GPUs, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpucheck.catalog import (
+    find_gpu,
+    get_workload,
+    gpu_for,
+    load_factors,
+    load_gpus,
+    load_workload_file,
+    load_workloads,
+    parse_gpus,
+    parse_workload,
+    read_toml,
+    resource_path,
+)
+from gpucheck.errors import BadInput, UnknownName
+from gpucheck.machine import Machine
+from tests.conftest import FIXTURES
+
+GIB = 1024**3
+
+LADDER = {
+    "mnist-cnn", "cifar10-resnet18", "resnet50-finetune", "imagenet-resnet50", "yolov8s-finetune",
+    "bert-base-finetune", "whisper-small-finetune", "gpt2-124m-pretrain", "sd15-lora", "sd15-dreambooth",
+    "sdxl-lora", "qwen2.5-1.5b-lora", "llama3-8b-qlora", "llama3-8b-lora", "llama3-8b-full",
+    "qwen2.5-7b-qlora", "llama3-70b-qlora",
+}
+
+
+# -- GPUs ---------------------------------------------------------------------------------------------
+
+
+def test_catalog_covers_at_least_45_gpus_each_with_a_source():
+    gpus = load_gpus()
+    assert len(gpus) >= 45
+    for g in gpus:
+        assert g.source and g.as_of, g.id
+        assert g.vram_bytes > 0 and g.mem_bandwidth_gbps > 0 and g.tflops_fp32 > 0
+        if g.price_usd or g.price_cny:
+            assert g.price_source and g.price_as_of, g.id
+
+
+def test_catalog_spans_the_families_the_product_promises():
+    ids = {g.id for g in load_gpus()}
+    for needed in ("gtx-1080-ti", "gtx-1660-super", "rtx-2080-ti", "rtx-3060", "rtx-3090", "rtx-4090",
+                   "rtx-5090", "rtx-4060-laptop", "rtx-a6000", "rtx-6000-ada", "t4", "v100-16gb", "v100-32gb",
+                   "a10", "a10g", "l4", "l40s", "a100-40gb", "a100-80gb", "h100-pcie", "h100-sxm", "h200", "b200",
+                   "rx-6800", "rx-7900-xtx", "mi210", "mi250x", "mi300x", "apple-m1", "apple-m2-max",
+                   "apple-m3-max", "apple-m4-max", "apple-m2-ultra", "arc-a770"):
+        assert needed in ids
+
+
+def test_geforce_tensor_rate_is_the_fp32_accumulate_half():
+    # Ada whitepaper: RTX 4090 330.3 TFLOPS FP16 (FP16 acc), 165.2 with FP32 accumulate.
+    assert find_gpu("4090").tflops_bf16_tensor == pytest.approx(165.2)
+    # GA102 whitepaper: RTX 3090 142 (FP16 acc) → 71 with FP32 accumulate.
+    assert find_gpu("3090").tflops_fp16_tensor == pytest.approx(71.0)
+    # Data-center cards are full rate: A100 312 dense.
+    assert find_gpu("a100 80gb").tflops_bf16_tensor == pytest.approx(312)
+
+
+def test_bf16_only_where_the_hardware_has_it():
+    assert find_gpu("2080 ti").tflops_bf16_tensor is None  # Turing: fp16 only
+    assert find_gpu("v100").tflops_bf16_tensor is None
+    assert find_gpu("1080 ti").tflops_fp16_tensor is None  # Pascal: no tensor cores
+
+
+@pytest.mark.parametrize("name, gpu_id", [
+    ("4090", "rtx-4090"),
+    ("RTX 4090", "rtx-4090"),
+    ("NVIDIA GeForce RTX 4090", "rtx-4090"),
+    ("rtx4090", "rtx-4090"),
+    ("a100 80gb", "a100-80gb"),
+    ("A100 80GB PCIe", "a100-80gb-pcie"),
+    ("h100", "h100-sxm"),
+    ("4060 laptop", "rtx-4060-laptop"),
+    ("NVIDIA GeForce RTX 4060 Laptop GPU", "rtx-4060-laptop"),
+    ("7900 xtx", "rx-7900-xtx"),
+    ("m2 max", "apple-m2-max"),
+    ("Tesla T4", "t4"),
+    ("4070 ti super", "rtx-4070-ti-super"),
+    ("4070", "rtx-4070"),
+    ("RTX 4090D", "rtx-4090-d"),
+    ("3060ti", "rtx-3060-ti"),
+    ("Intel(R) Arc(TM) B580 Graphics", "arc-b580"),
+    ("NVIDIA A100-SXM4-80GB", "a100-80gb"),
+])
+def test_find_gpu_matches_loosely(name, gpu_id):
+    assert find_gpu(name).id == gpu_id
+
+
+def test_unknown_gpu_names_near_matches():
+    with pytest.raises(UnknownName) as e:
+        find_gpu("RTX 4099")
+    assert "4099" in str(e.value)
+    assert any("4090" in s for s in e.value.suggestions)
+
+
+@pytest.mark.parametrize("fixture, gpu_id", [
+    ("rtx4090-650w-desktop", "rtx-4090"),
+    ("rtx3080-desktop", "rtx-3080"),
+    ("a100-mig-server", "a100-80gb"),
+    ("h100x8-server", "h100-sxm"),
+    ("rx7900xt-desktop", "rx-7900-xt"),
+    ("m2max-macbookpro", "apple-m2-max"),
+    ("rtx4060-laptop-wsl2", "rtx-4060-laptop"),
+    ("gtx1660-laptop", "gtx-1660-ti"),
+])
+def test_scanned_gpus_find_their_catalog_entry(fixture, gpu_id):
+    m = Machine.load(FIXTURES / "machines" / f"{fixture}.json")
+    assert gpu_for(m.compute_gpus()[0]).id == gpu_id
+
+
+def test_unknown_scanned_gpu_is_none_not_a_guess():
+    m = Machine.load(FIXTURES / "machines" / "phoenix-apu-laptop.json")
+    assert gpu_for(m.gpus[0]) is None
+
+
+# -- workloads ---------------------------------------------------------------------------------------
+
+
+def test_the_ladder_has_the_17_ids_sorted_by_level_with_both_languages():
+    ws = load_workloads()
+    assert {w.id for w in ws} == LADDER
+    levels = [w.level for w in ws]
+    assert levels == sorted(levels)
+    for w in ws:
+        assert w.title and w.title_zh and w.description and w.description_zh and w.source, w.id
+        if w.smaller_model:
+            assert w.smaller_model in LADDER
+
+
+def test_ladder_architectures_come_from_published_configs():
+    llama = get_workload("llama3-8b-qlora").model
+    assert (llama.layers, llama.hidden, llama.heads, llama.kv_heads, llama.ffn, llama.vocab) == (
+        32, 4096, 32, 8, 14336, 128256)
+    assert get_workload("gpt2-124m-pretrain").train.from_scratch
+
+
+def test_get_workload_by_id_toml_path_and_config_json(tmp_path):
+    assert get_workload("mnist-cnn").id == "mnist-cnn"
+    src = resource_path("workloads", "bert-base-finetune.toml").read_text(encoding="utf-8")
+    p = tmp_path / "mine.toml"
+    p.write_text(src.replace('id = "bert-base-finetune"', 'id = "my-bert"'), encoding="utf-8")
+    assert get_workload(str(p)).id == "my-bert"
+    w = get_workload(str(FIXTURES / "hf" / "gpt2" / "config.json"))
+    assert w.model.params == 124439808
+
+
+def test_unknown_workload_suggests_near_ids():
+    with pytest.raises(UnknownName) as e:
+        get_workload("llama3-8b-qlor")
+    assert "llama3-8b-qlora" in e.value.suggestions
+
+
+# -- bad input ---------------------------------------------------------------------------------------
+
+GOOD = """
+id = "my-job"
+title = "My job"
+family = "llm"
+level = 3
+[model]
+arch = "transformer"
+params = 1.0e8
+layers = 12
+hidden = 768
+heads = 12
+[train]
+method = "lora"
+batch = 2
+seq_len = 512
+[data]
+samples = 1000
+"""
+
+
+def _write(tmp_path, text, name="job.toml"):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_a_good_user_workload_loads(tmp_path):
+    w = load_workload_file(_write(tmp_path, GOOD))
+    assert (w.id, w.train.method, w.train.batch, w.data.samples) == ("my-job", "lora", 2, 1000)
+
+
+@pytest.mark.parametrize("change, key, expected", [
+    (("batch = 2", "batch = -2"), "train.batch", "integer between 1"),
+    (("batch = 2", 'batch = "two"'), "train.batch", "integer"),
+    (("batch = 2", "batch = 2.5"), "train.batch", "integer"),
+    (("params = 1.0e8", "params = 1.0e20"), "model.params", "number between"),
+    (('method = "lora"', 'method = "dora"'), "train.method", "one of full, lora, qlora"),
+    (("batch = 2", "batch = 2\nbatchsize = 4"), "train.batchsize", "expected one of"),
+    (('family = "llm"', 'family = "llm"\ncolour = "red"'), "colour", "expected one of"),
+    (("heads = 12", "heads = 12\nkv_heads = 5"), "model.kv_heads", "divisor"),
+    (("samples = 1000", "samples = 0"), "data.samples", "integer"),
+])
+def test_bad_workload_values_name_file_key_and_expectation(tmp_path, change, key, expected):
+    p = _write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(BadInput) as e:
+        load_workload_file(p)
+    msg = str(e.value)
+    assert str(p) in msg and key in msg and expected in msg
+
+
+def test_missing_required_key_and_table(tmp_path):
+    with pytest.raises(BadInput, match=r"missing key 'model.layers'"):
+        load_workload_file(_write(tmp_path, GOOD.replace("layers = 12\n", "")))
+    with pytest.raises(BadInput, match=r"missing table \[data\]"):
+        load_workload_file(_write(tmp_path, GOOD.split("[data]")[0]))
+
+
+def test_malformed_toml_is_one_clear_error(tmp_path):
+    p = _write(tmp_path, 'id = "x"\n[model\narch = 1')
+    with pytest.raises(BadInput, match="not valid TOML"):
+        read_toml(p)
+    with pytest.raises(BadInput, match="file not found"):
+        read_toml(tmp_path / "nope.toml")
+    binary = tmp_path / "b.toml"
+    binary.write_bytes(b"\xff\xfe\x00\x01")
+    with pytest.raises(BadInput, match="not a text file"):
+        read_toml(binary)
+
+
+def test_bad_gpu_entries_are_rejected():
+    base = {"id": "x-1", "name": "X", "vendor": "nvidia", "segment": "consumer", "backend": "cuda",
+            "vram_gib": 8, "mem_bandwidth_gbps": 400, "tflops_fp32": 10, "source": "a datasheet"}
+    parse_gpus({"gpu": [base]}, "gpus.toml")
+    with pytest.raises(BadInput, match=r"gpus.toml: key 'gpu\[0\].vram_gib'"):
+        parse_gpus({"gpu": [dict(base, vram_gib=-1)]}, "gpus.toml")
+    with pytest.raises(BadInput, match="duplicate id"):
+        parse_gpus({"gpu": [base, base]}, "gpus.toml")
+    with pytest.raises(BadInput, match=r"unknown key 'gpu\[0\].vram'"):
+        parse_gpus({"gpu": [dict(base, vram=8)]}, "gpus.toml")
+
+
+def test_builtin_workload_ids_match_file_names():
+    for p in resource_path("workloads").glob("*.toml"):
+        w = parse_workload(read_toml(p), str(p))
+        assert w.id == p.stem
+
+
+def test_factors_carry_sources():
+    f = load_factors()
+    for section in ("bytes_per_param", "qlora", "activations", "overhead", "utilization", "multi_gpu",
+                    "host", "verdict", "support"):
+        assert f[section]["source"] and f[section]["as_of"], section
+
+
+def test_gpus_json_round_trip_is_plain_data():
+    # the catalog feeds `gpucheck gpus --json`; every field must be JSON-serializable
+    import dataclasses
+
+    json.dumps([dataclasses.asdict(g) for g in load_gpus()])
+    assert find_gpu("a100 40gb").vram_bytes == 40 * GIB

@@ -1,0 +1,355 @@
+"""Estimates against PUBLISHED measurements. Every case names its source and the tolerance it is held to.
+
+Run `python -m tests.core.test_estimate_accuracy` to print docs/accuracy.md from the same cases.
+Cases marked `miss=True` are outside the project's aim (peak VRAM within 10%, throughput within 1.5×);
+they are kept, with the reason, and held to the looser bound written beside them so a regression
+still fails.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from gpucheck.catalog import find_gpu, get_workload  # noqa: E402
+from gpucheck.estimate import Target, estimate  # noqa: E402
+from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload  # noqa: E402
+
+GIB = 1024**3
+
+# -- architectures (from the models' published config.json) ----------------------------------------
+LLAMA2_7B = ModelSpec(arch="transformer", params=6738415616, layers=32, hidden=4096, heads=32, kv_heads=32,
+                      ffn=11008, vocab=32000, name="meta-llama/Llama-2-7b-hf")
+LLAMA2_13B = ModelSpec(arch="transformer", params=13015864320, layers=40, hidden=5120, heads=40, kv_heads=40,
+                       ffn=13824, vocab=32000, name="meta-llama/Llama-2-13b-hf")
+PHI15 = ModelSpec(arch="transformer", params=1418270720, layers=24, hidden=2048, heads=32, kv_heads=32,
+                  ffn=8192, vocab=51200, gated_mlp=False, name="microsoft/phi-1_5")
+LLAMA31_8B = ModelSpec(arch="transformer", params=8030261248, layers=32, hidden=4096, heads=32, kv_heads=8,
+                       ffn=14336, vocab=128256, name="meta-llama/Llama-3.1-8B")
+BERT_LARGE = ModelSpec(arch="transformer", params=335141888, layers=24, hidden=1024, heads=16, kv_heads=16,
+                       ffn=4096, gated_mlp=False, eager_attention=True, name="bert-large-uncased")
+
+
+def _gpt2(h: int, layers: int, heads: int, params: float) -> ModelSpec:
+    return ModelSpec(arch="transformer", params=params, layers=layers, hidden=h, heads=heads, kv_heads=heads,
+                     ffn=4 * h, vocab=50304, tied_embeddings=True, gated_mlp=False, name=f"GPT-2 {params / 1e6:.0f}M")
+
+
+GPT2_124M = _gpt2(768, 12, 12, 124337664)
+GPT2_774M = _gpt2(1280, 36, 20, 774030080)
+GPT2_1558M = _gpt2(1600, 48, 25, 1557611200)
+
+LITGPT = ("Lightning-AI/litgpt tutorials/resource-tables.md (A100-SXM4-40GB, bf16-true, Alpaca; longest "
+          "sample 1304 tokens for Llama 2, 1044 for phi-1.5; LoRA r=8 on query+value; 'Max GPU RAM' = "
+          "torch.cuda.max_memory_allocated()/1e9)")
+UNSLOTH = ("unslothai/unsloth README, context-length table: Llama 3.1 8B, QLoRA r=32 on all linear layers, "
+           "batch 1, 'Hugging Face + FA2' column = the longest sequence that fits in the GPU's memory")
+HF_ANATOMY = ("Hugging Face Transformers docs, 'Model training anatomy': bert-large-uncased, batch 4, seq 512, "
+              "fp32, AdamW, V100 16GB → 'GPU memory occupied: 14949 MB' (nvidia-smi/NVML, includes the CUDA "
+              "context, which that page measured at 1343 MB)")
+DLE_RN50 = ("NVIDIA DeepLearningExamples PyTorch/Classification/ConvNets/resnet50v1.5/README.md, training "
+            "performance tables (DGX A100 80GB, DGX-1 V100 16GB); the tables do not state the batch size: 256 assumed (112 for V100 FP32, to fit 16 GB)")
+HF_SINGLE = ("Hugging Face Transformers docs, 'Efficient Training on a Single GPU' (v4.2x; bert-large-uncased "
+             "sequence classification, seq 512, V100 16GB, HF Trainer; 'GPU memory occupied' from NVML, with the "
+             "CUDA context the page measured at 1,343 MB)")
+LLMC = "karpathy/llm.c scripts/run_gpt2_{size}.sh header: 8× A100 80GB SXM, {tokens:,} tokens per step in ~{secs} s"
+NANOGPT = ("karpathy/nanoGPT README + config/train_gpt2.py: 8× A100 40GB, 600k iterations × 491,520 tokens "
+           "in 'about 4 days'")
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    what: str
+    source: str
+    model: ModelSpec
+    train: TrainSpec
+    gpu: str
+    gpus: int
+    quantity: str  # allocated_gb | nvml_mib | capacity_gib | samples_per_s | tokens_per_s
+    measured: float
+    tolerance: float  # relative for memory (0.10 = ±10%); ratio for speed (1.5 = within 1.5×)
+    miss: str = ""  # why this case is outside the aim (then `tolerance` is the looser regression bound)
+    context_mib: float | None = None  # the CUDA context the source itself measured (replaces ours)
+
+
+def _lora(**k) -> TrainSpec:
+    base = dict(method="lora", precision="bf16", optimizer="adamw", batch=1, seq_len=1304, lora_rank=8,
+                lora_targets="qv")
+    base.update(k)
+    return TrainSpec(**base)
+
+
+def _full(**k) -> TrainSpec:
+    base = dict(method="full", precision="bf16", optimizer="adamw", seq_len=1024)
+    base.update(k)
+    return TrainSpec(**base)
+
+
+def _bert(**k) -> TrainSpec:
+    base = dict(method="full", precision="fp32", optimizer="adamw", seq_len=512)
+    base.update(k)
+    return TrainSpec(**base)
+
+
+def _unsloth(n: int) -> TrainSpec:
+    return TrainSpec(method="qlora", precision="bf16", optimizer="adamw", batch=1, seq_len=n, lora_rank=32,
+                     lora_targets="all-linear", grad_checkpointing=True)
+
+
+RN50 = get_workload("imagenet-resnet50").model
+# DreamBooth with the VAE and text-encoder outputs cached and those networks freed (as the source did)
+SD15_UNET = dataclasses.replace(get_workload("sd15-dreambooth").model, aux_params=0.0, aux_forward_gflops=0.0)
+SHIVAM = ("ShivamShrirao/diffusers examples/dreambooth README, flags table 'Tested on Tesla T4 GPU' (Stable "
+          "Diffusion 1.x, 512 px, xformers, VAE/text-encoder outputs cached; 'GB VRAM usage' read as GiB)")
+
+
+def _db(**k) -> TrainSpec:
+    base = dict(method="full", precision="fp16", optimizer="adamw", batch=1, image_size=512)
+    base.update(k)
+    return TrainSpec(**base)
+
+
+CASES: list[Case] = [
+    # --- LoRA / QLoRA peak memory (litgpt) ------------------------------------------------------
+    Case("litgpt-llama2-7b-lora-mb1", "Llama 2 7B LoRA, micro-batch 1", LITGPT, LLAMA2_7B, _lora(),
+         "a100 40gb", 1, "allocated_gb", 21.30, 0.10),
+    Case("litgpt-llama2-7b-lora-mb2", "Llama 2 7B LoRA, micro-batch 2", LITGPT, LLAMA2_7B, _lora(batch=2),
+         "a100 40gb", 1, "allocated_gb", 29.07, 0.10),
+    Case("litgpt-llama2-13b-lora", "Llama 2 13B LoRA, micro-batch 1", LITGPT, LLAMA2_13B, _lora(),
+         "a100 40gb", 1, "allocated_gb", 38.12, 0.10),
+    Case("litgpt-llama2-7b-qlora", "Llama 2 7B QLoRA (bnb nf4-dq), micro-batch 1", LITGPT, LLAMA2_7B,
+         _lora(method="qlora"), "a100 40gb", 1, "allocated_gb", 13.84, 0.10),
+    Case("litgpt-llama2-13b-qlora", "Llama 2 13B QLoRA (bnb nf4-dq), micro-batch 1", LITGPT, LLAMA2_13B,
+         _lora(method="qlora"), "a100 40gb", 1, "allocated_gb", 22.55, 0.10),
+    Case("litgpt-phi15-lora-mb1", "phi-1.5 LoRA, micro-batch 1", LITGPT, PHI15, _lora(seq_len=1044),
+         "a100 40gb", 1, "allocated_gb", 4.82, 0.20,
+         miss="phi-1.5 runs attention and MLP in parallel from one shared LayerNorm; the estimator "
+              "models the sequential GPT block, which saves more activations"),
+    Case("litgpt-phi15-lora-mb4", "phi-1.5 LoRA, micro-batch 4", LITGPT, PHI15, _lora(seq_len=1044, batch=4),
+         "a100 40gb", 1, "allocated_gb", 10.68, 0.30,
+         miss="as above; the per-sample activation error grows with the micro-batch"),
+    Case("litgpt-phi15-qlora", "phi-1.5 QLoRA (bnb nf4-dq), micro-batch 1", LITGPT, PHI15,
+         _lora(seq_len=1044, method="qlora"), "a100 40gb", 1, "allocated_gb", 3.72, 0.10),
+    # --- QLoRA longest sequence per GPU size (Unsloth's Hugging Face baseline) ---------------------
+    Case("unsloth-hf-qlora-16gb", "Llama 3.1 8B QLoRA fits 2,551 tokens in 16 GB", UNSLOTH, LLAMA31_8B,
+         _unsloth(2551), "rtx 4060 ti 16gb", 1, "capacity_gib", 16.0, 0.10),
+    Case("unsloth-hf-qlora-24gb", "Llama 3.1 8B QLoRA fits 5,789 tokens in 24 GB", UNSLOTH, LLAMA31_8B,
+         _unsloth(5789), "rtx 4090", 1, "capacity_gib", 24.0, 0.10),
+    Case("unsloth-hf-qlora-48gb", "Llama 3.1 8B QLoRA fits 15,502 tokens in 48 GB", UNSLOTH, LLAMA31_8B,
+         _unsloth(15502), "rtx a6000", 1, "capacity_gib", 48.0, 0.10),
+    Case("unsloth-hf-qlora-80gb", "Llama 3.1 8B QLoRA fits 28,454 tokens in 80 GB", UNSLOTH, LLAMA31_8B,
+         _unsloth(28454), "a100 80gb", 1, "capacity_gib", 80.0, 0.10),
+    # --- full fine-tuning of bert-large on a V100 (Hugging Face docs, one source, seven settings) ------
+    Case("hf-anatomy-bert-large", "bert-large full fine-tune, fp32 AdamW, batch 4 × 512", HF_ANATOMY, BERT_LARGE,
+         TrainSpec(method="full", precision="fp32", optimizer="adamw", batch=4, seq_len=512), "v100", 1,
+         "nvml_mib", 14949, 0.15,
+         miss="the page's CUDA context took 1,343 MB (CUDA 11 without lazy loading); the estimator assumes a "
+              "modern 0.75 GB context. The same run with the page's own context is the next row"),
+    Case("hf-bert-large-fp32-b4", "bert-large, fp32 AdamW, batch 4 (source's 1,343 MB context)", HF_SINGLE,
+         BERT_LARGE, _bert(batch=4), "v100", 1, "nvml_mib", 14949, 0.10, context_mib=1343),
+    Case("hf-bert-large-fp32-b1", "bert-large, fp32, batch 1 × 4 accumulation", HF_SINGLE, BERT_LARGE,
+         _bert(batch=1, grad_accum=4), "v100", 1, "nvml_mib", 8681, 0.10, context_mib=1343),
+    Case("hf-bert-large-fp32-b1-ckpt", "bert-large, fp32, batch 1, gradient checkpointing", HF_SINGLE, BERT_LARGE,
+         _bert(batch=1, grad_accum=4, grad_checkpointing=True), "v100", 1, "nvml_mib", 6775, 0.10, context_mib=1343),
+    Case("hf-bert-large-fp16-b4", "bert-large, fp16 mixed precision, batch 4", HF_SINGLE, BERT_LARGE,
+         _bert(batch=4, precision="fp16"), "v100", 1, "nvml_mib", 13939, 0.10, context_mib=1343),
+    Case("hf-bert-large-fp16-b1-ckpt", "bert-large, fp16, batch 1, checkpointing", HF_SINGLE, BERT_LARGE,
+         _bert(batch=1, grad_accum=4, grad_checkpointing=True, precision="fp16"), "v100", 1, "nvml_mib", 7275,
+         0.10, context_mib=1343),
+    Case("hf-bert-large-8bit-b4", "bert-large, fp32, 8-bit Adam, batch 4", HF_SINGLE, BERT_LARGE,
+         _bert(batch=4, optimizer="adamw-8bit"), "v100", 1, "nvml_mib", 13085, 0.15, context_mib=1343,
+         miss="it inherits the −7.9% of the fp32 batch-4 row; the 8-bit saving itself matches (the source saves "
+              "1,864 MB against the fp32 AdamW run, the estimate 1,917 MiB)"),
+    Case("hf-bert-large-all-tweaks", "bert-large, fp16 + 8-bit Adam + batch 1 + checkpointing", HF_SINGLE,
+         BERT_LARGE, _bert(batch=1, grad_accum=4, grad_checkpointing=True, precision="fp16",
+                           optimizer="adamw-8bit"), "v100", 1, "nvml_mib", 5363, 0.10, context_mib=1343),
+    Case("hf-bert-large-fp32-speed", "bert-large speed, fp32, batch 4", HF_SINGLE, BERT_LARGE, _bert(batch=4),
+         "v100", 1, "samples_per_s", 8.86, 1.5),
+    Case("hf-bert-large-fp16-speed", "bert-large speed, fp16, batch 4", HF_SINGLE, BERT_LARGE,
+         _bert(batch=4, precision="fp16"), "v100", 1, "samples_per_s", 18.64, 3.0,
+         miss="with eager attention under fp16 autocast the V100 spends most of the step in memory-bound "
+              "element-wise work (fp32 softmax, dropout, GELU, LayerNorm) that a FLOPs-plus-saved-activations "
+              "model does not see: the source measured only 2.1× over fp32, the estimate assumes the tensor-core "
+              "rate. Models with SDPA/flash attention (the default in current transformers) are not affected"),
+    Case("hf-bert-large-ckpt-speed", "bert-large speed, fp32, batch 1, checkpointing", HF_SINGLE, BERT_LARGE,
+         _bert(batch=1, grad_accum=4, grad_checkpointing=True), "v100", 1, "samples_per_s", 5.99, 1.5),
+    # --- diffusion: DreamBooth full UNet fine-tune on a T4 -----------------------------------------
+    Case("dreambooth-t4-fp16-ckpt", "SD 1.x DreamBooth, fp16, AdamW, gradient checkpointing", SHIVAM, SD15_UNET,
+         _db(grad_checkpointing=True), "t4", 1, "capacity_gib", 15.79, 0.10),
+    Case("dreambooth-t4-fp16", "SD 1.x DreamBooth, fp16, AdamW", SHIVAM, SD15_UNET, _db(), "t4", 1,
+         "capacity_gib", 17.7, 0.10),
+    Case("dreambooth-t4-fp16-8bit-ckpt", "SD 1.x DreamBooth, fp16, 8-bit AdamW, checkpointing", SHIVAM, SD15_UNET,
+         _db(grad_checkpointing=True, optimizer="adamw-8bit"), "t4", 1, "capacity_gib", 9.92, 0.25,
+         miss="the source's 8-bit AdamW rows save ≈ 5.9 GB against its AdamW rows, more than the 6 bytes per "
+              "parameter the optimizer state itself accounts for (≈ 4.8 GB); cause unknown"),
+    Case("dreambooth-t4-fp16-speed", "SD 1.x DreamBooth speed, fp16, 8-bit AdamW, checkpointing", SHIVAM,
+         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 0.93, 1.5),
+    Case("dreambooth-t4-fp16-bs2-speed", "SD 1.x DreamBooth speed, fp16, batch 2, checkpointing", SHIVAM,
+         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit", batch=2), "t4", 1, "samples_per_s",
+         0.66 * 2, 1.5),
+    Case("dreambooth-t4-fp16-nockpt-speed", "SD 1.x DreamBooth speed, fp16, no checkpointing", SHIVAM,
+         SD15_UNET, _db(optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 1.14, 1.5),
+    # --- CNN throughput (NVIDIA DeepLearningExamples) -----------------------------------------------
+    Case("dle-rn50-a100-amp", "ResNet-50 training, 1× A100 80GB, AMP", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="bf16", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 1,
+         "samples_per_s", 2470, 1.5),
+    Case("dle-rn50-a100-tf32", "ResNet-50 training, 1× A100 80GB, TF32", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="fp32", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 1,
+         "samples_per_s", 938, 1.5),
+    Case("dle-rn50-8xa100-amp", "ResNet-50 training, 8× A100 80GB (NVLink), AMP", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="bf16", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 8,
+         "samples_per_s", 16621, 1.5),
+    Case("dle-rn50-8xa100-tf32", "ResNet-50 training, 8× A100 80GB (NVLink), TF32", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="fp32", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 8,
+         "samples_per_s", 7248, 1.5),
+    Case("dle-rn50-v100-amp", "ResNet-50 training, 1× V100 16GB, AMP", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="fp16", optimizer="sgd", batch=256, image_size=224), "v100", 1,
+         "samples_per_s", 1200, 1.5),
+    Case("dle-rn50-v100-fp32", "ResNet-50 training, 1× V100 16GB, FP32", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="fp32", optimizer="sgd", batch=112, image_size=224), "v100", 1,
+         "samples_per_s", 367, 1.5),
+    Case("dle-rn50-8xv100-amp", "ResNet-50 training, 8× V100 16GB (NVLink), AMP", DLE_RN50, RN50,
+         TrainSpec(method="full", precision="fp16", optimizer="sgd", batch=256, image_size=224), "v100", 8,
+         "samples_per_s", 8322, 1.5),
+    # --- transformer pre-training throughput, multi-GPU -------------------------------------------
+    Case("nanogpt-124m-8xa100", "GPT-2 124M pre-training, 8× A100 40GB, micro-batch 12", NANOGPT, GPT2_124M,
+         _full(batch=12), "a100 40gb", 8, "tokens_per_s", 295e9 / (4 * 86400), 1.5),
+    Case("llmc-124m-8xa100", "GPT-2 124M pre-training, 8× A100 80GB, micro-batch 64",
+         LLMC.format(size="124M", tokens=524288, secs="0.3"), GPT2_124M, _full(batch=64), "a100 80gb", 8,
+         "tokens_per_s", 524288 / 0.300, 1.5),
+    Case("llmc-774m-8xa100", "GPT-2 774M pre-training, 8× A100 80GB, micro-batch 32",
+         LLMC.format(size="774M", tokens=524288, secs="1.7"), GPT2_774M, _full(batch=32), "a100 80gb", 8,
+         "tokens_per_s", 524288 / 1.7, 1.5),
+    Case("llmc-1558m-8xa100", "GPT-2 1558M pre-training, 8× A100 80GB, micro-batch 16",
+         LLMC.format(size="1558M", tokens=1048576, secs="7"), GPT2_1558M, _full(batch=16), "a100 80gb", 8,
+         "tokens_per_s", 1048576 / 7.0, 1.5),
+]
+
+
+def run_case(c: Case) -> tuple[float, float]:
+    """(estimated value in the case's unit, error): relative error for memory, est/measured for speed."""
+    w = Workload(id=c.id, title=c.what, family="llm", level=1, model=c.model, train=c.train,
+                 data=DataSpec(samples=1000))
+    e = estimate(w, Target.from_gpu(find_gpu(c.gpu), gpus=c.gpus))
+    if c.quantity == "allocated_gb":
+        value = e.extra["allocated_bytes"] / 1e9
+    elif c.quantity == "nvml_mib":
+        value = e.peak_vram_bytes / 2**20
+        if c.context_mib is not None:
+            value += c.context_mib - e.extra["context_bytes"] / 2**20
+    elif c.quantity == "capacity_gib":
+        value = e.peak_vram_bytes / GIB
+    elif c.quantity == "samples_per_s":
+        value = e.samples_per_second
+    elif c.quantity == "tokens_per_s":
+        value = e.tokens_per_second
+    else:  # pragma: no cover
+        raise ValueError(c.quantity)
+    err = value / c.measured if c.quantity in ("samples_per_s", "tokens_per_s") else value / c.measured - 1
+    return value, err
+
+
+def _within(c: Case, err: float) -> bool:
+    if c.quantity in ("samples_per_s", "tokens_per_s"):
+        return 1 / c.tolerance <= err <= c.tolerance
+    return abs(err) <= c.tolerance
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_estimate_matches_published_measurement(case: Case) -> None:
+    value, err = run_case(case)
+    assert _within(case, err), (
+        f"{case.id}: estimated {value:,.2f} vs measured {case.measured:,.2f} ({case.source})")
+
+
+def test_most_cases_meet_the_aim() -> None:
+    """At least 80% of the published cases are within the aim (10% memory, 1.5× speed)."""
+    hits = [c for c in CASES if not c.miss and _within(c, run_case(c)[1])]
+    assert len(hits) >= 0.8 * len(CASES)
+
+
+def test_multi_gpu_scaling_is_sublinear_and_nvlink_beats_pcie() -> None:
+    """DeepLearningExamples: 8× A100 ran ResNet-50 at 6.7–7.7× one GPU, never 8×."""
+    w = get_workload("imagenet-resnet50")
+    one = estimate(w, Target.from_gpu(find_gpu("a100 80gb"), gpus=1)).samples_per_second
+    eight = estimate(w, Target.from_gpu(find_gpu("a100 80gb"), gpus=8)).samples_per_second
+    assert 6.0 * one < eight < 8.0 * one
+    big = get_workload("gpt2-124m-pretrain")
+    nvlink = estimate(big, Target.from_gpu(find_gpu("a100 80gb"), gpus=8))
+    pcie = estimate(big, Target.from_gpu(find_gpu("a100 80gb pcie"), gpus=8))
+    assert nvlink.extra["scaling_efficiency"] >= pcie.extra["scaling_efficiency"]
+
+
+def markdown() -> str:
+    lines = [
+        "# Accuracy of the estimates",
+        "",
+        "Every row compares a gpucheck estimate with a **published measurement**; the same cases run as",
+        "tests (`tests/core/test_estimate_accuracy.py`). Aim: peak memory within 10%, throughput within",
+        "1.5×. Rows marked *miss* are outside the aim and say why; they are still tested against the looser",
+        "bound shown, so a regression fails. Regenerate this file with",
+        "`python -m tests.core.test_estimate_accuracy > docs/accuracy.md`.",
+        "",
+        "Memory error = estimate / measured − 1. Speed ratio = estimate / measured.",
+        "",
+        "| case | hardware | measured | estimate | error | held to | |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    units = {"allocated_gb": "GB allocated", "nvml_mib": "MiB (NVML)", "capacity_gib": "GiB fits",
+             "samples_per_s": "samples/s", "tokens_per_s": "tokens/s"}
+    hits = 0
+    for c in CASES:
+        value, err = run_case(c)
+        speed = c.quantity in ("samples_per_s", "tokens_per_s")
+        ok = _within(c, err)
+        aim = (1 / 1.5 <= err <= 1.5) if speed else abs(err) <= 0.10
+        hits += aim
+        e = f"{err:.2f}×" if speed else f"{err * 100:+.1f}%"
+        held = f"≤ {c.tolerance:g}×" if speed else f"±{c.tolerance * 100:.0f}%"
+        status = "miss" if not aim else ("ok" if ok else "FAIL")
+        hw = f"{c.gpus}× {find_gpu(c.gpu).name}" if c.gpus > 1 else find_gpu(c.gpu).name
+        lines.append(f"| {c.what} | {hw} | {c.measured:,.2f} {units[c.quantity]} | {value:,.2f} | {e} | {held} "
+                     f"| {status} |")
+    lines += ["", f"{hits} of {len(CASES)} cases meet the aim.", "", "## Sources", ""]
+    seen = []
+    for c in CASES:
+        if c.source not in seen:
+            seen.append(c.source)
+    lines += [f"- {s}" for s in seen]
+    lines += ["", "## Misses and what they mean", ""]
+    for c in CASES:
+        if c.miss:
+            lines.append(f"- **{c.what}**: {c.miss}.")
+    lines += ["", "## Published figures not usable as tests", "",
+              "- torchtune README (Llama 3.1 8B, batch 2 × 2048, torch.compile): LoRA 3,083 tokens/s on an RTX 4090 "
+              "and 4,699 on an RTX A6000. At 2 × forward FLOPs per token (LoRA needs input gradients through the "
+              "frozen weights) the A6000 figure would be ≈ 100% of its 155 TFLOPS dense BF16 peak, so the metric "
+              "cannot be plain training tokens per second (or the recipe skips work the estimator counts). gpucheck "
+              "estimates 0.55–0.9× of the three figures without activation checkpointing, 0.4–0.6× with it. Not used.",
+              "- litgpt 'Time 1k iterations' (same tables as the memory rows): the mean Alpaca sample length in Llama 2 "
+              "tokens is not published, so tokens per second cannot be derived exactly (the built-in LLM jobs assume "
+              "≈ 128 tokens per Alpaca example, from the data set's size).",
+              "- Small jobs (MNIST, nanoGPT Shakespeare-char: 'about 3 minutes on one A100') are dominated by "
+              "per-step overhead and evaluation passes; the estimator's per-step floor (resources/factors.toml, "
+              "`step_overhead_s`) is a judgement, not fitted to a measurement.",
+              "", "## How the numbers are derived", "",
+              "See the module docstrings of `gpucheck/estimate/memory.py` and `gpucheck/estimate/compute.py`, and "
+              "every factor with its source in `resources/factors.toml`. Factors fitted on one of the cases above "
+              "(the QLoRA speed factor from litgpt's times; the transformer utilization from nanoGPT/llm.c; the "
+              "CNN utilization from DeepLearningExamples; the UNet utilization from the T4 DreamBooth fp16/fp32 "
+              "speeds) make those rows calibration checks rather than independent "
+              "tests; the Unsloth, Hugging Face and most litgpt memory rows use no fitted factor.", ""]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(markdown())

@@ -1,0 +1,152 @@
+"""The PDF report, read back the way a user's PDF viewer would (poppler's pdftotext / pdfinfo / pdffonts).
+
+Made for recorded machines from tests/fixtures/machines (see tests/fixtures/SOURCES.md).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from gpucheck.catalog import load_workloads
+from gpucheck.cli import main
+from gpucheck.i18n import translate
+from gpucheck.machine import Machine
+from tests.conftest import FIXTURES
+
+RTX3080 = FIXTURES / "machines" / "rtx3080-desktop.json"
+H100 = FIXTURES / "machines" / "h100x8-server.json"
+
+needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext"), reason="poppler-utils is not installed "
+                                   "(scripts/system-deps.sh test installs it)")
+
+
+def pdftotext(path, *args: str) -> str:
+    return subprocess.run(["pdftotext", *args, str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def pdfinfo(path) -> dict[str, str]:
+    out = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return {k.strip(): v.strip() for k, v in (line.split(":", 1) for line in out.splitlines() if ":" in line)}
+
+
+def squash(text: str) -> str:
+    """Text with line breaks and spaces removed (a long title may wrap inside a table cell)."""
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.fixture(scope="module")
+def en_pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pdf") / "rtx3080.pdf"
+    assert main(["report", str(out), "--machine", str(RTX3080), "--lang", "en", "--paper", "a4"]) == 0
+    return out
+
+
+@needs_poppler
+def test_english_pdf_has_the_content(en_pdf):
+    text = pdftotext(en_pdf)
+    flat = squash(text)
+    assert "Can this computer train AI models?" in text
+    assert "NVIDIA GeForce RTX 3080" in text
+    for w in load_workloads():
+        assert squash(w.title) in flat, w.title
+    for words in ("The training ladder", "Video memory (VRAM) per GPU", "Assumptions", "Sources of the numbers",
+                  "Glossary", "Gradient accumulation"):
+        assert words in text
+    assert "GPU-00000000" not in text  # the recorded GPU UUID stays out unless --include-ids
+
+
+@needs_poppler
+def test_every_page_has_header_and_page_number(en_pdf):
+    info = pdfinfo(en_pdf)
+    pages = int(info["Pages"])
+    assert pages > 3
+    assert info["Page size"].startswith("595") and "842" in info["Page size"]  # A4 in points
+    for i in range(1, pages + 1):
+        page = pdftotext(en_pdf, "-f", str(i), "-l", str(i))
+        assert f"Page {i} of {pages}" in page
+        assert "gpucheck report" in page
+
+
+@needs_poppler
+def test_letter_paper(tmp_path):
+    out = tmp_path / "letter.pdf"
+    assert main(["report", str(out), "--machine", str(RTX3080), "--paper", "letter",
+                 "--workloads", "mnist-cnn"]) == 0
+    assert pdfinfo(out)["Page size"].startswith("612 x 792")
+
+
+@needs_poppler
+def test_chinese_pdf_is_chinese_selectable_and_carries_its_font(tmp_path):
+    out = tmp_path / "zh.pdf"
+    assert main(["report", str(out), "--machine", str(RTX3080), "--lang", "zh_CN"]) == 0
+    text = pdftotext(out)
+    flat = squash(text)
+    title = translate("Can this computer train AI models?", "zh_CN")
+    assert title != "Can this computer train AI models?"
+    assert squash(title) in flat
+    for w in load_workloads():
+        assert squash(w.title_zh or w.title) in flat, w.title_zh
+    pages = int(pdfinfo(out)["Pages"])
+    page_label = translate("Page {page} of {pages}", "zh_CN").format(page=1, pages=pages)
+    assert squash(page_label) in flat
+    fonts = subprocess.run(["pdffonts", str(out)], capture_output=True, text=True, check=True).stdout
+    font_lines = [line for line in fonts.splitlines() if "WenQuanYi" in line]
+    assert font_lines, fonts
+    assert all(" yes " in line for line in font_lines)  # embedded: prints where no Chinese font is installed
+
+
+def test_table_rows_are_never_split_across_pages(qapp):
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from gpucheck.report import build_report
+    from gpucheck.report.pdf import layout_report, make_writer, split_rows
+
+    for path, lang in ((RTX3080, "en"), (RTX3080, "zh_CN"), (H100, "en")):
+        model = build_report(Machine.load(path), lang=lang)
+        buf = QBuffer(QByteArray())
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        lay = layout_report(model, make_writer(model, buf, "a4"))
+        assert lay.pages > 3
+        assert split_rows(lay) == [], f"{path.name} {lang}: rows split across pages"
+
+
+def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
+    """The check above can fail: with the pagination pass switched off, Qt splits rows."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    import gpucheck.report.pdf as pdf
+    from gpucheck.report import build_report
+
+    monkeypatch.setattr(pdf, "paginate", lambda *a, **k: 0)
+    model = build_report(Machine.load(RTX3080), lang="en")
+    buf = QBuffer(QByteArray())
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    lay = pdf.layout_report(model, pdf.make_writer(model, buf, "a4"))
+    assert pdf.split_rows(lay)
+
+
+def test_pdf_written_atomically_on_error(tmp_path, monkeypatch, capsys):
+    """A PDF that fails half-way leaves the old file in place and no temporary file."""
+    import errno
+    import os
+
+    import gpucheck.fileio
+
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    out = folder / "r.pdf"
+    out.write_bytes(b"%PDF old")
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(gpucheck.fileio.os, "fsync", disk_full)
+    assert main(["report", str(out), "--machine", str(RTX3080), "--workloads", "mnist-cnn"]) == 2
+    assert out.read_bytes() == b"%PDF old"
+    assert [p.name for p in folder.iterdir()] == ["r.pdf"]
+    assert capsys.readouterr().err.count("\n") == 1

@@ -1,0 +1,163 @@
+"""Page 1: the scan runs on a worker thread, results appear area by area, failures read as words."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWizard
+
+from gpucheck.machine import Machine
+from tests.ui.conftest import MACHINES
+
+
+def _recorded():
+    return Machine.load(MACHINES[0])
+
+
+def test_window_opens_without_probing(qtbot, monkeypatch):
+    """Start-up never touches the hardware: the scan runs only when the user presses the button."""
+    import gpucheck.probe
+
+    def boom(*a, **k):
+        raise AssertionError("scan() ran before the user asked")
+
+    monkeypatch.setattr(gpucheck.probe, "scan", boom)
+    from gpucheck.ui.app import create_window
+
+    w = create_window(None)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.welcome.scan_button.isEnabled()
+    assert not w.button(QWizard.WizardButton.NextButton).isEnabled()  # nothing to show yet
+
+
+def test_results_appear_progressively_and_window_stays_live(wizard, qtbot, monkeypatch):
+    """A scan that reports area by area: each area's line fills in while the others still say
+    'checking…', and the window keeps handling events while the worker thread waits."""
+    machine = _recorded()
+    step = threading.Event()
+    areas = ["gpu", "cpu", "memory", "disk", "power", "software"]
+
+    def slow_scan(on_progress=None, deep=False, on_partial=None, cancel=None):
+        for i, area in enumerate(areas, 1):
+            on_partial(machine)
+            on_progress(area, i, len(areas))
+            if i == 2:
+                assert step.wait(10)  # the GUI thread must go on running meanwhile
+        return machine
+
+    import gpucheck.probe
+
+    monkeypatch.setattr(gpucheck.probe, "scan", slow_scan)
+    qtbot.mouseClick(wizard.welcome.scan_button, Qt.MouseButton.LeftButton)
+    page = wizard.welcome
+    qtbot.waitUntil(lambda: page.progress.value() == 2, timeout=5000)
+    from gpucheck.ui.machine_view import part_view
+
+    assert page.area_lines["gpu"].text() == part_view(machine, "gpu").summary
+    assert page.area_lines["software"].text() == "checking…"
+    assert not page.scan_button.isEnabled() and page.cancel_button.isEnabled()
+    # the window still answers: switching language mid-scan works and keeps the partial results
+    wizard.switch_language("en")
+    assert page.area_lines["cpu"].text() == part_view(machine, "cpu").summary
+    step.set()
+    qtbot.waitUntil(lambda: wizard.session.machine is machine, timeout=5000)
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    assert page.area_lines["software"].text() == part_view(machine, "software").summary
+
+
+def test_cancel_returns_at_once(wizard, qtbot, monkeypatch):
+    release = threading.Event()
+
+    def stuck_scan(on_progress=None, deep=False, on_partial=None, cancel=None):
+        release.wait(10)
+        return _recorded()
+
+    import gpucheck.probe
+
+    monkeypatch.setattr(gpucheck.probe, "scan", stuck_scan)
+    wizard.welcome.start_scan()
+    assert wizard.welcome.is_scanning()
+    wizard.welcome.cancel_button.click()
+    assert not wizard.welcome.is_scanning()
+    assert wizard.welcome.scan_button.isEnabled()
+    assert "cancelled" in wizard.welcome.status.text()
+    # Escape cancels too
+    wizard.welcome.start_scan()
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert not wizard.welcome.is_scanning() and wizard.isVisible()
+    release.set()
+    qtbot.wait(50)
+    assert wizard.session.machine is None  # a cancelled scan's late result is ignored
+
+
+def test_deep_checkbox_asks_for_a_deep_scan(wizard, qtbot, monkeypatch):
+    seen = {}
+
+    def fake(on_progress=None, deep=False, on_partial=None, cancel=None):
+        seen["deep"] = deep
+        return _recorded()
+
+    import gpucheck.probe
+
+    monkeypatch.setattr(gpucheck.probe, "scan", fake)
+    wizard.welcome.deep.setChecked(True)
+    wizard.welcome.start_scan()
+    qtbot.waitUntil(lambda: wizard.session.machine is not None, timeout=5000)
+    assert seen["deep"] is True
+
+
+def test_failing_probe_shows_unknown_because(wizard, qtbot, monkeypatch):
+    """The real scan on this computer, with the power probe broken: the power card says the power is
+    unknown and why, and everything else is still there."""
+    from gpucheck.probe import power
+
+    def broken(src):
+        raise OSError("battery interface not readable")
+
+    monkeypatch.setattr(power, "probe", broken)
+    wizard.welcome.start_scan()
+    qtbot.waitUntil(lambda: wizard.session.machine is not None, timeout=30000)
+    wizard.next()
+    card = wizard.machine_page.cards["power"]
+    assert "unknown because" in card.findings.text()
+    assert "battery interface not readable" in card.findings.text()
+    assert wizard.machine_page.cards["cpu"].summary.text()  # the other areas were still scanned
+
+
+def test_scan_crash_is_reported_not_raised(wizard, qtbot, monkeypatch, tmp_path):
+    def crash(**kwargs):
+        raise RuntimeError("probe thread exploded")
+
+    import gpucheck.probe
+
+    monkeypatch.setattr(gpucheck.probe, "scan", crash)
+    wizard.welcome.start_scan()
+    qtbot.waitUntil(lambda: not wizard.welcome.is_scanning(), timeout=5000)
+    text = wizard.welcome.status.text()
+    assert "could not finish" in text and "probe thread exploded" in text
+    from gpucheck.logs import log_file
+
+    assert "probe thread exploded" in log_file().read_text(encoding="utf-8")
+    assert wizard.welcome.scan_button.isEnabled()  # the user can try again
+
+
+@pytest.mark.parametrize("path", MACHINES, ids=[p.stem for p in MACHINES])
+def test_machine_file_skips_the_scan(wizard, path):
+    assert wizard.open_machine_file(str(path))
+    m = wizard.session.machine
+    assert m.label == path.stem
+    assert path.stem in wizard.welcome.status.text()
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_bad_machine_file_is_one_clear_message(wizard, dialogs, tmp_path):
+    bad = tmp_path / "not-a-scan.json"
+    bad.write_text('{"hello": 1}', encoding="utf-8")
+    assert not wizard.open_machine_file(str(bad))
+    assert len(dialogs) == 1
+    assert "schema_version" in dialogs[0].text() and "not-a-scan.json" in dialogs[0].text()
+    assert wizard.session.machine is None
