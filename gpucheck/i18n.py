@@ -65,7 +65,7 @@ def _os_language() -> str | None:
         try:  # the first of the user's preferred languages, e.g. "zh-Hans-CN"
             import subprocess
 
-            out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+            out = subprocess.run(["/usr/bin/defaults", "read", "-g", "AppleLanguages"], capture_output=True,
                                  text=True, timeout=2).stdout
             first = next((w.strip(' ",()') for w in out.split() if w.strip(' ",()')), "")
             lang = normalize_lang(first)

@@ -515,7 +515,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     todo = {e.source: e.translation for e in cat.entries if e.type == "unfinished"}
     text = json.dumps(todo, ensure_ascii=False, indent=1) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from gpucheck.fileio import write_text_atomic
+
+        write_text_atomic(Path(args.output), text)
         print(f"{len(todo)} unfinished entries written to {args.output}")
     else:
         sys.stdout.write(text)

@@ -126,6 +126,22 @@ def bytes_moved_per_step(weights: float, trainable: float, activations: float, t
     return weights * reads + trainable * opt / max(1, t.grad_accum) + traffic * activations + dequant
 
 
+def dispatch_seconds(m: ModelSpec, t: TrainSpec, backend: str, f: dict[str, Any]) -> float:
+    """CPU time to launch one step's kernels in eager PyTorch: per transformer layer, more with LoRA
+    branches and QLoRA dequantization, one more forward with gradient checkpointing."""
+    if m.arch != "transformer" or not m.layers:
+        return 0.0
+    d = f["dispatch"]
+    per_layer = d["per_layer_s"] * d["backend_factor"].get(backend, 1.0)
+    if t.method == "qlora":
+        per_layer *= d["qlora_factor"]
+    elif t.method == "full":
+        per_layer *= d["full_factor"]
+    if t.grad_checkpointing:
+        per_layer *= 4.0 / 3.0
+    return m.layers * per_layer
+
+
 def allreduce_seconds(grad_bytes: float, n: int, target: Any, f: dict[str, Any]) -> float:
     if n <= 1:
         return 0.0
@@ -145,11 +161,11 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     mem_s = bytes_moved_per_step(weights_bytes, pc.trainable, activations_bytes, t, f, pc.quantized) / (
         bw * 1e9 * f["bandwidth"]["efficiency"])
     overhead_s = f["step_overhead_s"].get(backend, 0.005)
-    if m.arch == "transformer" and m.layers:
-        overhead_s += m.layers * f["step_overhead_s"]["per_layer"]
-    work_s = max(compute_s, mem_s)
+    # the CPU issues every kernel; with small steps the GPU waits for it (eager PyTorch dispatch)
+    dispatch_s = dispatch_seconds(m, t, backend, f)
+    work_s = max(compute_s, mem_s, dispatch_s)
     bottleneck = "compute" if compute_s >= mem_s else "memory"
-    if overhead_s > work_s:
+    if dispatch_s >= max(compute_s, mem_s) or overhead_s > work_s:
         bottleneck = "overhead"
     n = max(1, target.gpus if target.gpu is not None else 1)
     comm = allreduce_seconds(grad_bytes, n, target, f) / max(1, t.grad_accum)  # once per optimizer step

@@ -37,14 +37,61 @@ class Part:
     facts: Mapping[str, Any] = field(default_factory=dict)  # hints for the assembler (hw present, VM, …)
 
 
+# System tools have one fixed home: run them from there, never from PATH or the current folder.
+SYSTEM_TOOLS = {
+    "system_profiler": ("/usr/sbin/system_profiler",),
+    "sysctl": ("/usr/sbin/sysctl", "/sbin/sysctl"),
+    "diskutil": ("/usr/sbin/diskutil",),
+    "defaults": ("/usr/bin/defaults",),
+    "lspci": ("/usr/bin/lspci", "/usr/sbin/lspci", "/sbin/lspci", "/bin/lspci"),
+}
+# Vendor tools that are often installed outside PATH.
+FALLBACK_DIRS = ("/opt/rocm/bin",)
+
+
+def resolve_tool(name: str) -> str | None:
+    """The absolute path of the tool `name`, or None if it is not installed.
+
+    Only absolute PATH entries are searched (a relative entry or the current folder could hold a
+    planted program of the same name); Windows PowerShell is taken from the Windows folder."""
+    if os.path.isabs(name):
+        return name if os.path.isfile(name) else None
+    if sys.platform == "win32" and name.lower() in ("powershell", "powershell.exe"):
+        root = os.environ.get("SystemRoot") or r"C:\Windows"
+        exe = os.path.join(root, "System32", "WindowsPowerShell", "v1.0", "powershell.exe")
+        return exe if os.path.isfile(exe) else None
+    for candidate in SYSTEM_TOOLS.get(name, ()):
+        if os.path.isfile(candidate):
+            return candidate
+    exts = [""]
+    if sys.platform == "win32":
+        exts += [e for e in os.environ.get("PATHEXT", ".COM;.EXE;.BAT;.CMD").lower().split(";") if e]
+    dirs = [d for d in os.environ.get("PATH", os.defpath).split(os.pathsep) if d and os.path.isabs(d)]
+    for d in [*dirs, *FALLBACK_DIRS]:
+        for ext in exts:
+            candidate = os.path.join(d, name + ext)
+            if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+                return candidate
+    return None
+
+
 def run_command(argv: Sequence[str], timeout: float = 5.0, any_exit: bool = False) -> str | None:
     """Run a command; its stdout as text, or None if it is missing, fails or takes too long.
-    `any_exit=True` keeps the output of a command that exits non-zero (`sysctl` with one unknown key)."""
+
+    The ONE place the app starts a program: an argument list (never a shell string), the tool found
+    by `resolve_tool` (an absolute path), no input, a time limit. `any_exit=True` keeps the output of
+    a command that exits non-zero (`sysctl` with one unknown key)."""
+    argv = list(argv)
+    if not argv or not all(isinstance(a, str) for a in argv):
+        return None
+    exe = resolve_tool(argv[0])
+    if exe is None:
+        return None
     try:
         kwargs: dict[str, Any] = {}
         if sys.platform == "win32":
             kwargs["creationflags"] = 0x08000000  # CREATE_NO_WINDOW: no console flashes in the GUI
-        proc = subprocess.run(list(argv), capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL,
+        proc = subprocess.run([exe, *argv[1:]], capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL,
                               **kwargs)
     except (OSError, subprocess.SubprocessError, ValueError):
         return None

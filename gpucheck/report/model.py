@@ -157,7 +157,11 @@ class ReportModel:
 
 
 def default_paper(env: dict[str, str] | None = None) -> str:
-    """'letter' where the locale's territory uses US Letter (en_US, en_CA, es_MX …), else 'a4'."""
+    """'letter' where the locale's territory uses US Letter (en_US, en_CA, es_MX …), else 'a4'.
+
+    LC_PAPER, LC_ALL, LANG in that order; a C/POSIX locale says nothing about paper (A4, the world's
+    default). Without those variables (Windows, apps started from a macOS Dock) the OS locale decides.
+    """
     env = os.environ if env is None else env
     for var in ("LC_PAPER", "LC_ALL", "LANG"):
         raw = env.get(var)
@@ -165,14 +169,31 @@ def default_paper(env: dict[str, str] | None = None) -> str:
             territory = _territory(raw)
             if territory:
                 return "letter" if territory in LETTER_TERRITORIES else "a4"
+            return "a4"
+    territory = _territory(_os_locale_name() or "")
+    return "letter" if territory in LETTER_TERRITORIES else "a4"
+
+
+def _os_locale_name() -> str | None:
+    """'en-US' / 'en_US' from the operating system, or None."""
+    import sys
+
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            buf = ctypes.create_unicode_buffer(85)
+            if ctypes.windll.kernel32.GetUserDefaultLocaleName(buf, 85):  # type: ignore[attr-defined]
+                return buf.value
+        except (OSError, AttributeError):
+            return None
+        return None
     try:
         import locale
 
-        loc = locale.getlocale()[0]
+        return locale.getlocale()[0]
     except (ValueError, TypeError):
-        loc = None
-    territory = _territory(loc or "")
-    return "letter" if territory in LETTER_TERRITORIES else "a4"
+        return None
 
 
 def _territory(value: str) -> str | None:

@@ -7,7 +7,11 @@ The only module in gpucheck/ outside ui/ that uses Qt. No browser engine is need
   text stays selectable and searchable.
 - Every page gets a header line (report title, date) and a footer ("Page N of M").
 - A table row is never split across pages: a row that would cross the page end is moved to the next
-  page whole (unless it is taller than a page), and table headers repeat on each page.
+  page whole (unless it is taller than most of a page), and table headers repeat on each page. A chart
+  or code block is one table row, so it moves whole too, and a heading moves with what it heads.
+  (Qt's own table layout does split rows between lines; `paginate` fixes that after layout.)
+- The document is laid out once, directly for the PDF writer's resolution, then painted page by page
+  with the header and footer drawn around it (`layout_report` + `render_pdf`).
 """
 
 from __future__ import annotations
@@ -29,7 +33,36 @@ MARGIN_RIGHT_MM = 18.0
 MARGIN_TOP_MM = 22.0  # the header sits inside this
 MARGIN_BOTTOM_MM = 20.0  # the footer sits inside this
 
-_app = None  # a QGuiApplication made here for the command line; kept alive for the process
+_app = None  # a QApplication made here for the command line; kept alive for the process
+
+
+class KeepNoneAlive:
+    """Give back the references to None that PySide6's void methods drop (PySide6 6.12, CPython < 3.12).
+
+    Measured here: on CPython 3.11 every call of a method returning void (setBlockFormat, drawText,
+    save, …) lowers None's reference count by one; laying out a report makes thousands of such calls, and
+    after a few reports the interpreter aborts with "none_dealloc". Around a render this restores the
+    count that was lost. Giving None extra references is harmless; from CPython 3.12 None is immortal and
+    this does nothing.
+    """
+
+    def __enter__(self):
+        self._before = sys.getrefcount(None)
+        return self
+
+    def __exit__(self, *exc):
+        if sys.version_info >= (3, 12):
+            return False
+        lost = self._before - sys.getrefcount(None)
+        if lost > 0:
+            import ctypes
+
+            incref = ctypes.pythonapi.Py_IncRef
+            incref.argtypes = [ctypes.py_object]
+            incref.restype = None
+            for _ in range(lost):
+                incref(None)
+        return False
 
 
 def _ensure_app():
@@ -270,6 +303,9 @@ def layout_report(model: ReportModel, writer) -> Layout:
     family = _load_font()
     doc = QTextDocument()
     doc.setUndoRedoEnabled(False)
+    option = doc.defaultTextOption()
+    option.setWrapMode(option.WrapMode.WrapAtWordBoundaryOrAnywhere)  # a long path or URL wraps, never clips
+    doc.setDefaultTextOption(option)
     font = QFont([family]) if family else QFont()
     font.setPointSizeF(BASE_POINT_SIZE)
     doc.setDefaultFont(font)
@@ -295,6 +331,11 @@ def layout_report(model: ReportModel, writer) -> Layout:
 
 def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
     """The PDF file's bytes (written by the caller atomically)."""
+    with KeepNoneAlive():
+        return _render_pdf(model, paper)
+
+
+def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     _ensure_app()
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
     from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen

@@ -54,8 +54,12 @@ ln -s ../lib/gpucheck/gpucheck "$STAGE/usr/bin/gpucheck"
 install -m 644 packaging/linux/gpucheck.desktop "$STAGE/usr/share/applications/gpucheck.desktop"
 "$PYTHON" packaging/make_icons.py hicolor "$STAGE/usr/share/icons/hicolor"
 install -m 644 packaging/linux/copyright "$STAGE/usr/share/doc/gpucheck/copyright"
+printf 'gpucheck (%s) stable; urgency=medium\n\n  * Release %s.\n\n -- gpucheck developers <gpucheck@users.noreply.github.com>  %s\n' \
+  "$VERSION" "$VERSION" "$(date -R -u -d "@${SOURCE_DATE_EPOCH:-$(date +%s)}")" \
+  | gzip -9n > "$STAGE/usr/share/doc/gpucheck/changelog.gz"
 find "$STAGE" -type d -exec chmod 755 {} +
 find "$STAGE/usr/share" -type f -exec chmod 644 {} +
+find "$STAGE/usr/lib/gpucheck" -type f -name '*.so*' -exec chmod 644 {} +  # libraries need no x bit
 
 # 3. Depends: the libraries the bundle links to but does not carry, found with ldd on every ELF
 #    file and mapped to their Debian packages. Each package must be in DECLARED (with its

@@ -327,14 +327,14 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="157"/>
         <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -554,25 +554,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="483"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="97"/>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="484"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="98"/>
-        <location filename="../../gpucheck/report/model.py" line="482"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="99"/>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="486"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
@@ -588,7 +588,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="114"/>
-        <location filename="../../gpucheck/report/model.py" line="447"/>
+        <location filename="../../gpucheck/report/model.py" line="450"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>free</source>
         <translation>免费</translation>
@@ -605,13 +605,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="126"/>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
+        <location filename="../../gpucheck/report/model.py" line="494"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="127"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="495"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
@@ -1031,52 +1031,52 @@
         <translation>这块 GPU 不支持 bf16，因此没有测量 bf16。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="237"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="243"/>
         <source>The GPU tests reached the time cap; the remaining GPU figures were not measured.</source>
         <translation>GPU 测试已达到时间上限；剩余的 GPU 数据没有测量。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="248"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="254"/>
         <source>Measuring GPU matrix math ({dtype})</source>
         <translation>正在测量 GPU 矩阵运算（{dtype}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="256"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="262"/>
         <source>GPU {dtype} matrix math failed: {err}</source>
         <translation>GPU {dtype} 矩阵运算测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="261"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="267"/>
         <source>Measuring GPU memory bandwidth</source>
         <translation>正在测量显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="269"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="275"/>
         <source>Measuring CPU↔GPU copies</source>
         <translation>正在测量 CPU↔GPU 数据传输</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="275"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="281"/>
         <source>CPU↔GPU copy test failed: {err}</source>
         <translation>CPU↔GPU 数据传输测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="280"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="286"/>
         <source>Checking how much GPU memory can be allocated</source>
         <translation>正在检查能分配多少显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="285"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="291"/>
         <source>Only {got} of the {free} GPU memory reported free could be allocated.</source>
         <translation>报告的可用显存为 {free}，但只能分配到其中的 {got}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="292"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="298"/>
         <source>GPU memory: Metal's recommended working-set size (not test-allocated, since it is shared with the system's RAM).</source>
         <translation>显存：采用 Metal 推荐的工作集大小（未做分配测试，因为它与系统内存共用）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="296"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="302"/>
         <source>Apple silicon shares memory between CPU and GPU: there is no host↔device copy to measure.</source>
         <translation>Apple 芯片的 CPU 和 GPU 共用内存：没有主机↔设备之间的数据传输可测。</translation>
     </message>
@@ -1487,8 +1487,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="182"/>
         <location filename="../../gpucheck/commands.py" line="362"/>
-        <location filename="../../gpucheck/report/model.py" line="518"/>
-        <location filename="../../gpucheck/report/model.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="521"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -1502,8 +1502,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="182"/>
         <location filename="../../gpucheck/commands.py" line="362"/>
-        <location filename="../../gpucheck/report/model.py" line="414"/>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="417"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Time</source>
@@ -1527,29 +1527,29 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="227"/>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/report/model.py" line="425"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="37"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="228"/>
-        <location filename="../../gpucheck/report/model.py" line="423"/>
-        <location filename="../../gpucheck/report/model.py" line="671"/>
+        <location filename="../../gpucheck/report/model.py" line="426"/>
+        <location filename="../../gpucheck/report/model.py" line="674"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="38"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="229"/>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/report/model.py" line="427"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="39"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="230"/>
-        <location filename="../../gpucheck/report/model.py" line="425"/>
+        <location filename="../../gpucheck/report/model.py" line="428"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -1585,56 +1585,56 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/i18n.py" line="219"/>
-        <location filename="../../gpucheck/i18n.py" line="225"/>
-        <location filename="../../gpucheck/i18n.py" line="237"/>
-        <location filename="../../gpucheck/i18n.py" line="258"/>
-        <location filename="../../gpucheck/i18n.py" line="269"/>
-        <location filename="../../gpucheck/i18n.py" line="286"/>
-        <location filename="../../gpucheck/probe/__init__.py" line="284"/>
+        <location filename="../../gpucheck/i18n.py" line="220"/>
+        <location filename="../../gpucheck/i18n.py" line="226"/>
+        <location filename="../../gpucheck/i18n.py" line="238"/>
+        <location filename="../../gpucheck/i18n.py" line="259"/>
+        <location filename="../../gpucheck/i18n.py" line="270"/>
+        <location filename="../../gpucheck/i18n.py" line="287"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="288"/>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
         <location filename="../../gpucheck/probe/summary.py" line="103"/>
         <location filename="../../gpucheck/probe/summary.py" line="37"/>
         <location filename="../../gpucheck/probe/summary.py" line="90"/>
         <location filename="../../gpucheck/probe/summary.py" line="109"/>
-        <location filename="../../gpucheck/report/model.py" line="234"/>
-        <location filename="../../gpucheck/report/model.py" line="241"/>
-        <location filename="../../gpucheck/report/model.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="235"/>
+        <location filename="../../gpucheck/report/model.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="455"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <location filename="../../gpucheck/report/model.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="360"/>
-        <location filename="../../gpucheck/report/model.py" line="452"/>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
-        <location filename="../../gpucheck/report/model.py" line="627"/>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="50"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="534"/>
+        <location filename="../../gpucheck/report/model.py" line="537"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="244"/>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
@@ -1645,7 +1645,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="245"/>
-        <location filename="../../gpucheck/report/model.py" line="555"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -1661,9 +1661,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/model.py" line="215"/>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="216"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="655"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -1689,7 +1689,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -1700,7 +1700,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -1893,27 +1893,27 @@
         <translation>{path}：权限不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="240"/>
+        <location filename="../../gpucheck/i18n.py" line="241"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="242"/>
+        <location filename="../../gpucheck/i18n.py" line="243"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="244"/>
+        <location filename="../../gpucheck/i18n.py" line="245"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="247"/>
+        <location filename="../../gpucheck/i18n.py" line="248"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="248"/>
+        <location filename="../../gpucheck/i18n.py" line="249"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
@@ -1958,6 +1958,11 @@
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/machine.py" line="279"/>
+        <source>{path}: not valid JSON (nested too deeply)</source>
+        <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/probe/__init__.py" line="76"/>
         <source>{area}: unknown because the check failed ({error})</source>
         <translation>{area}：未知，因为检测失败（{error}）</translation>
@@ -1968,112 +1973,112 @@
         <translation>{area}：未知，因为检测在 {seconds} 秒内没有响应</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="139"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="140"/>
         <source>Measured benchmarks unknown because the benchmark module is not available ({detail})</source>
         <translation>实测基准数据未知，因为基准测试模块不可用（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="149"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="150"/>
         <source>Measured benchmarks unknown because they failed ({error})</source>
         <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="249"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="253"/>
         <source>NVML library not found</source>
         <translation>找不到 NVML 库</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="250"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="254"/>
         <source>the NVIDIA kernel driver is not loaded</source>
         <translation>NVIDIA 内核驱动没有加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="251"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="255"/>
         <source>no permission to talk to the driver</source>
         <translation>没有访问驱动的权限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="252"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="256"/>
         <source>the nvidia-ml-py package is missing</source>
         <translation>缺少 nvidia-ml-py 软件包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="257"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="261"/>
         <source>NVIDIA: compute capability, power limit and free memory unknown because NVML could not be used ({reason}); the video memory size is from the Windows registry</source>
         <translation>NVIDIA：计算能力、功耗上限和可用显存未知，因为无法使用 NVML（{reason}）；显存大小来自 Windows 注册表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="261"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="265"/>
         <source>NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA driver to train on it</source>
         <translation>NVIDIA：装有 GPU，但没有找到可用的驱动（{reason}）；要用它训练，请安装 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="264"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="268"/>
         <source>NVIDIA: no driver found ({reason})</source>
         <translation>NVIDIA：没有找到驱动（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="269"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="273"/>
         <source>{gpu}: video memory unknown because its driver did not report it</source>
         <translation>{gpu}：显存未知，因为驱动没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="274"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="278"/>
         <source>{gpu} is slowing itself down right now ({reasons}): check cooling and power before training</source>
         <translation>{gpu} 当前正在降频（{reasons}）：训练前请检查散热和供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="278"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="282"/>
         <source>{gpu} also drives a display: the desktop takes part of its memory and time</source>
         <translation>{gpu} 同时连接着显示器：桌面会占用它的一部分显存和算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="283"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="287"/>
         <source>{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's</source>
         <translation>{gpu} 被划分成 {n} 个 MIG 分区：一个训练任务只能用到一个分区的显存（{size}），而不是整块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="290"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="294"/>
         <source>Training would run on {gpu}; {others} is not used for training</source>
         <translation>训练将在 {gpu} 上进行；{others} 不用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="293"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="298"/>
         <source>No GPU for training was found: jobs would run on the CPU</source>
         <translation>没有找到可用于训练的 GPU：训练任务只能在 CPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="313"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="318"/>
         <source>{name} {version} cannot use the GPU: {reason}</source>
         <translation>{name} {version} 无法使用 GPU：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="321"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="326"/>
         <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
         <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="330"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="335"/>
         <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
         <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="338"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="343"/>
         <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
         <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="343"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="348"/>
         <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
         <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="348"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="353"/>
         <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
         <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="354"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="359"/>
         <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
         <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
     </message>
@@ -2084,18 +2089,18 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/amd.py" line="158"/>
-        <location filename="../../gpucheck/probe/amd.py" line="183"/>
-        <location filename="../../gpucheck/probe/amd.py" line="235"/>
+        <location filename="../../gpucheck/probe/amd.py" line="194"/>
+        <location filename="../../gpucheck/probe/amd.py" line="246"/>
         <source>AMD GPU {index}</source>
         <translation>AMD GPU {index}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/amd.py" line="302"/>
+        <location filename="../../gpucheck/probe/amd.py" line="313"/>
         <source>{gpu} is built into the processor: its {vram} of video memory is a part of system RAM set aside in the BIOS; it can also borrow up to {shared} more.</source>
         <translation>{gpu} 是集成在处理器里的核显：它的 {vram} 显存是在 BIOS 中从系统内存划出来的一部分；另外最多还能借用 {shared}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/amd.py" line="306"/>
+        <location filename="../../gpucheck/probe/amd.py" line="317"/>
         <source>AMD: a tool's output could not be read ({detail})</source>
         <translation>AMD：无法读取工具的输出（{detail}）</translation>
     </message>
@@ -2115,12 +2120,17 @@
         <translation>Apple：无法读取 system_profiler 的输出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="235"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="238"/>
         <source>CPU model unknown because the system did not report it</source>
         <translation>CPU 型号未知，因为系统没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="238"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="242"/>
+        <source>CPU clock speed unknown because the system does not report it (virtual machines often hide it)</source>
+        <translation>CPU 频率未知，因为系统没有报告（虚拟机通常会隐藏它）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/cpu.py" line="245"/>
         <source>CPU core count unknown because the system did not report it</source>
         <translation>CPU 核心数未知，因为系统没有报告</translation>
     </message>
@@ -2131,7 +2141,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="206"/>
+        <location filename="../../gpucheck/report/model.py" line="207"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -2157,17 +2167,52 @@
         <translation>NVIDIA：无法查询驱动（缺少 nvidia-ml-py 软件包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="285"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="283"/>
+        <source>NVIDIA: the number of GPUs is unknown because NVML failed to count them ({reason})</source>
+        <translation>NVIDIA：GPU 数量未知，因为 NVML 统计失败（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="291"/>
         <source>NVIDIA GPU {index}: unknown because NVML could not open it ({reason})</source>
         <translation>NVIDIA GPU {index}：未知，因为 NVML 无法打开它（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="292"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <source>SM count</source>
+        <translation>SM 数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <source>power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <source>maximum clock</source>
+        <translation>最高频率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="303"/>
+        <source>{gpu}: unknown because the driver did not report them: {fields}</source>
+        <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/nvidia.py" line="306"/>
         <source>{gpu}: memory size unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：显存大小未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="310"/>
         <source>{gpu}: compute capability unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：计算能力未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
@@ -2362,7 +2407,7 @@
     <message>
         <location filename="../../gpucheck/probe/storage.py" line="244"/>
         <location filename="../../gpucheck/probe/summary.py" line="139"/>
-        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="252"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
@@ -2379,13 +2424,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <location filename="../../gpucheck/report/model.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="243"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <location filename="../../gpucheck/report/model.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="243"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -2554,7 +2599,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="102"/>
-        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/report/model.py" line="319"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2620,28 +2665,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="247"/>
+        <location filename="../../gpucheck/report/model.py" line="248"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="249"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="250"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="251"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2653,7 +2698,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="139"/>
-        <location filename="../../gpucheck/report/model.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="253"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -2689,858 +2734,858 @@
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="193"/>
+        <location filename="../../gpucheck/report/model.py" line="194"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="13"/>
         <source>Runs</source>
         <translation>可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="194"/>
+        <location filename="../../gpucheck/report/model.py" line="195"/>
         <source>Runs with changes</source>
         <translation>修改设置后可运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="195"/>
+        <location filename="../../gpucheck/report/model.py" line="196"/>
         <source>Fits, but too slow</source>
         <translation>装得下，但太慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="196"/>
+        <location filename="../../gpucheck/report/model.py" line="197"/>
         <source>Does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="197"/>
+        <location filename="../../gpucheck/report/model.py" line="198"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="17"/>
         <source>Not supported</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="204"/>
+        <location filename="../../gpucheck/report/model.py" line="205"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="205"/>
+        <location filename="../../gpucheck/report/model.py" line="206"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="207"/>
+        <location filename="../../gpucheck/report/model.py" line="208"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="208"/>
+        <location filename="../../gpucheck/report/model.py" line="209"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="216"/>
+        <location filename="../../gpucheck/report/model.py" line="217"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="217"/>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="218"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="18"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="218"/>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="219"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="219"/>
+        <location filename="../../gpucheck/report/model.py" line="220"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="220"/>
+        <location filename="../../gpucheck/report/model.py" line="221"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="221"/>
+        <location filename="../../gpucheck/report/model.py" line="222"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="233"/>
+        <location filename="../../gpucheck/report/model.py" line="234"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="253"/>
+        <location filename="../../gpucheck/report/model.py" line="254"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="273"/>
+        <location filename="../../gpucheck/report/model.py" line="274"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="276"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="17"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
+        <location filename="../../gpucheck/report/model.py" line="292"/>
+        <location filename="../../gpucheck/report/model.py" line="296"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
+        <location filename="../../gpucheck/report/model.py" line="292"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="294"/>
+        <location filename="../../gpucheck/report/model.py" line="295"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
+        <location filename="../../gpucheck/report/model.py" line="296"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="300"/>
+        <location filename="../../gpucheck/report/model.py" line="301"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="302"/>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="305"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/report/model.py" line="319"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="321"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="365"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="405"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="408"/>
+        <location filename="../../gpucheck/report/model.py" line="526"/>
         <source>{need} / {have}</source>
         <translation>{need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="408"/>
+        <location filename="../../gpucheck/report/model.py" line="411"/>
         <source>CPU: {ram} RAM</source>
         <translation>CPU：{ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
         <source>VRAM needed / available</source>
         <translation>所需显存 / 可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="421"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
         <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="438"/>
         <source>With the settings above it needs {need} of the {have} available per GPU.</source>
         <translation>按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="438"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
         <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="440"/>
+        <location filename="../../gpucheck/report/model.py" line="443"/>
         <source>Video memory (VRAM) per GPU</source>
         <translation>每块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="444"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="444"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="453"/>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
+        <location filename="../../gpucheck/report/model.py" line="466"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
+        <location filename="../../gpucheck/report/model.py" line="466"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
+        <location filename="../../gpucheck/report/model.py" line="466"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
+        <location filename="../../gpucheck/report/model.py" line="466"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="484"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="501"/>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
         <source>{provider} (spot: may be stopped)</source>
         <translation>{provider}（竞价实例：可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="505"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="369"/>
         <location filename="../../gpucheck/ui/session.py" line="245"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="507"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>Per GPU-hour</source>
         <translation>每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="522"/>
         <source>Settings assumed</source>
         <translation>假定的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="521"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>VRAM needed / available (per GPU)</source>
         <translation>所需显存 / 可用显存（每块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>no GPU: the job runs in RAM</source>
         <translation>没有 GPU：训练任务在内存中运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="526"/>
+        <location filename="../../gpucheck/report/model.py" line="529"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <source>After the changes below</source>
         <translation>按下面的修改之后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>{need} VRAM per GPU, {time}</source>
         <translation>每块 GPU 显存 {need}，{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="552"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="555"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="602"/>
+        <location filename="../../gpucheck/report/model.py" line="605"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="604"/>
+        <location filename="../../gpucheck/report/model.py" line="607"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假定 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="626"/>
-        <location filename="../../gpucheck/report/model.py" line="638"/>
-        <location filename="../../gpucheck/report/model.py" line="642"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="641"/>
+        <location filename="../../gpucheck/report/model.py" line="645"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="632"/>
+        <location filename="../../gpucheck/report/model.py" line="635"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/report/model.py" line="653"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="655"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="653"/>
+        <location filename="../../gpucheck/report/model.py" line="656"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="654"/>
+        <location filename="../../gpucheck/report/model.py" line="657"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="656"/>
+        <location filename="../../gpucheck/report/model.py" line="659"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="657"/>
+        <location filename="../../gpucheck/report/model.py" line="660"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="660"/>
+        <location filename="../../gpucheck/report/model.py" line="663"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="661"/>
+        <location filename="../../gpucheck/report/model.py" line="664"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="663"/>
+        <location filename="../../gpucheck/report/model.py" line="666"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="664"/>
+        <location filename="../../gpucheck/report/model.py" line="667"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="666"/>
+        <location filename="../../gpucheck/report/model.py" line="669"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="667"/>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="669"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
+        <location filename="../../gpucheck/report/model.py" line="673"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="675"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
+        <location filename="../../gpucheck/report/model.py" line="677"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
+        <location filename="../../gpucheck/report/model.py" line="677"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="675"/>
+        <location filename="../../gpucheck/report/model.py" line="678"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="676"/>
+        <location filename="../../gpucheck/report/model.py" line="679"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="702"/>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="710"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="714"/>
+        <location filename="../../gpucheck/report/model.py" line="717"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
+        <location filename="../../gpucheck/report/model.py" line="720"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="718"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="725"/>
+        <location filename="../../gpucheck/report/model.py" line="728"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="739"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="740"/>
+        <location filename="../../gpucheck/report/model.py" line="743"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="741"/>
+        <location filename="../../gpucheck/report/model.py" line="744"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="747"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
         <translation>任务阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>What the scan found</source>
         <translation>扫描发现的问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>The training ladder</source>
         <translation>训练任务阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>Software to fix</source>
         <translation>需要修复的软件问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="157"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="783"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/app.py" line="84"/>
+        <location filename="../../gpucheck/ui/app.py" line="83"/>
         <source>Something went wrong</source>
         <translation>出了点问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/app.py" line="85"/>
+        <location filename="../../gpucheck/ui/app.py" line="84"/>
         <source>gpucheck hit an unexpected problem, but it is still running. You can carry on or start over.</source>
         <translation>gpucheck 遇到了意外问题，但仍在运行。你可以继续，也可以重新开始。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/app.py" line="87"/>
+        <location filename="../../gpucheck/ui/app.py" line="86"/>
         <source>Details were saved to the log file: {path}</source>
         <translation>详细信息已保存到日志文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/app.py" line="98"/>
+        <location filename="../../gpucheck/ui/app.py" line="97"/>
         <source>Cannot do that</source>
         <translation>无法执行此操作</translation>
     </message>
@@ -4326,109 +4371,109 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="110"/>
         <source>Can my PC train this?</source>
         <translation>我的电脑能训练这个吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="111"/>
         <source>Find out which AI training jobs your computer can run, how long they take, and the cheapest way to get there.</source>
         <translation>看看你的电脑能跑哪些 AI 训练任务、各需要多长时间，以及达成目标最省钱的办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="122"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="113"/>
         <source>First, gpucheck looks at your graphics card, processor, memory, disks, power and installed software. Nothing is sent anywhere.</source>
         <translation>首先，gpucheck 会检查你的显卡、处理器、内存、硬盘、电源和已安装的软件。任何信息都不会被上传。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="124"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="115"/>
         <source>Scan my PC</source>
         <translation>扫描我的电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="125"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="116"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="126"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="117"/>
         <source>Deep scan (also measures speed; takes about half a minute)</source>
         <translation>深度扫描（同时实测速度，大约需要半分钟）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="127"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="118"/>
         <source>Runs short benchmarks on your GPU, CPU and disk so the time estimates use measured figures.</source>
         <translation>在你的 GPU、CPU 和硬盘上运行简短的基准测试，让时间估算使用实测数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="129"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
         <source>Open a saved scan…</source>
         <translation>打开已保存的扫描…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="132"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="123"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="254"/>
         <source>{done} of {total} checked</source>
         <translation>已检查 {done}/{total} 项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="139"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="130"/>
         <source>Scanning… you can keep using the window.</source>
         <translation>正在扫描……你可以继续使用窗口。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="143"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="134"/>
         <source>Showing a saved scan: {label}. Press Next to see it.</source>
         <translation>正在显示已保存的扫描：{label}。点击“下一步”查看。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="145"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="136"/>
         <source>Scan finished. Press Next to see your machine.</source>
         <translation>扫描完成。点击“下一步”查看你的电脑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="147"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="138"/>
         <source>Press the button to start. A quick scan takes a few seconds.</source>
         <translation>点击按钮开始。快速扫描只需几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="158"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="149"/>
         <source>checking…</source>
         <translation>检查中…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="209"/>
         <source>Scan cancelled. Press the button to start again.</source>
         <translation>扫描已取消。点击按钮重新开始。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="242"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="156"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="147"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="249"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="240"/>
         <source>Measuring: {step}</source>
         <translation>正在测量：{step}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="271"/>
         <source>The scan could not finish: {reason}</source>
         <translation>扫描未能完成：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="274"/>
         <source>The scan could not finish: {reason}. Details are in {path}.</source>
         <translation>扫描未能完成：{reason}。详细信息见 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="292"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
         <source>Open a saved scan</source>
         <translation>打开已保存的扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="292"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
         <source>gpucheck scans (*.json);;All files (*)</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
@@ -4523,42 +4568,42 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="88"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="87"/>
         <source>gpucheck — can my PC train this?</source>
         <translation>gpucheck — 我的电脑能训练这个吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="89"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="88"/>
         <source>&lt; Back</source>
         <translation>&lt; 上一步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="90"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="89"/>
         <source>Next &gt;</source>
         <translation>下一步 &gt;</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="91"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="90"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="93"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="92"/>
         <source>Language: {name}</source>
         <translation>语言：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="94"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="93"/>
         <source>Switch the language (Ctrl+L)</source>
         <translation>切换语言（Ctrl+L）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="123"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="122"/>
         <source>This file cannot be opened as a scan: {reason}</source>
         <translation>无法将此文件作为扫描结果打开：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="124"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="123"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
     </message>

@@ -146,10 +146,11 @@ def test_gradient_checkpointing_costs_about_a_third_more_time():
 
 def test_deep_scan_measurements_replace_catalog_peaks():
     m = Machine.load(FIXTURES / "machines" / "rtx4090-650w-desktop.json")
-    base = estimate(get_workload("llama3-8b-qlora"), Target.from_machine(m))
+    job = get_workload("imagenet-resnet50")  # compute-bound: big batches of images
+    base = estimate(job, Target.from_machine(m))
     slow = dataclasses.replace(m, measured=Measured(gpu_name=m.gpus[0].name, gpu_tflops_bf16=82.6,
                                                     gpu_mem_bandwidth_gbps=900.0))
-    est = estimate(get_workload("llama3-8b-qlora"), Target.from_machine(slow))
+    est = estimate(job, Target.from_machine(slow))
     assert est.measured_inputs and not base.measured_inputs
     assert est.extra["peak_tflops"] == pytest.approx(82.6)
     assert est.samples_per_second < base.samples_per_second

@@ -50,6 +50,9 @@ GPT2_1558M = _gpt2(1600, 48, 25, 1557611200)
 LITGPT = ("Lightning-AI/litgpt tutorials/resource-tables.md (A100-SXM4-40GB, bf16-true, Alpaca; longest "
           "sample 1304 tokens for Llama 2, 1044 for phi-1.5; LoRA r=8 on query+value; 'Max GPU RAM' = "
           "torch.cuda.max_memory_allocated()/1e9)")
+LITGPT_TIME = ("Lightning-AI/litgpt tutorials/resource-tables.md, 'Time 1k iterations' (A100-SXM4-40GB, Alpaca, one "
+               "micro-batch per iteration). The mean sample length is not published: ≈ 128 tokens assumed (from "
+               "the data set's size); at these sizes the step is bound by kernel dispatch, not by the token count")
 UNSLOTH = ("unslothai/unsloth README, context-length table: Llama 3.1 8B, QLoRA r=32 on all linear layers, "
            "batch 1, 'Hugging Face + FA2' column = the longest sequence that fits in the GPU's memory")
 HF_ANATOMY = ("Hugging Face Transformers docs, 'Model training anatomy': bert-large-uncased, batch 4, seq 512, "
@@ -139,6 +142,21 @@ CASES: list[Case] = [
          miss="as above; the per-sample activation error grows with the micro-batch"),
     Case("litgpt-phi15-qlora", "phi-1.5 QLoRA (bnb nf4-dq), micro-batch 1", LITGPT, PHI15,
          _lora(seq_len=1044, method="qlora"), "a100 40gb", 1, "allocated_gb", 3.72, 0.10),
+    # --- small-step speed: litgpt 'Time 1k iterations' (dispatch-bound; calibrates factors [dispatch]) ----
+    Case("litgpt-llama2-7b-lora-time", "Llama 2 7B LoRA speed, micro-batch 1", LITGPT_TIME, LLAMA2_7B,
+         _lora(seq_len=128), "a100 40gb", 1, "samples_per_s", 1000 / (2.36 * 60), 1.5),
+    Case("litgpt-llama2-7b-lora-mb2-time", "Llama 2 7B LoRA speed, micro-batch 2", LITGPT_TIME, LLAMA2_7B,
+         _lora(seq_len=128, batch=2), "a100 40gb", 1, "samples_per_s", 2000 / (2.52 * 60), 1.5),
+    Case("litgpt-llama2-13b-lora-time", "Llama 2 13B LoRA speed, micro-batch 1", LITGPT_TIME, LLAMA2_13B,
+         _lora(seq_len=128), "a100 40gb", 1, "samples_per_s", 1000 / (3.19 * 60), 1.5),
+    Case("litgpt-llama2-7b-qlora-time", "Llama 2 7B QLoRA (nf4-dq) speed, micro-batch 1", LITGPT_TIME, LLAMA2_7B,
+         _lora(seq_len=128, method="qlora"), "a100 40gb", 1, "samples_per_s", 1000 / (3.83 * 60), 1.5),
+    Case("litgpt-llama2-13b-qlora-time", "Llama 2 13B QLoRA (nf4-dq) speed, micro-batch 1", LITGPT_TIME,
+         LLAMA2_13B, _lora(seq_len=128, method="qlora"), "a100 40gb", 1, "samples_per_s", 1000 / (6.55 * 60), 1.5),
+    Case("litgpt-phi15-lora-time", "phi-1.5 LoRA speed, micro-batch 1", LITGPT_TIME, PHI15, _lora(seq_len=128),
+         "a100 40gb", 1, "samples_per_s", 1000 / (1.62 * 60), 1.5),
+    Case("litgpt-phi15-lora-mb4-time", "phi-1.5 LoRA speed, micro-batch 4", LITGPT_TIME, PHI15,
+         _lora(seq_len=128, batch=4), "a100 40gb", 1, "samples_per_s", 4000 / (1.70 * 60), 1.5),
     # --- QLoRA longest sequence per GPU size (Unsloth's Hugging Face baseline) ---------------------
     Case("unsloth-hf-qlora-16gb", "Llama 3.1 8B QLoRA fits 2,551 tokens in 16 GB", UNSLOTH, LLAMA31_8B,
          _unsloth(2551), "rtx 4060 ti 16gb", 1, "capacity_gib", 16.0, 0.10),
@@ -335,16 +353,13 @@ def markdown() -> str:
               "frozen weights) the A6000 figure would be ≈ 100% of its 155 TFLOPS dense BF16 peak, so the metric "
               "cannot be plain training tokens per second (or the recipe skips work the estimator counts). gpucheck "
               "estimates 0.55–0.9× of the three figures without activation checkpointing, 0.4–0.6× with it. Not used.",
-              "- litgpt 'Time 1k iterations' (same tables as the memory rows): the mean Alpaca sample length in Llama 2 "
-              "tokens is not published, so tokens per second cannot be derived exactly (the built-in LLM jobs assume "
-              "≈ 128 tokens per Alpaca example, from the data set's size).",
               "- Small jobs (MNIST, nanoGPT Shakespeare-char: 'about 3 minutes on one A100') are dominated by "
               "per-step overhead and evaluation passes; the estimator's per-step floor (resources/factors.toml, "
               "`step_overhead_s`) is a judgement, not fitted to a measurement.",
               "", "## How the numbers are derived", "",
               "See the module docstrings of `gpucheck/estimate/memory.py` and `gpucheck/estimate/compute.py`, and "
               "every factor with its source in `resources/factors.toml`. Factors fitted on one of the cases above "
-              "(the QLoRA speed factor from litgpt's times; the transformer utilization from nanoGPT/llm.c; the "
+              "(the QLoRA speed factor and the per-layer dispatch time from litgpt's times; the transformer utilization from nanoGPT/llm.c; the "
               "CNN utilization from DeepLearningExamples; the UNet utilization from the T4 DreamBooth fp16/fp32 "
               "speeds) make those rows calibration checks rather than independent "
               "tests; the Unsloth, Hugging Face and most litgpt memory rows use no fitted factor.", ""]

@@ -271,6 +271,8 @@ def test_write_report_picks_the_format_by_extension(model_en, tmp_path):
     ({"LANG": "de_DE.UTF-8"}, "a4"),
     ({"LANG": "en_US.UTF-8", "LC_PAPER": "de_DE.UTF-8"}, "a4"),
     ({"LC_ALL": "en_US.UTF-8", "LANG": "zh_CN.UTF-8"}, "letter"),
+    ({"LANG": "C.UTF-8"}, "a4"),
+    ({"LANG": "zh-TW"}, "a4"),
 ])
 def test_paper_follows_the_locale(env, paper):
     assert default_paper(env) == paper

@@ -104,15 +104,17 @@ def test_table_rows_are_never_split_across_pages(qapp):
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     from gpucheck.report import build_report
-    from gpucheck.report.pdf import layout_report, make_writer, split_rows
+    from gpucheck.report.pdf import KeepNoneAlive, layout_report, make_writer, split_rows
 
     for path, lang in ((RTX3080, "en"), (RTX3080, "zh_CN"), (H100, "en")):
         model = build_report(Machine.load(path), lang=lang)
-        buf = QBuffer(QByteArray())
-        buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        lay = layout_report(model, make_writer(model, buf, "a4"))
-        assert lay.pages > 3
-        assert split_rows(lay) == [], f"{path.name} {lang}: rows split across pages"
+        with KeepNoneAlive():
+            buf = QBuffer(QByteArray())
+            buf.open(QIODevice.OpenModeFlag.WriteOnly)
+            lay = layout_report(model, make_writer(model, buf, "a4"))
+            assert lay.pages > 3
+            assert split_rows(lay) == [], f"{path.name} {lang}: rows split across pages"
+            del lay, buf
 
 
 def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
@@ -124,10 +126,28 @@ def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
 
     monkeypatch.setattr(pdf, "paginate", lambda *a, **k: 0)
     model = build_report(Machine.load(RTX3080), lang="en")
-    buf = QBuffer(QByteArray())
-    buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    lay = pdf.layout_report(model, pdf.make_writer(model, buf, "a4"))
-    assert pdf.split_rows(lay)
+    with pdf.KeepNoneAlive():
+        buf = QBuffer(QByteArray())
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        lay = pdf.layout_report(model, pdf.make_writer(model, buf, "a4"))
+        assert pdf.split_rows(lay)
+        del lay, buf
+
+
+def test_saving_many_pdfs_in_one_session_does_not_abort(qapp):
+    """PySide6's void methods drop references to None on CPython 3.11; after a few reports the app would
+    abort with "none_dealloc". Rendering must leave None's reference count where it was."""
+    import sys
+
+    from gpucheck.report import build_report
+    from gpucheck.report.pdf import render_pdf
+
+    model = build_report(Machine.load(RTX3080), lang="en", workload_ids=["mnist-cnn", "llama3-8b-qlora"])
+    render_pdf(model)  # warm-up: fonts and caches that keep references for the whole process
+    before = sys.getrefcount(None)
+    for _ in range(3):
+        assert render_pdf(model).startswith(b"%PDF")
+    assert sys.getrefcount(None) >= before - 50
 
 
 def test_pdf_written_atomically_on_error(tmp_path, monkeypatch, capsys):

@@ -161,3 +161,36 @@ def test_bad_machine_file_is_one_clear_message(wizard, dialogs, tmp_path):
     assert len(dialogs) == 1
     assert "schema_version" in dialogs[0].text() and "not-a-scan.json" in dialogs[0].text()
     assert wizard.session.machine is None
+
+
+def test_quitting_during_a_hung_scan_exits_cleanly(tmp_path):
+    """A probe stuck in a driver call must not keep the app from closing, nor crash it on the way out."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = r"""
+import sys, threading, time
+import gpucheck.probe
+hang = threading.Event()
+def stuck_scan(on_progress=None, deep=False, on_partial=None, cancel=None):
+    hang.wait()  # never returns
+gpucheck.probe.scan = stuck_scan
+from PySide6.QtCore import QTimer
+from gpucheck.ui import app as ui_app
+qapp = ui_app.make_application([sys.argv[0]])
+w = ui_app.create_window(None)
+w.show()
+w.welcome.start_scan()
+QTimer.singleShot(200, w.close)
+QTimer.singleShot(300, qapp.quit)
+qapp.exec()
+print("closed", w.welcome.is_scanning())
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_STATE_HOME=str(tmp_path))
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "closed False" in out.stdout

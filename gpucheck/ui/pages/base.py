@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+
+
+class _Content(QtWidgets.QWidget):
+    """A page's scrolled content. Its height follows its width (wrapped text), so it claims no minimum
+    height: a page that fits the window shows no scroll bar, a longer one scrolls."""
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
 
 
 class BasePage(QtWidgets.QWizardPage):
@@ -18,7 +26,7 @@ class BasePage(QtWidgets.QWizardPage):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.inner = QtWidgets.QWidget()
+        self.inner = _Content()
         self.body = QtWidgets.QVBoxLayout(self.inner)
         self.body.setContentsMargins(4, 4, 12, 4)
         self.body.setSpacing(10)
