@@ -4,7 +4,8 @@ Runs the real app on a real display server (X11; on a headless machine start `Xv
 1600x1000x24 &` and set DISPLAY=:99), opened on a saved scan, and grabs the window with
 QScreen.grabWindow into docs/screenshots/.
 
-    DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --machine tests/fixtures/machines/X.json
+    DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --build rtx3060-12gb-hdd-desktop --what-if rtx-4090
+    DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --machine my-scan.json
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ PAGES = ("1-welcome", "2-machine", "3-jobs", "4-details", "5-report")
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--machine", required=True, help="a saved scan to open")
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--machine", help="a saved scan to open")
+    src.add_argument("--build", metavar="NAME",
+                     help="a recorded machine of tests/fixtures/build_machines.py, scanned again in each "
+                          "language (so its findings read as a user of that language would see them)")
     ap.add_argument("--job", help="workload id to pick on page 3 (default: the hardest that fits with tweaks)")
     ap.add_argument("--what-if", help="catalog GPU id for a 'what if' shot of page 4")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
@@ -65,12 +70,31 @@ def main() -> int:
         if chosen:
             w.jobs.select(chosen)
 
+    import tempfile
+
+    tmp = Path(tempfile.mkdtemp(prefix="gpucheck-shots-"))
+
+    def machine_file(lang: str) -> str:
+        if args.machine:
+            return args.machine
+        sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
+        from build_machines import MACHINES
+
+        from gpucheck.i18n import use_language
+
+        with tempfile.TemporaryDirectory() as d, use_language(lang):
+            m = MACHINES[args.build](Path(d))
+        (tmp / lang).mkdir(exist_ok=True)
+        path = tmp / lang / f"{args.build}.json"
+        path.write_text(m.to_json(), encoding="utf-8")
+        return str(path)
+
     for lang in [x for x in args.langs.split(",") if x]:
         ui_app.set_app_language(lang)
         w = ui_app.create_window(None)
         w.show()
         ui_app.after_show(qapp, w)
-        w.open_machine_file(args.machine)
+        w.open_machine_file(machine_file(lang))
         settle(400)
         grab(w, f"{lang}-{PAGES[0]}")
         w.next()
@@ -86,8 +110,6 @@ def main() -> int:
             grab(w, f"{lang}-{PAGES[3]}-what-if")
             w.details.set_what_if(None)
         w.next()
-        import tempfile
-
         w.report.save(str(Path(tempfile.gettempdir()) / "gpucheck-report.pdf"))  # shows "Saved to …"
         grab(w, f"{lang}-{PAGES[4]}")
         w.close()
@@ -108,7 +130,7 @@ def main() -> int:
     w = ui_app.create_window(None)
     w.show()
     ui_app.after_show(qapp, w)
-    w.open_machine_file(args.machine)
+    w.open_machine_file(machine_file("en"))
     settle(300)
     w.next()
     w.next()

@@ -32,6 +32,14 @@ VERDICT_LABELS = {
 }
 
 
+BOTTLENECK_LABELS = {
+    "compute": N_("GPU arithmetic"),
+    "memory": N_("memory bandwidth"),
+    "overhead": N_("per-step overhead (small steps)"),
+    "communication": N_("GPU-to-GPU communication"),
+}
+
+
 def verdict_label(verdict: str) -> str:
     return tr(VERDICT_LABELS.get(verdict, verdict))
 
@@ -242,6 +250,9 @@ def format_estimate(w: Any, target: Any, est: Any) -> str:
     if est.tokens_per_second:
         rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
     rows2.append([tr("Whole run"), fmt_duration(est.total_hours)])
+    limit = BOTTLENECK_LABELS.get(est.extra.get("bottleneck", ""))
+    if limit:
+        rows2.append([tr("Speed limited by"), tr(limit)])
     lines.append(format_table([tr("Need"), tr("Estimate")], rows2, right={1}))
     if est.measured_inputs:
         lines.append(tr("Speed uses figures measured on this machine by the deep scan."))

@@ -129,6 +129,9 @@ class Target:
         n = len(same) if gpus is None else _check_gpus(gpus)
         spec = gpu_for(first)
         notes: list[str] = []
+        if len(same) < len(compute):
+            notes.append(tr("This PC has different GPU models; the estimate uses the {n}× {name} only",
+                            n=len(same), name=first.name))
         avail = _available_vram(first, spec, machine, notes)
         backend = first.backend if first.backend in ("cuda", "rocm", "metal", "xpu") else "other"
         if spec is None:
@@ -445,7 +448,11 @@ def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
     out = [tr("{method} training, {precision}, {optimizer}, micro-batch {batch}",
               method=t.method, precision=t.precision, optimizer=t.optimizer, batch=t.batch)]
     if w.model.arch == "transformer":
-        out.append(tr("sequence length {n} tokens", n=t.seq_len))
+        avg = w.data.avg_seq_len
+        if avg and t.seq_len and avg < t.seq_len:
+            out.append(tr("sequences up to {n} tokens, {avg} on average", n=t.seq_len, avg=avg))
+        else:
+            out.append(tr("sequence length {n} tokens", n=t.seq_len))
     elif t.image_size:
         out.append(tr("image size {n}×{n} pixels", n=t.image_size))
     if t.grad_checkpointing:

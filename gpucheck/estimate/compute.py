@@ -1,7 +1,7 @@
 """Speed: FLOPs per sample, the peak the device offers for the math in use, step time, run time.
 
-step time = max(FLOPs / (peak × utilization), bytes moved / (bandwidth × efficiency)) + per-step overhead
-          + the part of the gradient all-reduce that backward does not hide (several GPUs).
+step time = max(FLOPs / (peak × utilization), bytes moved / (bandwidth × efficiency), CPU kernel dispatch)
+          + per-step overhead + the part of the gradient all-reduce that backward does not hide (several GPUs).
 
 - Transformers: forward = 2·(block linear params + lm_head) + 4·layers·s·(heads·head_dim) per token
   (PaLM appendix B; nanoGPT estimate_mfu). Training = forward + backward, where backward costs 2× the

@@ -48,6 +48,19 @@ def _dist_files_root(dist) -> Path | None:
         return None
 
 
+def _dist_version(dist) -> str:
+    """The installed version; from the folder name (torch-2.3.1.dist-info) when METADATA is damaged."""
+    try:
+        v = dist.version
+    except Exception:  # noqa: BLE001 — unreadable or binary METADATA of a half-removed install
+        v = None
+    if isinstance(v, str) and v:
+        return v
+    folder = getattr(getattr(dist, "_path", None), "name", "") or ""
+    m = re.match(r"[^-]+-(.+?)\.(?:dist|egg)-info$", folder)
+    return m.group(1) if m else "unknown"
+
+
 def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ...]:
     from importlib import metadata
 
@@ -69,7 +82,7 @@ def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ..
             names.setdefault(name, dist)
     t = names.get("torch")
     if t is not None:
-        version = t.version
+        version = _dist_version(t)
         root = _dist_files_root(t)
         info = parse_torch_version_py(_read(root / "torch" / "version.py") or "") if root else {}
         cuda, hip = info.get("cuda"), info.get("hip") or info.get("rocm")
@@ -92,7 +105,7 @@ def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ..
             m = re.search(r"['\"]rocm_version['\"]\s*:\s*['\"]([\d.]+)['\"]", text)
             rocm = m.group(1) if m else None
         variant = "cpu" if tf_name == "tensorflow-cpu" else ("metal" if "tensorflow-metal" in names else None)
-        found["tensorflow"] = Framework(name="tensorflow", version=d.version, cuda_version=cuda, rocm_version=rocm,
+        found["tensorflow"] = Framework(name="tensorflow", version=_dist_version(d), cuda_version=cuda, rocm_version=rocm,
                                         variant=variant or (f"cuda{cuda}" if cuda else None),
                                         location=str(root / "tensorflow") if root else None)
     j = names.get("jax")
@@ -104,7 +117,7 @@ def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ..
             m = re.search(r"cuda(\d+)", cuda_plugin)
             cuda = f"{m.group(1)}.0" if m else None
         variant = cuda_plugin or rocm_plugin or ("metal" if "jax-metal" in names else "cpu")
-        found["jax"] = Framework(name="jax", version=j.version, cuda_version=cuda, variant=variant,
+        found["jax"] = Framework(name="jax", version=_dist_version(j), cuda_version=cuda, variant=variant,
                                  rocm_version=None)
     return tuple(found[k] for k in ("torch", "tensorflow", "jax") if k in found)
 

@@ -14,7 +14,6 @@ from typing import Any
 
 from gpucheck import __version__
 from gpucheck.i18n import (
-    fmt_bytes,
     fmt_duration,
     fmt_gib,
     fmt_list,
@@ -258,12 +257,6 @@ def backend_text(backend: str) -> str:
     return texts.get(backend, backend)
 
 
-def _yes_no(value: bool | None) -> str:
-    if value is None:
-        return tr("unknown")
-    return tr("yes") if value else tr("no")
-
-
 def _disk_kind_text(kind: str) -> str:
     texts = {
         "nvme": tr("NVMe SSD"),
@@ -275,14 +268,6 @@ def _disk_kind_text(kind: str) -> str:
         "unknown": tr("unknown kind"),
     }
     return texts.get(kind, kind)
-
-
-def _attr(obj: Any, name: str, default: Any = None) -> Any:
-    if obj is None:
-        return default
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
 
 
 # -- machine -----------------------------------------------------------------------------------------
@@ -811,5 +796,6 @@ def build_report(
 
 __all__ = [
     "ReportModel", "Table", "FindingLine", "MemoryChart", "ChartPart", "JobSection", "Evaluation",
-    "build_report", "evaluate", "default_paper", "glossary", "machine_table", "fmt_bytes",
+    "build_report", "evaluate", "default_paper", "glossary", "machine_table", "final_verdict",
+    "verdict_text", "backend_text", "workload_title",
 ]

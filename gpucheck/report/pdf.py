@@ -36,35 +36,6 @@ MARGIN_BOTTOM_MM = 20.0  # the footer sits inside this
 _app = None  # a QApplication made here for the command line; kept alive for the process
 
 
-class KeepNoneAlive:
-    """Give back the references to None that PySide6's void methods drop (PySide6 6.12, CPython < 3.12).
-
-    Measured here: on CPython 3.11 every call of a method returning void (setBlockFormat, drawText,
-    save, …) lowers None's reference count by one; laying out a report makes thousands of such calls, and
-    after a few reports the interpreter aborts with "none_dealloc". Around a render this restores the
-    count that was lost. Giving None extra references is harmless; from CPython 3.12 None is immortal and
-    this does nothing.
-    """
-
-    def __enter__(self):
-        self._before = sys.getrefcount(None)
-        return self
-
-    def __exit__(self, *exc):
-        if sys.version_info >= (3, 12):
-            return False
-        lost = self._before - sys.getrefcount(None)
-        if lost > 0:
-            import ctypes
-
-            incref = ctypes.pythonapi.Py_IncRef
-            incref.argtypes = [ctypes.py_object]
-            incref.restype = None
-            for _ in range(lost):
-                incref(None)
-        return False
-
-
 def _ensure_app():
     """Qt needs an application object for fonts; the desktop app has one, the command line does not."""
     global _app
@@ -331,8 +302,7 @@ def layout_report(model: ReportModel, writer) -> Layout:
 
 def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
     """The PDF file's bytes (written by the caller atomically)."""
-    with KeepNoneAlive():
-        return _render_pdf(model, paper)
+    return _render_pdf(model, paper)
 
 
 def _render_pdf(model: ReportModel, paper: str | None) -> bytes:

@@ -70,8 +70,4 @@ def redact_machine(machine: Machine) -> Machine:
     return Machine.from_dict(data, where="report")
 
 
-def is_redacted(machine: Machine) -> bool:
-    return machine.hostname is None and all(g.uuid is None for g in machine.gpus)
-
-
-__all__ = ["redact_machine", "scrub_text", "is_redacted", "HIDDEN"]
+__all__ = ["redact_machine", "scrub_text", "HIDDEN"]

@@ -89,7 +89,9 @@ while IFS= read -r -d '' f; do
     if [ "$lib" = not ]; then missing_libs+=("$name (needed by ${f#"$STAGE"/})"); continue; fi
     case "$(readlink -f "$lib")" in "$ROOT/$STAGE"/*) continue ;; esac
     if [ -z "${owner[$lib]+x}" ]; then
-      pkg=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || true)
+      # ldd may name /lib/… where the package lists /usr/lib/… (merged /usr), or a symlink
+      pkg=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr${lib#/usr}" 2>/dev/null \
+            || dpkg -S "$(readlink -f "$lib")" 2>/dev/null || true)
       owner[$lib]=${pkg%%:*}
     fi
     pkg=${owner[$lib]}

@@ -327,14 +327,14 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="157"/>
         <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/model.py" line="499"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/model.py" line="499"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -554,25 +554,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="489"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="97"/>
-        <location filename="../../gpucheck/report/model.py" line="484"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="98"/>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="491"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="99"/>
-        <location filename="../../gpucheck/report/model.py" line="486"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
@@ -588,7 +588,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="114"/>
-        <location filename="../../gpucheck/report/model.py" line="450"/>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>free</source>
         <translation>免费</translation>
@@ -605,13 +605,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="126"/>
-        <location filename="../../gpucheck/report/model.py" line="494"/>
+        <location filename="../../gpucheck/report/model.py" line="500"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="127"/>
-        <location filename="../../gpucheck/report/model.py" line="495"/>
+        <location filename="../../gpucheck/report/model.py" line="501"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
@@ -1463,140 +1463,160 @@
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="133"/>
+        <location filename="../../gpucheck/commands.py" line="36"/>
+        <source>GPU arithmetic</source>
+        <translation>GPU 算力</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="37"/>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="38"/>
+        <source>per-step overhead (small steps)</source>
+        <translation>每步固定开销（单步计算量太小）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="39"/>
+        <source>GPU-to-GPU communication</source>
+        <translation>GPU 之间的通信</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="141"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="136"/>
+        <location filename="../../gpucheck/commands.py" line="144"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="137"/>
+        <location filename="../../gpucheck/commands.py" line="145"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="182"/>
-        <location filename="../../gpucheck/commands.py" line="327"/>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="190"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="373"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="182"/>
-        <location filename="../../gpucheck/commands.py" line="362"/>
-        <location filename="../../gpucheck/report/model.py" line="521"/>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/commands.py" line="190"/>
+        <location filename="../../gpucheck/commands.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="422"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="182"/>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="190"/>
+        <location filename="../../gpucheck/commands.py" line="373"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="182"/>
-        <location filename="../../gpucheck/commands.py" line="362"/>
-        <location filename="../../gpucheck/report/model.py" line="417"/>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/commands.py" line="190"/>
+        <location filename="../../gpucheck/commands.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="423"/>
+        <location filename="../../gpucheck/report/model.py" line="518"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="189"/>
+        <location filename="../../gpucheck/commands.py" line="197"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="221"/>
+        <location filename="../../gpucheck/commands.py" line="229"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="234"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="36"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="227"/>
-        <location filename="../../gpucheck/report/model.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="235"/>
+        <location filename="../../gpucheck/report/model.py" line="431"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="37"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
-        <location filename="../../gpucheck/report/model.py" line="426"/>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
+        <location filename="../../gpucheck/commands.py" line="236"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="680"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="38"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="229"/>
-        <location filename="../../gpucheck/report/model.py" line="427"/>
+        <location filename="../../gpucheck/commands.py" line="237"/>
+        <location filename="../../gpucheck/report/model.py" line="433"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="39"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="230"/>
-        <location filename="../../gpucheck/report/model.py" line="428"/>
+        <location filename="../../gpucheck/commands.py" line="238"/>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="231"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
         <source>Peak VRAM per GPU</source>
         <translation>每块 GPU 的峰值显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="232"/>
+        <location filename="../../gpucheck/commands.py" line="240"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="234"/>
+        <location filename="../../gpucheck/commands.py" line="242"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="234"/>
+        <location filename="../../gpucheck/commands.py" line="242"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
+        <location filename="../../gpucheck/commands.py" line="246"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="247"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
         <location filename="../../gpucheck/i18n.py" line="220"/>
         <location filename="../../gpucheck/i18n.py" line="226"/>
         <location filename="../../gpucheck/i18n.py" line="238"/>
@@ -1609,119 +1629,123 @@
         <location filename="../../gpucheck/probe/summary.py" line="37"/>
         <location filename="../../gpucheck/probe/summary.py" line="90"/>
         <location filename="../../gpucheck/probe/summary.py" line="109"/>
-        <location filename="../../gpucheck/report/model.py" line="235"/>
-        <location filename="../../gpucheck/report/model.py" line="242"/>
-        <location filename="../../gpucheck/report/model.py" line="275"/>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
-        <location filename="../../gpucheck/report/model.py" line="455"/>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/report/model.py" line="255"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="334"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="461"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="636"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="50"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/commands.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="244"/>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/commands.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="245"/>
+        <location filename="../../gpucheck/commands.py" line="255"/>
+        <source>Speed limited by</source>
+        <translation>速度瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="256"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="245"/>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/commands.py" line="256"/>
+        <location filename="../../gpucheck/report/model.py" line="564"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="258"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="249"/>
+        <location filename="../../gpucheck/commands.py" line="260"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/model.py" line="216"/>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="655"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="236"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="661"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="483"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>Tensor 数据为稠密运算、FP32 累加（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="422"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>Machine: {label}</source>
         <translation>电脑：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <location filename="../../gpucheck/estimate/__init__.py" line="125"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="365"/>
+        <location filename="../../gpucheck/commands.py" line="376"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
@@ -1802,62 +1826,67 @@
         <translation>训练方式 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="448"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="450"/>
+        <source>sequences up to {n} tokens, {avg} on average</source>
+        <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="450"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="454"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="456"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="454"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="458"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="490"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="494"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="494"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="498"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="498"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="502"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="502"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="506"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="508"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="512"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="515"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
         <source>--method qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>--method qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="518"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
         <source>--seq-len: {id} is not a transformer; use --image-size</source>
         <translation>--seq-len：{id} 不是 Transformer 模型；请使用 --image-size</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="520"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
         <source>--image-size: {id} is a transformer; use --seq-len</source>
         <translation>--image-size：{id} 是 Transformer 模型；请使用 --seq-len</translation>
     </message>
@@ -2141,7 +2170,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="207"/>
+        <location filename="../../gpucheck/report/model.py" line="227"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -2407,7 +2436,7 @@
     <message>
         <location filename="../../gpucheck/probe/storage.py" line="244"/>
         <location filename="../../gpucheck/probe/summary.py" line="139"/>
-        <location filename="../../gpucheck/report/model.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="266"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
@@ -2424,13 +2453,11 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <location filename="../../gpucheck/report/model.py" line="243"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <location filename="../../gpucheck/report/model.py" line="243"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -2599,7 +2626,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="102"/>
-        <location filename="../../gpucheck/report/model.py" line="319"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2665,28 +2692,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="262"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="263"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="264"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
-        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="265"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2698,7 +2725,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="139"/>
-        <location filename="../../gpucheck/report/model.py" line="253"/>
+        <location filename="../../gpucheck/report/model.py" line="267"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -2734,838 +2761,838 @@
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="194"/>
+        <location filename="../../gpucheck/report/model.py" line="214"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="13"/>
         <source>Runs</source>
         <translation>可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="195"/>
+        <location filename="../../gpucheck/report/model.py" line="215"/>
         <source>Runs with changes</source>
         <translation>修改设置后可运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="196"/>
+        <location filename="../../gpucheck/report/model.py" line="216"/>
         <source>Fits, but too slow</source>
         <translation>装得下，但太慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="197"/>
+        <location filename="../../gpucheck/report/model.py" line="217"/>
         <source>Does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="198"/>
+        <location filename="../../gpucheck/report/model.py" line="218"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="17"/>
         <source>Not supported</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="205"/>
+        <location filename="../../gpucheck/report/model.py" line="225"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="206"/>
+        <location filename="../../gpucheck/report/model.py" line="226"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="208"/>
+        <location filename="../../gpucheck/report/model.py" line="228"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="209"/>
+        <location filename="../../gpucheck/report/model.py" line="229"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="217"/>
+        <location filename="../../gpucheck/report/model.py" line="237"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="218"/>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="238"/>
+        <location filename="../../gpucheck/report/model.py" line="295"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="18"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="219"/>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="239"/>
+        <location filename="../../gpucheck/report/model.py" line="320"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="220"/>
+        <location filename="../../gpucheck/report/model.py" line="240"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="221"/>
+        <location filename="../../gpucheck/report/model.py" line="241"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="222"/>
+        <location filename="../../gpucheck/report/model.py" line="242"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="234"/>
+        <location filename="../../gpucheck/report/model.py" line="254"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="254"/>
+        <location filename="../../gpucheck/report/model.py" line="268"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="284"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="17"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="291"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="294"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="292"/>
-        <location filename="../../gpucheck/report/model.py" line="296"/>
+        <location filename="../../gpucheck/report/model.py" line="298"/>
+        <location filename="../../gpucheck/report/model.py" line="302"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="292"/>
+        <location filename="../../gpucheck/report/model.py" line="298"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
+        <location filename="../../gpucheck/report/model.py" line="301"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="296"/>
+        <location filename="../../gpucheck/report/model.py" line="302"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="301"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="305"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="316"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="316"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="318"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="320"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="319"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="327"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="483"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="380"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="408"/>
-        <location filename="../../gpucheck/report/model.py" line="526"/>
+        <location filename="../../gpucheck/report/model.py" line="414"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
         <source>{need} / {have}</source>
         <translation>{need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="411"/>
+        <location filename="../../gpucheck/report/model.py" line="417"/>
         <source>CPU: {ram} RAM</source>
         <translation>CPU：{ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/report/model.py" line="422"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/report/model.py" line="422"/>
         <source>VRAM needed / available</source>
         <translation>所需显存 / 可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/report/model.py" line="430"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
         <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="438"/>
+        <location filename="../../gpucheck/report/model.py" line="444"/>
         <source>With the settings above it needs {need} of the {have} available per GPU.</source>
         <translation>按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="447"/>
         <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="443"/>
+        <location filename="../../gpucheck/report/model.py" line="449"/>
         <source>Video memory (VRAM) per GPU</source>
         <translation>每块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="444"/>
+        <location filename="../../gpucheck/report/model.py" line="450"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="444"/>
+        <location filename="../../gpucheck/report/model.py" line="450"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="462"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="466"/>
+        <location filename="../../gpucheck/report/model.py" line="472"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="466"/>
+        <location filename="../../gpucheck/report/model.py" line="472"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="466"/>
+        <location filename="../../gpucheck/report/model.py" line="472"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="466"/>
+        <location filename="../../gpucheck/report/model.py" line="472"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="483"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="483"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="510"/>
         <source>{provider} (spot: may be stopped)</source>
         <translation>{provider}（竞价实例：可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="505"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="529"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="369"/>
         <location filename="../../gpucheck/ui/session.py" line="245"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="507"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="518"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="518"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="518"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="518"/>
         <source>Per GPU-hour</source>
         <translation>每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>Settings assumed</source>
         <translation>假定的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="529"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
         <source>VRAM needed / available (per GPU)</source>
         <translation>所需显存 / 可用显存（每块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>no GPU: the job runs in RAM</source>
         <translation>没有 GPU：训练任务在内存中运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="534"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
+        <location filename="../../gpucheck/report/model.py" line="545"/>
         <source>After the changes below</source>
         <translation>按下面的修改之后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="546"/>
         <source>{need} VRAM per GPU, {time}</source>
         <translation>每块 GPU 显存 {need}，{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="555"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="552"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/report/model.py" line="564"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="605"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="607"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假定 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
-        <location filename="../../gpucheck/report/model.py" line="641"/>
-        <location filename="../../gpucheck/report/model.py" line="645"/>
+        <location filename="../../gpucheck/report/model.py" line="635"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/report/model.py" line="651"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="635"/>
+        <location filename="../../gpucheck/report/model.py" line="641"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="658"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="653"/>
+        <location filename="../../gpucheck/report/model.py" line="659"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="655"/>
+        <location filename="../../gpucheck/report/model.py" line="661"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="656"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="657"/>
+        <location filename="../../gpucheck/report/model.py" line="663"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/report/model.py" line="665"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="660"/>
+        <location filename="../../gpucheck/report/model.py" line="666"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
+        <location filename="../../gpucheck/report/model.py" line="668"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
+        <location filename="../../gpucheck/report/model.py" line="668"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="663"/>
+        <location filename="../../gpucheck/report/model.py" line="669"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="664"/>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="666"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="667"/>
+        <location filename="../../gpucheck/report/model.py" line="673"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="669"/>
+        <location filename="../../gpucheck/report/model.py" line="675"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
+        <location filename="../../gpucheck/report/model.py" line="676"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="678"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="679"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="675"/>
+        <location filename="../../gpucheck/report/model.py" line="681"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="677"/>
+        <location filename="../../gpucheck/report/model.py" line="683"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="677"/>
+        <location filename="../../gpucheck/report/model.py" line="683"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <location filename="../../gpucheck/report/model.py" line="684"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="679"/>
+        <location filename="../../gpucheck/report/model.py" line="685"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="711"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="719"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
+        <location filename="../../gpucheck/report/model.py" line="723"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <location filename="../../gpucheck/report/model.py" line="726"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="727"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="728"/>
+        <location filename="../../gpucheck/report/model.py" line="734"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="742"/>
+        <location filename="../../gpucheck/report/model.py" line="748"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="743"/>
+        <location filename="../../gpucheck/report/model.py" line="749"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="744"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
         <translation>任务阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>What the scan found</source>
         <translation>扫描发现的问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>The training ladder</source>
         <translation>训练任务阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Software to fix</source>
         <translation>需要修复的软件问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="157"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="783"/>
+        <location filename="../../gpucheck/report/model.py" line="789"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>

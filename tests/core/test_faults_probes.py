@@ -30,12 +30,23 @@ from replay import (  # noqa: E402
     no_nvml,
     nvml_from_xml,
     recorded_runner,
-    registry_reader,
 )
 
 import gpucheck.probe as probe_pkg  # noqa: E402
 from gpucheck.machine import Machine  # noqa: E402
-from gpucheck.probe import amd, apple, cpu, linux, memory, nvidia, power, scan_iter, software, storage, windows  # noqa: E402
+from gpucheck.probe import (  # noqa: E402
+    amd,
+    apple,
+    cpu,
+    linux,
+    memory,
+    nvidia,
+    power,
+    scan_iter,
+    software,
+    storage,
+    windows,
+)
 from gpucheck.probe.base import Part, Sources, run_command  # noqa: E402
 
 GIB = 1024**3
@@ -350,6 +361,7 @@ def _garbage_runner(text: str):
          system="linux")
 @example(text='{"SPDisplaysDataType": [{"spdisplays_ndrvs": 5, "sppci_model": "Apple M2"}]}', system="darwin")
 @example(text='[{"asic": [], "bus": "x"}]', system="linux")
+@example(text='{"SPDisplaysDataType": true, "SPHardwareDataType": 5}', system="darwin")
 @example(text='{"card0": {"Max Graphics Package Power (W)": "-5", "VRAM Total Memory (B)": "-1", '
               '"Temperature (Sensor edge) (C)": "-10"}}', system="linux")
 @example(text='[{"asic": {"num_compute_units": "-3"}, "bus": {"max_pcie_width": -16}, '
@@ -373,8 +385,8 @@ def test_garbage_to_each_parser_is_handled(text):
     """The parsers' own contract: values or an error the probe catches, nothing else."""
     for parse, caught in ((amd.from_amd_smi_static, (ValueError, AttributeError, TypeError)),
                           (amd.from_rocm_smi, (ValueError, AttributeError, TypeError)),
-                          (apple.parse_system_profiler_json, (ValueError, AttributeError)),
-                          (apple.parse_system_profiler_text, (ValueError, AttributeError))):
+                          (apple.parse_system_profiler_json, (ValueError, AttributeError, TypeError)),
+                          (apple.parse_system_profiler_text, (ValueError, AttributeError, TypeError))):
         try:
             parse(text)
         except caught:
@@ -522,3 +534,33 @@ def test_scan_of_this_computer_without_gpu_lists_its_unknowns():
         assert f.message and f.severity in ("info", "ok", "unknown", "warning", "error")
         if f.severity == "unknown":
             assert "because" in f.message
+
+
+# -- installed frameworks: broken or half-removed installs ------------------------------------------
+
+@pytest.mark.parametrize("damage", ["garbage_version_py", "unreadable_version_py", "no_package_folder",
+                                    "empty_metadata", "binary_metadata"])
+def test_broken_torch_install_never_breaks_the_software_probe(tmp_path, damage):
+    site = tmp_path / "site-packages"
+    info = site / "torch-2.13.0+cu128.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: torch\nVersion: 2.13.0+cu128\n")
+    pkg = site / "torch"
+    pkg.mkdir()
+    (pkg / "version.py").write_text((RECORDED / "torch/torch-2.13.0+cpu.version.py").read_text())
+    if damage == "garbage_version_py":
+        (pkg / "version.py").write_bytes(b"\xff\xfe cuda = \x00\x01 '12.8\n__version__ = ")
+    elif damage == "unreadable_version_py":
+        (pkg / "version.py").unlink()
+        (pkg / "version.py").mkdir()  # reading it fails with IsADirectoryError, as an unreadable file does
+    elif damage == "no_package_folder":
+        shutil.rmtree(pkg)
+    elif damage == "empty_metadata":
+        (info / "METADATA").write_text("")
+    else:
+        (info / "METADATA").write_bytes(b"\x00\xff\xfe\x80" * 50)
+    part = software.probe(_sources(tmp_path, site_paths=(str(site),)))
+    torch = [f for f in part.software.frameworks if f.name == "torch"]
+    assert len(torch) == 1 and torch[0].version.startswith("2.13.0")
+    m = probe_pkg.assemble([part], _sources(tmp_path), 0.1)
+    assert Machine.from_dict(m.to_dict()) == m

@@ -14,14 +14,12 @@ import dataclasses
 import json
 import math
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-
-from tests.conftest import FIXTURES
 
 from gpucheck import catalog
 from gpucheck.advise import data as advise_data
@@ -30,6 +28,7 @@ from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate, estimate_to_json
 from gpucheck.hf_config import workload_from_config_file
 from gpucheck.machine import Machine
+from tests.conftest import FIXTURES
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 MACHINES = FIXTURES / "machines"
@@ -389,3 +388,29 @@ def test_broken_catalog_file_is_one_clear_error(tmp_path, monkeypatch, kind, tex
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+# -- the same files through the command line: exit 0 with sane JSON, or exit 2 with one line ----------
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), kind=st.sampled_from(["toml", "hf"]), mutation=mutations)
+def test_cli_estimate_on_a_damaged_file_is_exit_2_with_one_line(tmp_path, capsys, data, kind, mutation):
+    from gpucheck.cli import main
+
+    src = data.draw(st.sampled_from(WORKLOAD_FILES if kind == "toml" else HF))
+    text = src.read_text(encoding="utf-8")
+    doc = tomllib.loads(text) if kind == "toml" else json.loads(text)
+    path = data.draw(st.sampled_from(sorted(_paths(doc), key=str)))
+    doc = _mutate(doc, path, *mutation)
+    f = tmp_path / ("job.toml" if kind == "toml" else "config.json")
+    f.write_text(to_toml(doc) if kind == "toml" else json.dumps(doc), encoding="utf-8")
+    capsys.readouterr()
+    rc = main(["estimate", str(f), "--gpu", "3060", "--json"])
+    out, err = capsys.readouterr()
+    assert rc in (0, 2), err
+    if rc == 2:
+        assert err.startswith("gpucheck: ") and err.count("\n") == 1 and "Traceback" not in err
+        assert str(f) in err
+        return
+    bad = [(p, v) for p, v in _walk_numbers(json.loads(out)) if not math.isfinite(v) or v < 0]
+    assert not bad, bad[:5]

@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES
-
 from gpucheck.cli import main
+from tests.conftest import FIXTURES
 
 MACHINES = FIXTURES / "machines"
 RECORDED_UUID = "GPU-a1b2c3d4-0000-4e5f-8a9b-0123456789ab"

@@ -104,17 +104,16 @@ def test_table_rows_are_never_split_across_pages(qapp):
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     from gpucheck.report import build_report
-    from gpucheck.report.pdf import KeepNoneAlive, layout_report, make_writer, split_rows
+    from gpucheck.report.pdf import layout_report, make_writer, split_rows
 
     for path, lang in ((RTX3080, "en"), (RTX3080, "zh_CN"), (H100, "en")):
         model = build_report(Machine.load(path), lang=lang)
-        with KeepNoneAlive():
-            buf = QBuffer(QByteArray())
-            buf.open(QIODevice.OpenModeFlag.WriteOnly)
-            lay = layout_report(model, make_writer(model, buf, "a4"))
-            assert lay.pages > 3
-            assert split_rows(lay) == [], f"{path.name} {lang}: rows split across pages"
-            del lay, buf
+        buf = QBuffer(QByteArray())
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        lay = layout_report(model, make_writer(model, buf, "a4"))
+        assert lay.pages > 3
+        assert split_rows(lay) == [], f"{path.name} {lang}: rows split across pages"
+        del lay, buf
 
 
 def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
@@ -126,17 +125,17 @@ def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
 
     monkeypatch.setattr(pdf, "paginate", lambda *a, **k: 0)
     model = build_report(Machine.load(RTX3080), lang="en")
-    with pdf.KeepNoneAlive():
-        buf = QBuffer(QByteArray())
-        buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        lay = pdf.layout_report(model, pdf.make_writer(model, buf, "a4"))
-        assert pdf.split_rows(lay)
-        del lay, buf
+    buf = QBuffer(QByteArray())
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    lay = pdf.layout_report(model, pdf.make_writer(model, buf, "a4"))
+    assert pdf.split_rows(lay)
+    del lay, buf
 
 
 def test_saving_many_pdfs_in_one_session_does_not_abort(qapp):
-    """PySide6's void methods drop references to None on CPython 3.11; after a few reports the app would
-    abort with "none_dealloc". Rendering must leave None's reference count where it was."""
+    """PySide6 6.12.0's void methods drop references to None on CPython < 3.12 (pinned out in
+    pyproject.toml); after a few reports the app would abort with "none_dealloc". Rendering must leave
+    None's reference count where it was."""
     import sys
 
     from gpucheck.report import build_report
@@ -170,3 +169,20 @@ def test_pdf_written_atomically_on_error(tmp_path, monkeypatch, capsys):
     assert out.read_bytes() == b"%PDF old"
     assert [p.name for p in folder.iterdir()] == ["r.pdf"]
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@needs_poppler
+@pytest.mark.parametrize("machine,lang", [(RTX3080, "en"), (RTX3080, "zh_CN"), (H100, "en")])
+def test_no_text_runs_outside_the_page_margins(tmp_path, machine, lang):
+    """Clipped text shows up as words beyond the margins (or beyond the page) in pdftotext's boxes."""
+    from gpucheck.report.pdf import MARGIN_LEFT_MM, MARGIN_RIGHT_MM
+
+    out = tmp_path / "r.pdf"
+    assert main(["report", str(out), "--machine", str(machine), "--lang", lang, "--paper", "a4"]) == 0
+    html = pdftotext(out, "-bbox")
+    words = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', html)
+    assert len(words) > 1000
+    mm = 72 / 25.4
+    left, right = MARGIN_LEFT_MM * mm - 1.5, 595.28 - MARGIN_RIGHT_MM * mm + 1.5
+    outside = [w[4] for w in words if float(w[0]) < left or float(w[2]) > right or float(w[3]) > 841.89]
+    assert outside == []
