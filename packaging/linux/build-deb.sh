@@ -73,6 +73,9 @@ DECLARED=(
   "libxcb-image0" "libxcb-keysyms1" "libxcb-randr0" "libxcb-render-util0" "libxcb-render0"
   "libxcb-shape0" "libxcb-shm0" "libxcb-sync1" "libxcb-xfixes0" "libxcb-xkb1" "libxcb-util1"
   "libwayland-client0" "libwayland-cursor0" "libwayland-egl1"
+  # what some Python builds link their standard-library modules to (only those linked are declared)
+  "libuuid1" "libmpdec3" "libsqlite3-0" "libreadline8 | libreadline8t64" "libncursesw6" "libtinfo6"
+  "libcrypt1" "libnsl2" "libtirpc3 | libtirpc3t64" "libgdbm6 | libgdbm6t64"
 )
 declared_names=" $(printf '%s\n' "${DECLARED[@]}" | tr '|' '\n' | tr -d ' ' | tr '\n' ' ') "
 missing_libs=()
