@@ -61,9 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     if opts is None:
         return cli_main(argv)
     if not has_display():
+        from gpucheck.cli import run_guarded
         from gpucheck.commands import run_headless_summary
 
-        return run_headless_summary(machine_file=opts.get("machine"), lang=opts.get("lang"))
+        return run_guarded(run_headless_summary, machine_file=opts.get("machine"), lang=opts.get("lang"))
     return gui_main(argv)
 
 

@@ -197,17 +197,10 @@ def _lang_in(argv: list[str]) -> str | None:
     return None
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    set_language(_lang_in(argv))
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    set_language(getattr(args, "lang", None))
-    if not args.command:
-        parser.print_help()
-        return 0
+def run_guarded(fn, *args, **kwargs) -> int:
+    """Run a command: BadInput → one line on stderr and exit 2; anything unexpected → logged, exit 1."""
     try:
-        return COMMANDS[args.command](args)
+        return fn(*args, **kwargs)
     except UnknownName as e:
         msg = str(e)
         if e.suggestions:
@@ -233,3 +226,13 @@ def main(argv: list[str] | None = None) -> int:
             + "\n"
         )
         return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    set_language(getattr(args, "lang", None))
+    if not args.command:
+        parser.print_help()
+        return 0
+    return run_guarded(COMMANDS[args.command], args)

@@ -2,12 +2,8 @@
 headless summary (`gpucheck` with no display). Core arithmetic lives in gpucheck.estimate; this
 module only gathers the target, calls the estimator and prints.
 
-Hooks for the advice output:
-- `advice_lines(workload, target, estimate) -> list[str]` and `advice_json(workload, target, estimate)
-  -> dict` are called by `run_estimate` (and `advice_json` by `run_check --json` per row). Here they
-  return nothing; the advice module replaces their bodies with calls into gpucheck.advise. Both are
-  looked up lazily, so advise.py may also provide `cli_advice_lines` / `cli_advice_json` with the same
-  signatures and they are used when present.
+Advice (gpucheck.advise) is computed once per job and printed under the estimate; the `check`
+table shows the final verdict after advice (runs / runs with tweaks / too slow / does not fit).
 - `verdict_label(verdict)` renders a verdict (runs_with_tweaks included) for tables.
 """
 
@@ -80,34 +76,20 @@ def _print_json(data: Any) -> None:
 # -- advice hooks ----------------------------------------------------------------------------------
 
 
-def advice_lines(workload: Any, target: Any, estimate: Any, machine: Any = None) -> list[str]:
-    """Readable advice for one estimate (filled in by the advice module)."""
-    try:
-        from gpucheck import advise  # noqa: F401
-    except ImportError:
-        return []
-    fn = getattr(advise, "cli_advice_lines", None)
-    return list(fn(workload, target, estimate, machine)) if fn else []
+def _advices(workloads: list, target: Any, estimates: list, machine: Any = None) -> list:
+    from gpucheck.advise import advise
+
+    return [advise(machine, w, target, e) for w, e in zip(workloads, estimates, strict=True)]
 
 
-def advice_json(workload: Any, target: Any, estimate: Any, machine: Any = None) -> dict[str, Any]:
-    """Extra JSON keys from the advice (e.g. a final verdict 'runs_with_tweaks' and its tweaks)."""
-    try:
-        from gpucheck import advise  # noqa: F401
-    except ImportError:
-        return {}
-    fn = getattr(advise, "cli_advice_json", None)
-    return dict(fn(workload, target, estimate, machine)) if fn else {}
+def _advice_keys(advice: Any, estimate: Any) -> dict[str, Any]:
+    """Keys the advice adds to an estimate's JSON: the final `verdict` (the estimate's own verdict for
+    the exact configuration stays as `verdict_as_configured`), `tweaks` in order, and the whole `advice`."""
+    from gpucheck.advise import advice_to_dict
 
-
-def check_advice_lines(workloads: list, target: Any, estimates: list, machine: Any = None) -> list[str]:
-    """Advice under the `check` table (filled in by the advice module)."""
-    try:
-        from gpucheck import advise  # noqa: F401
-    except ImportError:
-        return []
-    fn = getattr(advise, "cli_check_lines", None)
-    return list(fn(workloads, target, estimates, machine)) if fn else []
+    d = advice_to_dict(advice)
+    return {"verdict": advice.verdict, "verdict_as_configured": estimate.verdict, "tweaks": d["tweaks"],
+            "advice": d}
 
 
 # -- targets ---------------------------------------------------------------------------------------
@@ -155,12 +137,12 @@ def _need_have(est: Any) -> str:
     return f"{fmt_gib(est.peak_vram_bytes)} / {fmt_gib(est.vram_available_bytes)}"
 
 
-def check_rows(estimates: list, workloads: list) -> list[list[str]]:
+def check_rows(estimates: list, workloads: list, advices: list) -> list[list[str]]:
     rows = []
-    for est, w in zip(estimates, workloads, strict=True):
+    for est, w, a in zip(estimates, workloads, advices, strict=True):
         rows.append([
             w.id,
-            verdict_label(est.verdict),
+            verdict_label(a.verdict),
             _need_have(est),
             fmt_duration(est.total_hours) if est.total_hours is not None else "—",
         ])
@@ -175,11 +157,13 @@ def run_check(args: argparse.Namespace) -> int:
     names = list(getattr(args, "workloads", None) or [])
     workloads = [get_workload(n) for n in names] if names else list(load_workloads())
     estimates = [estimate(w, target) for w in workloads]
+    machine = getattr(args, "loaded_machine", None)
+    advices = _advices(workloads, target, estimates, machine)
     if getattr(args, "json", False):
         items = []
-        for w, e in zip(workloads, estimates, strict=True):
+        for w, e, a in zip(workloads, estimates, advices, strict=True):
             d = estimate_to_json(e, w)
-            d.update(advice_json(w, target, e, getattr(args, "loaded_machine", None)))
+            d.update(_advice_keys(a, e))
             items.append(d)
         _print_json({"target": _target_json(target), "estimates": items})
         return 0
@@ -188,9 +172,11 @@ def run_check(args: argparse.Namespace) -> int:
         _out("  " + note)
     _out("")
     headers = [tr("Workload"), tr("Verdict"), tr("VRAM need / usable"), tr("Time")]
-    _out(format_table(headers, check_rows(estimates, workloads), right={3}))
+    _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
     _out("")
-    advice = check_advice_lines(workloads, target, estimates, getattr(args, "loaded_machine", None))
+    from gpucheck.advise import cli_check_lines
+
+    advice = cli_check_lines(workloads, advices)
     if advice:
         _out("\n".join(advice))
         _out("")
@@ -270,18 +256,19 @@ def run_estimate(args: argparse.Namespace) -> int:
     workload = apply_overrides(get_workload(args.workload), **_overrides(args))
     target = target_from_args(args)
     est = estimate(workload, target)
+    (advice,) = _advices([workload], target, [est], getattr(args, "loaded_machine", None))
     if getattr(args, "json", False):
         d = estimate_to_json(est, workload)
-        d.update(advice_json(workload, target, est, getattr(args, "loaded_machine", None)))
+        d.update(_advice_keys(advice, est))
         d["target"] = _target_json(target)
         _print_json(d)
         return 0
+    from gpucheck.advise import format_advice
+
     _out(format_estimate(workload, target, est))
-    extra = advice_lines(workload, target, est, getattr(args, "loaded_machine", None))
-    if extra:
-        _out("")
-        for line in extra:
-            _out(line)
+    _out("")
+    _out(tr("Advice:"))
+    _out(format_advice(advice, indent="  "))
     return 0
 
 
@@ -359,19 +346,17 @@ def run_headless_summary(machine_file: str | None = None, lang: str | None = Non
         from gpucheck.probe import scan
 
         machine = scan()
-    try:
-        from gpucheck.probe.summary import format_machine
+    from gpucheck.probe.summary import format_machine, redact
 
-        _out(format_machine(machine))
-    except ImportError:
-        _out(tr("Machine: {label}", label=machine.label or machine.hostname or tr("this PC")))
+    _out(format_machine(redact(machine)))
     _out("")
     target = Target.from_machine(machine)
     workloads = list(load_workloads())
     estimates = [estimate(w, target) for w in workloads]
+    advices = _advices(workloads, target, estimates, machine)
     _out(_target_line(target))
     headers = [tr("Workload"), tr("Verdict"), tr("VRAM need / usable"), tr("Time")]
-    _out(format_table(headers, check_rows(estimates, workloads), right={3}))
+    _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
     _out("")
     _out(tr("No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands."))
     return 0

@@ -324,25 +324,8 @@ def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottle
 # -- hooks for the command line (gpucheck.commands) ------------------------------------------------
 
 
-def cli_advice_lines(workload: Workload, target: Any, estimate: Estimate, machine: Machine | None = None) -> list[str]:
-    """`gpucheck estimate`: the full advice as text lines."""
-    a = advise(machine, workload, target, estimate)
-    return [tr("Advice:")] + format_advice(a, indent="  ").splitlines()
-
-
-def cli_advice_json(workload: Workload, target: Any, estimate: Estimate,
-                    machine: Machine | None = None) -> dict[str, Any]:
-    """Keys added to an estimate's JSON: the final `verdict` (the estimate's own verdict for the exact
-    configuration stays as `verdict_as_configured`), `tweaks` in order, and the whole `advice`."""
-    a = advise(machine, workload, target, estimate)
-    d = advice_to_dict(a)
-    return {"verdict": a.verdict, "verdict_as_configured": estimate.verdict, "tweaks": d["tweaks"], "advice": d}
-
-
-def cli_check_lines(workloads: list[Workload], target: Any, estimates: list[Estimate],
-                    machine: Machine | None = None) -> list[str]:
+def cli_check_lines(workloads: list[Workload], advices: list[Advice]) -> list[str]:
     """`gpucheck check`: one line of advice per job that needs some, then machine-wide fixes once."""
-    advices = [advise(machine, w, target, e) for w, e in zip(workloads, estimates, strict=True)]
     lines = []
     for w, a in zip(workloads, advices, strict=True):
         brief = format_advice_brief(a)

@@ -246,8 +246,18 @@ def _ram(machine: Machine, est: Estimate) -> list[Bottleneck]:
     return []
 
 
-def cpu_images_per_s(machine: Machine) -> tuple[float | None, int, bool]:
-    """(images/s this CPU can decode+augment with its DataLoader workers, workers, measured?)."""
+def cpu_images_per_s(machine: Machine, image_size: int | None = None) -> tuple[float | None, int, bool]:
+    """(images/s this CPU can decode+augment with its DataLoader workers, workers, measured?).
+
+    Rates are for ImageNet-sized JPEGs cropped to `reference_image_size`; smaller images scale up by pixels."""
+    rate, workers, measured = _cpu_reference_images_per_s(machine)
+    ref = float(factor("data_loading", "reference_image_size"))
+    if rate is not None and image_size:
+        rate *= (ref / image_size) ** 2
+    return rate, workers, measured
+
+
+def _cpu_reference_images_per_s(machine: Machine) -> tuple[float | None, int, bool]:
     cores = machine.cpu.physical_cores or machine.cpu.logical_cores
     reserve = int(factor("data_loading", "reserve_cores"))
     workers = max(1, (cores or 1) - reserve)  # one worker per physical core, one core left for training
@@ -264,7 +274,7 @@ def cpu_images_per_s(machine: Machine) -> tuple[float | None, int, bool]:
 def _data_loading(machine: Machine, workload: Workload, est: Estimate, vendor: str | None) -> list[Bottleneck]:
     if workload.family not in IMAGE_FAMILIES or not est.samples_per_second or vendor is None:
         return []
-    cpu_rate, workers, measured = cpu_images_per_s(machine)
+    cpu_rate, workers, measured = cpu_images_per_s(machine, est.train.image_size)
     if cpu_rate is None:
         return []
     gpu_rate = est.samples_per_second

@@ -392,3 +392,17 @@ def test_rtx3060_gpu_upgrade_for_8b_lora_finishes_in_a_week_and_flags_the_psu():
     # the scan sized this PC's PSU for a 170 W RTX 3060 (about 500 W): a bigger card needs more
     if part.required_psu_w > m.power.recommended_psu_w:
         assert any("power supply" in n for n in gpu[0].notes)
+
+
+# -- data loading scales with the size of the samples --------------------------------------------
+
+
+def test_mnist_is_not_reported_as_cpu_bound():
+    """MNIST's 28×28 arrays live in memory and cost a fraction of an ImageNet JPEG to prepare: a
+    6-core desktop feeds an RTX 3060 at full speed (the loader rule scales with pixels), while the
+    same PC's HDD does starve ImageNet."""
+    _m, _w, small = advice_for("rtx3060-12gb-hdd-desktop", "mnist-cnn")
+    assert "data_loading" not in ids(small.bottlenecks)
+    assert small.host_limited_hours is None or small.host_limited_hours < 0.1
+    _m, _w, big = advice_for("rtx3060-12gb-hdd-desktop", "imagenet-resnet50")
+    assert "disk_speed" in ids(big.bottlenecks)

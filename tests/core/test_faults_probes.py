@@ -58,6 +58,12 @@ ALL_PROBES = {"nvidia": nvidia.probe, "amd": lambda s: amd.probe(s, use_module=F
               "disks": storage.probe, "power": power.probe, "software": software.probe}
 
 
+@pytest.fixture(autouse=True)
+def _private_log(tmp_path, monkeypatch):
+    """Anything logged goes to a temporary folder, not the user's real log."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def _ps(**kw) -> FakePsutil:
     base = dict(logical=8, physical=4, ram=16 * GIB, partitions=[("/dev/sda1", "/", "ext4", 500 * GIB, 200 * GIB)])
     base.update(kw)
@@ -229,7 +235,8 @@ def test_nvml_returning_garbage_bytes_is_decoded(tmp_path):
     assert Machine.from_dict(m.to_dict()) == m
 
 
-def test_nvml_function_raising_an_unexpected_python_error_becomes_a_finding(tmp_path):
+def test_nvml_function_raising_an_unexpected_python_error_becomes_a_finding(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     base = nvml_from_xml(RTX3080_XML, {"cc": (8, 6)})
 
     class Buggy(FakeNvml):
@@ -242,6 +249,9 @@ def test_nvml_function_raising_an_unexpected_python_error_becomes_a_finding(tmp_
     f = [f for f in m.findings if f.code == "scan.nvidia.failed"]
     assert f and "unknown because" in f[0].message and "binding bug" in f[0].message
     assert m.memory.total_bytes == 16 * GIB
+    if sys.platform.startswith("linux"):  # the traceback went to the log, for a bug report
+        log = (tmp_path / "state/gpucheck/gpucheck.log").read_text(encoding="utf-8")
+        assert "RuntimeError: binding bug" in log and "nvmlDeviceGetCount" in log
 
 
 # -- commands that hang ---------------------------------------------------------------------------

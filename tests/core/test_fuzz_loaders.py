@@ -414,3 +414,40 @@ def test_cli_estimate_on_a_damaged_file_is_exit_2_with_one_line(tmp_path, capsys
         return
     bad = [(p, v) for p, v in _walk_numbers(json.loads(out)) if not math.isfinite(v) or v < 0]
     assert not bad, bad[:5]
+
+
+# -- every number at the edge of what the loader accepts --------------------------------------------
+
+def _bounded_keys():
+    out = []
+    for section, spec in (("model", catalog._MODEL_SPEC), ("train", catalog._TRAIN_SPEC),
+                          ("data", catalog._DATA_SPEC)):
+        for key, (kind, _req, lo, hi, _choices) in spec.items():
+            if kind in ("int", "float"):
+                out.append((section, key, kind, lo, hi))
+    return out
+
+
+BOUNDED = _bounded_keys()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(index=st.integers(0, len(WORKLOAD_FILES) - 1),
+       picks=st.lists(st.tuples(st.sampled_from(BOUNDED), st.sampled_from(["lo", "hi", "mid"])),
+                      min_size=1, max_size=6))
+def test_values_at_the_loaders_limits_give_finite_estimates(tmp_path, index, picks):
+    """Numbers the loader accepts (its own lower and upper limits) never make an estimate absurd."""
+    doc = tomllib.loads(WORKLOAD_FILES[index].read_text(encoding="utf-8"))
+    for (section, key, kind, lo, hi), where in picks:
+        lo = 0 if lo is None else lo
+        hi = 1e6 if hi is None else hi
+        v = {"lo": lo, "hi": hi, "mid": (lo + hi) / 2}[where]
+        doc.setdefault(section, {})[key] = int(v) if kind == "int" else float(v)
+    f = tmp_path / "edge.toml"
+    f.write_text(to_toml(doc), encoding="utf-8")
+    try:
+        w = get_workload(str(f))
+    except BadInput as e:
+        assert_clear(e, f)
+        return
+    assert_sane_estimates(w)

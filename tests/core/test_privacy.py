@@ -23,6 +23,12 @@ RECORDED_UUID = "GPU-a1b2c3d4-0000-4e5f-8a9b-0123456789ab"
 HOST = "alice-workstation-7"
 
 
+@pytest.fixture(autouse=True)
+def _private_log(tmp_path, monkeypatch):
+    """Anything logged goes to a temporary folder, not the user's real log."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+
 def _cut_network(monkeypatch) -> list[str]:
     """connect / create_connection / DNS look-ups record the attempt (with who made it) and fail."""
     attempts: list[str] = []

@@ -173,3 +173,25 @@ def test_system_tools_come_from_their_fixed_home_not_path(tmp_path, monkeypatch)
 def test_every_system_tool_path_is_absolute():
     for name, paths in base.SYSTEM_TOOLS.items():
         assert paths and all(os.path.isabs(p) for p in paths), name
+
+
+# Values from the system (not from the user) that may appear on a probe's command line.
+SYSTEM_VALUES = {("storage.py", "device")}  # a device node psutil listed, e.g. /dev/disk3s1 (diskutil info)
+
+
+def test_no_user_text_on_a_probes_command_line():
+    """Every part of a probe's command is a constant, a module constant (ALL_CAPS), or a value the
+    system itself reported (listed above) — never text a user typed or a file they chose."""
+    bad = []
+    for path, node, dotted in _calls():
+        if "probe" not in path.parts or dotted != ("src", "run") or not node.args:
+            continue
+        argv = node.args[0]
+        for el in getattr(argv, "elts", []):
+            inner = el.value if isinstance(el, ast.Starred) else el
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                continue
+            if isinstance(inner, ast.Name) and (inner.id.isupper() or (path.name, inner.id) in SYSTEM_VALUES):
+                continue
+            bad.append(f"{_where(path, node)}: {ast.unparse(el)}")
+    assert not bad, bad

@@ -90,9 +90,10 @@ def test_scan_where_every_source_fails_still_leads_to_the_jobs(wizard, qtbot, mo
 def test_nvml_lost_gpu_mid_scan_is_shown_as_unknown(wizard, qtbot, monkeypatch):
     """The driver loses the GPU while it is being read: the app shows the GPU with what was read and
     says the rest is unknown because the GPU is lost."""
+    from replay import RECORDED, nvml_from_xml
+
     import gpucheck.probe as probe_pkg
     from gpucheck.probe.base import Sources
-    from replay import RECORDED, nvml_from_xml
 
     base = nvml_from_xml(RECORDED / "nvidia/rtx3080-linux-drv595.nvidia-smi-q-x.xml", {"cc": (8, 6)})
 
