@@ -58,8 +58,10 @@ def resource_path(*parts: str) -> Path:
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; any problem → BadInput naming the file."""
+    from gpucheck.fileio import read_bytes_limited
+
     try:
-        raw = path.read_bytes()
+        raw = read_bytes_limited(path)
     except FileNotFoundError:
         raise BadInput(f"{path}: file not found") from None
     except IsADirectoryError:
@@ -365,17 +367,28 @@ def load_factors() -> dict[str, Any]:
     return data
 
 
+# Factors the estimator divides by (efficiencies, rates): zero would make a time infinite.
+_TEXT_FACTOR_KEYS = ("source", "as_of", "note", "notes", "url")
+_POSITIVE_FACTORS = ("utilization.", "bandwidth.", "multi_gpu.", "cpu.flops_per_cycle.",
+                     "cpu.default_mem_bandwidth_gbps")
+
+
 def _check_factors(where: str, table: dict[str, Any], prefix: str) -> None:
     has_numbers = False
     for k, v in table.items():
         if isinstance(v, dict):
             _check_factors(where, v, f"{prefix}{k}.")
-        elif isinstance(v, bool) or isinstance(v, str):
+        elif isinstance(v, bool):
             continue
+        elif isinstance(v, str):
+            if k not in _TEXT_FACTOR_KEYS:  # a number typed as text ("0.5") would fail deep in a formula
+                raise BadInput(f"{where}: key '{prefix}{k}': expected a number, got {v!r:.60}")
         elif isinstance(v, (int, float)):
             has_numbers = True
-            if v < 0 or v != v:
+            if v < 0 or v != v or v in (float("inf"), float("-inf")):
                 raise BadInput(f"{where}: key '{prefix}{k}': expected a number ≥ 0, got {v!r}")
+            if v == 0 and f"{prefix}{k}".startswith(_POSITIVE_FACTORS):
+                raise BadInput(f"{where}: key '{prefix}{k}': expected a number above 0, got {v!r}")
         elif isinstance(v, list):
             continue
         else:

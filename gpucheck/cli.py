@@ -16,7 +16,6 @@ from gpucheck import __version__
 from gpucheck.errors import BadInput, UnknownName
 from gpucheck.i18n import N_, set_language, tr, translate
 
-
 # argparse's own words (headings, --help, its error messages), in the language in force.
 _ARGPARSE_TEXTS = (
     N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
@@ -229,6 +228,8 @@ def run_guarded(fn, *args, **kwargs) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    set_language(_lang_in(argv))  # before the parser is built, so that --help is in that language too
     parser = build_parser()
     args = parser.parse_args(argv)
     set_language(getattr(args, "lang", None))

@@ -130,21 +130,26 @@ def _target_line(target: Any) -> str:
 # -- check -----------------------------------------------------------------------------------------
 
 
-def _need_have(est: Any) -> str:
+def _need_have(est: Any, advice: Any = None) -> str:
     if est.extra.get("backend") == "cpu":
         have = est.extra.get("ram_total_bytes")
         return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(have)} RAM"
-    return f"{fmt_gib(est.peak_vram_bytes)} / {fmt_gib(est.vram_available_bytes)}"
+    need = advice.shown_need_bytes if advice is not None and advice.shown_need_bytes is not None \
+        else est.peak_vram_bytes
+    return f"{fmt_gib(need)} / {fmt_gib(est.vram_available_bytes)}"
 
 
 def check_rows(estimates: list, workloads: list, advices: list) -> list[list[str]]:
+    """One row per job; need and time are those of the verdict shown (after the advised changes, with
+    CPU/disk bottlenecks counted), the same figures the advice's summary gives."""
     rows = []
     for est, w, a in zip(estimates, workloads, advices, strict=True):
+        hours = a.expected_hours
         rows.append([
             w.id,
             verdict_label(a.verdict),
-            _need_have(est),
-            fmt_duration(est.total_hours) if est.total_hours is not None else "—",
+            _need_have(est, a),
+            fmt_duration(hours) if hours is not None else "—",
         ])
     return rows
 

@@ -1,6 +1,8 @@
 """Atomic file writing: write to a temporary file beside the target, fsync, rename.
 
 A crash or a full disk during the write leaves the old file as it was; never a half-written one.
+Reading a file the user named (`read_bytes_limited`) stops at a size limit, so a wrong path such as
+/dev/zero or a multi-gigabyte file is one clear error instead of a hang that fills memory.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ from gpucheck.i18n import tr
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     path = Path(path)
+    if path.is_symlink():  # write the file the link points to, and keep the link
+        path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise BadInput(tr("{path}: is a folder; give a file name", path=path))
+    if path.exists() and not path.is_file():  # a device or a pipe must not be replaced by a file
+        raise BadInput(tr("{path}: not a regular file; give a file name", path=path))
     if not folder.is_dir():
         raise BadInput(tr("{path}: the folder {folder} does not exist", path=path, folder=folder))
     try:
@@ -60,3 +66,17 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 
 def write_text_atomic(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+MAX_INPUT_BYTES = 16 * 1024**2  # a scan, report, workload or config.json is far smaller
+
+
+def read_bytes_limited(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a file the user named. OSError as `open` raises it (missing, folder, permission);
+    BadInput when the file holds more than `limit` bytes."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise BadInput(tr("{path}: too large (more than {limit} MB); is this the right file?",
+                          path=path, limit=limit // 1024**2))
+    return data

@@ -176,9 +176,11 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
 
 
 def workload_from_config_file(path: str | Path) -> Workload:
+    from gpucheck.fileio import read_bytes_limited
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_bytes_limited(p).decode("utf-8")
     except FileNotFoundError:
         raise BadInput(f"{p}: file not found") from None
     except IsADirectoryError:

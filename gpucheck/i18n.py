@@ -133,6 +133,7 @@ def qt_locale_name(lang: str | None = None) -> str:
 def reload_catalog() -> None:
     """Forget the loaded catalogs (after the .ts was edited while running)."""
     _catalog.cache_clear()
+    _sources.cache_clear()
 
 
 @lru_cache(maxsize=4)
@@ -208,6 +209,107 @@ def both(source: str, /, **params: object) -> dict[str, str]:
         with use_language(lang):
             out[lang] = tr(source, **params)
     return out
+
+
+# -- findings: stored as template + values, shown in the language in force -----------------------
+
+
+@lru_cache(maxsize=4)
+def _sources(lang: str) -> dict[str, str]:
+    """The catalog backwards: translation → English source (the first source, if two share one)."""
+    out: dict[str, str] = {}
+    for src, text in _catalog(lang).items():
+        out.setdefault(text, src)
+    return out
+
+
+def _source_of(text: str) -> str | None:
+    """The English catalog source `text` is, or is a translation of; None if it is neither."""
+    for lang in LANGUAGES:
+        if lang != "en":
+            if text in _catalog(lang):
+                return text
+            if text in _sources(lang):
+                return _sources(lang)[text]
+    return None
+
+
+_LIST_SEPARATORS = (", ", "、")  # how a short list of catalog strings is joined (fmt_list / ", ".join)
+
+
+def _each(text: str, convert, join) -> str | None:
+    """`convert` applied to `text`, or to each item (then `join`ed) when it is a list of catalog strings;
+    None if neither it nor every item is a catalog string."""
+    whole = convert(text)
+    if whole is not None:
+        return whole
+    for sep in _LIST_SEPARATORS:
+        items = text.split(sep)
+        if len(items) > 1:
+            done = [convert(i) for i in items]
+            if all(d is not None for d in done):
+                return join(done)
+    return None
+
+
+def source_text(text: str) -> str:
+    """The English source of `text` when it is a catalog string in any language (or a list of them, as
+    fmt_list or ", ".join writes it); else `text` itself. Keeps the values stored with a scan's findings
+    independent of the language the scan ran in."""
+    found = _each(text, _source_of, ", ".join)
+    return text if found is None else found
+
+
+def _as_lang(text: str, lang: str) -> str:
+    """A stored value in `lang`: a catalog string (in English or in any language), or a list of them,
+    is translated; names, numbers and other text stay as they are."""
+    def convert(item: str) -> str | None:
+        src = _source_of(item)
+        if src is None:
+            return None
+        return src if lang == "en" else _catalog(lang).get(src, src)
+
+    with use_language(lang):  # fmt_list joins in `lang`
+        found = _each(text, convert, fmt_list)
+    return text if found is None else found
+
+
+def _fill(text: str, params: dict[str, str]) -> str:
+    """`text` with its {name} fields replaced by `params`; KeyError/ValueError if it does not fit.
+    Only plain names are filled (no attribute or index look-ups from a file's text)."""
+    import string
+
+    out = []
+    for literal, name, spec, conv in string.Formatter().parse(text):
+        out.append(literal)
+        if name is None:
+            continue
+        if name not in params or conv:
+            raise KeyError(name)
+        out.append(format(params[name], spec) if spec else params[name])
+    return "".join(out)
+
+
+def finding_text(finding: object, lang: str | None = None) -> str:
+    """A scan finding (gpucheck.machine.Finding) in `lang` (default: the language in force).
+
+    A finding made by this version carries its English template and the values for it: the template
+    is translated and filled, each value translated too when it is itself a catalog string (e.g. a
+    reason such as "NVML library not found"). A finding from an older scan has only its text as
+    rendered then: shown as is, or translated when it is a catalog string without values."""
+    lang = normalize_lang(lang) or get_language()
+    message = str(getattr(finding, "message", "") or "")
+    template = getattr(finding, "template", "") or ""
+    if not template:
+        return _as_lang(message, lang) if message else message
+    params = {str(k): _as_lang(str(v), lang) for k, v in (getattr(finding, "params", ()) or ())}
+    text = translate(template, lang)
+    for candidate in (text, template):
+        try:
+            return _fill(candidate, params)
+        except (KeyError, ValueError, IndexError, TypeError):
+            continue
+    return message or template
 
 
 # -- numbers and units, formatted for the language ---------------------------------------------

@@ -11,7 +11,9 @@
 
 What is extracted (from gpucheck/**.py, by reading the syntax tree, never by importing):
 the first argument of `tr(...)`, `N_(...)`, `both(...)`, `translate(...)` imported from gpucheck.i18n (also
-as `i18n.tr(...)` or under an alias), and the second argument of `QCoreApplication.translate("gpucheck", ...)`.
+as `i18n.tr(...)` or under an alias), the second argument of `QCoreApplication.translate("gpucheck", ...)`,
+and the template (third argument) of a scan finding, `finding(area, severity, "template {x}", code, x=...)`
+from gpucheck.probe.base.
 Only string literals are extracted; `tr(f"...")` is reported as a mistake (it can never match the catalog).
 
 The .ts is Qt Linguist's TS 2.1 format with one context, "gpucheck". Existing translations are kept;
@@ -42,6 +44,9 @@ TRANSLATIONS_DIR = SOURCE_ROOT / "resources" / "translations"
 
 # Names in gpucheck.i18n whose first argument is an English source string.
 _MARKERS = {"tr", "N_", "both", "translate"}
+# Other functions that take an English source string: (module, name) → the argument's position.
+# `finding(area, severity, "template {x}", code, x=…)` makes a scan Finding from its template.
+_TEMPLATE_TAKERS = {("gpucheck.probe.base", "finding"): 2}
 
 
 # -- extraction ------------------------------------------------------------------------------------
@@ -56,6 +61,28 @@ class Extracted:
 
     def add(self, source: str, path: str, line: int) -> None:
         self.messages.setdefault(source, []).append((path, line))
+
+
+def _template_takers(tree: ast.Module, rel: str) -> dict[str, int]:
+    """Names bound in the module at `rel` (gpucheck/probe/x.py) to a function of _TEMPLATE_TAKERS:
+    {name: position of the template argument}."""
+    out: dict[str, int] = {}
+    parts = rel.removesuffix(".py").split("/")
+    package = ".".join(parts[:-1])  # what `from .x import …` is relative to (also for an __init__.py)
+    module = package if parts[-1] == "__init__" else ".".join(parts)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
+            if node.level:  # from .base import finding (inside gpucheck/probe)
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                mod = f"{base}.{mod}" if mod else base
+            for a in node.names:
+                if (mod, a.name) in _TEMPLATE_TAKERS:
+                    out[a.asname or a.name] = _TEMPLATE_TAKERS[(mod, a.name)]
+    for (mod, name), pos in _TEMPLATE_TAKERS.items():
+        if mod == module:
+            out[name] = pos
+    return out
 
 
 def _marker_names(tree: ast.Module) -> tuple[set[str], set[str]]:
@@ -123,6 +150,7 @@ def extract_file(path: Path, rel: str, out: Extracted) -> None:
         out.problems.append(f"{rel}: cannot read: {e}")
         return
     names, modules = _marker_names(tree)
+    takers = _template_takers(tree, rel)
     tables = _plain_string_tables(tree)
     if path.resolve() == (PACKAGE_DIR / "i18n.py").resolve():
         names |= _MARKERS  # the module itself calls tr("…") for its units
@@ -133,6 +161,9 @@ def extract_file(path: Path, rel: str, out: Extracted) -> None:
         arg = None
         if isinstance(f, ast.Name) and f.id in names:
             arg = node.args[0]
+            what = f.id
+        elif isinstance(f, ast.Name) and f.id in takers and len(node.args) > takers[f.id]:
+            arg = node.args[takers[f.id]]
             what = f.id
         elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             if f.value.id in modules and f.attr in _MARKERS:

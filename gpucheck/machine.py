@@ -32,8 +32,13 @@ class Finding:
 
     area: str  # gpu | cpu | memory | disk | power | software | scan
     severity: str  # one of SEVERITIES
-    message: str  # rendered in the language that was active when it was made
+    message: str  # rendered in the language that was active when it was made (what older readers show)
     code: str = ""  # stable id, e.g. "nvidia.no_driver"; lets a UI re-render or filter
+    # The English source text with {placeholders}, exactly as in the translation catalog, and the values
+    # that fill them (English where the value is itself a catalog string). With these, a finding is shown
+    # in any language: gpucheck.i18n.finding_text(f). Empty in scans saved by older versions.
+    template: str = ""
+    params: tuple[tuple[str, str], ...] = ()  # (placeholder name, value) pairs
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class MigSlice:
     name: str
     memory_total_bytes: int | None = None
     gpu_instance_id: int | None = None
+    sm_count: int | None = None  # streaming multiprocessors of the slice: its share of the GPU's compute
 
 
 @dataclass(frozen=True)
@@ -257,9 +263,11 @@ class Machine:
 
     @classmethod
     def load(cls, path: str | Path) -> Machine:
+        from gpucheck.fileio import read_bytes_limited
+
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
+            text = read_bytes_limited(p).decode("utf-8")
         except FileNotFoundError:
             raise BadInput(tr("{path}: file not found", path=p)) from None
         except IsADirectoryError:
@@ -330,8 +338,12 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if origin is tuple:
         if not isinstance(value, list):
             raise BadInput(f"{where}: expected a list, got {value!r:.60}")
-        (item_tp, _ell) = typing.get_args(tp)
-        return tuple(_convert(item_tp, v, f"{where}[{i}]") for i, v in enumerate(value))
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:  # tuple[X, ...]: any length
+            return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):  # tuple[X, Y]: exactly that many items
+            raise BadInput(f"{where}: expected a list of {len(args)} items, got {value!r:.60}")
+        return tuple(_convert(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
     if dataclasses.is_dataclass(tp):
         return _from_jsonable(tp, value, where)
     if tp is float:
@@ -364,7 +376,7 @@ def _from_jsonable(cls: type, data: Any, where: str) -> Any:
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - names)
     if unknown:
-        raise BadInput(f"{where}: unknown key '{unknown[0]}' (expected one of: {', '.join(sorted(names))})")
+        raise BadInput(f"{where}: unknown key {unknown[0]!r:.60} (expected one of: {', '.join(sorted(names))})")
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:

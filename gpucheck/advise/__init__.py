@@ -254,11 +254,22 @@ def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: i
     if verdict == "too_slow":
         return tr("Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.",
                   target=label, h=hours, limit=fmt_duration(limit))
+    if verdict == "does_not_fit" and _ram_limited(final, base):
+        lim = final if final.extra.get("reason") == "ram" else base
+        return tr("Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, "
+                  "and it has {have}.", need=fmt_gib(lim.extra.get("ram_needed_bytes") or lim.ram_bytes),
+                  have=fmt_gib(lim.extra.get("ram_total_bytes")))
     if verdict == "does_not_fit":
         return tr("Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is "
                   "available.", target=label, need=fmt_gib(needs), have=fmt_gib(base.vram_available_bytes))
     why = next((n for n in final.notes if n), "")
     return tr("Cannot train on {target}. {why}", target=label, why=why).strip()
+
+
+def _ram_limited(final: Estimate, base: Estimate) -> bool:
+    """The job fits the GPU (or runs on the CPU) and only system RAM is short."""
+    return final.extra.get("reason") == "ram" or (base.extra.get("reason") == "ram"
+                                                   and final.extra.get("reason") in ("", None, "ram"))
 
 
 def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, result: ladder.LadderResult,

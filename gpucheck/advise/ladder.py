@@ -6,7 +6,8 @@ for this machine's GPU, for a GPU the user might buy, and for a cloud GPU.
 Order (each step keeps the ones before it; stop at the first that fits):
 mixed precision → (several GPUs: ZeRO-1/2/3 sharding) → smaller micro-batch + gradient accumulation →
 gradient checkpointing → 8-bit optimizer (one GPU) → (several GPUs: ZeRO-3 with CPU offload) → LoRA →
-QLoRA → CPU offload of the optimizer (one GPU). `smaller_alternative` is the last rung: a smaller model
+QLoRA → (text models with adapters) a shorter maximum sequence length → CPU offload of the optimizer
+(one GPU). `smaller_alternative` is the last rung: a smaller model
 of the same family, offered beside a job that still does not fit.
 Two steps are not optional: BF16 on a CUDA GPU without BF16 becomes FP16, and bitsandbytes features on
 a backend without bitsandbytes (Apple MPS) become their 16-bit equivalents. `speed_up` adds mixed
@@ -312,9 +313,9 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
     if same_job_only:
         return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
 
-    # 5. LoRA
+    # 5. LoRA (adapters need pretrained weights: never for a model trained from scratch)
     transformer_like = workload.model.arch in LORA_ARCHS
-    if train.method == "full" and transformer_like:
+    if train.method == "full" and transformer_like and not train.from_scratch:
         rank = int(factor("tweaks", "lora_rank"))
         if any(t.id == "optimizer_8bit" for t in tweaks):  # LoRA's optimizer state is tiny: back to AdamW
             tweaks[:] = [t for t in tweaks if t.id != "optimizer_8bit"]
@@ -336,6 +337,30 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         record("qlora", tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
                tr("about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality"),
                {"load_in_4bit": True, "optim": "paged_adamw_8bit", "lora_r": train.lora_rank}, est)
+        if runs(est):
+            return done(est)
+
+    # 6b. text models with adapters: a shorter maximum sequence length (activations shrink, weights do not)
+    if (train.method in ("lora", "qlora") and workload.model.arch == "transformer"
+            and workload.family in ("llm", "nlp") and train.seq_len):
+        # offered only when it makes the job fit: cutting samples is a real trade-off, not worth it alone
+        for n in sorted((int(x) for x in factor("tweaks", "max_seq_len_steps")), reverse=True):
+            if n >= train.seq_len:
+                continue
+            t = dataclasses.replace(train, seq_len=n)
+            e = with_stage(estimate_fn(workload, t), gpus, stage, facts.ram_bytes)
+            if runs(e):
+                smallest = min(smallest, e.peak_vram_bytes)
+                train, est = t, e
+                avg = workload.data.avg_seq_len
+                cost = (tr("samples longer than {n} tokens are cut off (or split); little is lost when most of "
+                           "the data is shorter: this data set averages about {avg} tokens", n=n, avg=avg)
+                        if avg else
+                        tr("samples longer than {n} tokens are cut off (or split); check how long your samples "
+                           "are: little is lost when most of them are shorter", n=n))
+                record("shorter_sequences", tr("Limit the sequence length to {n} tokens", n=n), cost,
+                       {"max_seq_length": n}, est)
+                break
         if runs(est):
             return done(est)
 
@@ -405,9 +430,13 @@ def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: Estima
 
 
 def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
-    """Python a user can paste: TrainingArguments, plus LoraConfig / BitsAndBytesConfig when used."""
+    """Python a user can paste: TrainingArguments, plus LoraConfig / BitsAndBytesConfig when used.
+    Diffusion models are trained with the diffusers example scripts, not the Transformers Trainer: for
+    them it is the script's command line."""
     if not settings:
         return ""
+    if workload.model.arch == "unet":
+        return _diffusers_command(settings, train, workload)
     args = [f'    output_dir="{workload.id}-out",']
     b = settings.get("per_device_train_batch_size", train.batch)
     args.append(f"    per_device_train_batch_size={b},")
@@ -460,6 +489,42 @@ def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, fact
         if k and k > 1:
             hint.append(f"optimizer.step() every {k} batches")
         lines.append("# plain PyTorch loop: " + "; ".join(hint))
+    if settings.get("max_seq_length"):
+        n = settings["max_seq_length"]
+        lines.append(f"# tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})")
     if settings.get("workload") == workload.id and settings.get("model"):
         lines.append(f'# model: "{settings["model"]}"')
     return "\n".join(lines)
+
+
+
+def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
+    """`accelerate launch` of the diffusers example script that trains this kind of job (examples/
+    dreambooth and examples/text_to_image in the diffusers repository; flag names as those scripts
+    define them)."""
+    dreambooth = workload.train.method == "full"  # full-UNet jobs are DreamBooth-style fine-tunes
+    sdxl = (workload.model.ref_image_size or 512) >= 1024
+    if dreambooth:
+        script = "train_dreambooth_lora_sdxl.py" if sdxl else (
+            "train_dreambooth_lora.py" if train.method == "lora" else "train_dreambooth.py")
+    else:
+        script = "train_text_to_image_lora_sdxl.py" if sdxl else "train_text_to_image_lora.py"
+    b = settings.get("per_device_train_batch_size", train.batch)
+    k = settings.get("gradient_accumulation_steps", train.grad_accum)
+    args = [f"accelerate launch {script}"]
+    if workload.model.name:
+        args.append(f'  --pretrained_model_name_or_path="{workload.model.name}"')
+    if train.image_size:
+        args.append(f"  --resolution={train.image_size}")
+    args.append(f"  --train_batch_size={b}")
+    if k and k > 1:
+        args.append(f"  --gradient_accumulation_steps={k}")
+    args.append(f'  --mixed_precision="{ {"fp16": "fp16", "bf16": "bf16"}.get(train.precision, "no")}"')
+    if train.grad_checkpointing:
+        args.append("  --gradient_checkpointing")
+    if train.optimizer == "adamw-8bit" or settings.get("optim") == "adamw_bnb_8bit":
+        args.append("  --use_8bit_adam")
+    if train.method == "lora":
+        args.append(f"  --rank={train.lora_rank}")
+    args.append(f'  --output_dir="{workload.id}-out"')
+    return " \\\n".join(args)

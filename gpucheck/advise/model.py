@@ -20,6 +20,7 @@ TWEAK_IDS = (
     "optimizer_8bit",
     "lora",
     "qlora",
+    "shorter_sequences",
     "cpu_offload",
     "smaller_model",
 )
@@ -142,3 +143,19 @@ class Advice:
     notes: tuple[str, ...] = ()
     alternative: Alternative | None = None  # a smaller model that fits, when this job does not
     host_limited_hours: float | None = None  # final_total_hours once CPU/disk bottlenecks are counted
+
+    @property
+    def expected_hours(self) -> float | None:
+        """How long the job takes as the verdict and summary describe it: with the advised changes and
+        the CPU/disk bottlenecks counted. None when it does not run here."""
+        if self.verdict in ("does_not_fit", "not_supported"):
+            return None
+        return self.host_limited_hours if self.host_limited_hours is not None else self.final_total_hours
+
+    @property
+    def shown_need_bytes(self) -> int | None:
+        """Peak VRAM per GPU the verdict refers to: the smallest configuration tried when it does not fit,
+        else the one with the advised changes."""
+        if self.verdict == "does_not_fit" and self.needs_vram_bytes is not None:
+            return self.needs_vram_bytes
+        return self.final_peak_vram_bytes

@@ -133,6 +133,7 @@ class Target:
             notes.append(tr("This PC has different GPU models; the estimate uses the {n}× {name} only",
                             n=len(same), name=first.name))
         avail = _available_vram(first, spec, machine, notes)
+        spec = _mig_share(first, spec, notes)
         backend = first.backend if first.backend in ("cuda", "rocm", "metal", "xpu") else "other"
         if spec is None:
             notes.append(tr("{name} is not in the GPU catalog: memory is checked, speed is unknown",
@@ -229,6 +230,30 @@ def _host_fields(machine: Any) -> dict[str, Any]:
         "cpu_flags": tuple(getattr(cpu, "flags", ()) or ()),
         "measured": getattr(machine, "measured", None),
     }
+
+
+def _mig_share(g: Any, spec: GpuSpec | None, notes: list[str]) -> GpuSpec | None:
+    """A MIG slice gets its share of the GPU: its SMs' share of the arithmetic and its memory slices'
+    share of the bandwidth (NVIDIA MIG user guide: each GPU instance owns its SMs, L2 and memory
+    controllers). The catalog figures are for the whole GPU."""
+    if spec is None or not (g.mig_enabled and g.mig_slices) or not g.sm_count:
+        return spec
+    sms = [s.sm_count for s in g.mig_slices if s.sm_count]
+    if not sms:
+        return spec
+    share = min(1.0, min(sms) / g.sm_count)
+    mems = [s.memory_total_bytes for s in g.mig_slices if s.memory_total_bytes]
+    mem_share = min(1.0, min(mems) / g.vram_total_bytes) if mems and g.vram_total_bytes else share
+    notes.append(tr("A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU",
+                    n=min(sms), total=g.sm_count))
+
+    def scaled(x: float | None) -> float | None:
+        return None if x is None else x * share
+
+    return dataclasses.replace(
+        spec, tflops_fp32=spec.tflops_fp32 * share, tflops_fp16_tensor=scaled(spec.tflops_fp16_tensor),
+        tflops_bf16_tensor=scaled(spec.tflops_bf16_tensor), tflops_tf32_tensor=scaled(spec.tflops_tf32_tensor),
+        tflops_fp8_tensor=scaled(spec.tflops_fp8_tensor), mem_bandwidth_gbps=spec.mem_bandwidth_gbps * mem_share)
 
 
 def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]) -> int | None:

@@ -72,9 +72,9 @@ def _run_probe(name: str, fn: Callable[[Sources], Part], src: Sources, out: queu
             log_exception(e)
         except Exception:  # noqa: BLE001
             pass
-        part = Part(area=name, findings=(finding(AREA_OF.get(name, "scan"), "unknown", tr(
-            "{area}: unknown because the check failed ({error})", area=name, error=f"{type(e).__name__}: {e}"),
-            f"scan.{name}.failed"),))
+        part = Part(area=name, findings=(finding(AREA_OF.get(name, "scan"), "unknown",
+            "{area}: unknown because the check failed ({error})", f"scan.{name}.failed", area=name,
+            error=f"{type(e).__name__}: {e}"),))
     out.put((name, part))
 
 
@@ -102,9 +102,9 @@ def scan_iter(sources: Sources | None = None, timeouts: dict[str, float] | None 
             for n in sorted(pending):
                 if now >= limits.get(n, 10.0):
                     pending.discard(n)
-                    part = Part(area=n, findings=(finding(AREA_OF.get(n, "scan"), "unknown", tr(
+                    part = Part(area=n, findings=(finding(AREA_OF.get(n, "scan"), "unknown",
                         "{area}: unknown because the check did not answer within {seconds} s",
-                        area=n, seconds=round(limits.get(n, 10.0))), f"scan.{n}.timeout"),))
+                        f"scan.{n}.timeout", area=n, seconds=round(limits.get(n, 10.0))),))
                     parts.append(part)
                     yield n, total - len(pending), total, assemble(parts, src, time.monotonic() - started,
                                                                    frozenset(pending))
@@ -136,9 +136,9 @@ def _deep(machine: Machine, deep_disk: str | None, on_progress: Any, cancel: Any
     try:
         from gpucheck.bench import run_deep
     except ImportError as e:
-        return dataclasses.replace(machine, findings=machine.findings + (finding("scan", "unknown", tr(
-            "Measured benchmarks unknown because the benchmark module is not available ({detail})", detail=str(e)),
-            "deep.missing"),))
+        return dataclasses.replace(machine, findings=machine.findings + (finding("scan", "unknown",
+            "Measured benchmarks unknown because the benchmark module is not available ({detail})",
+            "deep.missing", detail=str(e)),))
     deep_progress = None
     if on_progress is not None:
         def deep_progress(step: str, fraction: float) -> None:  # run_deep reports (step, 0..1)
@@ -146,9 +146,9 @@ def _deep(machine: Machine, deep_disk: str | None, on_progress: Any, cancel: Any
     try:
         measured = run_deep(machine, disk_path=deep_disk, on_progress=deep_progress, cancel=cancel)
     except Exception as e:  # noqa: BLE001 — a failing benchmark must not lose the scan
-        return dataclasses.replace(machine, findings=machine.findings + (finding("scan", "unknown", tr(
-            "Measured benchmarks unknown because they failed ({error})", error=f"{type(e).__name__}: {e}"),
-            "deep.failed"),))
+        return dataclasses.replace(machine, findings=machine.findings + (finding("scan", "unknown",
+            "Measured benchmarks unknown because they failed ({error})", "deep.failed",
+            error=f"{type(e).__name__}: {e}"),))
     return dataclasses.replace(machine, measured=measured)
 
 
@@ -257,46 +257,48 @@ def assemble(parts: list[Part], src: Sources | None = None, seconds: float | Non
             nvml_state, facts.get("nvml_error") or nvml_state)
         registry_nvidia = [g for g in gpus if g.vendor == "nvidia" and g.source == "registry" and g.driver_version]
         if registry_nvidia:
-            findings.append(finding("gpu", "unknown", tr(
-                "NVIDIA: compute capability, power limit and free memory unknown because NVML could not be used "
-                "({reason}); the video memory size is from the Windows registry", reason=reason), "nvidia.no_nvml"))
+            findings.append(finding("gpu", "unknown",
+                "NVIDIA: compute capability, power limit and free memory unknown because NVML could not be "
+                "used ({reason}); the video memory size is from the Windows registry", "nvidia.no_nvml",
+                reason=reason))
         elif has_nvidia_hw:
-            findings.append(finding("gpu", "warning", tr(
-                "NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA driver "
-                "to train on it", reason=reason), "nvidia.no_driver"))
+            findings.append(finding("gpu", "warning",
+                "NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA "
+                "driver to train on it", "nvidia.no_driver", reason=reason))
         else:
-            findings.append(finding("gpu", "info", tr("NVIDIA: no driver found ({reason})", reason=reason),
-                                    "nvidia.no_driver"))
+            findings.append(finding("gpu", "info", "NVIDIA: no driver found ({reason})",
+                "nvidia.no_driver", reason=reason))
     for g in gpus:
         if g.source in ("lspci",) and g.vendor in ("nvidia", "amd") and g.vram_total_bytes is None:
-            findings.append(finding("gpu", "unknown", tr(
-                "{gpu}: video memory unknown because its driver did not report it", gpu=g.name), "gpu.vram_unknown"))
+            findings.append(finding("gpu", "unknown",
+                "{gpu}: video memory unknown because its driver did not report it", "gpu.vram_unknown",
+                gpu=g.name))
         slow = [r for r in g.throttle_reasons if r in ("hw_slowdown", "sw_thermal_slowdown", "hw_thermal_slowdown",
                                                        "hw_power_brake_slowdown")]
         if slow:
-            findings.append(finding("gpu", "warning", tr(
+            findings.append(finding("gpu", "warning",
                 "{gpu} is slowing itself down right now ({reasons}): check cooling and power before training",
-                gpu=g.name, reasons=", ".join(slow)), "gpu.throttling"))
+                "gpu.throttling", gpu=g.name, reasons=", ".join(slow)))
         if g.display_active and g.is_primary_compute and g.is_discrete:
-            findings.append(finding("gpu", "warning", tr(
-                "{gpu} also drives a display: the desktop takes part of its memory and time", gpu=g.name),
-                "gpu.display"))
+            findings.append(finding("gpu", "warning",
+                "{gpu} also drives a display: the desktop takes part of its memory and time", "gpu.display",
+                gpu=g.name))
         if g.mig_enabled and g.mig_slices:
             sizes = sorted({s.memory_total_bytes for s in g.mig_slices if s.memory_total_bytes})
-            findings.append(finding("gpu", "info", tr(
-                "{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's",
-                gpu=g.name, n=len(g.mig_slices), size=", ".join(fmt_gib(s) for s in sizes) or tr("unknown")),
-                "gpu.mig"))
+            findings.append(finding("gpu", "info",
+                "{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole "
+                "GPU's", "gpu.mig", gpu=g.name, n=len(g.mig_slices),
+                size=", ".join(fmt_gib(s) for s in sizes) or tr("unknown")))
     compute = [g for g in gpus if g.is_primary_compute]
     others = [g.name for g in gpus if not g.is_primary_compute]
     if compute and others:
-        findings.append(finding("gpu", "info", tr(
-            "Training would run on {gpu}; {others} is not used for training", gpu=compute[0].name,
-            others=", ".join(others)), "gpu.hybrid"))
+        findings.append(finding("gpu", "info",
+            "Training would run on {gpu}; {others} is not used for training", "gpu.hybrid",
+            gpu=compute[0].name, others=", ".join(others)))
     gpu_probes = ("nvidia", "amd", "apple", "windows", "platform")
     if not compute and any(k in by for k in gpu_probes) and not pending.intersection(gpu_probes):
-        findings.append(finding("gpu", "info", tr("No GPU for training was found: jobs would run on the CPU"),
-                                "gpu.none"))
+        findings.append(finding("gpu", "info", "No GPU for training was found: jobs would run on the CPU",
+            "gpu.none"))
 
     cpu = by["cpu"].cpu if "cpu" in by and by["cpu"].cpu else Cpu()
     mem = by["memory"].memory if "memory" in by and by["memory"].memory else Memory()
@@ -315,16 +317,16 @@ def assemble(parts: list[Part], src: Sources | None = None, seconds: float | Non
         frameworks=tuple(sw_mod.judge(f, tuple(gpus), software.platform, cuda_driver) for f in software.frameworks))
     for f in software.frameworks:
         if f.can_use_gpu is False and compute:
-            findings.append(finding("software", "warning", tr("{name} {version} cannot use the GPU: {reason}",
-                                                              name=f.name, version=f.version, reason=f.reason),
-                                    "software.framework_gpu"))
+            findings.append(finding("software", "warning", "{name} {version} cannot use the GPU: {reason}",
+                "software.framework_gpu", name=f.name, version=f.version, reason=f.reason))
     from gpucheck.probe.facts import nvidia_setting, version_key
 
     old_below = nvidia_setting("old_driver_below_cuda", "12.0")
     if cuda_driver and any(g.vendor == "nvidia" for g in gpus) and version_key(cuda_driver) < version_key(old_below):
-        findings.append(finding("software", "warning", tr(
-            "The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: "
-            "update the driver", driver=driver or "?", cuda=cuda_driver, need=old_below), "nvidia.old_driver"))
+        findings.append(finding("software", "warning",
+            "The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA "
+            "{need}: update the driver", "nvidia.old_driver", driver=driver or "?", cuda=cuda_driver,
+            need=old_below))
 
     power = by["power"].power if "power" in by and by["power"].power else Power()
     vm = facts.get("virtual_machine")
@@ -339,25 +341,25 @@ def assemble(parts: list[Part], src: Sources | None = None, seconds: float | Non
             if power.cpu_tdp_w is not None and cpu.tdp_w is None:
                 cpu = dataclasses.replace(cpu, tdp_w=power.cpu_tdp_w)
         if power.on_battery:
-            findings.append(finding("power", "warning", tr(
-                "Running on battery: laptops slow the GPU down on battery — plug in before training"),
+            findings.append(finding("power", "warning",
+                "Running on battery: laptops slow the GPU down on battery — plug in before training",
                 "power.on_battery"))
 
     if vm and vm != "wsl":
-        findings.append(finding("scan", "info", tr(
+        findings.append(finding("scan", "info",
             "Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it",
-            name=vm), "scan.virtual_machine"))
+            "scan.virtual_machine", name=vm))
     fixed = [d for d in disks if d.kind not in ("network", "removable")]
     if fixed and all(d.kind == "hdd" for d in fixed):
-        findings.append(finding("disk", "warning", tr(
-            "Only spinning hard disks were found: loading training data from them can be the bottleneck"),
+        findings.append(finding("disk", "warning",
+            "Only spinning hard disks were found: loading training data from them can be the bottleneck",
             "disk.hdd_only"))
     frees = [d.free_bytes for d in fixed if d.free_bytes is not None]
     low = float(_setting("low_free_disk_gib", 50)) * 1024**3
     if frees and max(frees) < low:
-        findings.append(finding("disk", "warning", tr(
+        findings.append(finding("disk", "warning",
             "Little free disk space: at most {free} free; datasets and checkpoints need room",
-            free=fmt_gib(max(frees))), "disk.low_free"))
+            "disk.low_free", free=fmt_gib(max(frees))))
     return Machine(
         app_version=__version__,
         created_at=datetime.now(timezone.utc).replace(microsecond=0).isoformat(),

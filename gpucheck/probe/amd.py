@@ -309,13 +309,13 @@ def probe(src: Sources, use_module: bool = True) -> Part:
     findings = []
     for g in gpus:
         if g.memory_kind == "carve-out":
-            findings.append(finding("gpu", "info", tr(
-                "{gpu} is built into the processor: its {vram} of video memory is a part of system RAM set aside in "
-                "the BIOS; it can also borrow up to {shared} more.",
-                gpu=g.name, vram=_gib(g.vram_total_bytes), shared=_gib(g.shared_memory_bytes)), "amd.apu"))
+            findings.append(finding("gpu", "info",
+                "{gpu} is built into the processor: its {vram} of video memory is a part of system RAM set "
+                "aside in the BIOS; it can also borrow up to {shared} more.", "amd.apu", gpu=g.name,
+                vram=_gib(g.vram_total_bytes), shared=_gib(g.shared_memory_bytes)))
     for n in notes:
-        findings.append(finding("gpu", "unknown", tr("AMD: a tool's output could not be read ({detail})", detail=n),
-                                "amd.parse"))
+        findings.append(finding("gpu", "unknown", "AMD: a tool's output could not be read ({detail})",
+            "amd.parse", detail=n))
     return Part(area="amd", gpus=tuple(gpus), findings=tuple(findings), facts={"rocm_version": rocm})
 
 

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from gpucheck.i18n import fmt_gib, tr
+from gpucheck.i18n import fmt_gib
 from gpucheck.machine import Gpu
 from gpucheck.probe.base import Part, Sources, finding, to_int
 from gpucheck.probe.facts import facts
@@ -119,13 +119,14 @@ def gpu_from_info(info: dict[str, Any], ram_bytes: int | None, measured_working_
     usable = measured_working_set
     if usable is None and ram_bytes:
         usable, frac = working_set_estimate(ram_bytes)
-        findings.append(finding("gpu", "info", tr(
+        findings.append(finding("gpu", "info",
             "{gpu}: the GPU shares the {ram} of memory with the CPU; it may use about {usable} of it "
             "(estimated as {pct}% of RAM, Metal's usual limit — the exact figure needs Metal)",
-            gpu=chip, ram=fmt_gib(ram_bytes), usable=fmt_gib(usable), pct=round(frac * 100)), "apple.working_set"))
+            "apple.working_set", gpu=chip, ram=fmt_gib(ram_bytes), usable=fmt_gib(usable),
+            pct=round(frac * 100)))
     elif usable is None:
-        findings.append(finding("gpu", "unknown", tr("{gpu}: GPU memory unknown because the RAM size could not be read",
-                                                     gpu=chip), "apple.memory"))
+        findings.append(finding("gpu", "unknown",
+            "{gpu}: GPU memory unknown because the RAM size could not be read", "apple.memory", gpu=chip))
     arch = re.sub(r"\s*\(Virtual\)", "", str(chip)).replace("Apple ", "").split()[0] if chip else None
     gpu = Gpu(
         name=str(info.get("gpu_name") or chip), vendor="apple", backend="metal",
@@ -165,8 +166,8 @@ def probe(src: Sources) -> Part:
         try:
             info = parse_system_profiler_json(text) if text.lstrip().startswith("{") else parse_system_profiler_text(text)
         except (ValueError, AttributeError, TypeError) as e:
-            findings.append(finding("gpu", "unknown", tr("Apple: system_profiler output could not be read ({detail})",
-                                                         detail=str(e)), "apple.parse"))
+            findings.append(finding("gpu", "unknown",
+                "Apple: system_profiler output could not be read ({detail})", "apple.parse", detail=str(e)))
     sysctl = parse_sysctl(src.run(["sysctl", "hw.memsize", "machdep.cpu.brand_string"], timeout=3) or "")
     ram = to_int(sysctl.get("hw.memsize")) or info.get("memory_bytes")
     if not info.get("chip") and sysctl.get("machdep.cpu.brand_string"):

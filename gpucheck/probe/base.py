@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gpucheck.i18n import source_text, tr
 from gpucheck.machine import Cpu, Disk, Finding, Gpu, Memory, Power, Software
 
 
@@ -181,8 +182,14 @@ class Sources:
         return self.path(p).exists()
 
 
-def finding(area: str, severity: str, message: str, code: str = "") -> Finding:
-    return Finding(area=area, severity=severity, message=message, code=code)
+def finding(area: str, severity: str, template: str, code: str = "", /, **params: Any) -> Finding:
+    """A Finding from an English template and its values: `finding("gpu", "unknown", "{gpu}: … ({reason})",
+    "nvidia.memory", gpu=name, reason=why)`. The template is what the translation catalog holds (the
+    extractor reads it from here, like tr()'s first argument); `message` is rendered now, in the language
+    in force, and `template` + `params` let gpucheck.i18n.finding_text() show it in any language later.
+    Values are stored as text, in English when a value is itself a translated catalog string."""
+    return Finding(area=area, severity=severity, message=tr(template, **params), code=code, template=template,
+                   params=tuple((name, source_text(str(value))) for name, value in params.items()))
 
 
 def to_int(x: Any) -> int | None:

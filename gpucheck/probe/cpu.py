@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gpucheck.i18n import tr
 from gpucheck.machine import Cpu
 from gpucheck.probe.base import Part, Sources, finding, to_float, to_int
 
@@ -235,13 +234,13 @@ def probe(src: Sources) -> Part:
     else:
         cpu = _windows_cpu(src, logical, physical)
     if cpu.brand is None:
-        findings.append(finding("cpu", "unknown", tr("CPU model unknown because the system did not report it"),
-                                "cpu.brand"))
+        findings.append(finding("cpu", "unknown", "CPU model unknown because the system did not report it",
+            "cpu.brand"))
     if cpu.base_clock_mhz is None and cpu.max_clock_mhz is None:
-        findings.append(finding("cpu", "unknown", tr(
-            "CPU clock speed unknown because the system does not report it (virtual machines often hide it)"),
+        findings.append(finding("cpu", "unknown",
+            "CPU clock speed unknown because the system does not report it (virtual machines often hide it)",
             "cpu.clock"))
     if cpu.logical_cores is None:
-        findings.append(finding("cpu", "unknown", tr("CPU core count unknown because the system did not report it"),
-                                "cpu.cores"))
+        findings.append(finding("cpu", "unknown",
+            "CPU core count unknown because the system did not report it", "cpu.cores"))
     return Part(area="cpu", cpu=cpu, findings=tuple(findings))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from gpucheck.i18n import tr
 from gpucheck.machine import Memory
 from gpucheck.probe.base import Part, Sources, finding
 
@@ -11,9 +10,9 @@ def probe(src: Sources) -> Part:
     try:
         vm = src.ps.virtual_memory()
     except Exception as e:  # noqa: BLE001 — psutil missing or failing in a sandbox
-        return Part(area="memory", memory=Memory(), findings=(finding(
-            "memory", "unknown", tr("RAM size unknown because the system did not report it ({detail})", detail=str(e)),
-            "memory.unknown"),))
+        return Part(area="memory", memory=Memory(), findings=(finding("memory", "unknown",
+            "RAM size unknown because the system did not report it ({detail})", "memory.unknown",
+            detail=str(e)),))
     try:
         sw = src.ps.swap_memory()
         swap_total, swap_free = int(sw.total), int(sw.free)

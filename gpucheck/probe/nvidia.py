@@ -193,7 +193,8 @@ def _read_gpu(s: NvmlSession, handle: Any, index: int, driver: str | None, cuda:
             if not slice_name:
                 slice_name = tr("MIG slice {i} ({sms} SMs)", i=i, sms=sms if sms is not None else "?")
             slices.append(MigSlice(name=slice_name, memory_total_bytes=int(m.total) if m else None,
-                                   gpu_instance_id=s.q("nvmlDeviceGetGpuInstanceId", h)))
+                                   gpu_instance_id=s.q("nvmlDeviceGetGpuInstanceId", h),
+                                   sm_count=int(sms) if isinstance(sms, int) and sms > 0 else None))
     links, peers = _nvlinks(s, handle)
     display = s.q("nvmlDeviceGetDisplayActive", handle)
     temp = s.q("nvmlDeviceGetTemperature", handle, s.const("NVML_TEMPERATURE_GPU", 0))
@@ -265,8 +266,9 @@ def probe(src: Sources) -> Part:
         module = src.nvml()
     except ImportError:
         return Part(area="nvidia", facts={"nvml": "binding_missing"},
-                    findings=(finding("gpu", "info", tr("NVIDIA: cannot ask the driver (the nvidia-ml-py package is missing)"),
-                                      "nvidia.no_binding"),))
+                    findings=(finding("gpu", "info",
+                        "NVIDIA: cannot ask the driver (the nvidia-ml-py package is missing)",
+                        "nvidia.no_binding"),))
     s = NvmlSession(module)
     if not s.start() and s.error_kind == "library_not_found" and _preload_wsl(src, module):
         s = NvmlSession(module)
@@ -280,17 +282,16 @@ def probe(src: Sources) -> Part:
         gpus: list[Gpu] = []
         findings = []
         if count is None:
-            findings.append(finding("gpu", "unknown", tr("NVIDIA: the number of GPUs is unknown because NVML failed "
-                                                         "to count them ({reason})",
-                                                         reason=s.reasons.get("nvmlDeviceGetCount", "?")),
-                                    "nvidia.count"))
+            findings.append(finding("gpu", "unknown",
+                "NVIDIA: the number of GPUs is unknown because NVML failed to count them ({reason})",
+                "nvidia.count", reason=s.reasons.get("nvmlDeviceGetCount", "?")))
             count = 0
         for i in range(int(count)):
             h = s.q("nvmlDeviceGetHandleByIndex", i)
             if h is None:
-                findings.append(finding("gpu", "unknown", tr("NVIDIA GPU {index}: unknown because NVML could not open it ({reason})",
-                                                             index=i, reason=s.reasons.get("nvmlDeviceGetHandleByIndex", "?")),
-                                        "nvidia.handle"))
+                findings.append(finding("gpu", "unknown",
+                    "NVIDIA GPU {index}: unknown because NVML could not open it ({reason})", "nvidia.handle",
+                    index=i, reason=s.reasons.get("nvmlDeviceGetHandleByIndex", "?")))
                 continue
             gpus.append(_read_gpu(s, h, i, driver, cuda))
         minor = (("sm_count", N_("SM count")), ("power_limit_w", N_("power limit")),
@@ -299,17 +300,17 @@ def probe(src: Sources) -> Part:
         for g in gpus:
             missing = [tr(label) for attr, label in minor if getattr(g, attr) is None]
             if missing:
-                findings.append(finding("gpu", "unknown", tr(
-                    "{gpu}: unknown because the driver did not report them: {fields}", gpu=g.name,
-                    fields=", ".join(missing)), "nvidia.details"))
+                findings.append(finding("gpu", "unknown",
+                    "{gpu}: unknown because the driver did not report them: {fields}", "nvidia.details",
+                    gpu=g.name, fields=", ".join(missing)))
             if g.vram_total_bytes is None:
-                findings.append(finding("gpu", "unknown", tr("{gpu}: memory size unknown because NVML did not report it ({reason})",
-                                                             gpu=g.name, reason=s.reasons.get("nvmlDeviceGetMemoryInfo", "?")),
-                                        "nvidia.memory"))
+                findings.append(finding("gpu", "unknown",
+                    "{gpu}: memory size unknown because NVML did not report it ({reason})", "nvidia.memory",
+                    gpu=g.name, reason=s.reasons.get("nvmlDeviceGetMemoryInfo", "?")))
             if g.compute_capability is None:
-                findings.append(finding("gpu", "unknown", tr("{gpu}: compute capability unknown because NVML did not report it ({reason})",
-                                                             gpu=g.name, reason=s.reasons.get("nvmlDeviceGetCudaComputeCapability", "?")),
-                                        "nvidia.cc"))
+                findings.append(finding("gpu", "unknown",
+                    "{gpu}: compute capability unknown because NVML did not report it ({reason})",
+                    "nvidia.cc", gpu=g.name, reason=s.reasons.get("nvmlDeviceGetCudaComputeCapability", "?")))
         return Part(area="nvidia", gpus=tuple(gpus), findings=tuple(findings),
                     facts={"nvml": "ok", "driver_version": driver, "cuda_driver_version": cuda})
     finally:

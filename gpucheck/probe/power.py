@@ -96,12 +96,12 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
             "rest = {peak} W; a PSU of at least {psu} W keeps that at or below {pct}% of its rating.",
             gpu=round(gpu_total or 0), cpu=round(tdp or 0), cpu_note=tdp_note, base=round(base), peak=round(peak),
             psu=psu, pct=round(frac * 100)))
-        findings.append(finding("power", "info", tr(
-            "Power supply: this PC should have at least {psu} W (estimated from the parts; the app cannot read the PSU).",
-            psu=psu), "power.psu_estimate"))
+        findings.append(finding("power", "info",
+            "Power supply: this PC should have at least {psu} W (estimated from the parts; the app cannot "
+            "read the PSU).", "power.psu_estimate", psu=psu))
     if gpu_total is None and any(g.vendor in ("nvidia", "amd") and g.is_discrete for g in gpus):
-        findings.append(finding("power", "unknown", tr(
-            "GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out."),
+        findings.append(finding("power", "unknown",
+            "GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out.",
             "power.gpu_limit"))
     return dataclasses.replace(power, gpu_power_limit_w_total=gpu_total, cpu_tdp_w=tdp,
                                estimated_peak_system_w=peak, recommended_psu_w=psu, notes=tuple(notes)), findings

@@ -206,8 +206,8 @@ def probe(src: Sources, vm: str | None = None) -> Part:
     try:
         parts = src.ps.disk_partitions(all=False)
     except Exception as e:  # noqa: BLE001
-        return Part(area="disks", disks=(), findings=(finding("disk", "unknown", tr(
-            "Disks unknown because the system did not list them ({detail})", detail=str(e)), "disk.unknown"),))
+        return Part(area="disks", disks=(), findings=(finding("disk", "unknown",
+            "Disks unknown because the system did not list them ({detail})", "disk.unknown", detail=str(e)),))
     if src.system == "linux" and vm is None:
         from gpucheck.probe.linux import virtual_machine
 
@@ -225,8 +225,8 @@ def probe(src: Sources, vm: str | None = None) -> Part:
             total, free = int(usage.total), int(usage.free)
         except (OSError, Exception):  # noqa: BLE001 — an unreadable mount is reported, not fatal
             total = free = None
-            findings.append(finding("disk", "unknown", tr("{mount}: free space unknown because it could not be read",
-                                                          mount=p.mountpoint), "disk.usage"))
+            findings.append(finding("disk", "unknown",
+                "{mount}: free space unknown because it could not be read", "disk.usage", mount=p.mountpoint))
         model = None
         if src.system == "linux":
             if (p.fstype or "").lower() in NETWORK_FS:
@@ -253,7 +253,7 @@ def probe(src: Sources, vm: str | None = None) -> Part:
     disks = tuple(seen.values())
     for d in disks:
         if d.kind == "unknown":
-            findings.append(finding("disk", "unknown", tr("{mount}: disk type unknown because {reason}",
-                                                          mount=d.mount, reason=d.kind_reason), "disk.kind"))
+            findings.append(finding("disk", "unknown", "{mount}: disk type unknown because {reason}",
+                "disk.kind", mount=d.mount, reason=d.kind_reason))
     return Part(area="disks", disks=disks, findings=tuple(findings), facts={"virtual_machine": vm})
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from gpucheck.i18n import fmt_gib, tr
+from gpucheck.i18n import finding_text, fmt_gib, tr
 from gpucheck.machine import Gpu, Machine
 
 
@@ -127,7 +127,7 @@ def format_machine(m: Machine) -> str:
         out.append(tr("Findings:"))
         order = {"error": 0, "warning": 1, "unknown": 2, "info": 3, "ok": 4}
         for f in sorted(m.findings, key=lambda f: order.get(f.severity, 5)):
-            out.append(f"  {SEVERITY_MARK.get(f.severity, '-')} {f.message}")
+            out.append(f"  {SEVERITY_MARK.get(f.severity, '-')} {finding_text(f)}")
     if m.scan_seconds is not None:
         out.append("")
         out.append(tr("Scanned in {s} s", s=f"{m.scan_seconds:.2f}"))

@@ -161,10 +161,9 @@ def probe(src: Sources) -> Part:
     try:
         subkeys = src.registry(DISPLAY_CLASS)
     except OSError as e:
-        from gpucheck.i18n import tr
         from gpucheck.probe.base import finding
 
-        return Part(area="windows", findings=(finding("gpu", "unknown", tr(
-            "Windows: the list of display adapters is unknown because the registry could not be read ({detail})",
-            detail=str(e)), "windows.registry"),))
+        return Part(area="windows", findings=(finding("gpu", "unknown",
+            "Windows: the list of display adapters is unknown because the registry could not be read "
+            "({detail})", "windows.registry", detail=str(e)),))
     return Part(area="windows", facts={"listed_gpus": tuple(gpus_from_registry(subkeys))})

@@ -14,6 +14,7 @@ from typing import Any
 
 from gpucheck import __version__
 from gpucheck.i18n import (
+    finding_text,
     fmt_duration,
     fmt_gib,
     fmt_list,
@@ -22,7 +23,6 @@ from gpucheck.i18n import (
     get_language,
     normalize_lang,
     tr,
-    translate,
     use_language,
 )
 from gpucheck.machine import Machine
@@ -356,8 +356,8 @@ def gpu_table(machine: Machine, include_ids: bool) -> Table | None:
 def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
     order = {"error": 0, "warning": 1, "unknown": 2, "info": 3, "ok": 4}
     items = sorted(machine.findings, key=lambda f: order.get(f.severity, 5))
-    # a finding is stored as rendered when scanned; one without figures in it is found in the catalog
-    return tuple(FindingLine(f.severity, severity_text(f.severity), area_text(f.area), translate(f.message))
+    # in the report's language, whatever language the scan ran in (older scans: as rendered then)
+    return tuple(FindingLine(f.severity, severity_text(f.severity), area_text(f.area), finding_text(f))
                  for f in items)
 
 
@@ -368,6 +368,8 @@ def _settings_text(train: Any) -> str:
     if train is None:
         return tr("unknown")
     method = {"full": tr("full fine-tuning"), "lora": "LoRA", "qlora": "QLoRA"}.get(train.method, train.method)
+    if train.method == "full" and getattr(train, "from_scratch", False):
+        method = tr("training from scratch")  # no pretrained weights: nothing is "fine-tuned"
     parts = [method, train.precision.upper() if train.precision != "fp32" else "FP32",
              tr("batch {n}", n=train.batch)]
     if train.seq_len:
@@ -396,7 +398,7 @@ def _final_need_bytes(ev: Evaluation) -> int | None:
 
 def _final_hours(ev: Evaluation) -> float | None:
     if ev.advice is not None:
-        return None if ev.advice.verdict == "does_not_fit" else ev.advice.final_total_hours
+        return ev.advice.expected_hours
     return ev.estimate.total_hours
 
 

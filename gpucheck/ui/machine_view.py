@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpucheck.i18n import N_, fmt_bytes, fmt_gib, fmt_list, tr
+from gpucheck.i18n import N_, finding_text, fmt_bytes, fmt_gib, fmt_list, tr
 
 AREAS = ("gpu", "cpu", "memory", "disk", "power", "software")
 AREA_TITLES = {
@@ -140,7 +140,7 @@ def _gpu(machine) -> PartView:
     else:
         summary = tr("No graphics card for training was found: jobs would run on the CPU.")
     return PartView("gpu", tr(AREA_TITLES["gpu"]), _status(machine, "gpu", bool(compute)), summary,
-                    tuple(f.message for f in findings_for(machine, "gpu")), tuple(details))
+                    tuple(finding_text(f) for f in findings_for(machine, "gpu")), tuple(details))
 
 
 def _cpu(machine) -> PartView:
@@ -159,7 +159,7 @@ def _cpu(machine) -> PartView:
     if c.flags:
         details.append(tr("Instruction sets: {flags}", flags=", ".join(c.flags)))
     return PartView("cpu", tr(AREA_TITLES["cpu"]), _status(machine, "cpu", present), summary,
-                    tuple(f.message for f in findings_for(machine, "cpu")), tuple(details))
+                    tuple(finding_text(f) for f in findings_for(machine, "cpu")), tuple(details))
 
 
 def _memory(machine) -> PartView:
@@ -171,7 +171,7 @@ def _memory(machine) -> PartView:
     if m.shared_with_gpu:
         details.append(tr("Shared with the GPU (unified memory)"))
     return PartView("memory", tr(AREA_TITLES["memory"]), _status(machine, "memory", m.total_bytes is not None),
-                    summary, tuple(f.message for f in findings_for(machine, "memory")), tuple(details))
+                    summary, tuple(finding_text(f) for f in findings_for(machine, "memory")), tuple(details))
 
 
 def _kind(kind: str) -> str:
@@ -192,7 +192,7 @@ def _disks(machine) -> PartView:
     else:
         summary = tr("No disks were found.")
     return PartView("disk", tr(AREA_TITLES["disk"]), _status(machine, "disk", bool(disks)), summary,
-                    tuple(f.message for f in findings_for(machine, "disk")), tuple(details))
+                    tuple(finding_text(f) for f in findings_for(machine, "disk")), tuple(details))
 
 
 def _power(machine) -> PartView:
@@ -214,7 +214,7 @@ def _power(machine) -> PartView:
         details.append(tr("Battery: {pct} %", pct=f"{p.battery_percent:.0f}"))
     details.extend(p.notes)
     return PartView("power", tr(AREA_TITLES["power"]), _status(machine, "power", bool(bits)), summary,
-                    tuple(f.message for f in findings_for(machine, "power")), tuple(details))
+                    tuple(finding_text(f) for f in findings_for(machine, "power")), tuple(details))
 
 
 def _software(machine) -> PartView:
@@ -238,7 +238,7 @@ def _software(machine) -> PartView:
             line = tr("{line} ({reason})", line=line, reason=f.reason)
         details.append(line)
     return PartView("software", tr(AREA_TITLES["software"]), _status(machine, "software", s.os_name is not None),
-                    summary, tuple(f.message for f in findings_for(machine, "software")), tuple(details))
+                    summary, tuple(finding_text(f) for f in findings_for(machine, "software")), tuple(details))
 
 
 _BUILDERS = {"gpu": _gpu, "cpu": _cpu, "memory": _memory, "disk": _disks, "power": _power,
@@ -255,7 +255,7 @@ def part_views(machine) -> list[PartView]:
 
 def other_findings(machine) -> list[str]:
     """Findings about the scan itself (areas without a card)."""
-    return [f.message for f in machine.findings if area_key(f.area) not in AREAS]
+    return [finding_text(f) for f in machine.findings if area_key(f.area) not in AREAS]
 
 
 def as_text(machine) -> str:

@@ -59,93 +59,98 @@
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="258"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="259"/>
+        <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
+        <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="263"/>
         <source>Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is available.</source>
         <translation>在 {target} 上装不下：即使用上所有调整，每块 GPU 也需要大约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="261"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="266"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="273"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="284"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="276"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="287"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="279"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="290"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="309"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="300"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="311"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="323"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="318"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="329"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块 GPU 需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="330"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
-        <source>Advice:</source>
-        <translation>建议：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="350"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="353"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="347"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="361"/>
-        <location filename="../../gpucheck/commands.py" line="27"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="275"/>
+        <source>Advice:</source>
+        <translation>建议：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="23"/>
         <source>runs</source>
         <translation>可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="362"/>
-        <location filename="../../gpucheck/commands.py" line="28"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="24"/>
         <source>runs with tweaks</source>
         <translation>调整后可运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="363"/>
-        <location filename="../../gpucheck/commands.py" line="29"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="25"/>
         <source>too slow</source>
         <translation>太慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="364"/>
-        <location filename="../../gpucheck/commands.py" line="30"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="26"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="365"/>
-        <location filename="../../gpucheck/commands.py" line="31"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="27"/>
         <source>not supported</source>
         <translation>不支持</translation>
     </message>
@@ -265,214 +270,229 @@
         <translation>加内存（见升级建议），减少 DataLoader 的 worker 数量，或者以流式方式读取数据集（datasets 的 streaming=True / 内存映射文件），而不是一次性全部载入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="279"/>
+        <location filename="../../gpucheck/advise/host.py" line="289"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="282"/>
+        <location filename="../../gpucheck/advise/host.py" line="292"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练要多花大约 {f} 倍的时间（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="286"/>
+        <location filename="../../gpucheck/advise/host.py" line="296"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="286"/>
+        <location filename="../../gpucheck/advise/host.py" line="296"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="288"/>
+        <location filename="../../gpucheck/advise/host.py" line="298"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="336"/>
+        <location filename="../../gpucheck/advise/host.py" line="346"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="339"/>
+        <location filename="../../gpucheck/advise/host.py" line="349"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见升级建议）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="362"/>
+        <location filename="../../gpucheck/advise/host.py" line="372"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="365"/>
+        <location filename="../../gpucheck/advise/host.py" line="375"/>
         <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上（见升级建议），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="372"/>
+        <location filename="../../gpucheck/advise/host.py" line="382"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="381"/>
+        <location filename="../../gpucheck/advise/host.py" line="391"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="157"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="157"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="499"/>
+        <location filename="../../gpucheck/report/model.py" line="501"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
         <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="499"/>
+        <location filename="../../gpucheck/report/model.py" line="501"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="160"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="177"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="178"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="178"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="179"/>
         <source>this GPU has no BF16 support (it needs compute capability 8.0, Ampere or newer); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块 GPU 不支持 BF16（需要计算能力 8.0，即 Ampere 或更新的架构）；FP16 配合自动损失缩放，训练效果一样</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="184"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="185"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="185"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="186"/>
         <source>4-bit loading (bitsandbytes) is not available on this GPU; the frozen model takes 4× more memory</source>
         <translation>这块 GPU 不支持 4 位加载（bitsandbytes）；冻结的模型会多占 4 倍显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块 GPU 不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="371"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="234"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="396"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="234"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="397"/>
         <source>none: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有代价：Tensor Core 会让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
         <source>more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每一步 GPU 之间的通信更多；有 NVLink 时没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="268"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="270"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="271"/>
         <source>the same training result; a little slower per sample because the GPU does less work at a time</source>
         <translation>训练结果不变；因为 GPU 每次处理的数据更少，每个样本会稍慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="282"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
         <source>about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花大约 {p}% 的时间：激活值会在反向传播时重新计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="292"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
         <source>Use the 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="294"/>
         <source>optimizer memory falls from 8 to 2 bytes per parameter; results stay very close</source>
         <translation>优化器占用的显存从每个参数 8 字节降到 2 字节；训练结果非常接近</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="304"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
         <source>Offload the optimizer state and FP32 master weights to CPU RAM (ZeRO-3 offload)</source>
         <translation>把优化器状态和 FP32 主权重卸载到 CPU 内存（ZeRO-3 offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="306"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="350"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="307"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
         <source>needs {ram} of RAM in all; steps are about {f}× slower</source>
         <translation>总共需要 {ram} 内存；每步大约慢 {f} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="325"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
         <source>trains small adapter matrices only: far less memory; quality is close to full fine-tuning for most tasks</source>
         <translation>只训练小的适配器矩阵：显存占用少得多；对大多数任务来说，效果接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="336"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="337"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="337"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="338"/>
         <source>about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
         <translation>模型占用的显存减少约 4 倍；每步大约慢 20-40%，效果略有下降</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="349"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
+        <source>samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据都更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
+        <source>samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；请检查你的样本有多长：大部分样本都更短时损失很小</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <source>Limit the sequence length to {n} tokens</source>
+        <translation>把序列长度限制为 {n} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="374"/>
         <source>Offload the optimizer state to CPU RAM (DeepSpeed ZeRO-2 offload)</source>
         <translation>把优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-2 offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="393"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="418"/>
         <source>Train the smaller model of the family: {title}</source>
         <translation>改为训练同系列中更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="394"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="419"/>
         <source>a smaller model is less capable, but it fits this GPU</source>
         <translation>小模型能力弱一些，但能装进这块 GPU</translation>
     </message>
@@ -554,25 +574,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="489"/>
+        <location filename="../../gpucheck/report/model.py" line="491"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="97"/>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="98"/>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="99"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="494"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
@@ -588,7 +608,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="114"/>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>free</source>
         <translation>免费</translation>
@@ -605,13 +625,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="126"/>
-        <location filename="../../gpucheck/report/model.py" line="500"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="127"/>
-        <location filename="../../gpucheck/report/model.py" line="501"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
@@ -1222,12 +1242,12 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="320"/>
+        <location filename="../../gpucheck/catalog.py" line="322"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="526"/>
+        <location filename="../../gpucheck/catalog.py" line="539"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1453,177 +1473,177 @@
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="214"/>
+        <location filename="../../gpucheck/cli.py" line="207"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="231"/>
+        <location filename="../../gpucheck/cli.py" line="224"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="36"/>
+        <location filename="../../gpucheck/commands.py" line="32"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="37"/>
+        <location filename="../../gpucheck/commands.py" line="33"/>
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="38"/>
+        <location filename="../../gpucheck/commands.py" line="34"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="39"/>
+        <location filename="../../gpucheck/commands.py" line="35"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="141"/>
+        <location filename="../../gpucheck/commands.py" line="123"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="144"/>
+        <location filename="../../gpucheck/commands.py" line="126"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="145"/>
+        <location filename="../../gpucheck/commands.py" line="127"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="190"/>
-        <location filename="../../gpucheck/commands.py" line="338"/>
-        <location filename="../../gpucheck/commands.py" line="373"/>
+        <location filename="../../gpucheck/commands.py" line="179"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="190"/>
-        <location filename="../../gpucheck/commands.py" line="373"/>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/commands.py" line="179"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="529"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="190"/>
-        <location filename="../../gpucheck/commands.py" line="373"/>
+        <location filename="../../gpucheck/commands.py" line="179"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="190"/>
-        <location filename="../../gpucheck/commands.py" line="373"/>
-        <location filename="../../gpucheck/report/model.py" line="423"/>
-        <location filename="../../gpucheck/report/model.py" line="518"/>
+        <location filename="../../gpucheck/commands.py" line="179"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="425"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="197"/>
+        <location filename="../../gpucheck/commands.py" line="188"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="229"/>
+        <location filename="../../gpucheck/commands.py" line="220"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="234"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="36"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="235"/>
-        <location filename="../../gpucheck/report/model.py" line="431"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/report/model.py" line="433"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="37"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="236"/>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
-        <location filename="../../gpucheck/report/model.py" line="680"/>
+        <location filename="../../gpucheck/commands.py" line="227"/>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/report/model.py" line="682"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="38"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="237"/>
-        <location filename="../../gpucheck/report/model.py" line="433"/>
+        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="39"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="229"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="230"/>
         <source>Peak VRAM per GPU</source>
         <translation>每块 GPU 的峰值显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
+        <location filename="../../gpucheck/commands.py" line="231"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="242"/>
+        <location filename="../../gpucheck/commands.py" line="233"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="242"/>
+        <location filename="../../gpucheck/commands.py" line="233"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="246"/>
+        <location filename="../../gpucheck/commands.py" line="237"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="238"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="248"/>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="248"/>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="248"/>
-        <location filename="../../gpucheck/i18n.py" line="220"/>
-        <location filename="../../gpucheck/i18n.py" line="226"/>
-        <location filename="../../gpucheck/i18n.py" line="238"/>
-        <location filename="../../gpucheck/i18n.py" line="259"/>
-        <location filename="../../gpucheck/i18n.py" line="270"/>
-        <location filename="../../gpucheck/i18n.py" line="287"/>
-        <location filename="../../gpucheck/probe/__init__.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/i18n.py" line="322"/>
+        <location filename="../../gpucheck/i18n.py" line="328"/>
+        <location filename="../../gpucheck/i18n.py" line="340"/>
+        <location filename="../../gpucheck/i18n.py" line="361"/>
+        <location filename="../../gpucheck/i18n.py" line="372"/>
+        <location filename="../../gpucheck/i18n.py" line="389"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="291"/>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
         <location filename="../../gpucheck/probe/summary.py" line="103"/>
         <location filename="../../gpucheck/probe/summary.py" line="37"/>
@@ -1633,361 +1653,375 @@
         <location filename="../../gpucheck/report/model.py" line="281"/>
         <location filename="../../gpucheck/report/model.py" line="334"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
-        <location filename="../../gpucheck/report/model.py" line="461"/>
+        <location filename="../../gpucheck/report/model.py" line="463"/>
         <location filename="../../gpucheck/report/model.py" line="349"/>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <location filename="../../gpucheck/report/model.py" line="351"/>
         <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/report/model.py" line="336"/>
         <location filename="../../gpucheck/report/model.py" line="333"/>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/report/model.py" line="638"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="50"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="251"/>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/commands.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="545"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="252"/>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/commands.py" line="243"/>
+        <location filename="../../gpucheck/report/model.py" line="521"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="255"/>
+        <location filename="../../gpucheck/commands.py" line="246"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="256"/>
+        <location filename="../../gpucheck/commands.py" line="247"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="256"/>
-        <location filename="../../gpucheck/report/model.py" line="564"/>
+        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/report/model.py" line="566"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="258"/>
+        <location filename="../../gpucheck/commands.py" line="249"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="260"/>
+        <location filename="../../gpucheck/commands.py" line="251"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <location filename="../../gpucheck/report/model.py" line="236"/>
         <location filename="../../gpucheck/report/model.py" line="343"/>
-        <location filename="../../gpucheck/report/model.py" line="661"/>
+        <location filename="../../gpucheck/report/model.py" line="663"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>Tensor 数据为稠密运算、FP32 累加（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
-        <source>Machine: {label}</source>
-        <translation>电脑：{label}</translation>
+        <location filename="../../gpucheck/commands.py" line="366"/>
+        <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
+        <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
         <location filename="../../gpucheck/estimate/__init__.py" line="125"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="376"/>
-        <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
-        <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
+        <location filename="../../gpucheck/estimate/__init__.py" line="133"/>
+        <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
+        <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="135"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="139"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="213"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="217"/>
         <source>--gpus: expected a whole number between 1 and 1024, got {value}</source>
         <translation>--gpus：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="236"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="247"/>
+        <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
+        <translation>一个 MIG 分区只有这块 GPU 全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="264"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="259"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="255"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="287"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="283"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假定你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="295"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="323"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块 GPU 的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="299"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="327"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which run on NVIDIA CUDA and AMD ROCm only</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，只能在 NVIDIA CUDA 和 AMD ROCm 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="302"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="330"/>
         <source>8-bit AdamW needs bitsandbytes, which runs on NVIDIA CUDA and AMD ROCm only</source>
         <translation>8 位 AdamW 需要 bitsandbytes，只能在 NVIDIA CUDA 和 AMD ROCm 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="330"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="358"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="334"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="362"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="362"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="390"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="365"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="393"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="367"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="395"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="389"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="417"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="391"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="419"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="445"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="473"/>
         <source>{method} training, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="450"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="478"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="480"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="454"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="456"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="484"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="458"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="486"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="494"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="498"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="526"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="502"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="530"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="506"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="534"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="512"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="540"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="547"/>
         <source>--method qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>--method qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
         <source>--seq-len: {id} is not a transformer; use --image-size</source>
         <translation>--seq-len：{id} 不是 Transformer 模型；请使用 --image-size</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="552"/>
         <source>--image-size: {id} is a transformer; use --seq-len</source>
         <translation>--image-size：{id} 是 Transformer 模型；请使用 --seq-len</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="20"/>
+        <location filename="../../gpucheck/fileio.py" line="24"/>
         <location filename="../../gpucheck/report/__init__.py" line="59"/>
         <source>{path}: is a folder; give a file name</source>
         <translation>{path}：这是一个文件夹，请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="22"/>
+        <location filename="../../gpucheck/fileio.py" line="26"/>
+        <source>{path}: not a regular file; give a file name</source>
+        <translation>{path}：不是普通文件，请给出文件名</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="28"/>
         <location filename="../../gpucheck/report/__init__.py" line="61"/>
         <source>{path}: the folder {folder} does not exist</source>
         <translation>{path}：文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="26"/>
+        <location filename="../../gpucheck/fileio.py" line="32"/>
         <location filename="../../gpucheck/report/__init__.py" line="63"/>
         <location filename="../../gpucheck/report/__init__.py" line="68"/>
         <source>{path}: cannot write to folder {folder} (permission denied)</source>
         <translation>{path}：无法写入文件夹 {folder}（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="29"/>
-        <location filename="../../gpucheck/fileio.py" line="52"/>
+        <location filename="../../gpucheck/fileio.py" line="35"/>
+        <location filename="../../gpucheck/fileio.py" line="58"/>
         <source>{path}: cannot write ({reason})</source>
         <translation>{path}：无法写入（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="51"/>
-        <location filename="../../gpucheck/machine.py" line="268"/>
+        <location filename="../../gpucheck/fileio.py" line="57"/>
+        <location filename="../../gpucheck/machine.py" line="276"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="241"/>
+        <location filename="../../gpucheck/fileio.py" line="80"/>
+        <source>{path}: too large (more than {limit} MB); is this the right file?</source>
+        <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="343"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="243"/>
+        <location filename="../../gpucheck/i18n.py" line="345"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="245"/>
+        <location filename="../../gpucheck/i18n.py" line="347"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="248"/>
+        <location filename="../../gpucheck/i18n.py" line="350"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="249"/>
+        <location filename="../../gpucheck/i18n.py" line="351"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="242"/>
+        <location filename="../../gpucheck/machine.py" line="248"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="249"/>
+        <location filename="../../gpucheck/machine.py" line="255"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="254"/>
+        <location filename="../../gpucheck/machine.py" line="260"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="264"/>
+        <location filename="../../gpucheck/machine.py" line="272"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="266"/>
+        <location filename="../../gpucheck/machine.py" line="274"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="270"/>
+        <location filename="../../gpucheck/machine.py" line="278"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="272"/>
+        <location filename="../../gpucheck/machine.py" line="280"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="276"/>
+        <location filename="../../gpucheck/machine.py" line="284"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="279"/>
+        <location filename="../../gpucheck/machine.py" line="287"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
@@ -2037,77 +2071,77 @@
         <translation>NVIDIA：计算能力、功耗上限和可用显存未知，因为无法使用 NVML（{reason}）；显存大小来自 Windows 注册表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="265"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="266"/>
         <source>NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA driver to train on it</source>
         <translation>NVIDIA：装有 GPU，但没有找到可用的驱动（{reason}）；要用它训练，请安装 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="268"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="269"/>
         <source>NVIDIA: no driver found ({reason})</source>
         <translation>NVIDIA：没有找到驱动（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="273"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="274"/>
         <source>{gpu}: video memory unknown because its driver did not report it</source>
         <translation>{gpu}：显存未知，因为驱动没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="278"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="280"/>
         <source>{gpu} is slowing itself down right now ({reasons}): check cooling and power before training</source>
         <translation>{gpu} 当前正在降频（{reasons}）：训练前请检查散热和供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="282"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="284"/>
         <source>{gpu} also drives a display: the desktop takes part of its memory and time</source>
         <translation>{gpu} 同时连接着显示器：桌面会占用它的一部分显存和算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="287"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="289"/>
         <source>{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's</source>
         <translation>{gpu} 被划分成 {n} 个 MIG 分区：一个训练任务只能用到一个分区的显存（{size}），而不是整块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="294"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="296"/>
         <source>Training would run on {gpu}; {others} is not used for training</source>
         <translation>训练将在 {gpu} 上进行；{others} 不用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="298"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="300"/>
         <source>No GPU for training was found: jobs would run on the CPU</source>
         <translation>没有找到可用于训练的 GPU：训练任务只能在 CPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="318"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="320"/>
         <source>{name} {version} cannot use the GPU: {reason}</source>
         <translation>{name} {version} 无法使用 GPU：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="326"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="327"/>
         <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
         <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="335"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="337"/>
         <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
         <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="343"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="345"/>
         <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
         <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="348"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="350"/>
         <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
         <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="353"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="355"/>
         <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
         <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="359"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="361"/>
         <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
         <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
     </message>
@@ -2139,22 +2173,22 @@
         <translation>{gpu}：GPU 与 CPU 共用 {ram} 内存；GPU 大约可以使用其中的 {usable}（按内存的 {pct}% 估算，这是 Metal 的常见上限——确切数字需要通过 Metal 查询）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/apple.py" line="127"/>
+        <location filename="../../gpucheck/probe/apple.py" line="129"/>
         <source>{gpu}: GPU memory unknown because the RAM size could not be read</source>
         <translation>{gpu}：显存未知，因为无法读取内存大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/apple.py" line="168"/>
+        <location filename="../../gpucheck/probe/apple.py" line="170"/>
         <source>Apple: system_profiler output could not be read ({detail})</source>
         <translation>Apple：无法读取 system_profiler 的输出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="238"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="237"/>
         <source>CPU model unknown because the system did not report it</source>
         <translation>CPU 型号未知，因为系统没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="242"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="241"/>
         <source>CPU clock speed unknown because the system does not report it (virtual machines often hide it)</source>
         <translation>CPU 频率未知，因为系统没有报告（虚拟机通常会隐藏它）</translation>
     </message>
@@ -2176,7 +2210,7 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/memory.py" line="15"/>
+        <location filename="../../gpucheck/probe/memory.py" line="14"/>
         <source>RAM size unknown because the system did not report it ({detail})</source>
         <translation>内存大小未知，因为系统没有报告（{detail}）</translation>
     </message>
@@ -2191,57 +2225,57 @@
         <translation>MIG 分区 {i}（{sms} 个 SM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="268"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="270"/>
         <source>NVIDIA: cannot ask the driver (the nvidia-ml-py package is missing)</source>
         <translation>NVIDIA：无法查询驱动（缺少 nvidia-ml-py 软件包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="283"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="286"/>
         <source>NVIDIA: the number of GPUs is unknown because NVML failed to count them ({reason})</source>
         <translation>NVIDIA：GPU 数量未知，因为 NVML 统计失败（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="291"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="293"/>
         <source>NVIDIA GPU {index}: unknown because NVML could not open it ({reason})</source>
         <translation>NVIDIA GPU {index}：未知，因为 NVML 无法打开它（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
         <source>SM count</source>
         <translation>SM 数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
         <source>power limit</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
         <source>PCIe link</source>
         <translation>PCIe 链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
         <source>maximum clock</source>
         <translation>最高频率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="299"/>
         <source>temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="303"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="304"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
         <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="306"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="308"/>
         <source>{gpu}: memory size unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：显存大小未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="310"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="312"/>
         <source>{gpu}: compute capability unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：计算能力未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
@@ -2291,67 +2325,67 @@
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="116"/>
+        <location filename="../../gpucheck/probe/software.py" line="129"/>
         <source>no GPU it could use was found</source>
         <translation>没有找到它能使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="121"/>
+        <location filename="../../gpucheck/probe/software.py" line="134"/>
         <source>this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}</source>
         <translation>这个 {name} 版本仅支持 CPU（{variant}）；要使用 {gpu}，请安装 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="126"/>
+        <location filename="../../gpucheck/probe/software.py" line="139"/>
         <source>built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer</source>
         <translation>为 CUDA {have} 编译，但 {gpu}（计算能力 {cc}）需要 CUDA {need} 或更新版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="130"/>
+        <location filename="../../gpucheck/probe/software.py" line="143"/>
         <source>built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver</source>
         <translation>为 CUDA {have} 编译，但已安装的驱动最高只支持 CUDA {driver}：请更新 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="134"/>
+        <location filename="../../gpucheck/probe/software.py" line="147"/>
         <source>CUDA build {have}; the GPU's compute capability is unknown, so support is not certain</source>
         <translation>CUDA {have} 版本；GPU 的计算能力未知，因此不确定是否支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="136"/>
+        <location filename="../../gpucheck/probe/software.py" line="149"/>
         <source>CUDA {have} build supports compute capability {cc}</source>
         <translation>CUDA {have} 版本支持计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="140"/>
+        <location filename="../../gpucheck/probe/software.py" line="153"/>
         <source>ROCm {v} build</source>
         <translation>ROCm {v} 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="142"/>
+        <location filename="../../gpucheck/probe/software.py" line="155"/>
         <source>this {name} build has no ROCm support; install a ROCm build to use the {gpu}</source>
         <translation>这个 {name} 版本不支持 ROCm；要使用 {gpu}，请安装 ROCm 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="146"/>
+        <location filename="../../gpucheck/probe/software.py" line="159"/>
         <source>PyTorch uses the Apple GPU through MPS</source>
         <translation>PyTorch 通过 MPS 使用 Apple GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="147"/>
+        <location filename="../../gpucheck/probe/software.py" line="160"/>
         <source>PyTorch before 1.12 has no Apple GPU (MPS) support</source>
         <translation>1.12 之前的 PyTorch 不支持 Apple GPU（MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="149"/>
+        <location filename="../../gpucheck/probe/software.py" line="162"/>
         <source>Metal plugin installed</source>
         <translation>已安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="150"/>
+        <location filename="../../gpucheck/probe/software.py" line="163"/>
         <source>no Metal plugin installed for {name}</source>
         <translation>{name} 没有安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="151"/>
+        <location filename="../../gpucheck/probe/software.py" line="164"/>
         <source>support for the {gpu} could not be judged</source>
         <translation>无法判断是否支持 {gpu}</translation>
     </message>
@@ -2429,7 +2463,7 @@
         <translation>硬盘信息未知，因为系统没有列出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="228"/>
+        <location filename="../../gpucheck/probe/storage.py" line="229"/>
         <source>{mount}: free space unknown because it could not be read</source>
         <translation>{mount}：可用空间未知，因为无法读取</translation>
     </message>
@@ -2731,7 +2765,7 @@
         <translation>移动存储设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/windows.py" line="168"/>
+        <location filename="../../gpucheck/probe/windows.py" line="167"/>
         <source>Windows: the list of display adapters is unknown because the registry could not be read ({detail})</source>
         <translation>Windows：显示适配器列表未知，因为无法读取注册表（{detail}）</translation>
     </message>
@@ -2991,7 +3025,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
@@ -3032,567 +3066,572 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="372"/>
+        <source>training from scratch</source>
+        <translation>从零训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="378"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="380"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="384"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="414"/>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/report/model.py" line="534"/>
         <source>{need} / {have}</source>
         <translation>{need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="417"/>
+        <location filename="../../gpucheck/report/model.py" line="419"/>
         <source>CPU: {ram} RAM</source>
         <translation>CPU：{ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <source>VRAM needed / available</source>
         <translation>所需显存 / 可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="430"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="443"/>
         <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="444"/>
+        <location filename="../../gpucheck/report/model.py" line="446"/>
         <source>With the settings above it needs {need} of the {have} available per GPU.</source>
         <translation>按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="447"/>
+        <location filename="../../gpucheck/report/model.py" line="449"/>
         <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="449"/>
+        <location filename="../../gpucheck/report/model.py" line="451"/>
         <source>Video memory (VRAM) per GPU</source>
         <translation>每块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="450"/>
+        <location filename="../../gpucheck/report/model.py" line="452"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="450"/>
+        <location filename="../../gpucheck/report/model.py" line="452"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="462"/>
+        <location filename="../../gpucheck/report/model.py" line="464"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="472"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="472"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="472"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="472"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="483"/>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="521"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/model.py" line="495"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>{provider} (spot: may be stopped)</source>
         <translation>{provider}（竞价实例：可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="369"/>
         <location filename="../../gpucheck/ui/session.py" line="245"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="518"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="518"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="518"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="518"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
         <source>Per GPU-hour</source>
         <translation>每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>Settings assumed</source>
         <translation>假定的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>VRAM needed / available (per GPU)</source>
         <translation>所需显存 / 可用显存（每块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
         <source>no GPU: the job runs in RAM</source>
         <translation>没有 GPU：训练任务在内存中运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="534"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
+        <location filename="../../gpucheck/report/model.py" line="537"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="545"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>After the changes below</source>
         <translation>按下面的修改之后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="548"/>
         <source>{need} VRAM per GPU, {time}</source>
         <translation>每块 GPU 显存 {need}，{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="555"/>
+        <location filename="../../gpucheck/report/model.py" line="557"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="564"/>
+        <location filename="../../gpucheck/report/model.py" line="566"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="615"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假定 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="635"/>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
-        <location filename="../../gpucheck/report/model.py" line="651"/>
+        <location filename="../../gpucheck/report/model.py" line="637"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="653"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="641"/>
+        <location filename="../../gpucheck/report/model.py" line="643"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="658"/>
+        <location filename="../../gpucheck/report/model.py" line="660"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/report/model.py" line="661"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="661"/>
+        <location filename="../../gpucheck/report/model.py" line="663"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
+        <location filename="../../gpucheck/report/model.py" line="664"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="663"/>
+        <location filename="../../gpucheck/report/model.py" line="665"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="665"/>
+        <location filename="../../gpucheck/report/model.py" line="667"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="666"/>
+        <location filename="../../gpucheck/report/model.py" line="668"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="668"/>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="668"/>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="669"/>
+        <location filename="../../gpucheck/report/model.py" line="671"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="674"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="675"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="675"/>
+        <location filename="../../gpucheck/report/model.py" line="677"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="676"/>
+        <location filename="../../gpucheck/report/model.py" line="678"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <location filename="../../gpucheck/report/model.py" line="680"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="679"/>
+        <location filename="../../gpucheck/report/model.py" line="681"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="681"/>
+        <location filename="../../gpucheck/report/model.py" line="683"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="683"/>
+        <location filename="../../gpucheck/report/model.py" line="685"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="683"/>
+        <location filename="../../gpucheck/report/model.py" line="685"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="684"/>
+        <location filename="../../gpucheck/report/model.py" line="686"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="685"/>
+        <location filename="../../gpucheck/report/model.py" line="687"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="711"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="719"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="723"/>
+        <location filename="../../gpucheck/report/model.py" line="725"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="726"/>
+        <location filename="../../gpucheck/report/model.py" line="728"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="727"/>
+        <location filename="../../gpucheck/report/model.py" line="729"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="734"/>
+        <location filename="../../gpucheck/report/model.py" line="736"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="748"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="749"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
         <translation>任务阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>What the scan found</source>
         <translation>扫描发现的问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>The training ladder</source>
         <translation>训练任务阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>Software to fix</source>
         <translation>需要修复的软件问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="157"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="783"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="789"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="789"/>
+        <location filename="../../gpucheck/report/model.py" line="791"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
@@ -4167,7 +4206,7 @@
         <location filename="../../gpucheck/ui/pages/jobs.py" line="130"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
         <source>Video memory: needed vs yours</source>
-        <translation>显存：需要的与你拥有的</translation>
+        <translation>显存：需要 / 你有</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="131"/>
@@ -4201,13 +4240,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="137"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="277"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="138"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="277"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
@@ -4224,30 +4263,30 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
         <source>Memory (RAM): needed vs yours</source>
-        <translation>内存：需要的与你拥有的</translation>
+        <translation>内存：需要 / 你有</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="262"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="266"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="315"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="319"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="316"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="320"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="328"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="332"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="329"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="333"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -4633,6 +4672,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/ui/wizard.py" line="123"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
+    </message>
+    <message>
+        <source>Machine: {label}</source>
+        <translation type="vanished">电脑：{label}</translation>
     </message>
     <message>
         <source>Disk random read (4 KiB)</source>

@@ -196,3 +196,30 @@ def test_every_file_the_app_writes_goes_through_fileio():
                     if isinstance(m, ast.Constant) and isinstance(m.value, str) and set(m.value) & set("wx+"):
                         bad.append(f"{path.name}:{node.lineno} open(…, {m.value!r})")
     assert not bad, bad
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_device_or_pipe_is_never_replaced_by_a_file(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(BadInput, match="not a regular file"):
+        write_text_atomic(fifo, "x")
+    assert stat_is_fifo(fifo) and _leftovers(tmp_path, fifo) == []
+
+
+def stat_is_fifo(p: Path) -> bool:
+    import stat
+
+    return stat.S_ISFIFO(os.lstat(p).st_mode)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symlinks need privileges on Windows")
+def test_saving_through_a_link_updates_the_file_and_keeps_the_link(tmp_path):
+    real = tmp_path / "synced" / "report.json"
+    real.parent.mkdir()
+    real.write_text(OLD, encoding="utf-8")
+    link = tmp_path / "report.json"
+    link.symlink_to(real)
+    write_text_atomic(link, NEW)
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == NEW
+    assert _leftovers(real.parent, real) == []

@@ -451,3 +451,70 @@ def test_values_at_the_loaders_limits_give_finite_estimates(tmp_path, index, pic
         assert_clear(e, f)
         return
     assert_sane_estimates(w)
+
+
+# -- factors.toml: the estimator's own numbers ---------------------------------------------------------
+
+_FACTORS_DOC = tomllib.loads(resource_path("factors.toml").read_text(encoding="utf-8"))
+
+
+def _numeric_paths(doc):
+    def get(path):
+        d = doc
+        for k in path:
+            d = d[k]
+        return d
+    return [p for p in _paths(doc) if isinstance(get(p), (int, float)) and not isinstance(get(p), bool)]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(sorted(_numeric_paths(_FACTORS_DOC), key=str)),
+       value=st.sampled_from([0, 0.0, 1e-12, 1e12, -1, float("inf"), float("nan"), "fast", True]))
+@example(path=("utilization", "transformer", "tensor"), value=0)
+@example(path=("bandwidth", "efficiency"), value=0.0)
+def test_mutated_factors_file_is_refused_or_gives_finite_estimates(tmp_path, monkeypatch, path, value):
+    doc = _mutate(_FACTORS_DOC, path, "replace", value)
+    folder = tmp_path / "res"
+    folder.mkdir(exist_ok=True)
+    (folder / "factors.toml").write_text(to_toml(doc), encoding="utf-8")
+    real = catalog.resource_path
+    monkeypatch.setattr(catalog, "resource_path",
+                        lambda *parts: folder.joinpath(*parts) if parts == ("factors.toml",) else real(*parts))
+    catalog.load_factors.cache_clear()
+    _TARGETS.clear()
+    try:
+        try:
+            catalog.load_factors()
+        except BadInput as e:
+            assert_clear(e, folder / "factors.toml", ".".join(map(str, path)))
+            return
+        for w in load_workloads():
+            assert_sane_estimates(w)
+    finally:
+        monkeypatch.undo()
+        catalog.load_factors.cache_clear()
+        _TARGETS.clear()
+
+
+# -- endless or huge inputs: one clear error, never a hang that fills memory ---------------------------
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+@pytest.mark.parametrize("load", [lambda p: get_workload(p), lambda p: workload_from_config_file(p),
+                                  lambda p: Machine.load(p)], ids=["workload", "config.json", "scan"])
+def test_endless_device_as_input_is_one_clear_error(load):
+    with pytest.raises(BadInput) as e:
+        load("/dev/zero")
+    assert_clear(e.value, Path("/dev/zero"), "too large")
+
+
+def test_huge_file_as_input_is_one_clear_error(tmp_path):
+    from gpucheck.fileio import MAX_INPUT_BYTES
+
+    big = tmp_path / "scan.json"
+    with open(big, "wb") as f:
+        f.write(b'{"schema_version": 1, "pad": "')
+        f.write(b"x" * MAX_INPUT_BYTES)
+        f.write(b'"}')
+    with pytest.raises(BadInput) as e:
+        Machine.load(big)
+    assert_clear(e.value, big, "too large")

@@ -209,7 +209,11 @@ class JobsPage(BasePage):
             bar.set_values(None, None)
         else:
             badge.set_verdict(s.verdict(w.id) or est.verdict)
-            time_item = QtWidgets.QTableWidgetItem(fmt_duration(est.total_hours))
+            # the time the verdict refers to (with the advised changes and bottlenecks, as on the
+            # details page and in the report); none for a job that cannot run here
+            adv, _ = s.try_advice(w.id)
+            hours = adv.expected_hours if adv is not None else est.total_hours
+            time_item = QtWidgets.QTableWidgetItem(fmt_duration(hours) if hours is not None else "—")
             bar.set_values(*s.memory_need_have(est))
         badge.setObjectName(f"verdict_{w.id}")
         vitem = QtWidgets.QTableWidgetItem()
