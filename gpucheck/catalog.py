@@ -449,6 +449,7 @@ _TRAIN_SPEC = {
     "cpu_offload": _B,
     "from_scratch": _B,
     "shard": _B,
+    "cache_embeddings": _B,
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

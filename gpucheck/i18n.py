@@ -16,6 +16,7 @@ import locale
 import os
 import sys
 import threading
+from dataclasses import dataclass
 from functools import lru_cache
 
 LANGUAGES = ("en", "zh_CN")
@@ -211,7 +212,58 @@ def both(source: str, /, **params: object) -> dict[str, str]:
     return out
 
 
-# -- findings: stored as template + values, shown in the language in force -----------------------
+# -- texts kept as template + values (scan findings, reasons, notes), shown in the language in force ----
+
+
+@dataclass(frozen=True)
+class Text:
+    """A user-facing text kept as its English source and values, so a saved record can show it in any
+    language later: `show_text(t)`. `template` is exactly the catalog's English source with {placeholders};
+    each value is text (English where it is itself a catalog string) or a Text of its own (a reason quoted
+    inside a message)."""
+
+    template: str = ""
+    params: tuple[tuple[str, str | Text], ...] = ()
+
+
+class TextStr(str):
+    """What `tr_text()` returns: the text rendered now (a plain str to every reader), that also keeps its
+    `Text` for a record to store (`text_of`). Any str operation on it gives a plain str."""
+
+    text: Text
+
+    def __new__(cls, rendered: str, text: Text):
+        obj = super().__new__(cls, rendered)
+        obj.text = text
+        return obj
+
+
+def _kept(value: object) -> str | Text:
+    kept = text_of(value)
+    return kept if kept is not None else source_text(str(value))
+
+
+def keep_text(source: str, /, **params: object) -> Text:
+    """The Text for `source` and its values (values in English where they are catalog strings)."""
+    return Text(source, tuple((name, _kept(value)) for name, value in params.items()))
+
+
+def tr_text(source: str, /, **params: object) -> TextStr:
+    """Like tr(): `source` translated and filled in now; the result also keeps `source` and its values
+    (`text_of(result)`), so a saved scan can show it in the reader's language, not the scanner's."""
+    text = keep_text(source, **params)
+    return TextStr(tr(source, **{k: (show_text(v) if isinstance(v, Text) else v) for k, v in params.items()}),
+                   text)
+
+
+def text_of(value: object) -> Text | None:
+    """The kept Text of a `tr_text()` result (or a Text itself); None for plain text."""
+    if isinstance(value, Text):
+        return value
+    return getattr(value, "text", None) if isinstance(value, TextStr) else None
+
+
+# -- catalog strings back to English (for the values kept with a text) ------------------------
 
 
 @lru_cache(maxsize=4)
@@ -290,26 +342,64 @@ def _fill(text: str, params: dict[str, str]) -> str:
     return "".join(out)
 
 
+_MAX_DEPTH = 4  # a text quoted inside a text inside a text…: deeper ones (only a hand-edited file) stop here
+
+
+def _render(template: str, params, lang: str, depth: int = 0) -> str | None:
+    """`template` translated into `lang` and filled with `params` (each value translated too: a catalog
+    string, a list of them, or a kept Text of its own); None if the template does not fit its values."""
+    if depth > _MAX_DEPTH:
+        return None
+    values: dict[str, str] = {}
+    for k, v in params or ():
+        if isinstance(v, Text):
+            shown = _render(v.template, v.params, lang, depth + 1) if v.template else ""
+            if shown is None:
+                return None
+            values[str(k)] = shown
+        else:
+            values[str(k)] = _as_lang(str(v), lang)
+    for candidate in (translate(template, lang), template):
+        try:
+            return _fill(candidate, values)
+        except (KeyError, ValueError, IndexError, TypeError):
+            continue
+    return None
+
+
+def show_text(text: Text | None, fallback: str = "", lang: str | None = None) -> str:
+    """A kept text in `lang` (default: the language in force); `fallback` (the text as rendered when it was
+    made, e.g. `Framework.reason`) when there is no template — a record saved by an older version — or the
+    template does not fit its values. The fallback itself is translated when it is a catalog string."""
+    lang = normalize_lang(lang) or get_language()
+    if text is not None and text.template:
+        shown = _render(text.template, text.params, lang)
+        if shown is not None:
+            return shown
+        return fallback or text.template
+    return _as_lang(fallback, lang) if fallback else fallback
+
+
+def show_texts(rendered, texts, lang: str | None = None) -> list[str]:
+    """Notes kept as two parallel lists (`notes` as rendered, `notes_text` as Text or None) in `lang`.
+    When the lists do not line up (a hand-edited file), each rendered note is shown as it was saved."""
+    rendered = [str(r) for r in rendered]
+    texts = tuple(texts or ())
+    if len(texts) != len(rendered):
+        texts = (None,) * len(rendered)
+    return [show_text(t, r, lang) for r, t in zip(rendered, texts, strict=True)]
+
+
 def finding_text(finding: object, lang: str | None = None) -> str:
     """A scan finding (gpucheck.machine.Finding) in `lang` (default: the language in force).
 
     A finding made by this version carries its English template and the values for it: the template
     is translated and filled, each value translated too when it is itself a catalog string (e.g. a
-    reason such as "NVML library not found"). A finding from an older scan has only its text as
-    rendered then: shown as is, or translated when it is a catalog string without values."""
-    lang = normalize_lang(lang) or get_language()
-    message = str(getattr(finding, "message", "") or "")
+    reason such as "NVML library not found") or a kept text. A finding from an older scan has only its
+    text as rendered then: shown as is, or translated when it is a catalog string without values."""
     template = getattr(finding, "template", "") or ""
-    if not template:
-        return _as_lang(message, lang) if message else message
-    params = {str(k): _as_lang(str(v), lang) for k, v in (getattr(finding, "params", ()) or ())}
-    text = translate(template, lang)
-    for candidate in (text, template):
-        try:
-            return _fill(candidate, params)
-        except (KeyError, ValueError, IndexError, TypeError):
-            continue
-    return message or template
+    params = tuple(getattr(finding, "params", ()) or ())
+    return show_text(Text(template, params) if template else None, str(getattr(finding, "message", "") or ""), lang)
 
 
 # -- numbers and units, formatted for the language ---------------------------------------------

@@ -10,8 +10,8 @@
                                                     given to tr(); exit status 1 if any
 
 What is extracted (from gpucheck/**.py, by reading the syntax tree, never by importing):
-the first argument of `tr(...)`, `N_(...)`, `both(...)`, `translate(...)` imported from gpucheck.i18n (also
-as `i18n.tr(...)` or under an alias), the second argument of `QCoreApplication.translate("gpucheck", ...)`,
+the first argument of `tr(...)`, `tr_text(...)`, `N_(...)`, `both(...)`, `translate(...)` imported from
+gpucheck.i18n (also as `i18n.tr(...)` or under an alias), the second argument of `QCoreApplication.translate("gpucheck", ...)`,
 and the template (third argument) of a scan finding, `finding(area, severity, "template {x}", code, x=...)`
 from gpucheck.probe.base.
 Only string literals are extracted; `tr(f"...")` is reported as a mistake (it can never match the catalog).
@@ -43,7 +43,7 @@ SOURCE_ROOT = PACKAGE_DIR.parent
 TRANSLATIONS_DIR = SOURCE_ROOT / "resources" / "translations"
 
 # Names in gpucheck.i18n whose first argument is an English source string.
-_MARKERS = {"tr", "N_", "both", "translate"}
+_MARKERS = {"tr", "N_", "both", "translate", "tr_text"}
 # Other functions that take an English source string: (module, name) → the argument's position.
 # `finding(area, severity, "template {x}", code, x=…)` makes a scan Finding from its template.
 _TEMPLATE_TAKERS = {("gpucheck.probe.base", "finding"): 2}

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from gpucheck.errors import BadInput
-from gpucheck.i18n import tr
+from gpucheck.i18n import Text, show_text, show_texts, text_of, tr
 
 SCHEMA_VERSION = 1
 
@@ -35,10 +35,11 @@ class Finding:
     message: str  # rendered in the language that was active when it was made (what older readers show)
     code: str = ""  # stable id, e.g. "nvidia.no_driver"; lets a UI re-render or filter
     # The English source text with {placeholders}, exactly as in the translation catalog, and the values
-    # that fill them (English where the value is itself a catalog string). With these, a finding is shown
-    # in any language: gpucheck.i18n.finding_text(f). Empty in scans saved by older versions.
+    # that fill them (English where the value is itself a catalog string; a quoted reason is a Text of its
+    # own). With these, a finding is shown in any language: gpucheck.i18n.finding_text(f). Empty in scans
+    # saved by older versions.
     template: str = ""
-    params: tuple[tuple[str, str], ...] = ()  # (placeholder name, value) pairs
+    params: tuple[tuple[str, str | Text], ...] = ()  # (placeholder name, value) pairs
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,8 @@ class Disk:
     total_bytes: int | None = None
     free_bytes: int | None = None
     model: str | None = None
-    kind_reason: str = ""  # how the kind was decided
+    kind_reason: str = ""  # how the kind was decided (rendered in the scan's language)
+    kind_reason_text: Text | None = None  # the same, kept to show in any language (None in older scans)
 
 
 @dataclass(frozen=True)
@@ -141,8 +143,9 @@ class Power:
     cpu_tdp_w: float | None = None
     estimated_peak_system_w: float | None = None  # an estimate: the app cannot read the PSU
     recommended_psu_w: int | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # rendered in the scan's language; show them with notes_shown(power)
     psu_rated_w: int | None = None  # stated by the user (label on the PSU); a scan cannot read it
+    notes_text: tuple[Text | None, ...] = ()  # notes kept to show in any language, one per note (None: plain)
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,8 @@ class Framework:
     variant: str | None = None  # "cu121", "rocm6.0", "cpu", "metal"
     location: str | None = None
     can_use_gpu: bool | None = None
-    reason: str = ""
+    reason: str = ""  # rendered in the scan's language; show it with reason_shown(framework)
+    reason_text: Text | None = None  # the same, kept to show in any language (None in older scans)
 
 
 @dataclass(frozen=True)
@@ -208,7 +212,8 @@ class Measured:
     disk_rand_4k_qd1_mb_per_s: float | None = None  # classic 4 KiB random reads, one at a time
     budget_s: float | None = None  # the time cap the deep scan ran under
     cancelled: bool = False  # stopped by the user; figures not reached stay None
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # rendered in the scan's language; show them with notes_shown(measured)
+    notes_text: tuple[Text | None, ...] = ()  # notes kept to show in any language, one per note (None: plain)
 
 
 @dataclass(frozen=True)
@@ -259,7 +264,10 @@ class Machine:
         if version != SCHEMA_VERSION:
             raise BadInput(tr("{where}: schema_version {version} is not supported (this gpucheck reads {supported})",
                               where=where, version=version, supported=SCHEMA_VERSION))
-        return _from_jsonable(cls, data, where)
+        try:
+            return _from_jsonable(cls, data, where)
+        except RecursionError:  # texts quoted inside texts, nested hundreds deep: no scan looks like that
+            raise BadInput(tr("{where}: nested too deeply", where=where)) from None
 
     @classmethod
     def load(cls, path: str | Path) -> Machine:
@@ -289,6 +297,38 @@ class Machine:
         if m.label is None:
             m = dataclasses.replace(m, label=p.stem)
         return m
+
+
+# -- texts a scan keeps: stored rendered (for older readers) and as a Text (for any language) -------------
+
+def kept(value: str, field_name: str) -> dict[str, Any]:
+    """{field: the text as rendered now, field_text: its Text}: for a record's text field and its `_text`
+    twin, from a tr_text() result (a plain str keeps no Text: None). `Framework(..., **kept(why, "reason"))`."""
+    return {field_name: str(value), f"{field_name}_text": text_of(value)}
+
+
+def with_notes(record: Any, notes: Any) -> Any:
+    """`record` (a Power or a Measured) with `notes` added after its own: each as rendered now, and its
+    Text where it was made with tr_text() (None for a plain note)."""
+    notes = tuple(notes)
+    old = record.notes_text if len(record.notes_text) == len(record.notes) else (None,) * len(record.notes)
+    return dataclasses.replace(record, notes=record.notes + tuple(str(n) for n in notes),
+                               notes_text=old + tuple(text_of(n) for n in notes))
+
+
+def reason_shown(framework: Framework, lang: str | None = None) -> str:
+    """Why a framework can or cannot use the GPU, in the reader's language."""
+    return show_text(framework.reason_text, framework.reason, lang)
+
+
+def kind_reason_shown(disk: Disk, lang: str | None = None) -> str:
+    """How a disk's kind was decided, in the reader's language."""
+    return show_text(disk.kind_reason_text, disk.kind_reason, lang)
+
+
+def notes_shown(record: Any, lang: str | None = None) -> list[str]:
+    """The notes of a Power or a Measured, in the reader's language."""
+    return show_texts(record.notes, record.notes_text, lang)
 
 
 # -- generic (de)serialisation -------------------------------------------------------------------
@@ -327,6 +367,9 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         args = typing.get_args(tp)
         if value is None and type(None) in args:
             return None
+        alts = [a for a in args if a is not type(None)]
+        if len(alts) == 1 and dataclasses.is_dataclass(alts[0]) and isinstance(value, dict):
+            return _convert(alts[0], value, where)  # an object: name the key inside it that is wrong
         for a in args:
             if a is type(None):
                 continue

@@ -90,6 +90,8 @@ class TrainSpec:
     lora_targets: str = "qv"  # qv | attention | all-linear (transformers)
     from_scratch: bool = False  # pre-training: no pretrained weights to download
     shard: bool = False  # FSDP / DeepSpeed ZeRO-3: weights, grads and optimizer state split across GPUs
+    cache_embeddings: bool = False  # diffusion: VAE latents and text-encoder outputs computed once before
+    #                                 training, so those frozen helper networks leave the GPU
 
 
 @dataclass(frozen=True)

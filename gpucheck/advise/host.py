@@ -235,12 +235,18 @@ def _ram(machine: Machine, est: Estimate) -> list[Bottleneck]:
     if total is None or not est.ram_bytes:
         return []
     if est.ram_bytes > total:
+        fix = tr("Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set "
+                 "(datasets' streaming=True / memory-mapped files) instead of loading it whole.")
+        if machine.software.platform == "wsl":
+            # WSL 2 gives Linux only part of the PC's memory (half by default): raising the cap is free
+            fix = tr("WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in "
+                     "%UserProfile%\\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and "
+                     "run 'wsl --shutdown'. Otherwise: {fix}", fix=fix)
         return [Bottleneck(
             id="ram", severity="error",
             message=tr("This job needs about {need} of RAM, but this computer has {have}: it would swap to disk "
                        "and crawl, or be killed.", need=fmt_gib(est.ram_bytes), have=fmt_gib(total)),
-            fix=tr("Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set "
-                   "(datasets' streaming=True / memory-mapped files) instead of loading it whole."),
+            fix=fix,
             figures={"ram_needed_bytes": est.ram_bytes, "ram_total_bytes": total},
         )]
     return []

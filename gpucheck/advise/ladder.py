@@ -5,7 +5,7 @@ for this machine's GPU, for a GPU the user might buy, and for a cloud GPU.
 
 Order (each step keeps the ones before it; stop at the first that fits):
 mixed precision → (several GPUs: ZeRO-1/2/3 sharding) → smaller micro-batch + gradient accumulation →
-gradient checkpointing → 8-bit optimizer (one GPU) → (several GPUs: ZeRO-3 with CPU offload) → LoRA →
+gradient checkpointing → (diffusion) cached latents and text embeddings → 8-bit optimizer (one GPU) → (several GPUs: ZeRO-3 with CPU offload) → LoRA →
 QLoRA → (text models with adapters) a shorter maximum sequence length → CPU offload of the optimizer
 (one GPU). `smaller_alternative` is the last rung: a smaller model
 of the same family, offered beside a job that still does not fit.
@@ -215,6 +215,10 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
     smallest = est.peak_vram_bytes
     if runs(est) or facts.backend == "cpu":
         return LadderResult(workload, train, est, tuple(tweaks), runs(est), smallest, settings)
+    if (est.extra or {}).get("reason") == "ram" and facts.backend != "metal":
+        # the GPU holds the job; only system RAM is short, and no VRAM tweak changes that (on a Mac,
+        # where the GPU's memory is the RAM, the ladder does help)
+        return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
 
     def attempt(new_train: TrainSpec, wl: Workload | None = None) -> Estimate:
         nonlocal smallest
@@ -283,6 +287,18 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         record("grad_checkpointing", tr("Turn on gradient checkpointing"),
                tr("about {p}% more time: activations are recomputed in the backward pass", p=f"{pct:.0f}"),
                {"gradient_checkpointing": True}, est)
+        if runs(est):
+            return done(est)
+
+    # 3b. diffusion: encode the images (VAE) and captions (text encoders) once, before training; those
+    # frozen networks then leave the GPU (kohya sd-scripts --cache_latents/--cache_text_encoder_outputs)
+    if workload.model.arch == "unet" and workload.model.aux_params and not train.cache_embeddings:
+        train = dataclasses.replace(train, cache_embeddings=True)
+        est = attempt(train)
+        record("cache_embeddings", tr("Cache the latents and text embeddings before training"),
+               tr("the VAE and text encoders run once and leave the GPU, which also saves time; random crops "
+                  "and flips are then fixed per image, and the text encoder is not trained"),
+               {"cache_latents": True, "cache_text_encoder_outputs": True}, est)
         if runs(est):
             return done(est)
 
@@ -527,4 +543,8 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
     if train.method == "lora":
         args.append(f"  --rank={train.lora_rank}")
     args.append(f'  --output_dir="{workload.id}-out"')
-    return " \\\n".join(args)
+    cmd = " \\\n".join(args)
+    if train.cache_embeddings:
+        cmd += ("\n# cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
+                "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
+    return cmd

@@ -17,6 +17,7 @@ TWEAK_IDS = (
     "sharding",
     "micro_batch",
     "grad_checkpointing",
+    "cache_embeddings",
     "optimizer_8bit",
     "lora",
     "qlora",

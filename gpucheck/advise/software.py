@@ -11,7 +11,7 @@ import re
 from gpucheck.advise.data import TorchBuild, factor, torch_builds
 from gpucheck.advise.model import SoftwareFix
 from gpucheck.i18n import tr
-from gpucheck.machine import Framework, Gpu, Machine
+from gpucheck.machine import Framework, Gpu, Machine, reason_shown
 from gpucheck.records import Workload
 
 
@@ -176,7 +176,7 @@ def _nvidia(machine: Machine, g: Gpu) -> list[SoftwareFix]:
         out.append(SoftwareFix(
             id="torch_no_gpu", severity="error",
             message=tr("PyTorch {v} is installed but cannot use the GPU ({why}). Reinstalling the matching build "
-                       "usually fixes it:", v=torch.version, why=torch.reason or tr("reason unknown")),
+                       "usually fixes it:", v=torch.version, why=reason_shown(torch) or tr("reason unknown")),
             command=cmd,
         ))
     return out

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gpucheck.bench.common import Cancelled, Phase, ProgressFn, throttled
-from gpucheck.i18n import tr
-from gpucheck.machine import Measured
+from gpucheck.i18n import tr, tr_text
+from gpucheck.machine import Measured, with_notes
 
 if TYPE_CHECKING:
     from gpucheck.machine import Machine
@@ -91,25 +91,25 @@ def torch_install_hint(machine: Machine | None) -> str:
     """One sentence: what to install so the deep scan can measure this machine's GPU."""
     vendors = {g.vendor for g in machine.compute_gpus()} if machine is not None else set()
     if getattr(sys, "frozen", False):
-        return tr("The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, "
+        return tr_text("The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, "
                   "install PyTorch in a Python environment and run 'gpucheck scan --deep' from there.")
     if "apple" in vendors or (not vendors and sys.platform == "darwin"):
-        return tr("PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch "
+        return tr_text("PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch "
                   "(it includes Apple's MPS backend), then run the deep scan again.")
     if "amd" in vendors:
         if sys.platform != "linux":
-            return tr("PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be "
+            return tr_text("PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be "
                       "measured on this system.")
-        return tr("PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}",
+        return tr_text("PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}",
                   cmd=_pip_command(machine, "amd")[0])
     if "nvidia" in vendors or not vendors:
         cmd, driver_ok = _pip_command(machine, "nvidia")
         if not driver_ok:
-            return tr("PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then "
+            return tr_text("PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then "
                       "install the CUDA build with: {cmd}", cmd=cmd)
-        return tr("PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}",
+        return tr_text("PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}",
                   cmd=cmd)
-    return tr("PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for "
+    return tr_text("PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for "
               "the build that fits this GPU).")
 
 
@@ -235,7 +235,7 @@ def run_deep(
                           disk_mount=_mount_of(d.path))
         run.notes.extend(d.notes)
         if d.cache_mode and _fs_in_ram(d.path):
-            run.notes.append(tr("The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.",
+            run.notes.append(tr_text("The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.",
                                 path=d.path))
         frac = p.end_fraction
 
@@ -248,13 +248,14 @@ def run_deep(
             frac = p.end_fraction
     except Cancelled:
         run.fields["cancelled"] = True
-        run.notes.append(tr("Deep scan cancelled; figures not measured are left empty."))
+        run.notes.append(tr_text("Deep scan cancelled; figures not measured are left empty."))
     except MemoryError:
-        run.notes.append(tr("Deep scan stopped: not enough free memory for the benchmarks."))
+        run.notes.append(tr_text("Deep scan stopped: not enough free memory for the benchmarks."))
     duration = time.monotonic() - t_start
     report(tr("Deep scan finished"), 1.0)
-    return Measured(duration_s=round(duration, 2), budget_s=budget_s, notes=tuple(run.notes),
-                    **run.fields)  # type: ignore[arg-type]
+    measured = Measured(duration_s=round(duration, 2), budget_s=budget_s,
+                        **run.fields)  # type: ignore[arg-type]
+    return with_notes(measured, run.notes)  # each note also kept to show in the reader's language
 
 
 def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | None) -> None:
@@ -263,13 +264,13 @@ def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | No
     loaded = _load_torch(p, gpu_device)  # seconds: counted in the GPU budget, cancellable
     if isinstance(loaded, BaseException):  # a broken install must not break the scan
         e = loaded
-        run.notes.append(tr("PyTorch is installed but failed to load ({err}); the GPU was not measured.",
+        run.notes.append(tr_text("PyTorch is installed but failed to load ({err}); the GPU was not measured.",
                             err=str(e).splitlines()[0] if str(e) else type(e).__name__))
         return
     torch, picked = loaded
     if picked is None:
         run.fields["torch_version"] = str(torch.__version__)
-        run.notes.append(tr("PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the "
+        run.notes.append(tr_text("PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the "
                             "driver is missing). {hint}", version=str(torch.__version__),
                             hint=torch_install_hint(machine).split(". ", 1)[-1]))
         return
@@ -284,13 +285,13 @@ def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | No
         t_before, _r, why = gpu.nvidia_thermal(uuid, index)
         run.fields["gpu_temperature_before_c"] = t_before
         if t_before is None and why:
-            run.notes.append(tr("GPU temperature could not be read ({why}).", why=why))
+            run.notes.append(tr_text("GPU temperature could not be read ({why}).", why=why))
     try:
         res = gpu.measure_gpu(p, gpu_device)
     except Cancelled:
         raise
     except Exception as e:  # a driver or library fault: keep the host figures
-        run.notes.append(tr("The GPU benchmark failed: {err}", err=str(e).splitlines()[0] if str(e) else type(e).__name__))
+        run.notes.append(tr_text("The GPU benchmark failed: {err}", err=str(e).splitlines()[0] if str(e) else type(e).__name__))
         return
     finally:
         if backend == "cuda":
@@ -314,7 +315,7 @@ def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | No
     )
     run.notes.extend(res.notes)
     if res.backend == "cpu":
-        run.notes.append(tr("The 'GPU' figures were measured on the CPU through PyTorch (no GPU used)."))
+        run.notes.append(tr_text("The 'GPU' figures were measured on the CPU through PyTorch (no GPU used)."))
 
 
 def _load_torch(p: Phase, gpu_device: str | None):

@@ -24,7 +24,7 @@ import zlib
 from dataclasses import dataclass
 
 from gpucheck.bench.common import Phase, median, wait_or_cancel
-from gpucheck.i18n import tr
+from gpucheck.i18n import tr_text
 
 IMAGE_W, IMAGE_H = 500, 375
 RESIZE_TO = (224, 224)
@@ -177,9 +177,9 @@ def measure_images(phase: Phase, threads: int = 1, samples: list[bytes] | None =
 
 def image_note(method: str, one: float | None, threads: int) -> str:
     if method == "pillow-jpeg":
-        return tr("Images: {w}×{h} JPEGs decoded and resized to 224×224 with Pillow; all cores = {n} threads.",
+        return tr_text("Images: {w}×{h} JPEGs decoded and resized to 224×224 with Pillow; all cores = {n} threads.",
                   w=IMAGE_W, h=IMAGE_H, n=threads)
-    return tr("Images: Pillow is not installed, so {w}×{h} zlib-compressed (PNG-like) images were only "
+    return tr_text("Images: Pillow is not installed, so {w}×{h} zlib-compressed (PNG-like) images were only "
               "decompressed; JPEG decoding is usually slower. Install Pillow (pip install pillow) for a "
               "JPEG figure. All cores = {n} threads.", w=IMAGE_W, h=IMAGE_H, n=threads)
 

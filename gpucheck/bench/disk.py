@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpucheck.bench.common import Phase, median, wait_or_cancel
-from gpucheck.i18n import N_, tr
+from gpucheck.i18n import N_, tr, tr_text
 
 MIB = 1024 * 1024
 DEFAULT_FILE_BYTES = 256 * MIB
@@ -211,11 +211,11 @@ def _open_reader(path: str):
 
 def _problem(path: Path) -> str | None:
     if not path.exists():
-        return tr("Disk test skipped: the folder {path} does not exist.", path=str(path))
+        return tr_text("Disk test skipped: the folder {path} does not exist.", path=str(path))
     if not path.is_dir():
-        return tr("Disk test skipped: {path} is not a folder.", path=str(path))
+        return tr_text("Disk test skipped: {path} is not a folder.", path=str(path))
     if not os.access(path, os.W_OK):
-        return tr("Disk test skipped: no permission to write in {path}.", path=str(path))
+        return tr_text("Disk test skipped: no permission to write in {path}.", path=str(path))
     return None
 
 
@@ -228,7 +228,7 @@ def _remove(path: str) -> str | None:
             return None
         except OSError:  # Windows: a scanner may hold the file for a moment
             time.sleep(0.1 * (attempt + 1))
-    return tr("Could not remove the test file {path}; please delete it.", path=path)
+    return tr_text("Could not remove the test file {path}; please delete it.", path=path)
 
 
 def _write_file(fd: int, size: int, phase: Phase) -> tuple[int, float]:
@@ -377,12 +377,12 @@ def measure_disk(phase: Phase, folder: str | os.PathLike[str], file_bytes: int =
     try:
         free = shutil.disk_usage(folder_path).free
     except OSError as e:
-        return DiskResult(where, notes=(tr("Disk test skipped: cannot read free space of {path} ({err}).",
+        return DiskResult(where, notes=(tr_text("Disk test skipped: cannot read free space of {path} ({err}).",
                                            path=where, err=e.strerror or str(e)),))
     size = min(file_bytes, max(free - FREE_MARGIN_BYTES, 0) // 4)
     size -= size % SEQ_BLOCK
     if size < MIN_FILE_BYTES:
-        return DiskResult(where, notes=(tr("Disk test skipped: too little free space in {path}.", path=where),))
+        return DiskResult(where, notes=(tr_text("Disk test skipped: too little free space in {path}.", path=where),))
 
     notes: list[str] = []
     path = None
@@ -392,7 +392,7 @@ def measure_disk(phase: Phase, folder: str | os.PathLike[str], file_bytes: int =
         try:
             fd, path = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".tmp", dir=folder_path)
         except OSError as e:
-            return DiskResult(where, notes=(tr("Disk test skipped: cannot create a file in {path} ({err}).",
+            return DiskResult(where, notes=(tr_text("Disk test skipped: cannot create a file in {path} ({err}).",
                                                path=where, err=e.strerror or str(e)),))
         if sys.platform == "darwin":
             try:
@@ -415,12 +415,12 @@ def measure_disk(phase: Phase, folder: str | os.PathLike[str], file_bytes: int =
         rnd4k = _random(reader, written, phase.sub(tr("Measuring disk (random read)"), 0.4))
         rnd = _random_parallel(reader, written, phase.sub(tr("Measuring disk (parallel random read)"), 1.0))
         mode = reader.mode
-        notes.append(tr("Disk: {size} MiB test file in {path}; {cache}.", size=written // MIB, path=where,
+        notes.append(tr_text("Disk: {size} MiB test file in {path}; {cache}.", size=written // MIB, path=where,
                         cache=tr(_CACHE_NOTES[mode])))
         figures = (median(seq), median(rnd), written / write_s / 1e6 if write_s > 0 else None, written, mode,
                    median(rnd4k))
     except OSError as e:  # disk full, I/O error, file system refusing something: a note, not a crash
-        notes.append(tr("Disk test in {path} failed: {err}", path=where, err=e.strerror or str(e)))
+        notes.append(tr_text("Disk test in {path} failed: {err}", path=where, err=e.strerror or str(e)))
         figures = (None, None, None, 0, None, None)
     finally:
         if reader is not None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpucheck.bench.common import Cancelled, Phase, median
-from gpucheck.i18n import tr
+from gpucheck.i18n import tr, tr_text
 
 MIB = 1024 * 1024
 DTYPES = ("fp32", "tf32", "fp16", "bf16")
@@ -105,7 +105,7 @@ def _supports(torch: Any, dev: Any, backend: str, kind: str) -> tuple[bool, str 
     if kind == "bf16":
         if dev.type == "cuda":
             ok = bool(torch.cuda.is_bf16_supported())
-            return ok, None if ok else tr("This GPU has no bf16 support; bf16 was not measured.")
+            return ok, None if ok else tr_text("This GPU has no bf16 support; bf16 was not measured.")
     if kind == "fp16" and dev.type == "cpu":
         return False, None  # fp16 matmul on a CPU is an emulation nobody trains with
     return True, None
@@ -240,7 +240,7 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
     kinds = [k for k in dtypes if k in DTYPES]
     n_parts = len(kinds) + 3
     # Shares of the GPU time: matmuls first (what the estimate needs most), then copies, then memory.
-    capped = tr("The GPU tests reached the time cap; the remaining GPU figures were not measured.")
+    capped = tr_text("The GPU tests reached the time cap; the remaining GPU figures were not measured.")
     for i, kind in enumerate(kinds):
         if phase.expired():
             res.notes.append(capped)
@@ -259,7 +259,7 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
             raise
         except Exception as e:  # a dtype this build/GPU cannot multiply (MPS bf16 on old macOS, …)
             res.tflops[kind] = None
-            res.notes.append(tr("GPU {dtype} matrix math failed: {err}", dtype=kind, err=str(e).splitlines()[0]))
+            res.notes.append(tr_text("GPU {dtype} matrix math failed: {err}", dtype=kind, err=str(e).splitlines()[0]))
     done = len(kinds)
     if phase.expired():
         res.notes.append(capped)
@@ -278,7 +278,7 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
             res.h2d_pinned_gbps, res.h2d_pageable_gbps, res.d2h_pinned_gbps = host_copies(
                 torch, dev, sub, host_copy_bytes)
         except RuntimeError as e:
-            res.notes.append(tr("CPU↔GPU copy test failed: {err}", err=str(e).splitlines()[0]))
+            res.notes.append(tr_text("CPU↔GPU copy test failed: {err}", err=str(e).splitlines()[0]))
         done += 1
         if phase.expired():
             res.notes.append(capped)
@@ -288,18 +288,18 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
         res.allocatable_bytes, res.free_reported_bytes = allocatable(torch, dev, sub)
         if res.free_reported_bytes and res.allocatable_bytes is not None \
                 and res.allocatable_bytes + 256 * MIB < res.free_reported_bytes and not sub.expired():
-            res.notes.append(tr("Only {got} of the {free} GPU memory reported free could be allocated.",
+            res.notes.append(tr_text("Only {got} of the {free} GPU memory reported free could be allocated.",
                                 got=_gib(res.allocatable_bytes), free=_gib(res.free_reported_bytes)))
     elif dev.type == "mps":
         rec = getattr(getattr(torch, "mps", None), "recommended_max_memory", None)
         if rec is not None:
             try:
                 res.allocatable_bytes = int(rec())
-                res.notes.append(tr("GPU memory: Metal's recommended working-set size (not test-allocated, "
+                res.notes.append(tr_text("GPU memory: Metal's recommended working-set size (not test-allocated, "
                                     "since it is shared with the system's RAM)."))
             except Exception:
                 pass
-        res.notes.append(tr("Apple silicon shares memory between CPU and GPU: there is no host↔device copy to measure."))
+        res.notes.append(tr_text("Apple silicon shares memory between CPU and GPU: there is no host↔device copy to measure."))
     return res
 
 

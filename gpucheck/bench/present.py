@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.i18n import N_, fmt_gib, tr
+from gpucheck.machine import notes_shown
 
 MEASURED = "measured"
 FROM_SPECS = "from specs"
@@ -137,6 +138,6 @@ def measured_lines(machine: Any) -> list[str]:
     if m.gpu_throttle_after:
         out.append("    " + tr("GPU slow-down reasons after the test: {reasons}",
                                reasons=", ".join(m.gpu_throttle_after)))
-    for n in m.notes:
+    for n in notes_shown(m):  # in the reader's language, whatever language the deep scan ran in
         out.append(f"    - {n}")
     return out

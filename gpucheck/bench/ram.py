@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 
 from gpucheck.bench.common import Phase, median
-from gpucheck.i18n import tr
+from gpucheck.i18n import tr_text
 
 MIB = 1024 * 1024
 DEFAULT_BUFFER_BYTES = 128 * MIB
@@ -73,7 +73,7 @@ def measure_ram(phase: Phase, buffer_bytes: int = DEFAULT_BUFFER_BYTES, max_repe
             dt = time.perf_counter() - t0
             if dt > 0:
                 rates.append(size / dt / 1e9)
-        notes = (tr("RAM copy: one thread copying {size} MiB buffers, median of {n} copies.",
+        notes = (tr_text("RAM copy: one thread copying {size} MiB buffers, median of {n} copies.",
                     size=size // MIB, n=len(rates)),)
         return RamResult(median(rates), size, len(rates), notes)
     finally:

@@ -433,6 +433,9 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         "precision_used": t_used.precision,
         "dataset_in_memory": host.dataset_in_memory,
         "ram_parts": host.ram_parts,
+        # RAM besides the training tensors (Python + libraries, data-loader workers, data set, checkpoint
+        # loading, offloaded state): what a RAM chart adds to the breakdown when training on the CPU
+        "ram_besides_training_bytes": int(host.ram_bytes - host.ram_parts.get("training", 0)),
         "disk_parts": host.disk_parts,
         "too_slow_hours": too_slow_hours(),
         "total_samples": total_samples,

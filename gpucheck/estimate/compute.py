@@ -59,7 +59,7 @@ def train_flops_per_sample(m: ModelSpec, t: TrainSpec) -> float:
     total = linear * (1.0 + bwd_linear) + attn * 3.0
     if t.grad_checkpointing:
         total += linear + attn
-    aux = (m.aux_forward_gflops or 0.0) * 1e9
+    aux = 0.0 if getattr(t, "cache_embeddings", False) else (m.aux_forward_gflops or 0.0) * 1e9
     if aux and m.ref_image_size and t.image_size:
         aux *= (t.image_size / m.ref_image_size) ** 2
     return total + aux

@@ -89,12 +89,14 @@ def lora_params(m: ModelSpec, t: TrainSpec) -> float:
 
 
 def param_counts(m: ModelSpec, t: TrainSpec) -> ParamCounts:
+    # cached latents / text embeddings: the VAE and text encoders are not on the GPU during training
+    aux = 0.0 if getattr(t, "cache_embeddings", False) else m.aux_params
     if t.method == "full":
-        return ParamCounts(m.params, m.params, 0.0, m.aux_params)
+        return ParamCounts(m.params, m.params, 0.0, aux)
     adapters = lora_params(m, t)
     quantized = block_linear_params(m) if t.method == "qlora" else 0.0
     quantized = min(quantized, m.params)
-    return ParamCounts(m.params + adapters, adapters, quantized, m.aux_params)
+    return ParamCounts(m.params + adapters, adapters, quantized, aux)
 
 
 def weights_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:

@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from typing import Any
 
-from gpucheck.i18n import fmt_gib, tr
-from gpucheck.machine import Cpu, Finding, Gpu, Machine, Memory, Power, Software
+from gpucheck.i18n import fmt_gib, tr, tr_text
+from gpucheck.machine import Cpu, Finding, Gpu, Machine, Memory, Power, Software, with_notes
 from gpucheck.probe.base import Part, Sources, finding
 
 __all__ = ["scan", "scan_iter", "assemble", "Sources", "Part", "probes_for"]
@@ -318,7 +318,8 @@ def assemble(parts: list[Part], src: Sources | None = None, seconds: float | Non
     for f in software.frameworks:
         if f.can_use_gpu is False and compute:
             findings.append(finding("software", "warning", "{name} {version} cannot use the GPU: {reason}",
-                "software.framework_gpu", name=f.name, version=f.version, reason=f.reason))
+                "software.framework_gpu", name=f.name, version=f.version,
+                reason=f.reason_text or f.reason))
     from gpucheck.probe.facts import nvidia_setting, version_key
 
     old_below = nvidia_setting("old_driver_below_cuda", "12.0")
@@ -333,7 +334,7 @@ def assemble(parts: list[Part], src: Sources | None = None, seconds: float | Non
     if "power" in by:
         server = by["power"].facts.get("chassis_kind") == "server" or (cpu.sockets or 1) > 1
         if vm and vm != "wsl":
-            power = dataclasses.replace(power, notes=power.notes + (tr(
+            power = with_notes(power, (tr_text(
                 "This is a virtual machine: its host's power supply cannot be judged from inside it."),))
         else:
             power, more = power_mod.estimate(power, tuple(gpus), cpu, server=server)

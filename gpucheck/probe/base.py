@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gpucheck.i18n import source_text, tr
+from gpucheck.i18n import tr_text
 from gpucheck.machine import Cpu, Disk, Finding, Gpu, Memory, Power, Software
 
 
@@ -187,9 +187,11 @@ def finding(area: str, severity: str, template: str, code: str = "", /, **params
     "nvidia.memory", gpu=name, reason=why)`. The template is what the translation catalog holds (the
     extractor reads it from here, like tr()'s first argument); `message` is rendered now, in the language
     in force, and `template` + `params` let gpucheck.i18n.finding_text() show it in any language later.
-    Values are stored as text, in English when a value is itself a translated catalog string."""
-    return Finding(area=area, severity=severity, message=tr(template, **params), code=code, template=template,
-                   params=tuple((name, source_text(str(value))) for name, value in params.items()))
+    Values are stored as text, in English when a value is itself a translated catalog string; a value made
+    with tr_text() (a reason kept with its own template) is stored as that Text."""
+    text = tr_text(template, **params)
+    return Finding(area=area, severity=severity, message=str(text), code=code, template=template,
+                   params=text.text.params)
 
 
 def to_int(x: Any) -> int | None:

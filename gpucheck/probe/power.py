@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from gpucheck.i18n import tr
-from gpucheck.machine import Cpu, Gpu, Power
+from gpucheck.i18n import tr_text
+from gpucheck.machine import Cpu, Gpu, Power, with_notes
 from gpucheck.probe.base import Part, Sources, finding
 from gpucheck.probe.facts import facts, power_setting
 
@@ -62,13 +62,13 @@ def cpu_tdp_default(cpu: Cpu | None, is_laptop: bool | None, server: bool) -> tu
     if cpu is None:
         return None, ""
     if cpu.vendor == "apple":
-        return float(power_setting("cpu_tdp_apple_w", 30)), tr("Apple silicon class default")
+        return float(power_setting("cpu_tdp_apple_w", 30)), tr_text("Apple silicon class default")
     if server or (cpu.sockets or 1) > 1:
         per = float(power_setting("cpu_tdp_server_socket_w", 250))
-        return per * (cpu.sockets or 1), tr("server CPU class default, {w} W per socket", w=round(per))
+        return per * (cpu.sockets or 1), tr_text("server CPU class default, {w} W per socket", w=round(per))
     if is_laptop:
-        return float(power_setting("cpu_tdp_laptop_w", 45)), tr("laptop CPU class default")
-    return float(power_setting("cpu_tdp_desktop_w", 125)), tr("desktop CPU class default")
+        return float(power_setting("cpu_tdp_laptop_w", 45)), tr_text("laptop CPU class default")
+    return float(power_setting("cpu_tdp_desktop_w", 125)), tr_text("desktop CPU class default")
 
 
 def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool = False) -> tuple[Power, list]:
@@ -79,19 +79,19 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
     limits = [g.power_limit_w for g in gpus if g.power_limit_w]
     gpu_total = float(sum(limits)) if limits else None
     tdp, tdp_note = cpu_tdp_default(cpu, power.is_laptop, server)
-    notes = list(power.notes)
+    notes = []
     peak = psu = None
     if power.is_laptop or (cpu is not None and cpu.vendor == "apple"):
-        notes.append(tr("A laptop or Mac runs from its own power adapter: no PSU to choose."))
+        notes.append(tr_text("A laptop or Mac runs from its own power adapter: no PSU to choose."))
     elif power.is_laptop is None:
-        notes.append(tr("Whether this is a laptop is unknown, so no power supply size is suggested."))
+        notes.append(tr_text("Whether this is a laptop is unknown, so no power supply size is suggested."))
     elif gpu_total is not None or tdp is not None:
         base = float(power_setting("base_system_w", 100))
         peak = (gpu_total or 0.0) + (tdp or 0.0) + base
         frac = float(power_setting("load_fraction", 0.8))
         step = int(power_setting("round_to_w", 50))
         psu = int(math.ceil(peak / frac / step) * step)
-        notes.append(tr(
+        notes.append(tr_text(
             "Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the "
             "rest = {peak} W; a PSU of at least {psu} W keeps that at or below {pct}% of its rating.",
             gpu=round(gpu_total or 0), cpu=round(tdp or 0), cpu_note=tdp_note, base=round(base), peak=round(peak),
@@ -103,5 +103,6 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
         findings.append(finding("power", "unknown",
             "GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out.",
             "power.gpu_limit"))
-    return dataclasses.replace(power, gpu_power_limit_w_total=gpu_total, cpu_tdp_w=tdp,
-                               estimated_peak_system_w=peak, recommended_psu_w=psu, notes=tuple(notes)), findings
+    power = dataclasses.replace(power, gpu_power_limit_w_total=gpu_total, cpu_tdp_w=tdp,
+                                estimated_peak_system_w=peak, recommended_psu_w=psu)
+    return with_notes(power, notes), findings

@@ -14,8 +14,8 @@ import platform as _platform
 import re
 from pathlib import Path
 
-from gpucheck.i18n import tr
-from gpucheck.machine import Framework, Gpu, Software
+from gpucheck.i18n import tr_text
+from gpucheck.machine import Framework, Gpu, Software, kept
 from gpucheck.probe.base import Part, Sources
 from gpucheck.probe.facts import nvidia_cc, version_key
 
@@ -122,46 +122,50 @@ def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ..
     return tuple(found[k] for k in ("torch", "tensorflow", "jax") if k in found)
 
 
+def _judged(fw: Framework, can_use_gpu: bool | None, why: str) -> Framework:
+    return dataclasses.replace(fw, can_use_gpu=can_use_gpu, **kept(why, "reason"))
+
+
 def judge(fw: Framework, gpus: tuple[Gpu, ...], platform: str | None, cuda_driver: str | None) -> Framework:
     """Can this build drive the GPU a job would run on? Sets can_use_gpu and reason."""
     compute = [g for g in gpus if g.is_primary_compute] or [g for g in gpus if g.backend in ("cuda", "rocm", "metal")]
     if not compute:
-        return dataclasses.replace(fw, can_use_gpu=False, reason=tr("no GPU it could use was found"))
+        return _judged(fw, False, tr_text("no GPU it could use was found"))
     g = compute[0]
     if g.vendor == "nvidia":
         if fw.name == "jax" and fw.cuda_version is None or fw.name != "jax" and fw.cuda_version is None:
-            return dataclasses.replace(fw, can_use_gpu=False, reason=tr(
+            return _judged(fw, False, tr_text(
                 "this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}",
                 name=fw.name, variant=fw.variant or "cpu", gpu=g.name))
         row = nvidia_cc(g.compute_capability)
         if row and version_key(fw.cuda_version) < version_key(row["min_cuda"]):
-            return dataclasses.replace(fw, can_use_gpu=False, reason=tr(
+            return _judged(fw, False, tr_text(
                 "built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer",
                 have=fw.cuda_version, gpu=g.name, cc=g.compute_capability, need=row["min_cuda"]))
         if cuda_driver and version_key(cuda_driver)[:1] < version_key(fw.cuda_version)[:1]:
-            return dataclasses.replace(fw, can_use_gpu=False, reason=tr(
+            return _judged(fw, False, tr_text(
                 "built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver",
                 have=fw.cuda_version, driver=cuda_driver))
         if row is None:
-            return dataclasses.replace(fw, can_use_gpu=None, reason=tr(
+            return _judged(fw, None, tr_text(
                 "CUDA build {have}; the GPU's compute capability is unknown, so support is not certain",
                 have=fw.cuda_version))
-        return dataclasses.replace(fw, can_use_gpu=True, reason=tr("CUDA {have} build supports compute capability {cc}",
-                                                                    have=fw.cuda_version, cc=g.compute_capability))
+        return _judged(fw, True, tr_text("CUDA {have} build supports compute capability {cc}",
+                                         have=fw.cuda_version, cc=g.compute_capability))
     if g.vendor == "amd":
         if fw.rocm_version:
-            return dataclasses.replace(fw, can_use_gpu=True, reason=tr("ROCm {v} build", v=fw.rocm_version))
-        return dataclasses.replace(fw, can_use_gpu=False, reason=tr(
+            return _judged(fw, True, tr_text("ROCm {v} build", v=fw.rocm_version))
+        return _judged(fw, False, tr_text(
             "this {name} build has no ROCm support; install a ROCm build to use the {gpu}", name=fw.name, gpu=g.name))
     if g.vendor == "apple":
         if fw.name == "torch":
             ok = version_key(fw.version) >= (1, 12)
-            return dataclasses.replace(fw, can_use_gpu=ok, reason=tr("PyTorch uses the Apple GPU through MPS")
-                                       if ok else tr("PyTorch before 1.12 has no Apple GPU (MPS) support"))
+            return _judged(fw, ok, tr_text("PyTorch uses the Apple GPU through MPS")
+                           if ok else tr_text("PyTorch before 1.12 has no Apple GPU (MPS) support"))
         if fw.variant == "metal":
-            return dataclasses.replace(fw, can_use_gpu=True, reason=tr("Metal plugin installed"))
-        return dataclasses.replace(fw, can_use_gpu=False, reason=tr("no Metal plugin installed for {name}", name=fw.name))
-    return dataclasses.replace(fw, can_use_gpu=None, reason=tr("support for the {gpu} could not be judged", gpu=g.name))
+            return _judged(fw, True, tr_text("Metal plugin installed"))
+        return _judged(fw, False, tr_text("no Metal plugin installed for {name}", name=fw.name))
+    return _judged(fw, None, tr_text("support for the {gpu} could not be judged", gpu=g.name))
 
 
 def _os(src: Sources) -> tuple[str | None, str | None, str | None]:

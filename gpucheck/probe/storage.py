@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.i18n import tr
-from gpucheck.machine import Disk
+from gpucheck.i18n import tr_text
+from gpucheck.machine import Disk, kept
 from gpucheck.probe.base import Part, Sources, finding
 
 PSEUDO_FS = {"tmpfs", "devtmpfs", "squashfs", "overlay", "proc", "sysfs", "cgroup", "cgroup2", "autofs", "ramfs",
@@ -46,27 +46,27 @@ class BlockInfo:
 def classify(b: BlockInfo | None, fstype: str | None = None, vm: str | None = None) -> tuple[str, str]:
     """(kind, reason) for one block device; see the module docstring for the order of the rules."""
     if fstype and (fstype.lower() in NETWORK_FS or fstype.lower().startswith("nfs")):
-        return "network", tr("network file system ({fs})", fs=fstype)
+        return "network", tr_text("network file system ({fs})", fs=fstype)
     if b is None:
-        return "unknown", tr("the block device could not be identified")
+        return "unknown", tr_text("the block device could not be identified")
     name = b.name
     if name.startswith("nvme") or b.transport == "nvme":
-        return "nvme", tr("NVMe device")
+        return "nvme", tr_text("NVMe device")
     if (re.match(r"(x?vd)[a-z]", name) or b.driver in ("virtio_blk", "virtio_scsi", "xen_blkfront")
             or b.pci_vendor == "0x1af4" or b.transport == "virtio"):
-        return "virtual", tr("virtual disk of a virtual machine ({detail})", detail=b.driver or b.pci_vendor or name)
+        return "virtual", tr_text("virtual disk of a virtual machine ({detail})", detail=b.driver or b.pci_vendor or name)
     if b.transport == "usb" or b.removable:
-        return "removable", tr("USB or removable drive")
+        return "removable", tr_text("USB or removable drive")
     model = f"{b.vendor or ''} {b.model or ''}"
     if re.search(r"qemu|vbox|virtual|vmware|msft", model, re.I):
-        return "virtual", tr("virtual disk of a virtual machine ({detail})", detail=model.strip())
+        return "virtual", tr_text("virtual disk of a virtual machine ({detail})", detail=model.strip())
     if vm:
-        return "virtual", tr("disk of a virtual machine ({detail})", detail=vm)
+        return "virtual", tr_text("disk of a virtual machine ({detail})", detail=vm)
     if b.rotational is True:
-        return "hdd", tr("spinning disk (rotational)")
+        return "hdd", tr_text("spinning disk (rotational)")
     if b.rotational is False:
-        return "ssd", tr("solid-state disk (not rotational)")
-    return "unknown", tr("the disk did not say whether it spins")
+        return "ssd", tr_text("solid-state disk (not rotational)")
+    return "unknown", tr_text("the disk did not say whether it spins")
 
 
 def block_from_sysfs(src: Sources, name: str) -> BlockInfo | None:
@@ -174,14 +174,14 @@ def _mac_kind(src: Sources, device: str) -> tuple[str, str]:
             k, v = line.split(":", 1)
             info[k.strip()] = v.strip()
     if info.get("Protocol", "").lower() in ("usb", "thunderbolt") or info.get("Removable Media") == "Removable":
-        return "removable", tr("USB or removable drive")
+        return "removable", tr_text("USB or removable drive")
     if info.get("Protocol", "").lower() == "disk image":
-        return "virtual", tr("disk image")
+        return "virtual", tr_text("disk image")
     if info.get("Solid State") == "Yes":
-        return "ssd", tr("solid-state disk (diskutil)")
+        return "ssd", tr_text("solid-state disk (diskutil)")
     if info.get("Solid State") == "No":
-        return "hdd", tr("spinning disk (diskutil)")
-    return "unknown", tr("diskutil did not say")
+        return "hdd", tr_text("spinning disk (diskutil)")
+    return "unknown", tr_text("diskutil did not say")
 
 
 def _windows_kinds(src: Sources) -> dict[str, tuple[str, str, str | None]]:
@@ -239,21 +239,21 @@ def probe(src: Sources, vm: str | None = None) -> Part:
         elif src.system == "windows":
             letter = p.mountpoint[:1].upper()
             if "removable" in (p.opts or ""):
-                kind, reason = "removable", tr("USB or removable drive")
+                kind, reason = "removable", tr_text("USB or removable drive")
             elif (p.fstype or "").lower() in NETWORK_FS or p.device.startswith("\\\\"):
-                kind, reason = "network", tr("network drive")
+                kind, reason = "network", tr_text("network drive")
             else:
                 kind, reason, model = win_kinds.get(letter) or win_kinds.get("*") or (
-                    "unknown", tr("Windows did not say which physical disk this drive is on"), None)
+                    "unknown", tr_text("Windows did not say which physical disk this drive is on"), None)
         else:
             kind, reason = _mac_kind(src, p.device) if (p.fstype or "").lower() not in NETWORK_FS \
                 else classify(None, p.fstype)
         seen[key] = Disk(device=p.device, mount=p.mountpoint, kind=kind, filesystem=p.fstype or None,
-                         total_bytes=total, free_bytes=free, model=model, kind_reason=reason)
+                         total_bytes=total, free_bytes=free, model=model, **kept(reason, "kind_reason"))
     disks = tuple(seen.values())
     for d in disks:
         if d.kind == "unknown":
             findings.append(finding("disk", "unknown", "{mount}: disk type unknown because {reason}",
-                "disk.kind", mount=d.mount, reason=d.kind_reason))
+                "disk.kind", mount=d.mount, reason=d.kind_reason_text or d.kind_reason))
     return Part(area="disks", disks=disks, findings=tuple(findings), facts={"virtual_machine": vm})
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from gpucheck.i18n import finding_text, fmt_gib, tr
-from gpucheck.machine import Gpu, Machine
+from gpucheck.machine import Gpu, Machine, reason_shown
 
 
 def redact(machine: Machine) -> Machine:
@@ -114,7 +114,7 @@ def format_machine(m: Machine) -> str:
     for f in s.frameworks:
         gpu = _yes_no(f.can_use_gpu)
         out.append("    " + tr("{name} {version}: can use the GPU: {gpu} — {reason}", name=f.name, version=f.version,
-                               gpu=gpu, reason=f.reason))
+                               gpu=gpu, reason=reason_shown(f)))
     if not s.frameworks:
         out.append("    " + tr("No PyTorch, TensorFlow or JAX installed"))
     if m.measured is not None:

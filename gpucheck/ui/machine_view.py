@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gpucheck.i18n import N_, finding_text, fmt_bytes, fmt_gib, fmt_list, tr
+from gpucheck.machine import kind_reason_shown, notes_shown, reason_shown
 
 AREAS = ("gpu", "cpu", "memory", "disk", "power", "software")
 AREA_TITLES = {
@@ -186,6 +187,8 @@ def _disks(machine) -> PartView:
                           kind=_kind(d.kind), free=fmt_gib(d.free_bytes), total=fmt_gib(d.total_bytes)))
         if d.model:
             details.append("  " + tr("Model: {model}", model=d.model))
+        if d.kind_reason:
+            details.append("  " + tr("Type found from: {reason}", reason=kind_reason_shown(d)))
     if disks:
         summary = tr("{n} disk(s) · {kinds}", n=len(disks),
                      kinds=fmt_list(dict.fromkeys(_kind(d.kind) for d in disks)))
@@ -212,7 +215,7 @@ def _power(machine) -> PartView:
         details.append(tr("GPU power limit (all GPUs): {w} W", w=f"{p.gpu_power_limit_w_total:.0f}"))
     if p.battery_percent is not None:
         details.append(tr("Battery: {pct} %", pct=f"{p.battery_percent:.0f}"))
-    details.extend(p.notes)
+    details.extend(notes_shown(p))
     return PartView("power", tr(AREA_TITLES["power"]), _status(machine, "power", bool(bits)), summary,
                     tuple(finding_text(f) for f in findings_for(machine, "power")), tuple(details))
 
@@ -235,7 +238,7 @@ def _software(machine) -> PartView:
         gpu = {True: tr("can use the GPU"), False: tr("cannot use the GPU"), None: tr("GPU use unknown")}
         line = tr("{name} {version}: {gpu}", name=f.name, version=f.version, gpu=gpu[f.can_use_gpu])
         if f.reason:
-            line = tr("{line} ({reason})", line=line, reason=f.reason)
+            line = tr("{line} ({reason})", line=line, reason=reason_shown(f))
         details.append(line)
     return PartView("software", tr(AREA_TITLES["software"]), _status(machine, "software", s.os_name is not None),
                     summary, tuple(finding_text(f) for f in findings_for(machine, "software")), tuple(details))

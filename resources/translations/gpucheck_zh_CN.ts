@@ -260,67 +260,72 @@
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="240"/>
-        <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
-        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/host.py" line="242"/>
+        <location filename="../../gpucheck/advise/host.py" line="238"/>
         <source>Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>加内存（见升级建议），减少 DataLoader 的 worker 数量，或者以流式方式读取数据集（datasets 的 streaming=True / 内存映射文件），而不是一次性全部载入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="289"/>
+        <location filename="../../gpucheck/advise/host.py" line="242"/>
+        <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
+        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="247"/>
+        <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
+        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="295"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="292"/>
+        <location filename="../../gpucheck/advise/host.py" line="298"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练要多花大约 {f} 倍的时间（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="296"/>
+        <location filename="../../gpucheck/advise/host.py" line="302"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="296"/>
+        <location filename="../../gpucheck/advise/host.py" line="302"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="298"/>
+        <location filename="../../gpucheck/advise/host.py" line="304"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="346"/>
+        <location filename="../../gpucheck/advise/host.py" line="352"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="349"/>
+        <location filename="../../gpucheck/advise/host.py" line="355"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见升级建议）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="372"/>
+        <location filename="../../gpucheck/advise/host.py" line="378"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="375"/>
+        <location filename="../../gpucheck/advise/host.py" line="381"/>
         <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上（见升级建议），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="382"/>
+        <location filename="../../gpucheck/advise/host.py" line="388"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="391"/>
+        <location filename="../../gpucheck/advise/host.py" line="397"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -384,115 +389,125 @@
         <translation>这块 GPU 不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="234"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="396"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="238"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="412"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="397"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="413"/>
         <source>none: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有代价：Tensor Core 会让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="256"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
         <source>more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每一步 GPU 之间的通信更多；有 NVLink 时没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="271"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
         <source>the same training result; a little slower per sample because the GPU does less work at a time</source>
         <translation>训练结果不变；因为 GPU 每次处理的数据更少，每个样本会稍慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花大约 {p}% 的时间：激活值会在反向传播时重新计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="298"/>
+        <source>Cache the latents and text embeddings before training</source>
+        <translation>训练前先缓存潜变量（latent）和文本嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
+        <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
+        <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="309"/>
         <source>Use the 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="294"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="310"/>
         <source>optimizer memory falls from 8 to 2 bytes per parameter; results stay very close</source>
         <translation>优化器占用的显存从每个参数 8 字节降到 2 字节；训练结果非常接近</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
         <source>Offload the optimizer state and FP32 master weights to CPU RAM (ZeRO-3 offload)</source>
         <translation>把优化器状态和 FP32 主权重卸载到 CPU 内存（ZeRO-3 offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="307"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="391"/>
         <source>needs {ram} of RAM in all; steps are about {f}× slower</source>
         <translation>总共需要 {ram} 内存；每步大约慢 {f} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="342"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="343"/>
         <source>trains small adapter matrices only: far less memory; quality is close to full fine-tuning for most tasks</source>
         <translation>只训练小的适配器矩阵：显存占用少得多；对大多数任务来说，效果接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="337"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="338"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
         <source>about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
         <translation>模型占用的显存减少约 4 倍；每步大约慢 20-40%，效果略有下降</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
         <source>samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据都更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
         <source>samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；请检查你的样本有多长：大部分样本都更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="377"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="374"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="390"/>
         <source>Offload the optimizer state to CPU RAM (DeepSpeed ZeRO-2 offload)</source>
         <translation>把优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-2 offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="418"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="434"/>
         <source>Train the smaller model of the family: {title}</source>
         <translation>改为训练同系列中更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="419"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
         <source>a smaller model is less capable, but it fits this GPU</source>
         <translation>小模型能力弱一些，但能装进这块 GPU</translation>
     </message>
@@ -609,7 +624,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="114"/>
         <location filename="../../gpucheck/report/model.py" line="458"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -921,32 +936,32 @@
         <translation>深度扫描完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="266"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="267"/>
         <source>PyTorch is installed but failed to load ({err}); the GPU was not measured.</source>
         <translation>已安装 PyTorch，但加载失败（{err}）；没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="272"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="273"/>
         <source>PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the driver is missing). {hint}</source>
         <translation>已安装 PyTorch {version}，但无法使用 GPU（可能是仅支持 CPU 的版本，或者缺少驱动）。{hint}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="287"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="288"/>
         <source>GPU temperature could not be read ({why}).</source>
         <translation>无法读取 GPU 温度（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="293"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="294"/>
         <source>The GPU benchmark failed: {err}</source>
         <translation>GPU 基准测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="317"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="318"/>
         <source>The 'GPU' figures were measured on the CPU through PyTorch (no GPU used).</source>
         <translation>“GPU”数据是通过 PyTorch 在 CPU 上测得的（没有使用 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="343"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="344"/>
         <source>PyTorch did not start the GPU within the deep scan's time cap</source>
         <translation>PyTorch 没能在深度扫描的时间上限内启动 GPU</translation>
     </message>
@@ -1101,138 +1116,138 @@
         <translation>Apple 芯片的 CPU 和 GPU 共用内存：没有主机↔设备之间的数据传输可测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="47"/>
+        <location filename="../../gpucheck/bench/present.py" line="48"/>
         <source>{n} images/s</source>
         <translation>{n} 张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="49"/>
+        <location filename="../../gpucheck/bench/present.py" line="50"/>
         <source>{n} °C</source>
         <translation>{n} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="74"/>
+        <location filename="../../gpucheck/bench/present.py" line="75"/>
         <source>GPU matrix math, fp32</source>
         <translation>GPU 矩阵运算，fp32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="75"/>
+        <location filename="../../gpucheck/bench/present.py" line="76"/>
         <source>GPU matrix math, TF32</source>
         <translation>GPU 矩阵运算，TF32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="76"/>
+        <location filename="../../gpucheck/bench/present.py" line="77"/>
         <source>GPU matrix math, fp16</source>
         <translation>GPU 矩阵运算，fp16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="77"/>
+        <location filename="../../gpucheck/bench/present.py" line="78"/>
         <source>GPU matrix math, bf16</source>
         <translation>GPU 矩阵运算，bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="78"/>
+        <location filename="../../gpucheck/bench/present.py" line="79"/>
         <source>GPU memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="79"/>
+        <location filename="../../gpucheck/bench/present.py" line="80"/>
         <source>CPU→GPU copy (pinned memory)</source>
         <translation>CPU→GPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="80"/>
+        <location filename="../../gpucheck/bench/present.py" line="81"/>
         <source>CPU→GPU copy (ordinary memory)</source>
         <translation>CPU→GPU 传输（普通内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="81"/>
+        <location filename="../../gpucheck/bench/present.py" line="82"/>
         <source>GPU→CPU copy (pinned memory)</source>
         <translation>GPU→CPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="82"/>
+        <location filename="../../gpucheck/bench/present.py" line="83"/>
         <source>GPU memory a job could allocate</source>
         <translation>训练任务能分配到的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="83"/>
+        <location filename="../../gpucheck/bench/present.py" line="84"/>
         <source>GPU temperature before the test</source>
         <translation>测试前的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="84"/>
+        <location filename="../../gpucheck/bench/present.py" line="85"/>
         <source>GPU temperature after the test</source>
         <translation>测试后的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="87"/>
+        <location filename="../../gpucheck/bench/present.py" line="88"/>
         <source>Image decoding, one core</source>
         <translation>图像解码，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="88"/>
+        <location filename="../../gpucheck/bench/present.py" line="89"/>
         <source>Image decoding, all cores</source>
         <translation>图像解码，全部核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="89"/>
+        <location filename="../../gpucheck/bench/present.py" line="90"/>
         <source>Text processing, one core</source>
         <translation>文本处理，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="90"/>
+        <location filename="../../gpucheck/bench/present.py" line="91"/>
         <source>Disk sequential read</source>
         <translation>硬盘顺序读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="91"/>
+        <location filename="../../gpucheck/bench/present.py" line="92"/>
         <source>Disk random read (128 KiB pieces, 8 readers)</source>
         <translation>硬盘随机读取（128 KiB 块，8 个并发读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="92"/>
+        <location filename="../../gpucheck/bench/present.py" line="93"/>
         <source>Disk random read (4 KiB, one at a time)</source>
         <translation>硬盘随机读取（4 KiB，逐个读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="93"/>
+        <location filename="../../gpucheck/bench/present.py" line="94"/>
         <source>Disk sequential write</source>
         <translation>硬盘顺序写入</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="94"/>
+        <location filename="../../gpucheck/bench/present.py" line="95"/>
         <source>RAM copy, one thread</source>
         <translation>内存复制，单线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="110"/>
-        <location filename="../../gpucheck/bench/present.py" line="122"/>
+        <location filename="../../gpucheck/bench/present.py" line="111"/>
+        <location filename="../../gpucheck/bench/present.py" line="123"/>
         <source>{value} (measured)</source>
         <translation>{value}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="112"/>
+        <location filename="../../gpucheck/bench/present.py" line="113"/>
         <source>{value} (measured; {pct}% of the data sheet's {spec})</source>
         <translation>{value}（实测；为规格表中 {spec} 的 {pct}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="117"/>
+        <location filename="../../gpucheck/bench/present.py" line="118"/>
         <source>{value} (from specs)</source>
         <translation>{value}（来自规格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="131"/>
+        <location filename="../../gpucheck/bench/present.py" line="132"/>
         <source>Measured by the deep scan ({s} s):</source>
         <translation>深度扫描实测结果（用时 {s} 秒）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="133"/>
+        <location filename="../../gpucheck/bench/present.py" line="134"/>
         <source>Measured by the deep scan (cancelled after {s} s):</source>
         <translation>深度扫描实测结果（{s} 秒后取消）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="138"/>
+        <location filename="../../gpucheck/bench/present.py" line="139"/>
         <source>GPU slow-down reasons after the test: {reasons}</source>
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
@@ -1247,238 +1262,238 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="539"/>
+        <location filename="../../gpucheck/catalog.py" line="540"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="22"/>
+        <location filename="../../gpucheck/cli.py" line="21"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="22"/>
+        <location filename="../../gpucheck/cli.py" line="21"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="22"/>
+        <location filename="../../gpucheck/cli.py" line="21"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="22"/>
+        <location filename="../../gpucheck/cli.py" line="21"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="23"/>
+        <location filename="../../gpucheck/cli.py" line="22"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="23"/>
+        <location filename="../../gpucheck/cli.py" line="22"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="24"/>
+        <location filename="../../gpucheck/cli.py" line="23"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="24"/>
+        <location filename="../../gpucheck/cli.py" line="23"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="24"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="24"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="25"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="25"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="27"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="27"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="35"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="39"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="40"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="44"/>
-        <location filename="../../gpucheck/cli.py" line="92"/>
+        <location filename="../../gpucheck/cli.py" line="43"/>
+        <location filename="../../gpucheck/cli.py" line="91"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="45"/>
+        <location filename="../../gpucheck/cli.py" line="44"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb')</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="46"/>
+        <location filename="../../gpucheck/cli.py" line="45"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="50"/>
+        <location filename="../../gpucheck/cli.py" line="49"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="54"/>
+        <location filename="../../gpucheck/cli.py" line="53"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="59"/>
+        <location filename="../../gpucheck/cli.py" line="58"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="66"/>
+        <location filename="../../gpucheck/cli.py" line="65"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="67"/>
+        <location filename="../../gpucheck/cli.py" line="66"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="72"/>
+        <location filename="../../gpucheck/cli.py" line="71"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="74"/>
+        <location filename="../../gpucheck/cli.py" line="73"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="75"/>
+        <location filename="../../gpucheck/cli.py" line="74"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="76"/>
+        <location filename="../../gpucheck/cli.py" line="75"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="77"/>
+        <location filename="../../gpucheck/cli.py" line="76"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="79"/>
+        <location filename="../../gpucheck/cli.py" line="78"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="82"/>
+        <location filename="../../gpucheck/cli.py" line="81"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="84"/>
+        <location filename="../../gpucheck/cli.py" line="83"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="88"/>
+        <location filename="../../gpucheck/cli.py" line="87"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="89"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="91"/>
+        <location filename="../../gpucheck/cli.py" line="90"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="92"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="94"/>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="96"/>
+        <location filename="../../gpucheck/cli.py" line="95"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="97"/>
+        <location filename="../../gpucheck/cli.py" line="96"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="99"/>
+        <location filename="../../gpucheck/cli.py" line="98"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="102"/>
+        <location filename="../../gpucheck/cli.py" line="101"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="118"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="207"/>
+        <location filename="../../gpucheck/cli.py" line="206"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="224"/>
+        <location filename="../../gpucheck/cli.py" line="223"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
@@ -1637,12 +1652,12 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/i18n.py" line="322"/>
-        <location filename="../../gpucheck/i18n.py" line="328"/>
-        <location filename="../../gpucheck/i18n.py" line="340"/>
-        <location filename="../../gpucheck/i18n.py" line="361"/>
-        <location filename="../../gpucheck/i18n.py" line="372"/>
-        <location filename="../../gpucheck/i18n.py" line="389"/>
+        <location filename="../../gpucheck/i18n.py" line="412"/>
+        <location filename="../../gpucheck/i18n.py" line="418"/>
+        <location filename="../../gpucheck/i18n.py" line="430"/>
+        <location filename="../../gpucheck/i18n.py" line="451"/>
+        <location filename="../../gpucheck/i18n.py" line="462"/>
+        <location filename="../../gpucheck/i18n.py" line="479"/>
         <location filename="../../gpucheck/probe/__init__.py" line="291"/>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
         <location filename="../../gpucheck/probe/summary.py" line="103"/>
@@ -1661,7 +1676,7 @@
         <location filename="../../gpucheck/report/model.py" line="336"/>
         <location filename="../../gpucheck/report/model.py" line="333"/>
         <location filename="../../gpucheck/report/model.py" line="638"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="50"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="51"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -1845,72 +1860,72 @@
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="473"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="476"/>
         <source>{method} training, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="478"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="480"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="483"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="485"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="484"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="487"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="486"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="489"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="525"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="526"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="529"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="530"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="533"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="534"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="537"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="540"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="543"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="547"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
         <source>--method qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>--method qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
         <source>--seq-len: {id} is not a transformer; use --image-size</source>
         <translation>--seq-len：{id} 不是 Transformer 模型；请使用 --image-size</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="552"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
         <source>--image-size: {id} is a transformer; use --seq-len</source>
         <translation>--image-size：{id} 是 Transformer 模型；请使用 --seq-len</translation>
     </message>
@@ -1946,7 +1961,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="57"/>
-        <location filename="../../gpucheck/machine.py" line="276"/>
+        <location filename="../../gpucheck/machine.py" line="284"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
@@ -1956,72 +1971,77 @@
         <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="343"/>
+        <location filename="../../gpucheck/i18n.py" line="433"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="345"/>
+        <location filename="../../gpucheck/i18n.py" line="435"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="347"/>
+        <location filename="../../gpucheck/i18n.py" line="437"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="350"/>
+        <location filename="../../gpucheck/i18n.py" line="440"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="351"/>
+        <location filename="../../gpucheck/i18n.py" line="441"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="248"/>
+        <location filename="../../gpucheck/machine.py" line="253"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="255"/>
+        <location filename="../../gpucheck/machine.py" line="260"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="260"/>
+        <location filename="../../gpucheck/machine.py" line="265"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="272"/>
+        <location filename="../../gpucheck/machine.py" line="270"/>
+        <source>{where}: nested too deeply</source>
+        <translation>{where}：嵌套层级太深</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="280"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="274"/>
+        <location filename="../../gpucheck/machine.py" line="282"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="278"/>
+        <location filename="../../gpucheck/machine.py" line="286"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="280"/>
+        <location filename="../../gpucheck/machine.py" line="288"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="284"/>
+        <location filename="../../gpucheck/machine.py" line="292"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="287"/>
+        <location filename="../../gpucheck/machine.py" line="295"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
@@ -2116,32 +2136,32 @@
         <translation>{name} {version} 无法使用 GPU：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="327"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="328"/>
         <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
         <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="337"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="338"/>
         <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
         <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="345"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="346"/>
         <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
         <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="350"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="351"/>
         <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
         <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="355"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="356"/>
         <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
         <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="361"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="362"/>
         <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
         <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
     </message>
@@ -2205,7 +2225,7 @@
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
         <location filename="../../gpucheck/report/model.py" line="227"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
@@ -2325,67 +2345,67 @@
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="129"/>
+        <location filename="../../gpucheck/probe/software.py" line="133"/>
         <source>no GPU it could use was found</source>
         <translation>没有找到它能使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="134"/>
+        <location filename="../../gpucheck/probe/software.py" line="138"/>
         <source>this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}</source>
         <translation>这个 {name} 版本仅支持 CPU（{variant}）；要使用 {gpu}，请安装 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="139"/>
+        <location filename="../../gpucheck/probe/software.py" line="143"/>
         <source>built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer</source>
         <translation>为 CUDA {have} 编译，但 {gpu}（计算能力 {cc}）需要 CUDA {need} 或更新版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="143"/>
+        <location filename="../../gpucheck/probe/software.py" line="147"/>
         <source>built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver</source>
         <translation>为 CUDA {have} 编译，但已安装的驱动最高只支持 CUDA {driver}：请更新 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="147"/>
+        <location filename="../../gpucheck/probe/software.py" line="151"/>
         <source>CUDA build {have}; the GPU's compute capability is unknown, so support is not certain</source>
         <translation>CUDA {have} 版本；GPU 的计算能力未知，因此不确定是否支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="149"/>
+        <location filename="../../gpucheck/probe/software.py" line="153"/>
         <source>CUDA {have} build supports compute capability {cc}</source>
         <translation>CUDA {have} 版本支持计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="153"/>
+        <location filename="../../gpucheck/probe/software.py" line="157"/>
         <source>ROCm {v} build</source>
         <translation>ROCm {v} 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="155"/>
+        <location filename="../../gpucheck/probe/software.py" line="159"/>
         <source>this {name} build has no ROCm support; install a ROCm build to use the {gpu}</source>
         <translation>这个 {name} 版本不支持 ROCm；要使用 {gpu}，请安装 ROCm 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="159"/>
+        <location filename="../../gpucheck/probe/software.py" line="163"/>
         <source>PyTorch uses the Apple GPU through MPS</source>
         <translation>PyTorch 通过 MPS 使用 Apple GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="160"/>
+        <location filename="../../gpucheck/probe/software.py" line="164"/>
         <source>PyTorch before 1.12 has no Apple GPU (MPS) support</source>
         <translation>1.12 之前的 PyTorch 不支持 Apple GPU（MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="162"/>
+        <location filename="../../gpucheck/probe/software.py" line="166"/>
         <source>Metal plugin installed</source>
         <translation>已安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="163"/>
+        <location filename="../../gpucheck/probe/software.py" line="167"/>
         <source>no Metal plugin installed for {name}</source>
         <translation>{name} 没有安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="164"/>
+        <location filename="../../gpucheck/probe/software.py" line="168"/>
         <source>support for the {gpu} could not be judged</source>
         <translation>无法判断是否支持 {gpu}</translation>
     </message>
@@ -2471,7 +2491,7 @@
         <location filename="../../gpucheck/probe/storage.py" line="244"/>
         <location filename="../../gpucheck/probe/summary.py" line="139"/>
         <location filename="../../gpucheck/report/model.py" line="266"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
@@ -2542,7 +2562,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="45"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="151"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="152"/>
         <source>Architecture: {arch}</source>
         <translation>架构：{arch}</translation>
     </message>
@@ -2593,7 +2613,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="64"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="100"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="101"/>
         <source>Temperature: {t} °C</source>
         <translation>温度：{t} °C</translation>
     </message>
@@ -2639,7 +2659,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="92"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="161"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
@@ -2727,28 +2747,28 @@
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
         <location filename="../../gpucheck/report/model.py" line="262"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
         <location filename="../../gpucheck/report/model.py" line="263"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
         <location filename="../../gpucheck/report/model.py" line="264"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="138"/>
         <location filename="../../gpucheck/report/model.py" line="265"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
     </message>
@@ -2760,7 +2780,7 @@
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="139"/>
         <location filename="../../gpucheck/report/model.py" line="267"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
     </message>
@@ -2828,7 +2848,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="226"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
@@ -2850,7 +2870,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="238"/>
         <location filename="../../gpucheck/report/model.py" line="295"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="18"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="19"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
@@ -2862,13 +2882,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="240"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="241"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="22"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
@@ -2884,7 +2904,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="268"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
@@ -2910,7 +2930,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="289"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="17"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="18"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
@@ -2957,7 +2977,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="311"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="234"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
@@ -2968,13 +2988,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="316"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="316"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
@@ -3210,7 +3230,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="513"/>
         <location filename="../../gpucheck/report/model.py" line="531"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="369"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
         <location filename="../../gpucheck/ui/session.py" line="245"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
@@ -3510,7 +3530,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
-        <translation>任务阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
+        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="764"/>
@@ -3535,7 +3555,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>The training ladder</source>
-        <translation>训练任务阶梯</translation>
+        <translation>训练任务难度阶梯</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="772"/>
@@ -3656,267 +3676,272 @@
         <translation>无法执行此操作</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="16"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="17"/>
         <source>Graphics card (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="19"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
         <source>Disks</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>Limited</source>
         <translation>受限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>Missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="72"/>
         <source>Video memory (VRAM): {total} total, {free} free</source>
         <translation>显存：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="74"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="75"/>
         <source>Shared memory: {shared}; usable by the GPU: {usable}</source>
         <translation>共享内存：{shared}；GPU 可用：{usable}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="79"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="80"/>
         <source>Vendor: {vendor} · training through: {backend}</source>
         <translation>厂商：{vendor} · 训练后端：{backend}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="82"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="83"/>
         <source>Architecture: {arch} · compute capability {cc}</source>
         <translation>架构：{arch} · 计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="85"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="86"/>
         <source>Compute units: {n}</source>
         <translation>计算单元：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="87"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="88"/>
         <source>Clocks: graphics {cur} (max {max}), memory max {mem}</source>
         <translation>频率：核心 {cur}（最高 {max}），显存最高 {mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="91"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="92"/>
         <source>PCIe: Gen {gen} ×{width} now (max Gen {gen_max} ×{width_max})</source>
         <translation>PCIe：当前 Gen {gen} ×{width}（最高 Gen {gen_max} ×{width_max}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="95"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="96"/>
         <source>NVLink: {n} active links</source>
         <translation>NVLink：{n} 条活动链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="97"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="98"/>
         <source>Power: {draw} now, limit {limit}</source>
         <translation>功耗：当前 {draw}，上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="102"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
         <source>Slowed down now by: {reasons}</source>
         <translation>当前降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="104"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="105"/>
         <source>Driver {driver} (supports CUDA up to {cuda})</source>
         <translation>驱动 {driver}（最高支持 CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="107"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="108"/>
         <source>MIG is on: {n} slices</source>
         <translation>已开启 MIG：{n} 个分区</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="109"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="110"/>
         <source>Also drives a display (some VRAM is in use)</source>
         <translation>同时连接了显示器（部分显存已被占用）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="125"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="126"/>
         <source>GPU {index}: {name}</source>
         <translation>GPU {index}：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="127"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
         <source>GPUs {first}–{last} ({n} identical): {name}</source>
         <translation>GPU {first}–{last}（{n} 块相同）：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="134"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="135"/>
         <source>{n} × {name} · {vram} VRAM each</source>
         <translation>{n} × {name} · 每块显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="137"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="138"/>
         <source>{name} · {vram} VRAM</source>
         <translation>{name} · 显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="139"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="140"/>
         <source>{name} (not usable for training)</source>
         <translation>{name}（无法用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="141"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="142"/>
         <source>No graphics card for training was found: jobs would run on the CPU.</source>
         <translation>没有找到可用于训练的显卡：训练任务只能在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="149"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="150"/>
         <source>{brand} · {phys} cores / {logical} threads</source>
         <translation>{brand} · {phys} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="149"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="150"/>
         <source>unknown processor</source>
         <translation>未知处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="153"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="154"/>
         <source>Clock: {base} MHz base, {max} MHz max</source>
         <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="156"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="157"/>
         <source>L3 cache: {size}</source>
         <translation>三级缓存：{size}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="159"/>
         <source>Sockets: {n}</source>
         <translation>CPU 插槽数：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="168"/>
         <source>{total} RAM · {available} available</source>
         <translation>内存 {total} · 可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="170"/>
         <source>Swap: {total} total, {free} free</source>
         <translation>交换空间：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="172"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="173"/>
         <source>Shared with the GPU (unified memory)</source>
         <translation>与 GPU 共享（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="185"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="188"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="189"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="190"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="191"/>
+        <source>Type found from: {reason}</source>
+        <translation>类型判断依据：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
         <source>{n} disk(s) · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="196"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="202"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="205"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="202"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="205"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="204"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="207"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="206"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="209"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="207"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="213"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="212"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="214"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="225"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="228"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="229"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="228"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="265"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="68"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>
@@ -3948,7 +3973,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="152"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="258"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="259"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
@@ -4003,162 +4028,162 @@
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="256"/>
         <source>This job needs about {need} of RAM with these settings; this PC has {have}.</source>
         <translation>按当前设置，这个训练任务大约需要 {need} 内存；本机有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="261"/>
         <source>This job needs {need} of video memory per GPU with these settings; you have {have}.</source>
         <translation>按当前设置，这个训练任务每块 GPU 需要 {need} 显存；你有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
         <source>With the settings below it needs {need}.</source>
         <translation>使用下面的设置后需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
         <source>Even with every tweak it needs at least {need} per GPU.</source>
         <translation>即使用上所有调整，每块 GPU 也至少需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>With the suggested settings: {time}</source>
         <translation>使用建议的设置：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Speed: {n} samples per second</source>
         <translation>速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Speed: {n} tokens per second</source>
         <translation>速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="285"/>
         <source>Assumed: {items}</source>
         <translation>假定：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="290"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="291"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="292"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="293"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级建议和云 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="295"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="296"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="298"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="299"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="301"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="312"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="313"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="318"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="319"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="327"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="328"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="338"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="339"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="346"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="347"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="347"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="348"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="351"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="352"/>
         <source>{name} — {price}: {reason}</source>
         <translation>{name} — {price}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="353"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="354"/>
         <source>(this job: {time})</source>
         <translation>（本任务：{time}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="355"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="356"/>
         <source>(price not verified)</source>
         <translation>（价格未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="383"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="384"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="384"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -4338,7 +4363,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="78"/>
         <source>Details only for the job I chose (the ladder is always included)</source>
-        <translation>只包含我所选训练任务的详情（任务阶梯总会包含在内）</translation>
+        <translation>只包含我所选训练任务的详情（难度阶梯总会包含在内）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="79"/>
@@ -4574,17 +4599,17 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>仅 CPU（没有可用于训练的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="43"/>
+        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="52"/>
         <source>Total: {total}</source>
         <translation>合计：{total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="49"/>
+        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="58"/>
         <source>Your RAM {have}</source>
         <translation>你的内存 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="50"/>
+        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="59"/>
         <source>Your VRAM {have}</source>
         <translation>你的显存 {have}</translation>
     </message>
@@ -4617,6 +4642,11 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="40"/>
         <source>Overhead</source>
         <translation>额外开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/theme.py" line="43"/>
+        <source>Python, libraries and data loading</source>
+        <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="29"/>

@@ -74,6 +74,24 @@ def test_images_never_get_a_sequence_length_tweak():
     assert "shorter_sequences" not in [x.id for x in a.tweaks]
 
 
+def test_sdxl_lora_fits_12gb_with_cached_latents_and_text_embeddings():
+    """SDXL LoRA on a 12 GB card is the usual kohya sd-scripts recipe (--cache_latents
+    --cache_text_encoder_outputs with gradient checkpointing): the VAE and the two text encoders
+    (0.9 B parameters) leave the GPU. It must not be "does not fit" on an RTX 3060."""
+    _m, w, t, a = advice_for("rtx3060-12gb-hdd-desktop", "sdxl-lora")
+    assert w.model.aux_params > 0.5e9 and w.train.grad_checkpointing
+    assert a.verdict == "runs_with_tweaks"
+    assert [x.id for x in a.tweaks] == ["cache_embeddings"]
+    assert a.final_peak_vram_bytes <= t.vram_available_bytes
+    assert "--cache_latents" in a.snippet
+    # caching also removes the VAE/text-encoder forward from every step: faster, never slower
+    base = E.estimate(w, t)
+    assert a.final_total_hours < base.total_hours
+    # a 24 GB card needs no change
+    _m, _w, _t, a = advice_for("rtx4090-650w-desktop", "sdxl-lora")
+    assert a.verdict == "runs" and not a.tweaks
+
+
 # -- pre-training from scratch has no pretrained weights to put adapters on ---------------------------
 
 
@@ -103,6 +121,8 @@ def test_gpu_that_fits_but_ram_that_does_not_says_ram():
     assert a.verdict == "does_not_fit"
     assert "RAM" in a.summary
     assert "per GPU" not in a.summary
+    # and it is not told to turn on gradient checkpointing: GPU-memory tweaks do not free system RAM
+    assert not a.tweaks
 
 
 # -- one job, one time: the table and the summary agree ---------------------------------------------------
@@ -169,3 +189,16 @@ def test_diffusion_settings_are_a_diffusers_command_not_transformers_trainer():
     # the runwayml repository is gone from the Hugging Face Hub; its mirror is what diffusers uses
     assert "runwayml" not in a.snippet
     assert re.search(r'--pretrained_model_name_or_path="stable-diffusion-v1-5/stable-diffusion-v1-5"', a.snippet)
+
+
+def test_wsl2_short_of_ram_is_told_to_raise_the_wsl_memory_cap():
+    """WSL 2 gives Linux half of Windows' RAM by default (Microsoft docs, 'Advanced settings
+    configuration in WSL': memory = 50% of total memory): before buying RAM, raise the cap."""
+    m, _w, _t, a = advice_for("rtx4060-laptop-wsl2", "sd15-lora")
+    assert m.software.platform == "wsl"
+    ram = next(b for b in a.bottlenecks if b.id == "ram")
+    assert ".wslconfig" in ram.fix and "wsl --shutdown" in ram.fix
+    # a Mac short of RAM (SDXL on a 16 GB M1) gets no WSL advice
+    m, _w, _t, a = advice_for("m1-macbookair", "sdxl-lora")
+    ram = next(b for b in a.bottlenecks if b.id == "ram")
+    assert m.software.platform != "wsl" and ".wslconfig" not in ram.fix

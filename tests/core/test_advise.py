@@ -374,10 +374,10 @@ def test_buy_vs_rent_compares_with_a_cloud_the_reader_can_use():
     assert "¥" in zh.buy_vs_rent.message
 
 
-def test_rtx3060_gpu_upgrade_for_sdxl_lora_finishes_in_a_week_and_flags_the_psu():
-    # (Llama 3 8B LoRA now runs on this 12 GB card as QLoRA with 1,024-token samples: see
-    # test_advice_review.py; SDXL LoRA is the job that still needs a bigger card.)
-    m, w, a = advice_for("rtx3060-12gb-hdd-desktop", "sdxl-lora")
+def test_rtx3060_gpu_upgrade_for_70b_qlora_finishes_in_a_week_and_flags_the_psu():
+    # (Llama 3 8B LoRA now runs on this 12 GB card as QLoRA with 1,024-token samples, and SDXL LoRA with
+    # cached latents: see test_advice_review.py. Llama 3 70B QLoRA is the job that needs a bigger card.)
+    m, w, a = advice_for("rtx3060-12gb-hdd-desktop", "llama3-70b-qlora")
     assert a.verdict == "does_not_fit"
     gpu = [u for u in a.upgrades if u.kind == "gpu"]
     assert gpu

@@ -251,7 +251,8 @@ class DetailsPage(BasePage):
         need, have, ram = self.session.memory_need_have(est)
         if ram:  # no GPU: the training memory lives in system RAM
             self.mem_box.setTitle(tr("Memory (RAM) — training on the CPU"))
-            self.chart.set_breakdown(est.breakdown, have, ram=True)
+            self.chart.set_breakdown(est.breakdown, have, ram=True,
+                                     other_bytes=est.extra.get("ram_besides_training_bytes", 0))
             self.mem_text.setText(tr("This job needs about {need} of RAM with these settings; this PC has {have}.",
                                      need=fmt_gib(need), have=fmt_gib(have)))
             return

@@ -20,12 +20,14 @@ class MemoryChart(QWidget):
         self.breakdown = None
         self.have_bytes: int | None = None
         self.ram = False  # the job runs on the CPU: "your RAM" instead of "your VRAM"
+        self.other_bytes = 0  # on the CPU: RAM besides the training tensors (from the estimate)
         # The height follows the width (the legend wraps): sizeHint uses the current width and
         # resizeEvent asks the layout again.
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
-    def set_breakdown(self, breakdown, have_bytes: int | None, ram: bool = False) -> None:
+    def set_breakdown(self, breakdown, have_bytes: int | None, ram: bool = False, other_bytes: int = 0) -> None:
         self.breakdown, self.have_bytes, self.ram = breakdown, have_bytes, ram
+        self.other_bytes = int(other_bytes or 0) if ram else 0
         self.setAccessibleName(self.summary())
         self.updateGeometry()
         self.update()
@@ -33,14 +35,21 @@ class MemoryChart(QWidget):
     def parts(self) -> list[tuple[str, int, tuple[str, str]]]:
         if self.breakdown is None:
             return []
-        return [(tr(label), int(getattr(self.breakdown, attr)), colours)
-                for attr, label, colours in theme.BREAKDOWN_PARTS]
+        parts = [(tr(label), int(getattr(self.breakdown, attr)), colours)
+                 for attr, label, colours in theme.BREAKDOWN_PARTS]
+        if self.other_bytes > 0:
+            label, colours = theme.RAM_OTHER_PART
+            parts.append((tr(label), self.other_bytes, colours))
+        return parts
+
+    def total_bytes(self) -> int:
+        return sum(v for _l, v, _c in self.parts())
 
     def summary(self) -> str:
         if self.breakdown is None:
             return ""
         lines = [f"{label}: {fmt_gib(v)}" for label, v, _ in self.parts()]
-        lines.append(tr("Total: {total}", total=fmt_gib(self.breakdown.total_bytes)))
+        lines.append(tr("Total: {total}", total=fmt_gib(self.total_bytes())))
         lines.append(self._have_text())
         return "\n".join(lines)
 
@@ -84,7 +93,7 @@ class MemoryChart(QWidget):
         fm = QFontMetrics(self.font())
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        total = self.breakdown.total_bytes
+        total = self.total_bytes()
         scale = max(total, self.have_bytes or 0) or 1
         bar = QRectF(1, 4, self.width() - 2, fm.height() * 2.2)
         p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))

@@ -39,6 +39,8 @@ BREAKDOWN_PARTS = (
     ("activations_bytes", N_("Activations"), ("#ec407a", "#f06292")),
     ("overhead_bytes", N_("Overhead"), ("#8d6e63", "#a1887f")),
 )
+# Training on the CPU: the rest of the RAM the job needs (Python, libraries, data loading).
+RAM_OTHER_PART = (N_("Python, libraries and data loading"), ("#90a4ae", "#b0bec5"))
 
 
 def palette() -> QPalette:
