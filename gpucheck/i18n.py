@@ -7,6 +7,10 @@ loads the compiled `.qm` through `QTranslator`, so Qt Linguist can edit the same
 `python -m gpucheck.i18n_tools update` re-extracts strings into the .ts; a test fails on any string
 missing from the catalog or still marked unfinished.
 
+Text a saved scan keeps (findings, reasons, notes) is made with `tr_text()` (or `finding()`): it is shown
+now, and also kept as its English template and values (`Text`), so `show_text()` renders it later in the
+reader's language, whatever language the scan ran in.
+
 The language follows the system locale; `--lang` and the UI's menu override it.
 """
 
@@ -232,10 +236,13 @@ class TextStr(str):
 
     text: Text
 
-    def __new__(cls, rendered: str, text: Text):
+    def __new__(cls, rendered: str, text: Text | None = None):
         obj = super().__new__(cls, rendered)
-        obj.text = text
+        obj.text = text if text is not None else Text()
         return obj
+
+    def __getnewargs__(self):  # copy and pickle keep the Text
+        return str(self), self.text
 
 
 def _kept(value: object) -> str | Text:
@@ -260,7 +267,9 @@ def text_of(value: object) -> Text | None:
     """The kept Text of a `tr_text()` result (or a Text itself); None for plain text."""
     if isinstance(value, Text):
         return value
-    return getattr(value, "text", None) if isinstance(value, TextStr) else None
+    if isinstance(value, TextStr) and value.text.template:
+        return value.text
+    return None
 
 
 # -- catalog strings back to English (for the values kept with a text) ------------------------

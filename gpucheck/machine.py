@@ -1,6 +1,8 @@
 """The Machine record: what a scan found, as frozen dataclasses with units in field names.
 
 `None` means unknown; the reason for every unknown is a `Finding` in `Machine.findings`.
+Texts (findings, reasons, notes) are stored as rendered when scanned and as their English template and values
+(`gpucheck.i18n.Text`), so readers show them in their own language (`reason_shown`, `notes_shown`, …).
 `Machine.to_dict()` / `Machine.from_dict()` round-trip through JSON; `from_dict` validates types and
 raises `BadInput` naming the key and what was expected.
 """

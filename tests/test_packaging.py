@@ -165,6 +165,18 @@ def test_deb_builds_installs_runs_and_uninstalls(tree):
                    for p in (ROOT / "resources" / "workloads").glob("*.toml")}
         assert shipped and shipped <= {w["id"] for w in json.loads(workloads.stdout)}
 
+        # A PDF report in Chinese: Qt's PDF writer and the bundled CJK font work in the installed app.
+        fixture = ROOT / "tests" / "fixtures" / "machines" / "rtx2060super-windows.json"
+        if fixture.is_file():
+            pdf = home / "report.pdf"
+            rep = _run([str(launcher), "report", str(pdf), "--machine", str(fixture), "--lang", "zh_CN"],
+                       env=run_env, cwd=home, timeout=120)
+            assert rep.returncode == 0, rep.stderr[-2000:]
+            assert pdf.read_bytes()[:5] == b"%PDF-" and pdf.stat().st_size > 10_000
+            if shutil.which("pdftotext"):
+                text = _run(["pdftotext", str(pdf), "-"], check=True).stdout
+                assert re.search(r"[\u4e00-\u9fff]", text), "the PDF has no Chinese text"
+
         # The desktop app opens its window and closes: on a real X server when Xvfb is there.
         smoke_env = {**run_env, "GPUCHECK_SMOKE_TEST": "1"}
         if shutil.which("xvfb-run"):

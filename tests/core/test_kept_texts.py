@@ -14,7 +14,6 @@ import dataclasses
 import json
 import re
 import sys
-import threading
 
 import pytest
 from hypothesis import given, settings
