@@ -10,6 +10,7 @@ table shows the final verdict after advice (runs / runs with tweaks / too slow /
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import unicodedata
@@ -95,6 +96,14 @@ def _advice_keys(advice: Any, estimate: Any) -> dict[str, Any]:
 # -- targets ---------------------------------------------------------------------------------------
 
 
+CPU_NAMES = ("cpu", "cpu only", "cpu-only", "none", "no gpu")
+
+
+def is_cpu_name(name: str) -> bool:
+    """`--gpu cpu` (also "cpu-only", "none", "no gpu"): train on the processor, without a GPU."""
+    return " ".join(name.strip().lower().replace("_", " ").split()) in CPU_NAMES
+
+
 def target_from_args(args: argparse.Namespace):
     """--gpu NAME [--gpus N] (with --machine for RAM/CPU if given), --machine FILE, or a scan of this PC."""
     from gpucheck.catalog import find_gpu
@@ -107,6 +116,18 @@ def target_from_args(args: argparse.Namespace):
         from gpucheck.machine import Machine
 
         machine = Machine.load(args.machine)
+    if gpu_name and is_cpu_name(gpu_name):
+        # "what if I train on the processor?": this PC's (or the saved machine's) CPU and RAM, no GPU
+        if gpus is not None:
+            from gpucheck.errors import BadInput
+
+            raise BadInput(tr("--gpus does not apply to --gpu cpu (training on the processor uses no GPU)"))
+        if machine is None:
+            from gpucheck.cli import load_target_machine
+
+            machine = load_target_machine(args)
+        args.loaded_machine = machine
+        return Target.from_machine(dataclasses.replace(machine, gpus=()))
     if gpu_name:
         args.loaded_machine = machine  # the advice reads RAM, disks and power from it
         return Target.from_gpu(find_gpu(gpu_name), gpus=gpus if gpus is not None else 1, machine=machine)
@@ -133,10 +154,17 @@ def _target_line(target: Any) -> str:
 def _need_have(est: Any, advice: Any = None) -> str:
     if est.extra.get("backend") == "cpu":
         have = est.extra.get("ram_total_bytes")
-        return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(have)} RAM"
+        return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(have)}"
     need = advice.shown_need_bytes if advice is not None and advice.shown_need_bytes is not None \
         else est.peak_vram_bytes
     return f"{fmt_gib(need)} / {fmt_gib(est.vram_available_bytes)}"
+
+
+def need_heading(target: Any) -> str:
+    """The heading of the need/have column: system RAM when the jobs run on the CPU, else VRAM."""
+    if target.gpu is None and target.backend == "cpu":
+        return tr("RAM need / total")
+    return tr("VRAM need / usable")
 
 
 def check_rows(estimates: list, workloads: list, advices: list) -> list[list[str]]:
@@ -176,7 +204,7 @@ def run_check(args: argparse.Namespace) -> int:
     for note in target.notes:
         _out("  " + note)
     _out("")
-    headers = [tr("Workload"), tr("Verdict"), tr("VRAM need / usable"), tr("Time")]
+    headers = [tr("Workload"), tr("Verdict"), need_heading(target), tr("Time")]
     _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
     _out("")
     from gpucheck.advise import cli_check_lines
@@ -360,7 +388,7 @@ def run_headless_summary(machine_file: str | None = None, lang: str | None = Non
     estimates = [estimate(w, target) for w in workloads]
     advices = _advices(workloads, target, estimates, machine)
     _out(_target_line(target))
-    headers = [tr("Workload"), tr("Verdict"), tr("VRAM need / usable"), tr("Time")]
+    headers = [tr("Workload"), tr("Verdict"), need_heading(target), tr("Time")]
     _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
     _out("")
     _out(tr("No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands."))

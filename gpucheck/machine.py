@@ -148,6 +148,9 @@ class Power:
     notes: tuple[str, ...] = ()  # rendered in the scan's language; show them with notes_shown(power)
     psu_rated_w: int | None = None  # stated by the user (label on the PSU); a scan cannot read it
     notes_text: tuple[Text | None, ...] = ()  # notes kept to show in any language, one per note (None: plain)
+    # a server (server chassis, several CPU sockets or datacenter GPUs): its vendor sizes its (redundant)
+    # power supplies, so no PSU size is suggested; None = unknown (or a scan made before this was recorded)
+    is_server: bool | None = None
 
 
 @dataclass(frozen=True)

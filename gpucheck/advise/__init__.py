@@ -209,6 +209,8 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         notes=tuple(notes),
         alternative=alternative,
         host_limited_hours=host_hours,
+        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn) if verdict in ("runs", "runs_with_tweaks")
+        else (),
     )
 
 

@@ -30,6 +30,7 @@ class CloudOffer:
     source: str
     as_of: str
     verified: bool
+    provider_zh: str = ""  # the provider's name for Chinese readers ("Vast.ai（可中断）"), "" = as `provider`
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Part:
     verified: bool
     url: str = ""
     notes: str = ""
+    notes_zh: str = ""  # the notes for Chinese readers ("" = the English notes)
     gpu: str | None = None  # gpu: catalog name
     required_psu_w: float | None = None
     tdp_w: float | None = None
@@ -86,7 +88,7 @@ def _list_of_ints(where: str, key: str, value: Any) -> tuple[int, ...]:
 
 
 _OFFER_SPEC = {
-    "id": _str(True), "provider": _str(True), "region_group": _str(True, ("global", "china")),
+    "id": _str(True), "provider": _str(True), "provider_zh": _str(), "region_group": _str(True, ("global", "china")),
     "gpu": _str(True), "gpu_counts": ("strlist", False, None, None, None),  # replaced below
     "kind": _str(True, ("free", "on_demand", "spot")),
     "price_usd_per_gpu_hour": _num(), "price_cny_per_gpu_hour": _num(),
@@ -123,7 +125,7 @@ def load_cloud() -> tuple[CloudOffer, ...]:
             gpu_counts=counts, kind=v["kind"], price_usd_per_gpu_hour=usd, price_cny_per_gpu_hour=cny,
             weekly_hours_limit=v.get("weekly_hours_limit"), session_hours_limit=v.get("session_hours_limit"),
             notes=v.get("notes", ""), url=v["url"], source=v["source"], as_of=v["as_of"],
-            verified=v.get("verified", True),
+            verified=v.get("verified", True), provider_zh=v.get("provider_zh", ""),
         ))
     return tuple(out)
 
@@ -131,7 +133,7 @@ def load_cloud() -> tuple[CloudOffer, ...]:
 _COMMON_PART = {
     "id": _str(True), "name": _str(True), "price_usd": _num(), "price_cny": _num(),
     "price_kind": _str(True, ("msrp", "street", "list")), "source": _str(True), "as_of": _str(True),
-    "verified": _BOOL, "url": _str(), "notes": _str(),
+    "verified": _BOOL, "url": _str(), "notes": _str(), "notes_zh": _str(),
 }
 _PART_SPECS = {
     "gpu": {**_COMMON_PART, "gpu": _str(True), "required_psu_w": _num(True, 100, 3000),
@@ -164,7 +166,7 @@ def load_parts() -> tuple[Part, ...]:
                 kind=kind, id=v["id"], name=v["name"], price_usd=v.get("price_usd"),
                 price_cny=v.get("price_cny"), price_kind=v["price_kind"], source=v["source"],
                 as_of=v["as_of"], verified=v.get("verified", True), url=v.get("url", ""),
-                notes=v.get("notes", ""), gpu=v.get("gpu"), required_psu_w=v.get("required_psu_w"),
+                notes=v.get("notes", ""), notes_zh=v.get("notes_zh", ""), gpu=v.get("gpu"), required_psu_w=v.get("required_psu_w"),
                 tdp_w=v.get("tdp_w"), slots=v.get("slots"), pcie_lanes=v.get("pcie_lanes"),
                 capacity_gb=v.get("capacity_gb"), ram_kind=v.get("kind") if kind == "ram" else None,
                 read_mb_per_s=v.get("read_mb_per_s"), watts=v.get("watts"),

@@ -139,6 +139,8 @@ def psu_rated_w(machine: Machine) -> float | None:
 def _psu(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
     if not gpus or machine.power.is_laptop or any(g.vendor == "apple" for g in gpus):
         return []
+    if machine.power.is_server:
+        return []  # a server's redundant power supplies are sized by its vendor: nothing to buy here
     rated = psu_rated_w(machine)
     rest = float(factor("power", "rest_of_system_w"))
     load = float(factor("power", "max_sustained_load"))

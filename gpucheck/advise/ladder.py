@@ -417,6 +417,65 @@ def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_
                                settings={**res.settings, **tweak.settings})
 
 
+def speed_tweaks(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn) -> tuple[Tweak, ...]:
+    """Optional speed-ups for a job that runs but whose steps are bound by per-step overhead (CPU kernel
+    dispatch, fixed costs): the GPU idles, so a faster GPU would not help either. Each tweak is applied
+    alone on top of the advised configuration and re-estimated (so it is offered only when it still fits
+    and is at least 20% faster). Kinds: sequence packing (text models whose samples are shorter than the
+    maximum length) and a larger micro-batch with less gradient accumulation."""
+    est = res.estimate
+    if (not res.fits or est.total_hours is None or est.extra.get("bottleneck") != "overhead"
+            or facts.backend == "cpu"):
+        return ()
+    gain = float(factor("speed_tweaks", "time_factor_required"))
+    w, t = res.workload, res.train
+    out: list[Tweak] = []
+    avg = w.data.avg_seq_len
+    flash_ok = facts.backend in tuple(factor("speed_tweaks", "packing_backends")) and (
+        facts.compute_capability is None
+        or facts.compute_capability >= float(factor("speed_tweaks", "packing_min_compute_capability")))
+    if w.model.arch == "transformer" and flash_ok and avg and t.seq_len and avg * 2 <= t.seq_len:
+        # packing concatenates samples into full-length rows: each row holds seq_len / avg samples
+        rows = max(1, round(w.data.samples * avg / t.seq_len))
+        packed = dataclasses.replace(w, data=dataclasses.replace(w.data, samples=rows, avg_seq_len=None))
+        e = estimate_fn(packed, t)
+        if runs(e) and e.total_hours is not None and e.total_hours <= est.total_hours * gain:
+            out.append(Tweak(
+                id="packing", kind="speed",
+                title=tr("Pack several short samples into each {n}-token row (sequence packing)", n=t.seq_len),
+                cost=tr("needs FlashAttention 2 (load the model with attn_implementation=\"flash_attention_2\"), "
+                        "which keeps packed samples from attending to each other; there are fewer optimizer "
+                        "steps per epoch, so check the learning-rate schedule"),
+                settings={"packing": True, "max_length": t.seq_len},
+                peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours, fits=True))
+    best: tuple[Estimate, TrainSpec] | None = None
+    k = 2
+    while k <= int(factor("speed_tweaks", "max_batch_multiple")):
+        bigger = dataclasses.replace(t, batch=t.batch * k, grad_accum=max(1, t.grad_accum // k))
+        e = estimate_fn(w, bigger)
+        if not runs(e) or e.total_hours is None:
+            break
+        if e.total_hours <= est.total_hours * gain:
+            best = (e, bigger)
+        k *= 2
+    if best is not None:
+        e, bigger = best
+        same = bigger.batch * bigger.grad_accum == t.batch * t.grad_accum
+        cost = (tr("uses more GPU memory ({gib}); the effective batch stays the same because gradient "
+                   "accumulation drops to {a}", gib=fmt_gib(e.peak_vram_bytes), a=bigger.grad_accum) if same else
+                tr("uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer "
+                   "steps, so raise the learning rate or train for more epochs if the loss stalls",
+                   gib=fmt_gib(e.peak_vram_bytes), b=bigger.batch * bigger.grad_accum))
+        out.append(Tweak(
+            id="larger_batch", kind="speed",
+            title=tr("Raise the micro-batch from {a} to {b}", a=t.batch, b=bigger.batch),
+            cost=cost,
+            settings={"per_device_train_batch_size": bigger.batch,
+                      "gradient_accumulation_steps": bigger.grad_accum},
+            peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours, fits=True))
+    return tuple(out)
+
+
 def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: EstimateFn,
                         smaller: Callable[[str], Workload | None]) -> LadderResult | None:
     """The last rung: the first smaller model of the same family that fits, with its own recipe and

@@ -19,7 +19,7 @@ from gpucheck.advise.data import CloudOffer, Part, cny_to_usd, factor, load_clou
 from gpucheck.advise.ladder import EstimateFn, GpuFacts, run_ladder
 from gpucheck.advise.model import BuyVsRent, CloudOption, Upgrade
 from gpucheck.errors import BadInput
-from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, tr
+from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, localized, tr
 from gpucheck.machine import Machine
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 
@@ -111,7 +111,7 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
             continue  # not worth renting: hardly faster than this PC
         note = _offer_note(offer, hours)
         every.append(CloudOption(
-            label="", offer_id=offer.id, provider=offer.provider, region_group=offer.region_group,
+            label="", offer_id=offer.id, provider=localized(offer, "provider"), region_group=offer.region_group,
             gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
             price_cny_per_gpu_hour=cny, total_hours=hours,
             cost_usd=None if usd is None else usd * fit.gpus * hours,
@@ -209,16 +209,15 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
     out = []
     for i, (_, part, spec, res, _same) in enumerate(picks):
         hours = res.estimate.total_hours
+        # the job's time with the card is `total_hours`: presenters show it once, beside the reason
         if i == 0:
-            reason = tr("the cheapest card here that runs this job: {h} with {vram}", h=fmt_duration(hours),
+            reason = tr("the cheapest card here that runs this job ({vram} of VRAM)",
                         vram=fmt_gib(spec.vram_bytes, 0))
         else:
-            reason = tr("the cheapest card that runs it without changing the training method: {h}",
-                        h=fmt_duration(hours))
+            reason = tr("the cheapest card that runs it without changing the training method")
         notes = _gpu_part_notes(part, machine)
         if max_hours is not None and hours > max_hours:
-            notes.insert(0, tr("even this card needs about {h}: renting a faster GPU is quicker",
-                               h=fmt_duration(hours)))
+            notes.insert(0, tr("even with this card the job is slow: renting a faster GPU is quicker"))
         out.append(Upgrade(
             kind="gpu", part_id=part.id, name=part.name, price_usd=part.price_usd, price_cny=part.price_cny,
             price_kind=part.price_kind, reason=reason, notes=tuple(notes), total_hours=hours,
@@ -232,7 +231,10 @@ def _gpu_part_notes(part: Part, machine: Machine | None) -> list[str]:
     notes = []
     rated = machine.power.psu_rated_w if machine is not None else None
     sized_for_now = machine.power.recommended_psu_w if machine is not None else None
-    if part.required_psu_w:
+    server = machine is not None and bool(machine.power.is_server)
+    if server:
+        notes.append(tr("a server: check that its vendor supports this card (power cables, airflow, slot)"))
+    elif part.required_psu_w:
         if rated is not None and rated < part.required_psu_w:
             notes.append(tr("needs a {w} W power supply; yours is {r} W, so budget for a new PSU too",
                             w=f"{part.required_psu_w:.0f}", r=f"{rated:.0f}"))
@@ -249,7 +251,7 @@ def _gpu_part_notes(part: Part, machine: Machine | None) -> list[str]:
         if gens and max(gens) <= 3:
             notes.append(tr("an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16"))
     if part.notes:
-        notes.append(part.notes)
+        notes.append(localized(part, "notes"))
     if not part.verified:
         notes.append(tr("price not re-checked ({d}), confirm before buying", d=part.as_of))
     return notes
@@ -266,7 +268,7 @@ def part_upgrade(kind: str, need: float, reason: str, extra_notes: tuple[str, ..
     p = min(options, key=lambda p: p.price_usd or cny_to_usd(p.price_cny) or 0)
     notes = list(extra_notes)
     if p.notes:
-        notes.append(p.notes)
+        notes.append(localized(p, "notes"))
     if not p.verified:
         notes.append(tr("price not re-checked ({d}), confirm before buying", d=p.as_of))
     return Upgrade(kind=kind, part_id=p.id, name=p.name, price_usd=p.price_usd, price_cny=p.price_cny,

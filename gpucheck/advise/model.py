@@ -25,6 +25,8 @@ TWEAK_IDS = (
     "cpu_offload",
     "smaller_model",
 )
+# Optional speed-ups for a job that already runs (Tweak.kind == "speed"), each offered on its own.
+SPEED_TWEAK_IDS = ("packing", "larger_batch")
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class Tweak:
     peak_vram_bytes: int | None = None  # per GPU, after this step
     total_hours: float | None = None  # after this step
     fits: bool | None = None  # after this step
+    kind: str = "fit"  # "fit": needed to run (cumulative ladder) | "speed": optional, only makes a running job faster
+    # "speed" tweaks are alternatives to each other, each applied on top of the advised configuration
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,8 @@ class Advice:
     notes: tuple[str, ...] = ()
     alternative: Alternative | None = None  # a smaller model that fits, when this job does not
     host_limited_hours: float | None = None  # final_total_hours once CPU/disk bottlenecks are counted
+    speed_tweaks: tuple[Tweak, ...] = ()  # kind "speed": optional changes for a job that runs but is
+    #                                        limited by per-step overhead (each with its time and trade-off)
 
     @property
     def expected_hours(self) -> float | None:

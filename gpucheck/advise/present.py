@@ -37,6 +37,11 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
         ],
         "settings": to_jsonable(a.settings),
         "snippet": a.snippet,
+        "speed_tweaks": [
+            {"id": t.id, "kind": t.kind, "title": t.title, "cost": t.cost, "settings": to_jsonable(t.settings),
+             "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _r(t.total_hours, 3), "fits": t.fits}
+            for t in a.speed_tweaks
+        ],
         "bottlenecks": [
             {"id": b.id, "severity": b.severity, "message": b.message, "fix": b.fix,
              "figures": to_jsonable(b.figures)}
@@ -127,9 +132,18 @@ def _sharding_text(stage: str) -> str:
             "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload")}.get(stage, stage)
 
 
+def upgrade_text(u: Upgrade) -> str:
+    """One upgrade in one sentence: the part, its price, why, and (a GPU) how long the job takes with it —
+    each said once (the notes come on their own lines)."""
+    price = fmt_money(u.price_usd, u.price_cny)
+    if u.total_hours is None:
+        return tr("{name}: {price} — {reason}", name=u.name, price=price, reason=u.reason)
+    return tr("{name}: {price} — {reason}; with it this job takes about {h}", name=u.name, price=price,
+              reason=u.reason, h=fmt_duration(u.total_hours))
+
+
 def _upgrade_line(u: Upgrade) -> str:
-    line = tr("{name}: {price} — {reason}", name=u.name, price=fmt_money(u.price_usd, u.price_cny),
-              reason=u.reason)
+    line = upgrade_text(u)
     for n in u.notes:
         line += f"\n      · {n}"
     return line
@@ -148,6 +162,12 @@ def format_advice(a: Advice, indent: str = "") -> str:
     if a.snippet:
         lines.append(tr("Settings to copy:"))
         lines += ["    " + ln for ln in a.snippet.splitlines()]
+    if a.speed_tweaks:
+        lines.append(tr("Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):"))
+        for t in a.speed_tweaks:
+            lines.append(tr("  - {title}: about {h} — trade-off: {cost}", title=t.title,
+                            h=fmt_duration(t.total_hours), cost=t.cost))
+            lines.append("    " + ", ".join(f"{k}={v!r}" for k, v in t.settings.items()))
     if a.alternative is not None:
         alt = a.alternative
         lines.append(tr("What fits instead: {title}.", title=alt.title) if alt.total_hours is None else
@@ -216,4 +236,5 @@ def format_machine_advice(advices: list[Advice]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib"]
+__all__ = ["advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib",
+           "upgrade_text"]

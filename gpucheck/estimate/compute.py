@@ -3,6 +3,16 @@
 step time = max(FLOPs / (peak × utilization), bytes moved / (bandwidth × efficiency), CPU kernel dispatch)
           + per-step overhead + the part of the gradient all-reduce that backward does not hide (several GPUs).
 
+U-Nets (Stable Diffusion) are charged differently: their convolutions and attention matmuls alternate with
+GroupNorm, SiLU, residual adds and up/down-sampling that stream whole feature maps through DRAM (GroupNorm
+and LayerNorm also run in fp32 under autocast), so neither resource hides the other. Their step is
+(compute time + memory time) / small-batch efficiency (an additive roofline), where memory time adds
+`elementwise_traffic_factor` × the per-sample feature-map bytes (`activation_mib`, no checkpointing
+discount; recomputation adds one more forward) to the weight and optimizer traffic, and the efficiency
+P / (P + half) with P = batch × image_size² says how well the small deep levels of the U-Net fill the GPU.
+This is what makes a GeForce card with twice a T4's bandwidth train Stable Diffusion faster than the
+T4's much larger fp16 peak suggests, and larger batches faster per image.
+
 - Transformers: forward = 2·(block linear params + lm_head) + 4·layers·s·(heads·head_dim) per token
   (PaLM appendix B; nanoGPT estimate_mfu). Training = forward + backward, where backward costs 2× the
   forward of trained layers and 1× that of frozen ones (LoRA/QLoRA only need input gradients);
@@ -126,6 +136,33 @@ def bytes_moved_per_step(weights: float, trainable: float, activations: float, t
     return weights * reads + trainable * opt / max(1, t.grad_accum) + traffic * activations + dequant
 
 
+def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
+    """Feature-map bytes the memory-bound layers of a U-Net read and write in one step (0 for other
+    architectures): the factor × the per-sample feature maps at this image size × batch, one more
+    forward's worth with gradient checkpointing (the recomputation)."""
+    k = f["bandwidth"].get("elementwise_traffic_factor", {}).get(m.arch, 0.0)
+    if not k or not m.activation_mib:
+        return 0.0
+    per_sample = m.activation_mib * 1024.0**2
+    if m.ref_image_size and t.image_size:
+        per_sample *= (t.image_size / m.ref_image_size) ** 2
+    if t.precision == "fp32":
+        per_sample *= f["activations"]["fp32_scale"]
+    passes = 4.0 / 3.0 if t.grad_checkpointing else 1.0
+    return k * per_sample * t.batch * passes
+
+
+def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
+    """How busy a U-Net keeps the GPU at this batch: its deepest levels work on 8×8–16×16 latents with
+    1,280 channels, too few threads to fill a GPU with one or two images, so the share of the roofline
+    reached grows with the pixels per step: P / (P + half), P = batch × image_size² (1.0 for other archs)."""
+    half = f["utilization"].get("small_batch_half_pixels", {}).get(m.arch)
+    if not half or not t.image_size:
+        return 1.0
+    pixels = t.batch * t.image_size**2
+    return pixels / (pixels + half)
+
+
 def dispatch_seconds(m: ModelSpec, t: TrainSpec, backend: str, f: dict[str, Any]) -> float:
     """CPU time to launch one step's kernels in eager PyTorch: per transformer layer, more with LoRA
     branches and QLoRA dequantization, one more forward with gradient checkpointing."""
@@ -158,12 +195,16 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     compute_s = fps * t.batch / (peak * 1e12 * util)
     bw = target.bandwidth_gbps(f)
     measured = measured or target.bandwidth_measured
-    mem_s = bytes_moved_per_step(weights_bytes, pc.trainable, activations_bytes, t, f, pc.quantized) / (
-        bw * 1e9 * f["bandwidth"]["efficiency"])
+    elementwise = elementwise_bytes_per_step(m, t, f)
+    mem_s = (bytes_moved_per_step(weights_bytes, pc.trainable, activations_bytes, t, f, pc.quantized)
+             + elementwise) / (bw * 1e9 * f["bandwidth"]["efficiency"])
     overhead_s = f["step_overhead_s"].get(backend, 0.005)
     # the CPU issues every kernel; with small steps the GPU waits for it (eager PyTorch dispatch)
     dispatch_s = dispatch_seconds(m, t, backend, f)
-    work_s = max(compute_s, mem_s, dispatch_s)
+    if elementwise:  # additive roofline: memory-bound layers run between the compute-bound ones
+        work_s = max((compute_s + mem_s) / small_batch_efficiency(m, t, f), dispatch_s)
+    else:
+        work_s = max(compute_s, mem_s, dispatch_s)
     bottleneck = "compute" if compute_s >= mem_s else "memory"
     if dispatch_s >= max(compute_s, mem_s) or overhead_s > work_s:
         bottleneck = "overhead"

@@ -71,18 +71,46 @@ def cpu_tdp_default(cpu: Cpu | None, is_laptop: bool | None, server: bool) -> tu
     return float(power_setting("cpu_tdp_desktop_w", 125)), tr_text("desktop CPU class default")
 
 
+def datacenter_gpus(gpus: tuple[Gpu, ...]) -> bool:
+    """Any GPU the catalog lists as a datacenter board (A100, H100, MI300X …): such boards live in servers."""
+    from gpucheck.catalog import load_gpus
+
+    ids = {g.catalog_id for g in gpus if g.catalog_id}
+    if not ids:
+        return False
+    try:
+        return any(s.segment == "datacenter" for s in load_gpus() if s.id in ids)
+    except Exception:  # noqa: BLE001 — a broken catalog must not break the scan
+        return False
+
+
 def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool = False) -> tuple[Power, list]:
-    """Fill the GPU power total, CPU TDP, estimated peak and recommended PSU; return findings to add."""
+    """Fill the GPU power total, CPU TDP, estimated peak and recommended PSU; return findings to add.
+    A server (`server`, or datacenter GPUs) gets the peak draw but no PSU size: its vendor sizes its
+    redundant power supplies for the GPUs it ships with."""
     import dataclasses
 
     findings = []
     limits = [g.power_limit_w for g in gpus if g.power_limit_w]
     gpu_total = float(sum(limits)) if limits else None
+    server = bool(server or datacenter_gpus(gpus)) and not power.is_laptop
     tdp, tdp_note = cpu_tdp_default(cpu, power.is_laptop, server)
     notes = []
     peak = psu = None
     if power.is_laptop or (cpu is not None and cpu.vendor == "apple"):
         notes.append(tr_text("A laptop or Mac runs from its own power adapter: no PSU to choose."))
+    elif server and (gpu_total is not None or tdp is not None):
+        base = float(power_setting("base_system_w", 100))
+        peak = (gpu_total or 0.0) + (tdp or 0.0) + base
+        notes.append(tr_text(
+            "Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for "
+            "the rest = {peak} W. A server's power supplies are redundant units sized by its vendor for the GPUs "
+            "it ships with, so no PSU size is suggested.",
+            gpu=round(gpu_total or 0), cpu=round(tdp or 0), cpu_note=tdp_note, base=round(base), peak=round(peak)))
+        findings.append(finding("power", "info",
+            "Power: this is a server, so its vendor sizes its redundant power supplies. At full load it draws "
+            "about {peak} W (estimated): check that its power feeds (rack PDU or circuits) can supply that.",
+            "power.server", peak=round(peak)))
     elif power.is_laptop is None:
         notes.append(tr_text("Whether this is a laptop is unknown, so no power supply size is suggested."))
     elif gpu_total is not None or tdp is not None:
@@ -104,5 +132,6 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
             "GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out.",
             "power.gpu_limit"))
     power = dataclasses.replace(power, gpu_power_limit_w_total=gpu_total, cpu_tdp_w=tdp,
-                                estimated_peak_system_w=peak, recommended_psu_w=psu)
+                                estimated_peak_system_w=peak, recommended_psu_w=psu,
+                                is_server=server if power.is_laptop is not None or server else None)
     return with_notes(power, notes), findings

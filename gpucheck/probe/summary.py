@@ -102,7 +102,10 @@ def format_machine(m: Machine) -> str:
     kind = tr("laptop") if p.is_laptop else (tr("not a laptop") if p.is_laptop is False else tr("laptop or not unknown"))
     src = tr("battery") if p.on_battery else (tr("mains") if p.on_battery is False else tr("unknown"))
     out.append(tr("Power: {kind}, running on {source}", kind=kind, source=src))
-    if p.recommended_psu_w:
+    if p.is_server and p.estimated_peak_system_w:
+        out.append("    " + tr("Estimated peak draw {peak} W; a server's power supplies are sized by its vendor",
+                               peak=round(p.estimated_peak_system_w)))
+    elif p.recommended_psu_w:
         out.append("    " + tr("Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)",
                                peak=round(p.estimated_peak_system_w or 0), psu=p.recommended_psu_w))
     s = m.software

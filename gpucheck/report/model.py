@@ -322,11 +322,14 @@ def machine_table(machine: Machine, include_ids: bool) -> Table:
                                     total=fmt_gib(d.total_bytes, 0))))
     pw = machine.power
     if pw.is_laptop is not None:
-        kind = tr("laptop") if pw.is_laptop else tr("desktop")
+        kind = tr("server") if pw.is_server else tr("laptop") if pw.is_laptop else tr("desktop")
         if pw.on_battery:
             kind = tr("{kind}, running on battery", kind=kind)
         rows.append((tr("Computer type"), kind))
-    if pw.recommended_psu_w:
+    if pw.is_server and pw.estimated_peak_system_w:
+        rows.append((tr("Power supply"), tr("redundant supplies sized by the server's vendor (estimated peak {peak})",
+                                            peak=f"{pw.estimated_peak_system_w:,.0f} W")))
+    elif pw.recommended_psu_w:
         rows.append((tr("Power supply"), tr("at least {w} W recommended (estimated peak {peak})",
                                             w=pw.recommended_psu_w,
                                             peak=f"{pw.estimated_peak_system_w:,.0f} W"
@@ -410,19 +413,23 @@ def ladder_table(evaluations: tuple[Evaluation, ...], lang: str) -> Table | None
     if not evaluations:
         return None
     rows, verdicts = [], []
-    for ev in evaluations:
+    on_cpu = [not (ev.estimate.gpus > 0 and ev.estimate.gpu_name != "CPU") for ev in evaluations]
+    for ev, cpu in zip(evaluations, on_cpu, strict=True):
         verdict = final_verdict(ev)
-        if ev.estimate.gpus > 0 and ev.estimate.gpu_name != "CPU":
+        if not cpu:
             need = tr("{need} / {have}", need=fmt_gib(_final_need_bytes(ev)),
                       have=fmt_gib(ev.estimate.vram_available_bytes))
+        elif all(on_cpu):  # the column is about RAM (its heading says so)
+            need = tr("{need} / {have}", need=fmt_gib(ev.estimate.ram_bytes),
+                      have=fmt_gib(ev.estimate.extra.get("ram_total_bytes")))
         else:
             need = tr("CPU: {ram} RAM", ram=fmt_gib(ev.estimate.ram_bytes))
         hours = _final_hours(ev)
         rows.append((str(ev.workload.level), workload_title(ev.workload, lang), verdict_text(verdict), need,
                      fmt_duration(hours) if hours is not None else "—"))
         verdicts.append(verdict)
-    return Table(headers=(tr("Level"), tr("Training job"), tr("Verdict"), tr("VRAM needed / available"),
-                          tr("Time")),
+    heading = tr("RAM needed / total") if all(on_cpu) else tr("VRAM needed / available")
+    return Table(headers=(tr("Level"), tr("Training job"), tr("Verdict"), heading, tr("Time")),
                  rows=tuple(rows), row_verdicts=tuple(verdicts), verdict_column=2)
 
 
@@ -531,8 +538,10 @@ def _job_section(ev: Evaluation, lang: str) -> JobSection:
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
         (tr("VRAM needed / available (per GPU)"),
-         tr("{need} / {have}", need=fmt_gib(est.peak_vram_bytes), have=fmt_gib(est.vram_available_bytes))
-         if on_gpu else tr("no GPU: the job runs in RAM")),
+         tr("{need} / {have}", need=fmt_gib(est.peak_vram_bytes), have=fmt_gib(est.vram_available_bytes)))
+        if on_gpu else  # no GPU: the job's memory is system RAM
+        (tr("RAM needed / total"),
+         tr("{need} / {have}", need=fmt_gib(est.ram_bytes), have=fmt_gib(est.extra.get("ram_total_bytes")))),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
         (tr("Speed"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))

@@ -2,13 +2,15 @@
 
 No Qt and no arithmetic: it picks fields of the Machine and formats them with gpucheck.i18n.
 A part's status comes from the scan's own findings: an error → missing, a warning → limited,
-nothing found → missing/unknown, otherwise good.
+nothing found → missing/unknown, otherwise good. The GPU's "good" is further judged by what it can train
+(gpucheck.advise.readiness: the share of the built-in job ladder it runs).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gpucheck.advise.readiness import gpu_readiness
 from gpucheck.i18n import N_, finding_text, fmt_bytes, fmt_gib, fmt_list, tr
 from gpucheck.machine import kind_reason_shown, notes_shown, reason_shown
 
@@ -140,8 +142,14 @@ def _gpu(machine) -> PartView:
         summary = tr("{name} (not usable for training)", name=gpus[0].name)
     else:
         summary = tr("No graphics card for training was found: jobs would run on the CPU.")
-    return PartView("gpu", tr(AREA_TITLES["gpu"]), _status(machine, "gpu", bool(compute)), summary,
-                    tuple(finding_text(f) for f in findings_for(machine, "gpu")), tuple(details))
+    status = _status(machine, "gpu", bool(compute))
+    findings = tuple(finding_text(f) for f in findings_for(machine, "gpu"))
+    ready = gpu_readiness(machine) if compute else None  # what the GPU can train decides good / limited
+    if ready is not None:
+        findings = (ready.message, *findings)
+        if status == "good":
+            status = ready.status
+    return PartView("gpu", tr(AREA_TITLES["gpu"]), status, summary, findings, tuple(details))
 
 
 def _cpu(machine) -> PartView:
@@ -201,7 +209,9 @@ def _disks(machine) -> PartView:
 def _power(machine) -> PartView:
     p = machine.power
     bits = []
-    if p.is_laptop is not None:
+    if p.is_server:
+        bits.append(tr("Server"))
+    elif p.is_laptop is not None:
         bits.append(tr("Laptop") if p.is_laptop else tr("Desktop"))
     if p.on_battery:
         bits.append(tr("on battery"))

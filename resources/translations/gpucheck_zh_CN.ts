@@ -19,138 +19,138 @@
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="232"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="234"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="233"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="235"/>
         <source>this GPU</source>
         <translation>这块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="241"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="243"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="244"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="246"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="246"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="248"/>
         <source>Runs on {target} with {n} change(s) listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的 {n} 处修改后可以运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="249"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="251"/>
         <source>Runs on {target} with {n} change(s) listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的 {n} 处修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="252"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="254"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="255"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="257"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="259"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="261"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="263"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="265"/>
         <source>Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is available.</source>
         <translation>在 {target} 上装不下：即使用上所有调整，每块 GPU 也需要大约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="266"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="268"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="284"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="286"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="287"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="289"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="290"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="292"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="309"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="311"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="311"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="313"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="323"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="325"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="329"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="331"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块 GPU 需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="347"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="349"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
-        <location filename="../../gpucheck/commands.py" line="275"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="355"/>
-        <location filename="../../gpucheck/commands.py" line="23"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="24"/>
         <source>runs</source>
         <translation>可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
-        <location filename="../../gpucheck/commands.py" line="24"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="25"/>
         <source>runs with tweaks</source>
         <translation>调整后可运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
-        <location filename="../../gpucheck/commands.py" line="25"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="26"/>
         <source>too slow</source>
         <translation>太慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
-        <location filename="../../gpucheck/commands.py" line="26"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="27"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
-        <location filename="../../gpucheck/commands.py" line="27"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="361"/>
+        <location filename="../../gpucheck/commands.py" line="28"/>
         <source>not supported</source>
         <translation>不支持</translation>
     </message>
@@ -205,127 +205,127 @@
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="159"/>
+        <location filename="../../gpucheck/advise/host.py" line="161"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
         <translation>扫描无法读取你的电源额定功率。搭配这块 GPU，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="161"/>
+        <location filename="../../gpucheck/advise/host.py" line="163"/>
         <source>Check the label on the power supply; if it is smaller, see the PSU upgrade below.</source>
         <translation>请查看电源上的铭牌；如果功率不够，见下方的电源升级建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="167"/>
+        <location filename="../../gpucheck/advise/host.py" line="169"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="169"/>
+        <location filename="../../gpucheck/advise/host.py" line="171"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="172"/>
+        <location filename="../../gpucheck/advise/host.py" line="174"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="176"/>
+        <location filename="../../gpucheck/advise/host.py" line="178"/>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
         <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="208"/>
+        <location filename="../../gpucheck/advise/host.py" line="210"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="210"/>
+        <location filename="../../gpucheck/advise/host.py" line="212"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="211"/>
+        <location filename="../../gpucheck/advise/host.py" line="213"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="218"/>
+        <location filename="../../gpucheck/advise/host.py" line="220"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="220"/>
+        <location filename="../../gpucheck/advise/host.py" line="222"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="238"/>
+        <location filename="../../gpucheck/advise/host.py" line="240"/>
         <source>Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>加内存（见升级建议），减少 DataLoader 的 worker 数量，或者以流式方式读取数据集（datasets 的 streaming=True / 内存映射文件），而不是一次性全部载入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="242"/>
+        <location filename="../../gpucheck/advise/host.py" line="244"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
         <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="247"/>
+        <location filename="../../gpucheck/advise/host.py" line="249"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
         <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="295"/>
+        <location filename="../../gpucheck/advise/host.py" line="297"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="298"/>
+        <location filename="../../gpucheck/advise/host.py" line="300"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练要多花大约 {f} 倍的时间（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="302"/>
+        <location filename="../../gpucheck/advise/host.py" line="304"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="302"/>
+        <location filename="../../gpucheck/advise/host.py" line="304"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="304"/>
+        <location filename="../../gpucheck/advise/host.py" line="306"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="352"/>
+        <location filename="../../gpucheck/advise/host.py" line="354"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="355"/>
+        <location filename="../../gpucheck/advise/host.py" line="357"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见升级建议）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="378"/>
+        <location filename="../../gpucheck/advise/host.py" line="380"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="381"/>
+        <location filename="../../gpucheck/advise/host.py" line="383"/>
         <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上（见升级建议），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="388"/>
+        <location filename="../../gpucheck/advise/host.py" line="390"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="397"/>
+        <location filename="../../gpucheck/advise/host.py" line="399"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -336,15 +336,15 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="158"/>
-        <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="501"/>
+        <location filename="../../gpucheck/advise/present.py" line="130"/>
+        <location filename="../../gpucheck/report/model.py" line="508"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="159"/>
-        <location filename="../../gpucheck/advise/present.py" line="125"/>
-        <location filename="../../gpucheck/report/model.py" line="501"/>
+        <location filename="../../gpucheck/advise/present.py" line="130"/>
+        <location filename="../../gpucheck/report/model.py" line="508"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -502,12 +502,37 @@
         <translation>把优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-2 offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="434"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="445"/>
+        <source>Pack several short samples into each {n}-token row (sequence packing)</source>
+        <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="446"/>
+        <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
+        <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="464"/>
+        <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
+        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="466"/>
+        <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
+        <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="471"/>
+        <source>Raise the micro-batch from {a} to {b}</source>
+        <translation>把微批次从 {a} 提高到 {b}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="493"/>
         <source>Train the smaller model of the family: {title}</source>
         <translation>改为训练同系列中更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="494"/>
         <source>a smaller model is less capable, but it fits this GPU</source>
         <translation>小模型能力弱一些，但能装进这块 GPU</translation>
     </message>
@@ -537,217 +562,247 @@
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="213"/>
-        <source>the cheapest card here that runs this job: {h} with {vram}</source>
-        <translation>能跑这个训练任务的最便宜的显卡：显存 {vram}，需要 {h}</translation>
+        <location filename="../../gpucheck/advise/market.py" line="214"/>
+        <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
+        <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="216"/>
-        <source>the cheapest card that runs it without changing the training method: {h}</source>
-        <translation>不改训练方式就能跑的最便宜的显卡：{h}</translation>
+        <location filename="../../gpucheck/advise/market.py" line="217"/>
+        <source>the cheapest card that runs it without changing the training method</source>
+        <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="220"/>
-        <source>even this card needs about {h}: renting a faster GPU is quicker</source>
-        <translation>即使用这张卡也需要大约 {h}：租一块更快的 GPU 会更快</translation>
+        <source>even with this card the job is slow: renting a faster GPU is quicker</source>
+        <translation>换上这块卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="237"/>
+        <location filename="../../gpucheck/advise/market.py" line="236"/>
+        <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
+        <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="239"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="240"/>
+        <location filename="../../gpucheck/advise/market.py" line="242"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="244"/>
+        <location filename="../../gpucheck/advise/market.py" line="246"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="246"/>
+        <location filename="../../gpucheck/advise/market.py" line="248"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="250"/>
+        <location filename="../../gpucheck/advise/market.py" line="252"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="254"/>
-        <location filename="../../gpucheck/advise/market.py" line="271"/>
+        <location filename="../../gpucheck/advise/market.py" line="256"/>
+        <location filename="../../gpucheck/advise/market.py" line="273"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="296"/>
+        <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买卡就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
+        <location filename="../../gpucheck/advise/present.py" line="101"/>
+        <location filename="../../gpucheck/report/model.py" line="498"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="97"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/advise/present.py" line="102"/>
+        <location filename="../../gpucheck/report/model.py" line="499"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="98"/>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/advise/present.py" line="103"/>
+        <location filename="../../gpucheck/report/model.py" line="500"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="99"/>
-        <location filename="../../gpucheck/report/model.py" line="494"/>
+        <location filename="../../gpucheck/advise/present.py" line="104"/>
+        <location filename="../../gpucheck/report/model.py" line="501"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="111"/>
+        <location filename="../../gpucheck/advise/present.py" line="116"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="112"/>
+        <location filename="../../gpucheck/advise/present.py" line="117"/>
         <source>, {how}</source>
         <translation>，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="114"/>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
+        <location filename="../../gpucheck/advise/present.py" line="119"/>
+        <location filename="../../gpucheck/report/model.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="115"/>
+        <location filename="../../gpucheck/advise/present.py" line="120"/>
         <source> ({rate}/GPU-hour)</source>
         <translation>（每 GPU 小时 {rate}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="117"/>
+        <location filename="../../gpucheck/advise/present.py" line="122"/>
         <source>{label}: {provider}, {gpus}{how}: about {h}, {cost}{rate}</source>
         <translation>{label}：{provider}，{gpus}{how}：约 {h}，{cost}{rate}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="126"/>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/advise/present.py" line="131"/>
+        <location filename="../../gpucheck/report/model.py" line="509"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="127"/>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/advise/present.py" line="132"/>
+        <location filename="../../gpucheck/report/model.py" line="510"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="131"/>
+        <location filename="../../gpucheck/advise/present.py" line="140"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="142"/>
+        <location filename="../../gpucheck/advise/present.py" line="141"/>
+        <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
+        <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="156"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="143"/>
+        <location filename="../../gpucheck/advise/present.py" line="157"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="145"/>
+        <location filename="../../gpucheck/advise/present.py" line="159"/>
         <source>What to change:</source>
         <translation>需要修改的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="149"/>
+        <location filename="../../gpucheck/advise/present.py" line="163"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="153"/>
+        <location filename="../../gpucheck/advise/present.py" line="166"/>
+        <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
+        <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="168"/>
+        <source>  - {title}: about {h} — trade-off: {cost}</source>
+        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="154"/>
+        <location filename="../../gpucheck/advise/present.py" line="174"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="156"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看云服务选项）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="159"/>
-        <location filename="../../gpucheck/advise/present.py" line="147"/>
+        <location filename="../../gpucheck/advise/present.py" line="179"/>
+        <location filename="../../gpucheck/advise/present.py" line="161"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="163"/>
-        <location filename="../../gpucheck/advise/present.py" line="206"/>
+        <location filename="../../gpucheck/advise/present.py" line="183"/>
+        <location filename="../../gpucheck/advise/present.py" line="226"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="167"/>
-        <location filename="../../gpucheck/advise/present.py" line="214"/>
+        <location filename="../../gpucheck/advise/present.py" line="187"/>
+        <location filename="../../gpucheck/advise/present.py" line="234"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="168"/>
-        <location filename="../../gpucheck/advise/present.py" line="215"/>
+        <location filename="../../gpucheck/advise/present.py" line="188"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="190"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
+        <location filename="../../gpucheck/advise/present.py" line="193"/>
         <source>Cloud:</source>
         <translation>云服务器：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
+        <location filename="../../gpucheck/advise/present.py" line="196"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="187"/>
+        <location filename="../../gpucheck/advise/present.py" line="207"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="190"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
         <source>rent: {line}</source>
         <translation>租用：{line}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="194"/>
+        <location filename="../../gpucheck/advise/present.py" line="214"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="194"/>
+        <location filename="../../gpucheck/advise/present.py" line="214"/>
         <source>disk</source>
         <translation>硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/readiness.py" line="66"/>
+        <source>Can train all {total} built-in jobs (some with the advised settings).</source>
+        <translation>能训练全部 {total} 个内置训练任务（部分需按建议调整设置）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/readiness.py" line="68"/>
+        <source>Can train {runs} of the {total} built-in jobs (some with the advised settings); the easiest it cannot is “{job}”.</source>
+        <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="84"/>
@@ -1359,8 +1414,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="44"/>
-        <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb')</source>
-        <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）</translation>
+        <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
+        <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="45"/>
@@ -1498,278 +1553,287 @@
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="32"/>
+        <location filename="../../gpucheck/commands.py" line="33"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="33"/>
+        <location filename="../../gpucheck/commands.py" line="34"/>
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="34"/>
+        <location filename="../../gpucheck/commands.py" line="35"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="35"/>
+        <location filename="../../gpucheck/commands.py" line="36"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="123"/>
+        <location filename="../../gpucheck/commands.py" line="124"/>
+        <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
+        <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="144"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="126"/>
+        <location filename="../../gpucheck/commands.py" line="147"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="127"/>
+        <location filename="../../gpucheck/commands.py" line="148"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="179"/>
-        <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="166"/>
+        <source>RAM need / total</source>
+        <translation>内存 需要/总量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="167"/>
+        <source>VRAM need / usable</source>
+        <translation>显存 需要/可用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="207"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="179"/>
-        <location filename="../../gpucheck/commands.py" line="363"/>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="207"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="179"/>
-        <location filename="../../gpucheck/commands.py" line="363"/>
-        <source>VRAM need / usable</source>
-        <translation>显存 需要/可用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="179"/>
-        <location filename="../../gpucheck/commands.py" line="363"/>
-        <location filename="../../gpucheck/report/model.py" line="425"/>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
+        <location filename="../../gpucheck/commands.py" line="207"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="161"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="188"/>
+        <location filename="../../gpucheck/commands.py" line="216"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="220"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="253"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="36"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="226"/>
-        <location filename="../../gpucheck/report/model.py" line="433"/>
+        <location filename="../../gpucheck/commands.py" line="254"/>
+        <location filename="../../gpucheck/report/model.py" line="440"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="37"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="227"/>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
-        <location filename="../../gpucheck/report/model.py" line="682"/>
+        <location filename="../../gpucheck/commands.py" line="255"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="691"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="38"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/commands.py" line="256"/>
+        <location filename="../../gpucheck/report/model.py" line="442"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="39"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="229"/>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/commands.py" line="257"/>
+        <location filename="../../gpucheck/report/model.py" line="443"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="230"/>
+        <location filename="../../gpucheck/commands.py" line="258"/>
         <source>Peak VRAM per GPU</source>
         <translation>每块 GPU 的峰值显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="231"/>
+        <location filename="../../gpucheck/commands.py" line="259"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="233"/>
+        <location filename="../../gpucheck/commands.py" line="261"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="233"/>
+        <location filename="../../gpucheck/commands.py" line="261"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="237"/>
+        <location filename="../../gpucheck/commands.py" line="265"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
+        <location filename="../../gpucheck/commands.py" line="266"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/commands.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/commands.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/i18n.py" line="412"/>
-        <location filename="../../gpucheck/i18n.py" line="418"/>
-        <location filename="../../gpucheck/i18n.py" line="430"/>
-        <location filename="../../gpucheck/i18n.py" line="451"/>
-        <location filename="../../gpucheck/i18n.py" line="462"/>
-        <location filename="../../gpucheck/i18n.py" line="479"/>
+        <location filename="../../gpucheck/commands.py" line="267"/>
+        <location filename="../../gpucheck/i18n.py" line="421"/>
+        <location filename="../../gpucheck/i18n.py" line="427"/>
+        <location filename="../../gpucheck/i18n.py" line="439"/>
+        <location filename="../../gpucheck/i18n.py" line="460"/>
+        <location filename="../../gpucheck/i18n.py" line="471"/>
+        <location filename="../../gpucheck/i18n.py" line="488"/>
         <location filename="../../gpucheck/probe/__init__.py" line="291"/>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
         <location filename="../../gpucheck/probe/summary.py" line="103"/>
         <location filename="../../gpucheck/probe/summary.py" line="37"/>
         <location filename="../../gpucheck/probe/summary.py" line="90"/>
-        <location filename="../../gpucheck/probe/summary.py" line="109"/>
+        <location filename="../../gpucheck/probe/summary.py" line="112"/>
         <location filename="../../gpucheck/report/model.py" line="255"/>
         <location filename="../../gpucheck/report/model.py" line="281"/>
-        <location filename="../../gpucheck/report/model.py" line="334"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="470"/>
+        <location filename="../../gpucheck/report/model.py" line="352"/>
+        <location filename="../../gpucheck/report/model.py" line="548"/>
+        <location filename="../../gpucheck/report/model.py" line="354"/>
         <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
         <location filename="../../gpucheck/report/model.py" line="336"/>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
-        <location filename="../../gpucheck/report/model.py" line="638"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="51"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="53"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="242"/>
-        <location filename="../../gpucheck/report/model.py" line="545"/>
+        <location filename="../../gpucheck/commands.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="554"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="521"/>
+        <location filename="../../gpucheck/commands.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="246"/>
+        <location filename="../../gpucheck/commands.py" line="274"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="275"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
-        <location filename="../../gpucheck/report/model.py" line="566"/>
+        <location filename="../../gpucheck/commands.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="249"/>
+        <location filename="../../gpucheck/commands.py" line="277"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="251"/>
+        <location filename="../../gpucheck/commands.py" line="279"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <location filename="../../gpucheck/report/model.py" line="236"/>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
-        <location filename="../../gpucheck/report/model.py" line="663"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
-        <translation>Tensor 数据为稠密运算、FP32 累加（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
+        <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="394"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
@@ -1961,7 +2025,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="57"/>
-        <location filename="../../gpucheck/machine.py" line="284"/>
+        <location filename="../../gpucheck/machine.py" line="289"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
@@ -1971,77 +2035,77 @@
         <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="433"/>
+        <location filename="../../gpucheck/i18n.py" line="442"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="435"/>
+        <location filename="../../gpucheck/i18n.py" line="444"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="437"/>
+        <location filename="../../gpucheck/i18n.py" line="446"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="440"/>
+        <location filename="../../gpucheck/i18n.py" line="449"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="441"/>
+        <location filename="../../gpucheck/i18n.py" line="450"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="253"/>
+        <location filename="../../gpucheck/machine.py" line="258"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="260"/>
+        <location filename="../../gpucheck/machine.py" line="265"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="265"/>
+        <location filename="../../gpucheck/machine.py" line="270"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="270"/>
+        <location filename="../../gpucheck/machine.py" line="275"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="280"/>
+        <location filename="../../gpucheck/machine.py" line="285"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="282"/>
+        <location filename="../../gpucheck/machine.py" line="287"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="286"/>
+        <location filename="../../gpucheck/machine.py" line="291"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="288"/>
+        <location filename="../../gpucheck/machine.py" line="293"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="292"/>
+        <location filename="../../gpucheck/machine.py" line="297"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="295"/>
+        <location filename="../../gpucheck/machine.py" line="300"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
@@ -2225,7 +2289,7 @@
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
         <location filename="../../gpucheck/report/model.py" line="227"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
@@ -2320,27 +2384,37 @@
         <translation>台式机 CPU 的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="85"/>
+        <location filename="../../gpucheck/probe/power.py" line="101"/>
         <source>A laptop or Mac runs from its own power adapter: no PSU to choose.</source>
         <translation>笔记本电脑或 Mac 使用自带的电源适配器：无需选择电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="87"/>
+        <location filename="../../gpucheck/probe/power.py" line="106"/>
+        <source>Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the rest = {peak} W. A server's power supplies are redundant units sized by its vendor for the GPUs it ships with, so no PSU size is suggested.</source>
+        <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W。服务器的电源是冗余电源，由厂商按出厂配置的 GPU 选定，因此这里不建议电源功率。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/power.py" line="111"/>
+        <source>Power: this is a server, so its vendor sizes its redundant power supplies. At full load it draws about {peak} W (estimated): check that its power feeds (rack PDU or circuits) can supply that.</source>
+        <translation>供电：这是一台服务器，冗余电源由厂商按配置选定。满载时约耗电 {peak} W（估算）：请确认机柜 PDU 或供电线路能提供这么大的功率。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/power.py" line="115"/>
         <source>Whether this is a laptop is unknown, so no power supply size is suggested.</source>
         <translation>无法确定这是不是笔记本电脑，因此不给出电源功率建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="95"/>
+        <location filename="../../gpucheck/probe/power.py" line="123"/>
         <source>Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the rest = {peak} W; a PSU of at least {psu} W keeps that at or below {pct}% of its rating.</source>
         <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W；至少 {psu} W 的电源可以让它不超过额定功率的 {pct}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="100"/>
+        <location filename="../../gpucheck/probe/power.py" line="128"/>
         <source>Power supply: this PC should have at least {psu} W (estimated from the parts; the app cannot read the PSU).</source>
         <translation>电源：这台电脑至少应配 {psu} W 的电源（根据配件估算；程序无法读取电源信息）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="104"/>
+        <location filename="../../gpucheck/probe/power.py" line="132"/>
         <source>GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out.</source>
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
@@ -2489,9 +2563,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/storage.py" line="244"/>
-        <location filename="../../gpucheck/probe/summary.py" line="139"/>
+        <location filename="../../gpucheck/probe/summary.py" line="142"/>
         <location filename="../../gpucheck/report/model.py" line="266"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
@@ -2562,7 +2636,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="45"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="152"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
         <source>Architecture: {arch}</source>
         <translation>架构：{arch}</translation>
     </message>
@@ -2613,7 +2687,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="64"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="101"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
         <source>Temperature: {t} °C</source>
         <translation>温度：{t} °C</translation>
     </message>
@@ -2659,7 +2733,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="92"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="161"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
@@ -2711,76 +2785,81 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="106"/>
+        <source>Estimated peak draw {peak} W; a server's power supplies are sized by its vendor</source>
+        <translation>估计峰值功耗 {peak} W；服务器的电源由厂商选定</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/summary.py" line="109"/>
         <source>Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)</source>
         <translation>估算峰值功耗 {peak} W；建议电源 {psu} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="109"/>
+        <location filename="../../gpucheck/probe/summary.py" line="112"/>
         <source>System: {os} {version}, Python {py}</source>
         <translation>系统：{os} {version}，Python {py}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="112"/>
+        <location filename="../../gpucheck/probe/summary.py" line="115"/>
         <source>NVIDIA driver {driver} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {driver}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="116"/>
+        <location filename="../../gpucheck/probe/summary.py" line="119"/>
         <source>{name} {version}: can use the GPU: {gpu} — {reason}</source>
         <translation>{name} {version}：能否使用 GPU：{gpu} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="119"/>
+        <location filename="../../gpucheck/probe/summary.py" line="122"/>
         <source>No PyTorch, TensorFlow or JAX installed</source>
         <translation>没有安装 PyTorch、TensorFlow 或 JAX</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="127"/>
+        <location filename="../../gpucheck/probe/summary.py" line="130"/>
         <source>Findings:</source>
         <translation>检测结果：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="133"/>
+        <location filename="../../gpucheck/probe/summary.py" line="136"/>
         <source>Scanned in {s} s</source>
         <translation>扫描用时 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="138"/>
+        <location filename="../../gpucheck/probe/summary.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="262"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="138"/>
+        <location filename="../../gpucheck/probe/summary.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="263"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="138"/>
+        <location filename="../../gpucheck/probe/summary.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="264"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="138"/>
+        <location filename="../../gpucheck/probe/summary.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="265"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="25"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="139"/>
+        <location filename="../../gpucheck/probe/summary.py" line="142"/>
         <source>unknown type</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="139"/>
+        <location filename="../../gpucheck/probe/summary.py" line="142"/>
         <location filename="../../gpucheck/report/model.py" line="267"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
     </message>
@@ -2848,7 +2927,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="226"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
@@ -2870,7 +2949,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="238"/>
         <location filename="../../gpucheck/report/model.py" line="295"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="19"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
@@ -2882,13 +2961,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="240"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="241"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="22"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
@@ -2904,7 +2983,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="268"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
@@ -2930,7 +3009,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="289"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="18"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
@@ -2977,7 +3056,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="311"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="234"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="244"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
@@ -2988,13 +3067,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="316"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="316"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
@@ -3007,6 +3086,11 @@
         <location filename="../../gpucheck/report/model.py" line="320"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <source>server</source>
+        <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="325"/>
@@ -3025,633 +3109,642 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="330"/>
+        <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
+        <translation>冗余电源，由服务器厂商选定（估计峰值 {peak}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="378"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="384"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
-        <location filename="../../gpucheck/report/model.py" line="534"/>
+        <location filename="../../gpucheck/report/model.py" line="420"/>
+        <location filename="../../gpucheck/report/model.py" line="423"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>{need} / {have}</source>
         <translation>{need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="419"/>
+        <location filename="../../gpucheck/report/model.py" line="426"/>
         <source>CPU: {ram} RAM</source>
         <translation>CPU：{ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
-        <source>Training job</source>
-        <translation>训练任务</translation>
+        <location filename="../../gpucheck/report/model.py" line="431"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <source>RAM needed / total</source>
+        <translation>所需内存 / 总内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/report/model.py" line="431"/>
         <source>VRAM needed / available</source>
         <translation>所需显存 / 可用显存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
+        <source>Training job</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="439"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="443"/>
+        <location filename="../../gpucheck/report/model.py" line="450"/>
         <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="446"/>
+        <location filename="../../gpucheck/report/model.py" line="453"/>
         <source>With the settings above it needs {need} of the {have} available per GPU.</source>
         <translation>按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="449"/>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
         <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="451"/>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
         <source>Video memory (VRAM) per GPU</source>
         <translation>每块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="452"/>
+        <location filename="../../gpucheck/report/model.py" line="459"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="452"/>
+        <location filename="../../gpucheck/report/model.py" line="459"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="464"/>
+        <location filename="../../gpucheck/report/model.py" line="471"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="481"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="481"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="481"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="481"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
-        <location filename="../../gpucheck/report/model.py" line="521"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="495"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
         <source>{provider} (spot: may be stopped)</source>
         <translation>{provider}（竞价实例：可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="366"/>
         <location filename="../../gpucheck/ui/session.py" line="245"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="522"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>Per GPU-hour</source>
         <translation>每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="537"/>
         <source>Settings assumed</source>
         <translation>假定的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>VRAM needed / available (per GPU)</source>
         <translation>所需显存 / 可用显存（每块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <source>no GPU: the job runs in RAM</source>
-        <translation>没有 GPU：训练任务在内存中运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="545"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/report/model.py" line="546"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="550"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="550"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
         <source>After the changes below</source>
         <translation>按下面的修改之后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="548"/>
+        <location filename="../../gpucheck/report/model.py" line="557"/>
         <source>{need} VRAM per GPU, {time}</source>
         <translation>每块 GPU 显存 {need}，{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="557"/>
+        <location filename="../../gpucheck/report/model.py" line="566"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="569"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="566"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="620"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="622"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <location filename="../../gpucheck/report/model.py" line="624"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假定 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="637"/>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
-        <location filename="../../gpucheck/report/model.py" line="653"/>
+        <location filename="../../gpucheck/report/model.py" line="646"/>
+        <location filename="../../gpucheck/report/model.py" line="658"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="643"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="660"/>
+        <location filename="../../gpucheck/report/model.py" line="669"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="661"/>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="663"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="664"/>
+        <location filename="../../gpucheck/report/model.py" line="673"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="665"/>
+        <location filename="../../gpucheck/report/model.py" line="674"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="667"/>
+        <location filename="../../gpucheck/report/model.py" line="676"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="668"/>
+        <location filename="../../gpucheck/report/model.py" line="677"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
+        <location filename="../../gpucheck/report/model.py" line="679"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
+        <location filename="../../gpucheck/report/model.py" line="679"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="671"/>
+        <location filename="../../gpucheck/report/model.py" line="680"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="681"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
+        <location filename="../../gpucheck/report/model.py" line="683"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="675"/>
+        <location filename="../../gpucheck/report/model.py" line="684"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="677"/>
+        <location filename="../../gpucheck/report/model.py" line="686"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <location filename="../../gpucheck/report/model.py" line="687"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="680"/>
+        <location filename="../../gpucheck/report/model.py" line="689"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="681"/>
+        <location filename="../../gpucheck/report/model.py" line="690"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="683"/>
+        <location filename="../../gpucheck/report/model.py" line="692"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="685"/>
+        <location filename="../../gpucheck/report/model.py" line="694"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="685"/>
+        <location filename="../../gpucheck/report/model.py" line="694"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="686"/>
+        <location filename="../../gpucheck/report/model.py" line="695"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="687"/>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="730"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="725"/>
+        <location filename="../../gpucheck/report/model.py" line="734"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="728"/>
+        <location filename="../../gpucheck/report/model.py" line="737"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="729"/>
+        <location filename="../../gpucheck/report/model.py" line="738"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="736"/>
+        <location filename="../../gpucheck/report/model.py" line="745"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="752"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>What the scan found</source>
         <translation>扫描发现的问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="783"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Software to fix</source>
         <translation>需要修复的软件问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="157"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="789"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="791"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="783"/>
+        <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/report/model.py" line="795"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
+        <location filename="../../gpucheck/report/model.py" line="797"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="789"/>
+        <location filename="../../gpucheck/report/model.py" line="798"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="799"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="791"/>
+        <location filename="../../gpucheck/report/model.py" line="800"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="792"/>
+        <location filename="../../gpucheck/report/model.py" line="801"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
@@ -3676,514 +3769,504 @@
         <translation>无法执行此操作</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="17"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="19"/>
         <source>Graphics card (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="22"/>
         <source>Disks</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>Limited</source>
         <translation>受限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>Missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="72"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="74"/>
         <source>Video memory (VRAM): {total} total, {free} free</source>
         <translation>显存：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="75"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="77"/>
         <source>Shared memory: {shared}; usable by the GPU: {usable}</source>
         <translation>共享内存：{shared}；GPU 可用：{usable}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="80"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="82"/>
         <source>Vendor: {vendor} · training through: {backend}</source>
         <translation>厂商：{vendor} · 训练后端：{backend}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="83"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="85"/>
         <source>Architecture: {arch} · compute capability {cc}</source>
         <translation>架构：{arch} · 计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="86"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="88"/>
         <source>Compute units: {n}</source>
         <translation>计算单元：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="88"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="90"/>
         <source>Clocks: graphics {cur} (max {max}), memory max {mem}</source>
         <translation>频率：核心 {cur}（最高 {max}），显存最高 {mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="92"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="94"/>
         <source>PCIe: Gen {gen} ×{width} now (max Gen {gen_max} ×{width_max})</source>
         <translation>PCIe：当前 Gen {gen} ×{width}（最高 Gen {gen_max} ×{width_max}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="96"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="98"/>
         <source>NVLink: {n} active links</source>
         <translation>NVLink：{n} 条活动链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="98"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="100"/>
         <source>Power: {draw} now, limit {limit}</source>
         <translation>功耗：当前 {draw}，上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="105"/>
         <source>Slowed down now by: {reasons}</source>
         <translation>当前降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="105"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="107"/>
         <source>Driver {driver} (supports CUDA up to {cuda})</source>
         <translation>驱动 {driver}（最高支持 CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="108"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="110"/>
         <source>MIG is on: {n} slices</source>
         <translation>已开启 MIG：{n} 个分区</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="110"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="112"/>
         <source>Also drives a display (some VRAM is in use)</source>
         <translation>同时连接了显示器（部分显存已被占用）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="126"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
         <source>GPU {index}: {name}</source>
         <translation>GPU {index}：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="130"/>
         <source>GPUs {first}–{last} ({n} identical): {name}</source>
         <translation>GPU {first}–{last}（{n} 块相同）：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="135"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="137"/>
         <source>{n} × {name} · {vram} VRAM each</source>
         <translation>{n} × {name} · 每块显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="138"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="140"/>
         <source>{name} · {vram} VRAM</source>
         <translation>{name} · 显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="140"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="142"/>
         <source>{name} (not usable for training)</source>
         <translation>{name}（无法用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="142"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="144"/>
         <source>No graphics card for training was found: jobs would run on the CPU.</source>
         <translation>没有找到可用于训练的显卡：训练任务只能在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="150"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
         <source>{brand} · {phys} cores / {logical} threads</source>
         <translation>{brand} · {phys} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="150"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
         <source>unknown processor</source>
         <translation>未知处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="154"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="162"/>
         <source>Clock: {base} MHz base, {max} MHz max</source>
         <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="157"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="165"/>
         <source>L3 cache: {size}</source>
         <translation>三级缓存：{size}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="159"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
         <source>Sockets: {n}</source>
         <translation>CPU 插槽数：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="168"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="176"/>
         <source>{total} RAM · {available} available</source>
         <translation>内存 {total} · 可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="170"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="178"/>
         <source>Swap: {total} total, {free} free</source>
         <translation>交换空间：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="173"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="181"/>
         <source>Shared with the GPU (unified memory)</source>
         <translation>与 GPU 共享（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="194"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="189"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="191"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="199"/>
         <source>Type found from: {reason}</source>
         <translation>类型判断依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="201"/>
         <source>{n} disk(s) · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="196"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="204"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="205"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="213"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="205"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="207"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="209"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="219"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="220"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="213"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="225"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="227"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="228"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="229"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="246"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="249"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="251"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="68"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="146"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="147"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="147"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="148"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="149"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="150"/>
         <source>What if I had…</source>
         <translation>如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="150"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="151"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="151"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="152"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="152"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="259"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="153"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="153"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="154"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="154"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="155"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="155"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="156"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="156"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="157"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="161"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="170"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="171"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="256"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
         <source>This job needs about {need} of RAM with these settings; this PC has {have}.</source>
         <translation>按当前设置，这个训练任务大约需要 {need} 内存；本机有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="261"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="262"/>
         <source>This job needs {need} of video memory per GPU with these settings; you have {have}.</source>
         <translation>按当前设置，这个训练任务每块 GPU 需要 {need} 显存；你有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
         <source>With the settings below it needs {need}.</source>
         <translation>使用下面的设置后需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
         <source>Even with every tweak it needs at least {need} per GPU.</source>
         <translation>即使用上所有调整，每块 GPU 也至少需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>With the suggested settings: {time}</source>
         <translation>使用建议的设置：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Speed: {n} samples per second</source>
         <translation>速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Speed: {n} tokens per second</source>
         <translation>速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="285"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="286"/>
         <source>Assumed: {items}</source>
         <translation>假定：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="291"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="292"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="293"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="294"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级建议和云 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="296"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="297"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="299"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="301"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="313"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="314"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="319"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="320"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="328"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="329"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="339"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="340"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="347"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="348"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="348"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="349"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="352"/>
-        <source>{name} — {price}: {reason}</source>
-        <translation>{name} — {price}：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="354"/>
-        <source>(this job: {time})</source>
-        <translation>（本任务：{time}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="356"/>
-        <source>(price not verified)</source>
-        <translation>（价格未核实）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="384"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="380"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="381"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -4649,17 +4732,17 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="29"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="30"/>
         <source>needs {need} of {have} RAM (on the CPU)</source>
         <translation>需要 {need}，内存共有 {have}（在 CPU 上运行）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="32"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="33"/>
         <source>needs {need} · no GPU memory found</source>
         <translation>需要 {need} · 未找到显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="33"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="34"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
@@ -4702,6 +4785,42 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/ui/wizard.py" line="123"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
+    </message>
+    <message>
+        <source>samples share a row, so a few attention patterns cross sample boundaries unless the trainer masks them (TRL does with padding_free / flash attention); the number of optimizer steps per epoch drops, so check the learning-rate schedule</source>
+        <translation type="vanished">多条样本共用一行，除非训练器把它们隔开（TRL 的 padding_free / flash attention 会这样做），少量注意力会跨过样本边界；每轮的优化器步数变少，请检查学习率调度</translation>
+    </message>
+    <message>
+        <source>the cheapest card here that runs this job: {h} with {vram}</source>
+        <translation type="vanished">能跑这个训练任务的最便宜的显卡：显存 {vram}，需要 {h}</translation>
+    </message>
+    <message>
+        <source>the cheapest card that runs it without changing the training method: {h}</source>
+        <translation type="vanished">不改训练方式就能跑的最便宜的显卡：{h}</translation>
+    </message>
+    <message>
+        <source>even this card needs about {h}: renting a faster GPU is quicker</source>
+        <translation type="vanished">即使用这张卡也需要大约 {h}：租一块更快的 GPU 会更快</translation>
+    </message>
+    <message>
+        <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb')</source>
+        <translation type="vanished">使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）</translation>
+    </message>
+    <message>
+        <source>no GPU: the job runs in RAM</source>
+        <translation type="vanished">没有 GPU：训练任务在内存中运行</translation>
+    </message>
+    <message>
+        <source>{name} — {price}: {reason}</source>
+        <translation type="vanished">{name} — {price}：{reason}</translation>
+    </message>
+    <message>
+        <source>(this job: {time})</source>
+        <translation type="vanished">（本任务：{time}）</translation>
+    </message>
+    <message>
+        <source>(price not verified)</source>
+        <translation type="vanished">（价格未核实）</translation>
     </message>
     <message>
         <source>Machine: {label}</source>

@@ -115,17 +115,42 @@ RN50 = get_workload("imagenet-resnet50").model
 # DreamBooth with the VAE and text-encoder outputs cached and those networks freed (as the source did)
 SD15_UNET = dataclasses.replace(get_workload("sd15-dreambooth").model, aux_params=0.0, aux_forward_gflops=0.0)
 SHIVAM = ("ShivamShrirao/diffusers examples/dreambooth README, flags table 'Tested on Tesla T4 GPU' (Stable "
-          "Diffusion 1.x, 512 px, xformers, VAE/text-encoder outputs cached; 'GB VRAM usage' read as GiB)")
+          "Diffusion 1.x, 512 px, xformers, VAE/text-encoder outputs cached; 'GB VRAM usage' read as GiB). The "
+          "author's launch.sh and Colab notebook train with --with_prior_preservation, which puts a class image "
+          "beside every instance image: train_batch_size 1 = 2 images per step, so samples/s = 2 × it/s")
 
 
 SD15_LORA = get_workload("sd15-lora").model  # with the VAE and text encoder run every step, as the script does
+SDXL_LORA = get_workload("sdxl-lora").model
+KOHYA_3090TI = ("kohya-ss/sd-scripts issue #827 (2023-09-20): RTX 3090 Ti, sdxl_train_network.py, 1024 px, batch 1, "
+                "LoRA dim 32 on U-Net and text encoders, bf16, xformers, no gradient checkpointing, latents cached: "
+                "'1.12 s/it'")
+KOHYA_4090 = ("bmaltais/kohya_ss issue #1288 (2023-09-21): RTX 4090 + i9-13900K, sdxl_train_network.py, 1024 px, "
+              "batch 1, LoRA dim 64 on U-Net and text encoders, bf16, xformers, no gradient checkpointing, latents "
+              "cached: 'current best speed is 1.08 it/s' (others in the thread report 2–3 s/it on Windows)")
+
+
+SD15_FULL = get_workload("sd15-dreambooth").model  # VAE and text encoder run every step
+EVERYDREAM = ("victorchall/EveryDream2trainer issue #105 (2023-03-03): SD 1.x full fine-tune with EveryDream2's "
+              "defaults (512 px, AMP fp16, 8-bit AdamW, gradient checkpointing, latents not cached), batch 10: "
+              "'1.41 it/s with an A100 while with an rtxA6000 I get like 1.12 it/s' (A100 memory size not stated: "
+              "40 GB assumed)")
+
+
+def _sdxl(rank: int) -> TrainSpec:
+    # latents cached (the VAE does not run); the text encoders do, but they add < 3% to the U-Net's FLOPs
+    return TrainSpec(method="lora", precision="bf16", optimizer="adamw", batch=1, image_size=1024, lora_rank=rank,
+                     cache_embeddings=True)
+
+
 HF_LORA_BLOG = ("huggingface/blog lora.md, 'Using LoRA for Efficient Stable Diffusion Fine-Tuning' (2023): "
                 "diffusers train_text_to_image_lora.py on the Pokémon captions, SD 1.5, 512 px, fp16, batch 1 × "
                 "gradient accumulation 4, 15,000 steps = 60,000 samples, 'took about 5 hours in a 2080 Ti GPU'")
 
 
 def _db(**k) -> TrainSpec:
-    base = dict(method="full", precision="fp16", optimizer="adamw", batch=1, image_size=512)
+    """A DreamBooth step with prior preservation: `batch` counts instance + class images (2 × train_batch_size)."""
+    base = dict(method="full", precision="fp16", optimizer="adamw", batch=2, image_size=512)
     base.update(k)
     return TrainSpec(**base)
 
@@ -209,7 +234,7 @@ CASES: list[Case] = [
               "rate. Models with SDPA/flash attention (the default in current transformers) are not affected"),
     Case("hf-bert-large-ckpt-speed", "bert-large speed, fp32, batch 1, checkpointing", HF_SINGLE, BERT_LARGE,
          _bert(batch=1, grad_accum=4, grad_checkpointing=True), "v100", 1, "samples_per_s", 5.99, 1.5),
-    # --- diffusion: DreamBooth full UNet fine-tune on a T4 -----------------------------------------
+    # --- diffusion: DreamBooth full UNet fine-tune on a T4 (prior preservation: 2 images per step) ------
     Case("dreambooth-t4-fp16-ckpt", "SD 1.x DreamBooth, fp16, AdamW, gradient checkpointing", SHIVAM, SD15_UNET,
          _db(grad_checkpointing=True), "t4", 1, "capacity_gib", 15.79, 0.10),
     Case("dreambooth-t4-fp16", "SD 1.x DreamBooth, fp16, AdamW", SHIVAM, SD15_UNET, _db(), "t4", 1,
@@ -219,20 +244,34 @@ CASES: list[Case] = [
          miss="the source's 8-bit AdamW rows save ≈ 5.9 GB against its AdamW rows, more than the 6 bytes per "
               "parameter the optimizer state itself accounts for (≈ 4.8 GB); cause unknown"),
     Case("dreambooth-t4-fp16-speed", "SD 1.x DreamBooth speed, fp16, 8-bit AdamW, checkpointing", SHIVAM,
-         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 0.93, 1.5),
-    Case("dreambooth-t4-fp16-bs2-speed", "SD 1.x DreamBooth speed, fp16, batch 2, checkpointing", SHIVAM,
-         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit", batch=2), "t4", 1, "samples_per_s",
-         0.66 * 2, 1.5),
+         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 0.93 * 2, 1.5),
+    Case("dreambooth-t4-fp16-bs2-speed", "SD 1.x DreamBooth speed, fp16, train batch 2, checkpointing", SHIVAM,
+         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit", batch=4), "t4", 1, "samples_per_s",
+         0.66 * 4, 1.5),
     Case("dreambooth-t4-fp16-nockpt-speed", "SD 1.x DreamBooth speed, fp16, no checkpointing", SHIVAM,
-         SD15_UNET, _db(optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 1.14, 1.5),
+         SD15_UNET, _db(optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 1.14 * 2, 1.5),
+    Case("dreambooth-t4-fp16-nockpt-bs2-speed", "SD 1.x DreamBooth speed, fp16, train batch 2, no checkpointing",
+         SHIVAM, SD15_UNET, _db(optimizer="adamw-8bit", batch=4), "t4", 1, "samples_per_s", 0.82 * 4, 1.5),
+    Case("dreambooth-t4-fp32-ckpt-speed", "SD 1.x DreamBooth speed, fp32, 8-bit AdamW, checkpointing", SHIVAM,
+         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit", precision="fp32"), "t4", 1,
+         "samples_per_s", 0.42 * 2, 1.5),
+    Case("dreambooth-t4-fp32-speed", "SD 1.x DreamBooth speed, fp32, 8-bit AdamW, no checkpointing", SHIVAM,
+         SD15_UNET, _db(optimizer="adamw-8bit", precision="fp32"), "t4", 1, "samples_per_s", 0.49 * 2, 1.5),
+    # --- diffusion on GeForce cards ------------------------------------------------------------------
     Case("hf-blog-sd15-lora-2080ti-speed", "SD 1.5 LoRA speed, fp16, batch 1 (60,000 samples in ~5 h)",
          HF_LORA_BLOG, SD15_LORA,
          TrainSpec(method="lora", precision="fp16", optimizer="adamw", batch=1, image_size=512, lora_rank=4,
-                   grad_accum=4), "2080 ti", 1, "samples_per_s", 60000 / (5 * 3600), 3.5,
-         miss="U-Net speed is one share of the tensor peak fitted on a power-limited Tesla T4; a GeForce card with "
-              "twice the T4's memory bandwidth trains Stable Diffusion about 3× faster than that share predicts "
-              "(attention and normalisation layers are bound by memory bandwidth, which the estimate does not "
-              "charge to U-Nets)"),
+                   grad_accum=4), "2080 ti", 1, "samples_per_s", 60000 / (5 * 3600), 1.5),
+    Case("kohya-sdxl-lora-3090ti-speed", "SDXL LoRA speed, bf16, batch 1, 1024 px", KOHYA_3090TI, SDXL_LORA,
+         _sdxl(32), "3090 ti", 1, "samples_per_s", 1 / 1.12, 1.5),
+    Case("kohya-sdxl-lora-4090-speed", "SDXL LoRA speed, bf16, batch 1, 1024 px", KOHYA_4090, SDXL_LORA,
+         _sdxl(64), "4090", 1, "samples_per_s", 1.08, 1.5),
+    Case("everydream-sd15-a100-speed", "SD 1.x full fine-tune speed, fp16, batch 10, checkpointing", EVERYDREAM,
+         SD15_FULL, TrainSpec(method="full", precision="fp16", optimizer="adamw-8bit", batch=10, image_size=512,
+                              grad_checkpointing=True), "a100 40gb", 1, "samples_per_s", 14.1, 1.5),
+    Case("everydream-sd15-a6000-speed", "SD 1.x full fine-tune speed, fp16, batch 10, checkpointing", EVERYDREAM,
+         SD15_FULL, TrainSpec(method="full", precision="fp16", optimizer="adamw-8bit", batch=10, image_size=512,
+                              grad_checkpointing=True), "rtx a6000", 1, "samples_per_s", 11.2, 1.5),
     # --- CNN throughput (NVIDIA DeepLearningExamples) -----------------------------------------------
     Case("dle-rn50-a100-amp", "ResNet-50 training, 1× A100 80GB, AMP", DLE_RN50, RN50,
          TrainSpec(method="full", precision="bf16", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 1,
@@ -420,9 +459,9 @@ def markdown() -> str:
               "See the module docstrings of `gpucheck/estimate/memory.py` and `gpucheck/estimate/compute.py`, and "
               "every factor with its source in `resources/factors.toml`. Factors fitted on one of the cases above "
               "(the QLoRA speed factor and the per-layer dispatch time from litgpt's times; the transformer utilization from nanoGPT/llm.c; the "
-              "CNN utilization from DeepLearningExamples; the UNet utilization from the T4 DreamBooth fp16/fp32 "
-              "speeds) make those rows calibration checks rather than independent "
-              "tests; the Unsloth, Hugging Face and most litgpt memory rows use no fitted factor.", ""]
+              "CNN utilization from DeepLearningExamples; the U-Net utilization, small-batch efficiency and feature-map "
+              "traffic, three numbers fitted jointly on the eleven diffusion speed rows from five GPU generations) make those rows calibration "
+              "checks rather than independent tests; the Unsloth, Hugging Face and most litgpt memory rows use no fitted factor.", ""]
     return "\n".join(lines)
 
 

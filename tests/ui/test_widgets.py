@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QColor
 
 from gpucheck.estimate import Target, estimate
@@ -66,3 +67,27 @@ def test_badge_text_readable_in_both_palettes():
             bg = theme.verdict_colour(verdict, pal)
             fg = theme.text_on(bg)
             assert abs(bg.lightnessF() - fg.lightnessF()) > 0.35, (verdict, dark)
+
+
+@pytest.mark.parametrize("job, width", [("sdxl-lora", 300), ("llama3-8b-qlora", 300), ("sd15-lora", 420),
+                                         ("llama3-8b-full", 300)])
+def test_vram_bar_marker_does_not_cross_the_figures(qtbot, job, width):
+    """The 6 GB GTX 1660 Ti laptop: the "you have 6 GB" line sits beside the caption, not through it."""
+    from gpucheck.catalog import get_workload
+
+    m = Machine.load(machine_path("gtx1660"))
+    est = estimate(get_workload(job), Target.from_machine(m))
+    bar = VramBar()
+    qtbot.addWidget(bar)
+    bar.resize(width, bar.sizeHint().height())
+    bar.set_values(est.peak_vram_bytes, est.vram_available_bytes)
+    x, text = bar.marker_x(), bar.text_rect()
+    assert x is not None and bar.marker_spans()
+    band_top, band_bottom = bar.text_band()
+    beside = not (text.left() - 2 <= x <= text.right() + 2)
+    for y0, y1 in bar.marker_spans():  # beside the caption, or only above and below its glyphs
+        assert beside or y1 < band_top or y0 > band_bottom, (x, text, (y0, y1), (band_top, band_bottom))
+    assert bar.bar_rect().contains(text)
+    need_text_w = bar.fontMetrics().horizontalAdvance(bar.caption())
+    assert text.width() >= need_text_w  # the whole caption, not elided
+    bar.grab()  # paints without error

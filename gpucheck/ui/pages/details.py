@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
+from gpucheck.advise.present import upgrade_text
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number, tr
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
@@ -348,13 +349,8 @@ class DetailsPage(BasePage):
                     else tr("No upgrade to suggest for this job."))
             self.upgrade_layout.addWidget(wrap_label(text))
         for u in adv.upgrades:
-            price = fmt_money(u.price_usd, u.price_cny)
-            line = tr("{name} — {price}: {reason}", name=u.name, price=price, reason=u.reason)
-            if u.total_hours is not None:
-                line += " " + tr("(this job: {time})", time=fmt_duration(u.total_hours))
-            if not u.verified:
-                line += " " + tr("(price not verified)")
-            lab = wrap_label(line, selectable=True)
+            # time with the part said once; an unverified price is one of the notes below
+            lab = wrap_label(upgrade_text(u), selectable=True)
             lab.setObjectName(f"upgrade_{u.part_id}")
             self.upgrade_layout.addWidget(lab)
             for n in u.notes:
