@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpucheck.advise.model import Advice, CloudOption, Upgrade
+from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, tr
 from gpucheck.machine import to_jsonable
 
@@ -132,6 +132,23 @@ def _sharding_text(stage: str) -> str:
             "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload")}.get(stage, stage)
 
 
+def settings_text(settings: dict[str, Any]) -> str:
+    """Settings as one copyable line of Hugging Face keyword arguments: `packing=True, max_length=2048`."""
+    return ", ".join(f"{k}={v!r}" for k, v in settings.items())
+
+
+def alternative_text(alt: Alternative) -> str:
+    """One sentence on the smaller model that fits: its name, what it needs per GPU and how long it takes."""
+    need = fmt_gib(alt.peak_vram_bytes)
+    if alt.total_hours is None:
+        return tr("{title}: fits this GPU with {need} per GPU.", title=alt.title, need=need)
+    if alt.too_slow:
+        return tr("{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; "
+                  "see the cloud GPUs.", title=alt.title, need=need, time=fmt_duration(alt.total_hours))
+    return tr("{title}: fits this GPU with {need} per GPU and takes about {time}.",
+              title=alt.title, need=need, time=fmt_duration(alt.total_hours))
+
+
 def upgrade_text(u: Upgrade) -> str:
     """One upgrade in one sentence: the part, its price, why, and (a GPU) how long the job takes with it —
     each said once (the notes come on their own lines)."""
@@ -167,7 +184,7 @@ def format_advice(a: Advice, indent: str = "") -> str:
         for t in a.speed_tweaks:
             lines.append(tr("  - {title}: about {h} — trade-off: {cost}", title=t.title,
                             h=fmt_duration(t.total_hours), cost=t.cost))
-            lines.append("    " + ", ".join(f"{k}={v!r}" for k, v in t.settings.items()))
+            lines.append("    " + settings_text(t.settings))
     if a.alternative is not None:
         alt = a.alternative
         lines.append(tr("What fits instead: {title}.", title=alt.title) if alt.total_hours is None else
@@ -237,4 +254,4 @@ def format_machine_advice(advices: list[Advice]) -> str:
 
 
 __all__ = ["advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib",
-           "upgrade_text"]
+           "alternative_text", "settings_text", "upgrade_text"]

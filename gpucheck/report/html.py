@@ -174,13 +174,24 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
         out.append(_table(job.figures, widths=(34, 66), key_first=True))
         if job.chart is not None:
             out.append(chart_html(job.chart))
-        out.append(f"<h4>{_e(st['tweaks'])}</h4>")
+        out.append(f"<h4>{_e(job.tweaks_title or st['tweaks'])}</h4>")
         if job.tweaks is not None:
             out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
         else:
             out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
         if job.snippet:
             out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
+        if job.speed_tweaks is not None:
+            out += [f"<h4>{_e(st['speed'])}</h4>", f"<p>{_e(job.speed_intro)}</p>",
+                    _table(job.speed_tweaks, widths=(30, 50, 10, 10))]
+            if job.speed_settings:
+                out += [f"<h4>{_e(st['speed_settings'])}</h4>", _pre(job.speed_settings)]
+        if job.alternative is not None:
+            alt = job.alternative
+            out += [f"<h4>{_e(st['alternative'])}</h4>", f"<p><b>{_e(alt.headline)}</b></p>",
+                    _table(alt.tweaks, widths=(50, 50))]
+            if alt.snippet:
+                out += [f"<h4>{_e(st['alternative_snippet'])}</h4>", _pre(alt.snippet)]
         if job.software:
             out += [f"<h4>{_e(st['software'])}</h4>", _list(job.software, model.labels["none"])]
         out += [f"<h4>{_e(st['bottlenecks'])}</h4>", _list(job.bottlenecks, model.labels["none"])]

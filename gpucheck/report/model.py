@@ -95,6 +95,16 @@ class MemoryChart:
 
 
 @dataclass(frozen=True)
+class AlternativeSection:
+    """The smaller model that fits when the job asked for does not, with the changes it needs."""
+
+    workload_id: str
+    headline: str  # its name, what it needs per GPU, how long it takes
+    tweaks: Table  # change / what it costs
+    snippet: str  # its settings as code
+
+
+@dataclass(frozen=True)
 class JobSection:
     workload_id: str
     title: str
@@ -111,6 +121,11 @@ class JobSection:
     cloud: Table | None
     buy_vs_rent: tuple[str, ...]
     notes: tuple[str, ...]
+    tweaks_title: str = ""  # heading of `tweaks` when it differs from the report's ("tried, not enough")
+    speed_intro: str = ""
+    speed_tweaks: Table | None = None  # optional changes that finish a job that runs sooner, each on its own
+    speed_settings: str = ""  # their settings to copy: "# title" then "key=value, …", one pair of lines each
+    alternative: AlternativeSection | None = None
 
 
 @dataclass(frozen=True)
@@ -481,6 +496,34 @@ def _tweaks_table(adv: Any) -> Table | None:
     return Table(headers=(tr("Change"), tr("What it costs"), tr("VRAM after"), tr("Time after")), rows=tuple(rows))
 
 
+def _speed_table(adv: Any) -> Table | None:
+    if adv is None or not adv.speed_tweaks:
+        return None
+    rows = tuple((t.title, t.cost, fmt_gib(t.peak_vram_bytes),
+                  fmt_duration(t.total_hours) if t.total_hours is not None else "—") for t in adv.speed_tweaks)
+    return Table(headers=(tr("Change"), tr("Trade-off"), tr("VRAM with it"), tr("Time with it")), rows=rows)
+
+
+def _speed_settings(adv: Any) -> str:
+    if adv is None or not adv.speed_tweaks:
+        return ""
+    from gpucheck.advise.present import settings_text
+
+    return "\n".join(f"# {t.title}\n{settings_text(t.settings)}" for t in adv.speed_tweaks if t.settings)
+
+
+def _alternative_section(adv: Any) -> AlternativeSection | None:
+    if adv is None or adv.alternative is None:
+        return None
+    from gpucheck.advise.present import alternative_text
+
+    alt = adv.alternative
+    rows = tuple((f"{i}. {t.title}", t.cost) for i, t in enumerate(alt.tweaks, 1))
+    return AlternativeSection(workload_id=alt.workload_id, headline=alternative_text(alt),
+                              tweaks=Table(headers=(tr("Change"), tr("What it costs")), rows=rows),
+                              snippet=alt.snippet)
+
+
 def _upgrades_table(adv: Any) -> Table | None:
     if adv is None or not adv.upgrades:
         return None
@@ -582,6 +625,13 @@ def _job_section(ev: Evaluation, lang: str) -> JobSection:
         cloud=_cloud_table(adv),
         buy_vs_rent=(adv.buy_vs_rent.message,) if adv is not None and adv.buy_vs_rent is not None else (),
         notes=tuple(notes),
+        tweaks_title=tr("Settings tried: not enough on this GPU")
+        if adv is not None and adv.verdict == "does_not_fit" and adv.tweaks else "",
+        speed_intro=tr("It runs as it is, but its steps are too small to keep the GPU busy. Each of these "
+                       "changes, on its own, finishes it sooner.") if adv is not None and adv.speed_tweaks else "",
+        speed_tweaks=_speed_table(adv),
+        speed_settings=_speed_settings(adv),
+        alternative=_alternative_section(adv),
     )
 
 
@@ -781,6 +831,10 @@ def build_report(
                 "jobs": tr("Training jobs in detail"),
                 "tweaks": tr("Settings to change"),
                 "snippet": tr("The same changes as code (Hugging Face Transformers)"),
+                "speed": tr("Optional: finish sooner"),
+                "speed_settings": tr("Their settings, to copy (Hugging Face names)"),
+                "alternative": tr("What fits instead: a smaller model"),
+                "alternative_snippet": tr("Its settings as code (Hugging Face Transformers)"),
                 "software": tr("Software to fix"),
                 "bottlenecks": tr("What slows it down"),
                 "upgrades": tr("Upgrades"),
@@ -806,7 +860,8 @@ def build_report(
 
 
 __all__ = [
-    "ReportModel", "Table", "FindingLine", "MemoryChart", "ChartPart", "JobSection", "Evaluation",
+    "ReportModel", "Table", "FindingLine", "MemoryChart", "ChartPart", "JobSection", "AlternativeSection",
+    "Evaluation",
     "build_report", "evaluate", "default_paper", "glossary", "machine_table", "final_verdict",
     "verdict_text", "backend_text", "workload_title",
 ]

@@ -337,14 +337,14 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <location filename="../../gpucheck/advise/present.py" line="130"/>
-        <location filename="../../gpucheck/report/model.py" line="508"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="159"/>
         <location filename="../../gpucheck/advise/present.py" line="130"/>
-        <location filename="../../gpucheck/report/model.py" line="508"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -619,25 +619,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="101"/>
-        <location filename="../../gpucheck/report/model.py" line="498"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="102"/>
-        <location filename="../../gpucheck/report/model.py" line="499"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="103"/>
-        <location filename="../../gpucheck/report/model.py" line="500"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="104"/>
-        <location filename="../../gpucheck/report/model.py" line="501"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
@@ -653,8 +653,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="119"/>
-        <location filename="../../gpucheck/report/model.py" line="465"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -670,127 +670,142 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="131"/>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="552"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="132"/>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="553"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="140"/>
+        <location filename="../../gpucheck/advise/present.py" line="144"/>
+        <source>{title}: fits this GPU with {need} per GPU.</source>
+        <translation>{title}：这块显卡放得下，每块 GPU 需要 {need}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="146"/>
+        <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
+        <translation>{title}：这块显卡放得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看云 GPU 方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="148"/>
+        <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
+        <translation>{title}：这块显卡放得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="157"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="141"/>
+        <location filename="../../gpucheck/advise/present.py" line="158"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="156"/>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="157"/>
+        <location filename="../../gpucheck/advise/present.py" line="174"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="159"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>What to change:</source>
         <translation>需要修改的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="163"/>
+        <location filename="../../gpucheck/advise/present.py" line="180"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="166"/>
+        <location filename="../../gpucheck/advise/present.py" line="183"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="168"/>
+        <location filename="../../gpucheck/advise/present.py" line="185"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
+        <location filename="../../gpucheck/advise/present.py" line="190"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="174"/>
+        <location filename="../../gpucheck/advise/present.py" line="191"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
+        <location filename="../../gpucheck/advise/present.py" line="193"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看云服务选项）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="179"/>
-        <location filename="../../gpucheck/advise/present.py" line="161"/>
+        <location filename="../../gpucheck/advise/present.py" line="196"/>
+        <location filename="../../gpucheck/advise/present.py" line="178"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="183"/>
-        <location filename="../../gpucheck/advise/present.py" line="226"/>
+        <location filename="../../gpucheck/advise/present.py" line="200"/>
+        <location filename="../../gpucheck/advise/present.py" line="243"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="187"/>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="204"/>
+        <location filename="../../gpucheck/advise/present.py" line="251"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="188"/>
-        <location filename="../../gpucheck/advise/present.py" line="235"/>
+        <location filename="../../gpucheck/advise/present.py" line="205"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="190"/>
+        <location filename="../../gpucheck/advise/present.py" line="207"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="193"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
         <source>Cloud:</source>
         <translation>云服务器：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="196"/>
+        <location filename="../../gpucheck/advise/present.py" line="213"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="224"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="210"/>
+        <location filename="../../gpucheck/advise/present.py" line="227"/>
         <source>rent: {line}</source>
         <translation>租用：{line}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="214"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="214"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1612,8 +1627,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="207"/>
         <location filename="../../gpucheck/commands.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/report/model.py" line="447"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -1621,9 +1636,9 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="207"/>
         <location filename="../../gpucheck/commands.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="161"/>
+        <location filename="../../gpucheck/report/model.py" line="447"/>
+        <location filename="../../gpucheck/report/model.py" line="570"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="195"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1646,29 +1661,29 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="254"/>
-        <location filename="../../gpucheck/report/model.py" line="440"/>
+        <location filename="../../gpucheck/report/model.py" line="455"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="37"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="255"/>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
-        <location filename="../../gpucheck/report/model.py" line="691"/>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="741"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="38"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="256"/>
-        <location filename="../../gpucheck/report/model.py" line="442"/>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="39"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="257"/>
-        <location filename="../../gpucheck/report/model.py" line="443"/>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -1704,13 +1719,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
@@ -1728,31 +1743,31 @@
         <location filename="../../gpucheck/probe/summary.py" line="37"/>
         <location filename="../../gpucheck/probe/summary.py" line="90"/>
         <location filename="../../gpucheck/probe/summary.py" line="112"/>
-        <location filename="../../gpucheck/report/model.py" line="255"/>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="470"/>
+        <location filename="../../gpucheck/report/model.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="296"/>
         <location filename="../../gpucheck/report/model.py" line="352"/>
-        <location filename="../../gpucheck/report/model.py" line="548"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="591"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
         <location filename="../../gpucheck/report/model.py" line="354"/>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="697"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="53"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="270"/>
-        <location filename="../../gpucheck/report/model.py" line="554"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="271"/>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="571"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
@@ -1768,7 +1783,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="275"/>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="618"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -1784,9 +1799,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="236"/>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -1812,7 +1827,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -1823,7 +1838,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="358"/>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="447"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2288,7 +2303,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="227"/>
+        <location filename="../../gpucheck/report/model.py" line="242"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -2564,7 +2579,7 @@
     <message>
         <location filename="../../gpucheck/probe/storage.py" line="244"/>
         <location filename="../../gpucheck/probe/summary.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="266"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
@@ -2754,7 +2769,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="102"/>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2825,28 +2840,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="262"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="263"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="264"/>
+        <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="265"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2858,7 +2873,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/summary.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="282"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -2894,857 +2909,909 @@
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="214"/>
+        <location filename="../../gpucheck/report/model.py" line="229"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="13"/>
         <source>Runs</source>
         <translation>可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="215"/>
+        <location filename="../../gpucheck/report/model.py" line="230"/>
         <source>Runs with changes</source>
         <translation>修改设置后可运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="216"/>
+        <location filename="../../gpucheck/report/model.py" line="231"/>
         <source>Fits, but too slow</source>
         <translation>装得下，但太慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="217"/>
+        <location filename="../../gpucheck/report/model.py" line="232"/>
         <source>Does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="218"/>
+        <location filename="../../gpucheck/report/model.py" line="233"/>
         <location filename="../../gpucheck/ui/widgets/theme.py" line="17"/>
         <source>Not supported</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="225"/>
+        <location filename="../../gpucheck/report/model.py" line="240"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="226"/>
+        <location filename="../../gpucheck/report/model.py" line="241"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="228"/>
+        <location filename="../../gpucheck/report/model.py" line="243"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="229"/>
+        <location filename="../../gpucheck/report/model.py" line="244"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="237"/>
+        <location filename="../../gpucheck/report/model.py" line="252"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="238"/>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
+        <location filename="../../gpucheck/report/model.py" line="253"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="239"/>
-        <location filename="../../gpucheck/report/model.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="254"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="240"/>
+        <location filename="../../gpucheck/report/model.py" line="255"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="241"/>
+        <location filename="../../gpucheck/report/model.py" line="256"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="257"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="254"/>
+        <location filename="../../gpucheck/report/model.py" line="269"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="268"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="295"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="298"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="299"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="301"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="294"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="298"/>
-        <location filename="../../gpucheck/report/model.py" line="302"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="317"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="298"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="301"/>
+        <location filename="../../gpucheck/report/model.py" line="316"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="302"/>
+        <location filename="../../gpucheck/report/model.py" line="317"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="244"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="316"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="316"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="327"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估计峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="396"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="397"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="400"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="402"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="420"/>
-        <location filename="../../gpucheck/report/model.py" line="423"/>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="438"/>
+        <location filename="../../gpucheck/report/model.py" line="584"/>
+        <location filename="../../gpucheck/report/model.py" line="587"/>
         <source>{need} / {have}</source>
         <translation>{need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="426"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
         <source>CPU: {ram} RAM</source>
         <translation>CPU：{ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="431"/>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/report/model.py" line="446"/>
+        <location filename="../../gpucheck/report/model.py" line="586"/>
         <source>RAM needed / total</source>
         <translation>所需内存 / 总内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="431"/>
+        <location filename="../../gpucheck/report/model.py" line="446"/>
         <source>VRAM needed / available</source>
         <translation>所需显存 / 可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="447"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="439"/>
+        <location filename="../../gpucheck/report/model.py" line="454"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="450"/>
+        <location filename="../../gpucheck/report/model.py" line="465"/>
         <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="453"/>
+        <location filename="../../gpucheck/report/model.py" line="468"/>
         <source>With the settings above it needs {need} of the {have} available per GPU.</source>
         <translation>按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="471"/>
         <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
+        <location filename="../../gpucheck/report/model.py" line="473"/>
         <source>Video memory (VRAM) per GPU</source>
         <translation>每块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="459"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="459"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="471"/>
+        <location filename="../../gpucheck/report/model.py" line="486"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="496"/>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="496"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="496"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="496"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <source>Trade-off</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <source>VRAM with it</source>
+        <translation>改后显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <source>Time with it</source>
+        <translation>改后时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
+        <location filename="../../gpucheck/report/model.py" line="571"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/report/model.py" line="545"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>{provider} (spot: may be stopped)</source>
         <translation>{provider}（竞价实例：可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="563"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="458"/>
         <location filename="../../gpucheck/ui/session.py" line="245"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="565"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="570"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="570"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="570"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="570"/>
         <source>Per GPU-hour</source>
         <translation>每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Settings assumed</source>
         <translation>假定的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
+        <location filename="../../gpucheck/report/model.py" line="582"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
         <source>VRAM needed / available (per GPU)</source>
         <translation>所需显存 / 可用显存（每块 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="545"/>
+        <location filename="../../gpucheck/report/model.py" line="588"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="550"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="550"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>After the changes below</source>
         <translation>按下面的修改之后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="557"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>{need} VRAM per GPU, {time}</source>
         <translation>每块 GPU 显存 {need}，{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="566"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="569"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="618"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="620"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="330"/>
+        <source>Settings tried: not enough on this GPU</source>
+        <translation>试过的设置：在这块显卡上仍然不够</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="362"/>
+        <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
+        <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="622"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="624"/>
+        <location filename="../../gpucheck/report/model.py" line="674"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假定 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="646"/>
-        <location filename="../../gpucheck/report/model.py" line="658"/>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="708"/>
+        <location filename="../../gpucheck/report/model.py" line="712"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="702"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="669"/>
+        <location filename="../../gpucheck/report/model.py" line="719"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
+        <location filename="../../gpucheck/report/model.py" line="720"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="723"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
+        <location filename="../../gpucheck/report/model.py" line="724"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="676"/>
+        <location filename="../../gpucheck/report/model.py" line="726"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="677"/>
+        <location filename="../../gpucheck/report/model.py" line="727"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="679"/>
+        <location filename="../../gpucheck/report/model.py" line="729"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="679"/>
+        <location filename="../../gpucheck/report/model.py" line="729"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="680"/>
+        <location filename="../../gpucheck/report/model.py" line="730"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="681"/>
+        <location filename="../../gpucheck/report/model.py" line="731"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="683"/>
+        <location filename="../../gpucheck/report/model.py" line="733"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="684"/>
+        <location filename="../../gpucheck/report/model.py" line="734"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="686"/>
+        <location filename="../../gpucheck/report/model.py" line="736"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="687"/>
+        <location filename="../../gpucheck/report/model.py" line="737"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="689"/>
+        <location filename="../../gpucheck/report/model.py" line="739"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="690"/>
+        <location filename="../../gpucheck/report/model.py" line="740"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="692"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="694"/>
+        <location filename="../../gpucheck/report/model.py" line="744"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="694"/>
+        <location filename="../../gpucheck/report/model.py" line="744"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="695"/>
+        <location filename="../../gpucheck/report/model.py" line="745"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="746"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="730"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="734"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="737"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="738"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="745"/>
+        <location filename="../../gpucheck/report/model.py" line="795"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>What the scan found</source>
         <translation>扫描发现的问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="783"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="188"/>
+        <source>Optional: finish sooner</source>
+        <translation>可选：更快完成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <source>Their settings, to copy (Hugging Face names)</source>
+        <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="189"/>
+        <source>What fits instead: a smaller model</source>
+        <translation>可以改跑：更小的模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <source>Its settings as code (Hugging Face Transformers)</source>
+        <translation>它的设置写成代码（Hugging Face Transformers）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Software to fix</source>
         <translation>需要修复的软件问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
+        <location filename="../../gpucheck/report/model.py" line="840"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="192"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
+        <location filename="../../gpucheck/report/model.py" line="841"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="193"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
+        <location filename="../../gpucheck/report/model.py" line="842"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="789"/>
+        <location filename="../../gpucheck/report/model.py" line="843"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="844"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="791"/>
+        <location filename="../../gpucheck/report/model.py" line="845"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="792"/>
+        <location filename="../../gpucheck/report/model.py" line="846"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
+        <location filename="../../gpucheck/report/model.py" line="849"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="796"/>
+        <location filename="../../gpucheck/report/model.py" line="850"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="797"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
+        <location filename="../../gpucheck/report/model.py" line="851"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="798"/>
+        <location filename="../../gpucheck/report/model.py" line="852"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="799"/>
+        <location filename="../../gpucheck/report/model.py" line="853"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="800"/>
+        <location filename="../../gpucheck/report/model.py" line="854"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
+        <location filename="../../gpucheck/report/model.py" line="855"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
@@ -4045,228 +4112,245 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="147"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="178"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="148"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="179"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="150"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="181"/>
         <source>What if I had…</source>
         <translation>如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="151"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="182"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="152"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="183"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="153"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="184"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="298"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="154"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="185"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="155"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="186"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="331"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="156"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="187"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="190"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="398"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="157"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="191"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="195"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="171"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="205"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="255"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="292"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="295"/>
         <source>This job needs about {need} of RAM with these settings; this PC has {have}.</source>
         <translation>按当前设置，这个训练任务大约需要 {need} 内存；本机有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="262"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
         <source>This job needs {need} of video memory per GPU with these settings; you have {have}.</source>
         <translation>按当前设置，这个训练任务每块 GPU 需要 {need} 显存；你有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
         <source>With the settings below it needs {need}.</source>
         <translation>使用下面的设置后需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="306"/>
         <source>Even with every tweak it needs at least {need} per GPU.</source>
         <translation>即使用上所有调整，每块 GPU 也至少需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="312"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="314"/>
         <source>With the suggested settings: {time}</source>
         <translation>使用建议的设置：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="317"/>
         <source>Speed: {n} samples per second</source>
         <translation>速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="319"/>
         <source>Speed: {n} tokens per second</source>
         <translation>速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="320"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="323"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="286"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="325"/>
         <source>Assumed: {items}</source>
         <translation>假定：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="292"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="333"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="294"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="335"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级建议和云 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="297"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="338"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="392"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="341"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="343"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="345"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="314"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="355"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="402"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="320"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
+        <source>{title} (then {after})</source>
+        <translation>{title}（之后：{after}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
+        <source>Trade-off: {cost}</source>
+        <translation>代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="329"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="340"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="348"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="440"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="349"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="460"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="380"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="381"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>

@@ -248,3 +248,14 @@ def test_cli_help_and_usage_errors_in_chinese():
     assert line.startswith("gpucheck: 无法识别的参数：--no-such-option（参见 'gpucheck")
     en = _cli("scan", "--help", env_lang="en_US.UTF-8")
     assert "write the scan as JSON to FILE" in en.stdout and not CJK.search(en.stdout)
+
+
+def test_every_part_note_has_a_chinese_version():
+    """Upgrade advice shows each part's notes; Chinese readers get notes_zh."""
+    path = resource_path("parts.toml")
+    if not path.is_file():
+        pytest.skip("no parts catalog yet")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    missing = [f"[[{kind}]] {t.get('id')}" for kind, tables in data.items() if isinstance(tables, list)
+               for t in tables if t.get("notes") and not CJK.search(t.get("notes_zh", ""))]
+    assert not missing, "parts.toml entries with notes but no notes_zh: " + ", ".join(missing)

@@ -1,5 +1,6 @@
 """Page 4 — Details & advice for the chosen job: memory breakdown vs your VRAM, time, the tweaks that
-make it fit (copyable settings), bottlenecks, upgrades and cloud options; a "what if I had…" GPU picker.
+make it fit (copyable settings), optional changes that finish a running job sooner, the smaller model
+that fits when this one does not, bottlenecks, upgrades and cloud options; a "what if I had…" GPU picker.
 Everything shown comes from gpucheck.estimate / gpucheck.advise; this page only lays it out."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from gpucheck.advise.present import upgrade_text
+from gpucheck.advise.present import alternative_text, settings_text, upgrade_text
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number, tr
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
@@ -106,6 +107,36 @@ class DetailsPage(BasePage):
         self.tweak_layout.addWidget(self.copy_snippet, 0, Qt.AlignmentFlag.AlignLeft)
         self.body.addWidget(self.tweak_box)
 
+        # optional: finish a job that runs sooner (each change on its own)
+        self.speed_box = QtWidgets.QGroupBox(self)
+        self.speed_box.setObjectName("speedTweaks")
+        self.speed_layout = QtWidgets.QVBoxLayout(self.speed_box)
+        self.body.addWidget(self.speed_box)
+
+        # a smaller model that fits, when this job does not
+        self.alt_box = QtWidgets.QGroupBox(self)
+        self.alt_box.setObjectName("alternative")
+        alt = QtWidgets.QVBoxLayout(self.alt_box)
+        self.alt_summary = wrap_label(selectable=True)
+        self.alt_summary.setObjectName("alternativeSummary")
+        f = self.alt_summary.font()
+        f.setBold(True)
+        self.alt_summary.setFont(f)
+        alt.addWidget(self.alt_summary)
+        self.alt_list = QtWidgets.QVBoxLayout()
+        alt.addLayout(self.alt_list)
+        self.alt_snippet = QtWidgets.QPlainTextEdit(self)
+        self.alt_snippet.setObjectName("alternativeSnippet")
+        self.alt_snippet.setReadOnly(True)
+        self.alt_snippet.setFont(QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont))
+        self.alt_snippet.setMaximumHeight(self.fontMetrics().height() * 9)
+        alt.addWidget(self.alt_snippet)
+        self.copy_alt_snippet = QtWidgets.QPushButton(self)
+        self.copy_alt_snippet.setObjectName("copyAlternativeSnippet")
+        self.copy_alt_snippet.clicked.connect(self._copy_alt_snippet)
+        alt.addWidget(self.copy_alt_snippet, 0, Qt.AlignmentFlag.AlignLeft)
+        self.body.addWidget(self.alt_box)
+
         # bottlenecks and software fixes
         self.bottle_box = QtWidgets.QGroupBox(self)
         self.bottle_layout = QtWidgets.QVBoxLayout(self.bottle_box)
@@ -154,6 +185,9 @@ class DetailsPage(BasePage):
         self.time_box.setTitle(tr("Time and other needs"))
         self.tweak_box.setTitle(tr("Settings that make it work"))
         self.copy_snippet.setText(tr("Copy settings"))
+        self.speed_box.setTitle(tr("Optional: finish sooner"))
+        self.alt_box.setTitle(tr("What fits instead: a smaller model"))
+        self.copy_alt_snippet.setText(tr("Copy settings"))
         self.bottle_box.setTitle(tr("Bottlenecks and software"))
         self.upgrade_box.setTitle(tr("Upgrades"))
         self.cloud_box.setTitle(tr("Rent a cloud GPU"))
@@ -225,8 +259,8 @@ class DetailsPage(BasePage):
             self.badge.set_verdict("not_supported")
             self.summary.setText(err)
             self.advice = None
-            for box in (self.mem_box, self.time_box, self.tweak_box, self.bottle_box, self.upgrade_box,
-                        self.cloud_box):
+            for box in (self.mem_box, self.time_box, self.tweak_box, self.speed_box, self.alt_box,
+                        self.bottle_box, self.upgrade_box, self.cloud_box):
                 box.setVisible(False)
             return
         adv, adv_err = s.try_advice(w.id)
@@ -238,8 +272,12 @@ class DetailsPage(BasePage):
         self._show_time(est, adv)
         for box in (self.tweak_box, self.bottle_box, self.upgrade_box, self.cloud_box):
             box.setVisible(adv is not None)
+        self.speed_box.setVisible(adv is not None and bool(adv.speed_tweaks))
+        self.alt_box.setVisible(adv is not None and adv.alternative is not None)
         if adv is not None:
             self._show_tweaks(adv)
+            self._show_speed_tweaks(adv)
+            self._show_alternative(adv)
             self._show_bottlenecks(adv)
             self._show_upgrades(adv)
             self._show_cloud(adv)
@@ -261,7 +299,8 @@ class DetailsPage(BasePage):
         self.chart.set_breakdown(est.breakdown, est.vram_available_bytes)
         text = tr("This job needs {need} of video memory per GPU with these settings; you have {have}.",
                   need=fmt_gib(est.peak_vram_bytes), have=fmt_gib(est.vram_available_bytes))
-        if adv is not None and adv.tweaks and adv.final_peak_vram_bytes is not None:
+        if (adv is not None and adv.tweaks and adv.final_peak_vram_bytes is not None
+                and adv.verdict != "does_not_fit"):  # else the line below says what the smallest needs
             text += "\n" + tr("With the settings below it needs {need}.", need=fmt_gib(adv.final_peak_vram_bytes))
         if adv is not None and adv.needs_vram_bytes is not None and adv.verdict == "does_not_fit":
             text += "\n" + tr("Even with every tweak it needs at least {need} per GPU.",
@@ -271,7 +310,7 @@ class DetailsPage(BasePage):
     def _show_time(self, est, adv) -> None:
         self.time_box.setVisible(True)
         lines = [tr("Training time: {time}", time=fmt_duration(est.total_hours))]
-        if adv is not None and adv.tweaks and adv.final_total_hours is not None:
+        if adv is not None and adv.tweaks and adv.final_total_hours is not None and adv.verdict != "does_not_fit":
             lines.append(tr("With the suggested settings: {time}", time=fmt_duration(adv.final_total_hours)))
         if est.samples_per_second is not None:
             sps = est.samples_per_second
@@ -288,6 +327,8 @@ class DetailsPage(BasePage):
 
     def _show_tweaks(self, adv) -> None:
         _clear(self.tweak_list)
+        self.tweak_box.setTitle(tr("Settings tried: not enough on this GPU") if adv.verdict == "does_not_fit"
+                                and adv.tweaks else tr("Settings that make it work"))
         if not adv.tweaks and adv.verdict == "runs":
             self.tweak_list.addWidget(wrap_label(tr("Nothing to change: it runs with the job's own settings.")))
         elif not adv.tweaks:
@@ -313,6 +354,53 @@ class DetailsPage(BasePage):
         QtWidgets.QApplication.clipboard().setText(self.snippet.toPlainText())
         self.copy_snippet.setText(tr("Copied"))
 
+    def _show_speed_tweaks(self, adv) -> None:
+        """Changes that only make a job that runs finish sooner: each on its own, with its time and trade-off."""
+        _clear(self.speed_layout)
+        if not adv.speed_tweaks:
+            return
+        self.speed_layout.addWidget(wrap_label(tr("It runs as it is, but its steps are too small to keep the GPU "
+                                                  "busy. Each of these changes, on its own, finishes it sooner.")))
+        for t in adv.speed_tweaks:
+            self.speed_layout.addSpacing(6)
+            after = []
+            if t.total_hours is not None:
+                after.append(tr("takes {time}", time=fmt_duration(t.total_hours)))
+            if t.peak_vram_bytes is not None:
+                after.append(tr("needs {need}", need=fmt_gib(t.peak_vram_bytes)))
+            head = tr("{title} (then {after})", title=t.title, after=fmt_list(after)) if after else t.title
+            lab = wrap_label(head, selectable=True)
+            lab.setObjectName(f"speed_{t.id}")
+            f = lab.font()
+            f.setBold(True)
+            lab.setFont(f)
+            self.speed_layout.addWidget(lab)
+            cost = wrap_label(tr("Trade-off: {cost}", cost=t.cost), selectable=True)
+            cost.setIndent(16)
+            self.speed_layout.addWidget(cost)
+            if t.settings:
+                self.speed_layout.addWidget(self._copy_row(settings_text(t.settings), f"speed_settings_{t.id}"))
+
+    def _show_alternative(self, adv) -> None:
+        """The smaller model that fits when this job does not, with the changes and settings it needs."""
+        _clear(self.alt_list)
+        alt = adv.alternative
+        if alt is None:
+            return
+        self.alt_summary.setText(alternative_text(alt))
+        for i, t in enumerate(alt.tweaks, 1):
+            lab = wrap_label(tr("{n}. {title} — cost: {cost}", n=i, title=t.title, cost=t.cost), selectable=True)
+            lab.setObjectName(f"alternative_{t.id}")
+            self.alt_list.addWidget(lab)
+        self.alt_snippet.setPlainText(alt.snippet or "")
+        self.alt_snippet.setVisible(bool(alt.snippet))
+        self.copy_alt_snippet.setVisible(bool(alt.snippet))
+        self.copy_alt_snippet.setText(tr("Copy settings"))
+
+    def _copy_alt_snippet(self) -> None:
+        QtWidgets.QApplication.clipboard().setText(self.alt_snippet.toPlainText())
+        self.copy_alt_snippet.setText(tr("Copied"))
+
     def _show_bottlenecks(self, adv) -> None:
         _clear(self.bottle_layout)
         items = list(adv.bottlenecks)
@@ -328,16 +416,20 @@ class DetailsPage(BasePage):
         if not items and not adv.software:
             self.bottle_layout.addWidget(wrap_label(tr("None found.")))
 
-    def _copy_row(self, text: str) -> QtWidgets.QWidget:
+    def _copy_row(self, text: str, name: str = "") -> QtWidgets.QWidget:
         box = QtWidgets.QWidget()
         lay = QtWidgets.QHBoxLayout(box)
         lay.setContentsMargins(16, 0, 0, 0)
         lab = QtWidgets.QLabel(text)
+        if name:
+            lab.setObjectName(name)
         lab.setFont(QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont))
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lab.setWordWrap(True)
         lay.addWidget(lab, 1)
         btn = QtWidgets.QPushButton(tr("Copy"))
+        if name:
+            btn.setObjectName(f"copy_{name}")
         btn.clicked.connect(lambda: QtWidgets.QApplication.clipboard().setText(text))
         lay.addWidget(btn)
         return box
