@@ -478,7 +478,7 @@ def speed_tweaks(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn) ->
 
 def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: EstimateFn,
                         smaller: Callable[[str], Workload | None]) -> LadderResult | None:
-    """The last rung: the first smaller model of the same family that fits, with its own recipe and
+    """The last rung: the first smaller, easier job (the workload's `smaller_model` chain) that fits, with its own recipe and
     ladder. The result's first tweak is "smaller_model"; the job asked for still does not fit."""
     name = workload.smaller_model
     seen = {workload.id}
@@ -490,7 +490,7 @@ def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: Estima
         sub = run_ladder(small, small.train, facts, estimate_fn)
         if sub.fits:
             first = Tweak(id="smaller_model",
-                          title=tr("Train the smaller model of the family: {title}", title=localized(small, "title")),
+                          title=tr("Train a smaller model instead: {title}", title=localized(small, "title")),
                           cost=tr("a smaller model is less capable, but it fits this GPU"),
                           settings={"workload": small.id, "model": small.model.name or small.id},
                           peak_vram_bytes=sub.estimate.peak_vram_bytes, total_hours=sub.estimate.total_hours,

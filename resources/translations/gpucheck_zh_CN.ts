@@ -528,8 +528,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="493"/>
-        <source>Train the smaller model of the family: {title}</source>
-        <translation>改为训练同系列中更小的模型：{title}</translation>
+        <source>Train a smaller model instead: {title}</source>
+        <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="494"/>
@@ -4869,6 +4869,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/ui/wizard.py" line="123"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
+    </message>
+    <message>
+        <source>Train the smaller model of the family: {title}</source>
+        <translation type="vanished">改为训练同系列中更小的模型：{title}</translation>
     </message>
     <message>
         <source>samples share a row, so a few attention patterns cross sample boundaries unless the trainer masks them (TRL does with padding_free / flash attention); the number of optimizer steps per epoch drops, so check the learning-rate schedule</source>
