@@ -280,7 +280,8 @@ def assemble(parts: list[Part], src: Sources | None = None, seconds: float | Non
                 "{gpu} is slowing itself down right now ({reasons}): check cooling and power before training",
                 "gpu.throttling", gpu=g.name, reasons=", ".join(slow)))
         if g.display_active and g.is_primary_compute and g.is_discrete:
-            findings.append(finding("gpu", "warning",
+            # Worth knowing (it costs a few hundred MB of VRAM), not a limit on what the card can train.
+            findings.append(finding("gpu", "info",
                 "{gpu} also drives a display: the desktop takes part of its memory and time", "gpu.display",
                 gpu=g.name))
         if g.mig_enabled and g.mig_slices:
