@@ -1737,7 +1737,7 @@
         <location filename="../../gpucheck/i18n.py" line="460"/>
         <location filename="../../gpucheck/i18n.py" line="471"/>
         <location filename="../../gpucheck/i18n.py" line="488"/>
-        <location filename="../../gpucheck/probe/__init__.py" line="291"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="292"/>
         <location filename="../../gpucheck/probe/summary.py" line="22"/>
         <location filename="../../gpucheck/probe/summary.py" line="103"/>
         <location filename="../../gpucheck/probe/summary.py" line="37"/>
@@ -2190,57 +2190,57 @@
         <translation>{gpu} 当前正在降频（{reasons}）：训练前请检查散热和供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="284"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="285"/>
         <source>{gpu} also drives a display: the desktop takes part of its memory and time</source>
         <translation>{gpu} 同时连接着显示器：桌面会占用它的一部分显存和算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="289"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="290"/>
         <source>{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's</source>
         <translation>{gpu} 被划分成 {n} 个 MIG 分区：一个训练任务只能用到一个分区的显存（{size}），而不是整块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="296"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="297"/>
         <source>Training would run on {gpu}; {others} is not used for training</source>
         <translation>训练将在 {gpu} 上进行；{others} 不用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="300"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="301"/>
         <source>No GPU for training was found: jobs would run on the CPU</source>
         <translation>没有找到可用于训练的 GPU：训练任务只能在 CPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="320"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="321"/>
         <source>{name} {version} cannot use the GPU: {reason}</source>
         <translation>{name} {version} 无法使用 GPU：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="328"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="329"/>
         <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
         <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="338"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="339"/>
         <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
         <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="346"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="347"/>
         <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
         <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="351"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="352"/>
         <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
         <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="356"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="357"/>
         <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
         <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="362"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="363"/>
         <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
         <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
     </message>
