@@ -41,7 +41,7 @@ def resource_root() -> Path:
     if frozen_root:  # PyInstaller bundle
         candidates.append(Path(frozen_root) / "resources")
     here = Path(__file__).resolve().parent
-    candidates.append(here / "_resources")  # installed wheel (package-dir mapping in pyproject)
+    candidates.append(here / "_resources")  # installed wheel (setup.py copies resources/ there at build time)
     candidates.append(here.parent / "resources")  # source tree / editable install
     for c in candidates:
         if (c / "gpus.toml").is_file() or (c / "workloads").is_dir():

@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import platform as _platform
 import re
+import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from gpucheck.i18n import tr_text
@@ -187,6 +189,57 @@ def _os(src: Sources) -> tuple[str | None, str | None, str | None]:
     return "Windows", f"{rel} ({ver})", ver
 
 
+# Where people's own Pythons keep their packages, by system ({home}, {env} are filled in; * is globbed).
+# A frozen gpucheck has no site-packages of its own worth looking at, and even a pip-installed one may
+# not live in the environment the user trains in, so these are searched too.
+_USER_SITE_GLOBS = {
+    "linux": ("{home}/.local/lib/python3*/site-packages", "/usr/lib/python3/dist-packages",
+              "/usr/local/lib/python3*/site-packages", "/usr/local/lib/python3*/dist-packages"),
+    "darwin": ("{home}/Library/Python/3*/lib/python/site-packages", "/opt/homebrew/lib/python3*/site-packages",
+               "/usr/local/lib/python3*/site-packages",
+               "/Library/Frameworks/Python.framework/Versions/3*/lib/python3*/site-packages"),
+    "windows": ("{LOCALAPPDATA}/Programs/Python/Python3*/Lib/site-packages",
+                "{APPDATA}/Python/Python3*/site-packages", "C:/Python3*/Lib/site-packages"),
+}
+_CONDA_ROOTS = ("miniconda3", "anaconda3", "miniforge3", "mambaforge")
+
+
+def user_site_dirs(system: str, env: Mapping[str, str], home: str,
+                   glob: Callable[[str], list[str]]) -> tuple[str, ...]:
+    """Site-packages folders of the Pythons a user trains with: the active virtualenv/conda env first,
+    then per-user and system Pythons, then conda/mamba installs and their envs. Pure: `glob` is injected."""
+    lib = "Lib/site-packages" if system == "windows" else "lib/python3*/site-packages"
+    patterns: list[str] = []
+    for var in ("VIRTUAL_ENV", "CONDA_PREFIX"):
+        if env.get(var):
+            patterns.append(f"{env[var]}/{lib}")
+    fill = {"home": home, **{k: v for k, v in env.items() if k in ("LOCALAPPDATA", "APPDATA")}}
+    for pat in _USER_SITE_GLOBS.get(system, ()):
+        try:
+            patterns.append(pat.format(**fill))
+        except KeyError:  # e.g. no %LOCALAPPDATA%
+            continue
+    for root in _CONDA_ROOTS:
+        patterns += [f"{home}/{root}/{lib}", f"{home}/{root}/envs/*/{lib}"]
+    out: list[str] = []
+    for pat in patterns:
+        for path in sorted(glob(pat), reverse=True):  # newest Python first
+            if path not in out:
+                out.append(path)
+    return tuple(out)
+
+
+def _framework_paths(src: Sources) -> tuple[str, ...]:
+    if src.site_paths is not None:
+        return src.site_paths
+    import glob as _glob
+
+    own = () if getattr(sys, "frozen", False) else tuple(p for p in sys.path if p)
+    home = src.env.get("USERPROFILE" if src.system == "windows" else "HOME") or str(Path.home())
+    extra = user_site_dirs(src.system, src.env, home, _glob.glob)
+    return own + tuple(p for p in extra if p not in own)
+
+
 def probe(src: Sources) -> Part:
     from gpucheck.probe.linux import is_wsl
 
@@ -194,7 +247,7 @@ def probe(src: Sources) -> Part:
     platform = src.system
     if src.system == "linux" and is_wsl(src):
         platform = "wsl"
-    frameworks = find_frameworks(src.site_paths)
+    frameworks = find_frameworks(_framework_paths(src))
     return Part(area="software", software=Software(
         os_name=os_name, os_version=os_version, platform=platform, kernel=kernel,
         python_version=src.python_version or None, frameworks=frameworks,

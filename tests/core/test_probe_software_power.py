@@ -115,3 +115,25 @@ def test_real_cpu_wheel_version_py(tmp_path):
     assert fw.variant == "cpu" and fw.cuda_version is None
     judged = software.judge(fw, (nv("8.9", "NVIDIA GeForce RTX 4090"),), "linux", "12.6")
     assert judged.can_use_gpu is False and "CPU-only" in judged.reason
+
+
+def test_installed_app_finds_pytorch_in_the_users_conda_env(tmp_path, monkeypatch):
+    """A frozen gpucheck (installer build) has no PyTorch of its own: it must find the one the user
+    trains with — here in a Miniconda env — and read its CUDA version without importing it."""
+    home = tmp_path / "home"
+    env_site = home / "miniconda3" / "envs" / "train" / "lib" / "python3.11" / "site-packages"
+    env_site.parent.mkdir(parents=True)
+    made = fake_torch(tmp_path / "made", "2.4.0+cu124", "12.4", None)
+    made.rename(env_site)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    src = Sources(system="linux", env={"HOME": str(home)}, python_version="3.11.9")
+    (fw,) = software.probe(src).software.frameworks
+    assert (fw.version, fw.cuda_version) == ("2.4.0+cu124", "12.4")
+    assert str(env_site) in (fw.location or "")
+
+
+def test_active_virtualenv_is_searched_first(tmp_path):
+    found = {str(tmp_path / "venv/lib/python3.12/site-packages"), str(tmp_path / "h/.local/lib/python3.10/site-packages")}
+    dirs = software.user_site_dirs("linux", {"VIRTUAL_ENV": str(tmp_path / "venv")}, str(tmp_path / "h"),
+                                   lambda pat: [p for p in found if __import__("fnmatch").fnmatch(p, pat)])
+    assert dirs[0].startswith(str(tmp_path / "venv")) and len(dirs) == 2
