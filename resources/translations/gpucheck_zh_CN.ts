@@ -2434,67 +2434,67 @@
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="133"/>
+        <location filename="../../gpucheck/probe/software.py" line="135"/>
         <source>no GPU it could use was found</source>
         <translation>没有找到它能使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="138"/>
+        <location filename="../../gpucheck/probe/software.py" line="140"/>
         <source>this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}</source>
         <translation>这个 {name} 版本仅支持 CPU（{variant}）；要使用 {gpu}，请安装 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="143"/>
+        <location filename="../../gpucheck/probe/software.py" line="145"/>
         <source>built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer</source>
         <translation>为 CUDA {have} 编译，但 {gpu}（计算能力 {cc}）需要 CUDA {need} 或更新版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="147"/>
+        <location filename="../../gpucheck/probe/software.py" line="149"/>
         <source>built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver</source>
         <translation>为 CUDA {have} 编译，但已安装的驱动最高只支持 CUDA {driver}：请更新 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="151"/>
+        <location filename="../../gpucheck/probe/software.py" line="153"/>
         <source>CUDA build {have}; the GPU's compute capability is unknown, so support is not certain</source>
         <translation>CUDA {have} 版本；GPU 的计算能力未知，因此不确定是否支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="153"/>
+        <location filename="../../gpucheck/probe/software.py" line="155"/>
         <source>CUDA {have} build supports compute capability {cc}</source>
         <translation>CUDA {have} 版本支持计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="157"/>
+        <location filename="../../gpucheck/probe/software.py" line="159"/>
         <source>ROCm {v} build</source>
         <translation>ROCm {v} 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="159"/>
+        <location filename="../../gpucheck/probe/software.py" line="161"/>
         <source>this {name} build has no ROCm support; install a ROCm build to use the {gpu}</source>
         <translation>这个 {name} 版本不支持 ROCm；要使用 {gpu}，请安装 ROCm 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="163"/>
+        <location filename="../../gpucheck/probe/software.py" line="165"/>
         <source>PyTorch uses the Apple GPU through MPS</source>
         <translation>PyTorch 通过 MPS 使用 Apple GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="164"/>
+        <location filename="../../gpucheck/probe/software.py" line="166"/>
         <source>PyTorch before 1.12 has no Apple GPU (MPS) support</source>
         <translation>1.12 之前的 PyTorch 不支持 Apple GPU（MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="166"/>
+        <location filename="../../gpucheck/probe/software.py" line="168"/>
         <source>Metal plugin installed</source>
         <translation>已安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="167"/>
+        <location filename="../../gpucheck/probe/software.py" line="169"/>
         <source>no Metal plugin installed for {name}</source>
         <translation>{name} 没有安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="168"/>
+        <location filename="../../gpucheck/probe/software.py" line="170"/>
         <source>support for the {gpu} could not be judged</source>
         <translation>无法判断是否支持 {gpu}</translation>
     </message>
