@@ -245,11 +245,10 @@ def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: i
     if verdict == "runs":
         return tr("Runs on {target} as it is: about {h}.", target=label, h=hours)
     if verdict == "runs_with_tweaks" and final.total_hours is None:
-        return tr("Runs on {target} with {n} change(s) listed below (how long is unknown: this GPU's speed is "
-                  "not in the catalog).", target=label, n=len(result.tweaks))
+        return tr("Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is "
+                  "not in the catalog).", target=label)
     if verdict == "runs_with_tweaks":
-        return tr("Runs on {target} with {n} change(s) listed below: about {h}.", target=label,
-                  n=len(result.tweaks), h=hours)
+        return tr("Runs on {target} with the changes listed below: about {h}.", target=label, h=hours)
     if verdict == "too_slow" and host_hours is not None and (final.total_hours or 0) <= limit:
         return tr("Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too "
                   "slow until they are fixed.", target=label, h=hours, limit=fmt_duration(limit))

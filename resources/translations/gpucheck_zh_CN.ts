@@ -40,116 +40,116 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="248"/>
-        <source>Runs on {target} with {n} change(s) listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上按下面列出的 {n} 处修改后可以运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
+        <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
+        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="251"/>
-        <source>Runs on {target} with {n} change(s) listed below: about {h}.</source>
-        <translation>在 {target} 上按下面列出的 {n} 处修改后可以运行：大约需要 {h}。</translation>
+        <source>Runs on {target} with the changes listed below: about {h}.</source>
+        <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="254"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="253"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="257"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="256"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="261"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="260"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="265"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="264"/>
         <source>Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is available.</source>
         <translation>在 {target} 上装不下：即使用上所有调整，每块 GPU 也需要大约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="268"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="267"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="286"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="285"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="289"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="288"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="292"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="291"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="311"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="310"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="313"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="325"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="324"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="331"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="330"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块 GPU 需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="349"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="348"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="353"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="352"/>
         <location filename="../../gpucheck/commands.py" line="303"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
         <location filename="../../gpucheck/commands.py" line="24"/>
         <source>runs</source>
         <translation>可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
         <location filename="../../gpucheck/commands.py" line="25"/>
         <source>runs with tweaks</source>
         <translation>调整后可运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
         <location filename="../../gpucheck/commands.py" line="26"/>
         <source>too slow</source>
         <translation>太慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
         <location filename="../../gpucheck/commands.py" line="27"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="361"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
         <location filename="../../gpucheck/commands.py" line="28"/>
         <source>not supported</source>
         <translation>不支持</translation>
@@ -4869,6 +4869,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/ui/wizard.py" line="123"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
+    </message>
+    <message>
+        <source>Runs on {target} with {n} change(s) listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
+        <translation type="vanished">在 {target} 上按下面列出的 {n} 处修改后可以运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
+    </message>
+    <message>
+        <source>Runs on {target} with {n} change(s) listed below: about {h}.</source>
+        <translation type="vanished">在 {target} 上按下面列出的 {n} 处修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
         <source>Train the smaller model of the family: {title}</source>
