@@ -156,3 +156,13 @@ def test_default_size_and_keyboard(wizard, qtbot):
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert wizard.isVisible() and wizard.session.machine is not None
     assert wizard.lang_button.menu() is not None
+
+
+def test_every_page_sets_its_own_texts_on_a_language_switch():
+    """A page that did not override retranslate() would keep its old language after Ctrl+L."""
+    from gpucheck.ui.pages import details, jobs, machine, report, welcome
+    from gpucheck.ui.pages.base import BasePage
+
+    pages = (welcome.WelcomePage, machine.MachinePage, jobs.JobsPage, details.DetailsPage, report.ReportPage)
+    for cls in pages:
+        assert cls.retranslate is not BasePage.retranslate, f"{cls.__name__} does not retranslate its texts"
