@@ -58,22 +58,12 @@ def resource_path(*parts: str) -> Path:
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; any problem → BadInput naming the file."""
-    from gpucheck.fileio import read_bytes_limited
+    from gpucheck.fileio import read_text_limited
 
+    text = read_text_limited(path, folder_error="is a folder, not a TOML file",
+                             binary_error="not a text file (expected TOML)")
     try:
-        raw = read_bytes_limited(path)
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a TOML file") from None
-    except PermissionError:
-        raise BadInput(f"{path}: permission denied") from None
-    except OSError as e:
-        raise BadInput(f"{path}: cannot read ({e.strerror or e})") from None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a text file (expected TOML)") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise BadInput(f"{path}: not valid TOML ({e})") from None
 

@@ -80,3 +80,20 @@ def read_bytes_limited(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
         raise BadInput(tr("{path}: too large (more than {limit} MB); is this the right file?",
                           path=path, limit=limit // 1024**2))
     return data
+
+
+def read_text_limited(path: Path, *, folder_error: str, binary_error: str) -> str:
+    """The UTF-8 text of a file the user named, or one BadInput "{path}: …" saying why it cannot be read:
+    missing, a folder (`folder_error`), no permission, not text (`binary_error`), any other OS error."""
+    try:
+        return read_bytes_limited(path).decode("utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path}: {folder_error}") from None
+    except PermissionError:
+        raise BadInput(f"{path}: permission denied") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: {binary_error}") from None
+    except OSError as e:
+        raise BadInput(f"{path}: cannot read ({e.strerror or e})") from None

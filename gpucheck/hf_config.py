@@ -176,21 +176,11 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
 
 
 def workload_from_config_file(path: str | Path) -> Workload:
-    from gpucheck.fileio import read_bytes_limited
+    from gpucheck.fileio import read_text_limited
 
     p = Path(path)
-    try:
-        text = read_bytes_limited(p).decode("utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{p}: file not found") from None
-    except IsADirectoryError:
-        raise BadInput(f"{p}: is a folder; give the config.json inside it") from None
-    except PermissionError:
-        raise BadInput(f"{p}: permission denied") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{p}: not a text file (expected a Hugging Face config.json)") from None
-    except OSError as e:
-        raise BadInput(f"{p}: cannot read ({e.strerror or e})") from None
+    text = read_text_limited(p, folder_error="is a folder; give the config.json inside it",
+                             binary_error="not a text file (expected a Hugging Face config.json)")
     try:
         cfg = json.loads(text)
     except json.JSONDecodeError as e:

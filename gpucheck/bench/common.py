@@ -84,6 +84,70 @@ def wait_or_cancel(cancel: threading.Event | None, seconds: float) -> None:
         raise Cancelled()
 
 
+def timed_repeats(phase: Phase, run: Callable[[], object], max_repeats: int, *, min_repeats: int = 3,
+                  stop_at_deadline: bool = False) -> list[float]:
+    """Seconds taken by each call of `run()` (calls timed at zero are dropped), repeated up to `max_repeats`
+    times; stops once the phase has expired with `min_repeats` calls timed, or, with `stop_at_deadline`,
+    right after the first call that ends past the deadline."""
+    seconds: list[float] = []
+    while len(seconds) < max_repeats:
+        phase.check()
+        if len(seconds) >= min_repeats and phase.expired():
+            break
+        t0 = time.perf_counter()
+        run()
+        dt = time.perf_counter() - t0
+        if dt > 0:
+            seconds.append(dt)
+        if stop_at_deadline and phase.expired() and seconds:
+            break
+    return seconds
+
+
+def counted_in_windows(phase: Phase, threads: int, worker: Callable[[int, threading.Event, list[int]], None],
+                       rate: Callable[[int, float], float], *, windows: int = 4, name: str = "gpucheck-bench",
+                       join_timeout_s: float = 2.0) -> list[float]:
+    """Run `worker(slot, stop, counts)` in `threads` threads until the phase ends; each worker adds one to
+    `counts[slot]` per item done and returns when `stop` is set. One figure per time window after the first
+    (a warm-up): `rate(items, seconds)`. An error in any worker stops them all and is raised here."""
+    counts = [0] * threads
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def run(slot: int) -> None:
+        try:
+            worker(slot, stop, counts)
+        except BaseException as e:  # noqa: BLE001 — surfaced to the caller after join
+            errors.append(e)
+            stop.set()
+
+    pool = [threading.Thread(target=run, args=(k,), daemon=True, name=f"{name}-{k}") for k in range(threads)]
+    for t in pool:
+        t.start()
+    rates: list[float] = []
+    try:
+        span = max(phase.remaining(), 0.05) / (windows + 1)  # window 0 is the warm-up
+        last_t, last_n = time.perf_counter(), 0
+        for w in range(windows + 1):
+            end = time.perf_counter() + span
+            while time.perf_counter() < end and not stop.is_set():
+                phase.check()
+                wait_or_cancel(phase.cancel, min(0.05, max(end - time.perf_counter(), 0)))
+            now, n = time.perf_counter(), sum(counts)
+            if w > 0 and now > last_t:
+                rates.append(rate(n - last_n, now - last_t))
+            last_t, last_n = now, n
+            if stop.is_set():
+                break
+    finally:
+        stop.set()
+        for t in pool:
+            t.join(timeout=join_timeout_s)
+    if errors:
+        raise errors[0]
+    return rates
+
+
 def throttled(on_progress: ProgressFn | None, interval_s: float = 0.05) -> ProgressFn | None:
     """Forward progress at most every `interval_s`, but always when the step changes or at the end,
     and never let the fraction go backwards (a UI progress bar must not jump back)."""

@@ -19,11 +19,10 @@ import os
 import random
 import re
 import threading
-import time
 import zlib
 from dataclasses import dataclass
 
-from gpucheck.bench.common import Phase, median, wait_or_cancel
+from gpucheck.bench.common import Phase, counted_in_windows, median, timed_repeats
 from gpucheck.i18n import tr_text
 
 IMAGE_W, IMAGE_H = 500, 375
@@ -119,47 +118,16 @@ def decode_zlib(data: bytes) -> int:
 
 def _run_workers(phase: Phase, threads: int, work, samples: list[bytes], windows: int = 4) -> list[float]:
     """Run `work(sample)` in `threads` threads until the phase ends; items/s in each window after the first."""
-    counts = [0] * threads
-    stop = threading.Event()
-    errors: list[BaseException] = []
 
-    def worker(slot: int) -> None:
+    def worker(slot: int, stop: threading.Event, counts: list[int]) -> None:
         i = slot
-        try:
-            while not stop.is_set():
-                work(samples[i % len(samples)])
-                counts[slot] += 1
-                i += 1
-        except BaseException as e:  # surfaced to the caller after join
-            errors.append(e)
-            stop.set()
+        while not stop.is_set():
+            work(samples[i % len(samples)])
+            counts[slot] += 1
+            i += 1
 
-    pool = [threading.Thread(target=worker, args=(k,), daemon=True, name=f"gpucheck-bench-{k}")
-            for k in range(threads)]
-    for t in pool:
-        t.start()
-    rates: list[float] = []
-    try:
-        span = max(phase.remaining(), 0.05) / (windows + 1)  # window 0 is the warm-up
-        last_t, last_n = time.perf_counter(), 0
-        for w in range(windows + 1):
-            end = time.perf_counter() + span
-            while time.perf_counter() < end and not stop.is_set():
-                phase.check()
-                wait_or_cancel(phase.cancel, min(0.05, max(end - time.perf_counter(), 0)))
-            now, n = time.perf_counter(), sum(counts)
-            if w > 0 and now > last_t:
-                rates.append((n - last_n) / (now - last_t))
-            last_t, last_n = now, n
-            if stop.is_set():
-                break
-    finally:
-        stop.set()
-        for t in pool:
-            t.join(timeout=2.0)
-    if errors:
-        raise errors[0]
-    return rates
+    return counted_in_windows(phase, threads, worker, lambda items, seconds: items / seconds, windows=windows,
+                              name="gpucheck-bench", join_timeout_s=2.0)
 
 
 def measure_images(phase: Phase, threads: int = 1, samples: list[bytes] | None = None,
@@ -225,16 +193,6 @@ def measure_text(phase: Phase, max_repeats: int = 50) -> TextResult:
     n_bytes = len(text.encode("utf-8"))
     phase.check()
     tokenize(text, vocab)  # warm-up
-    rates: list[float] = []
-    while len(rates) < max_repeats:
-        phase.check()
-        if len(rates) >= 3 and phase.expired():
-            break
-        t0 = time.perf_counter()
-        tokenize(text, vocab)
-        dt = time.perf_counter() - t0
-        if dt > 0:
-            rates.append(n_bytes / dt / 1e6)
-        if phase.expired() and rates:
-            break
+    seconds = timed_repeats(phase, lambda: tokenize(text, vocab), max_repeats, stop_at_deadline=True)
+    rates = [n_bytes / dt / 1e6 for dt in seconds]
     return TextResult(median(rates), len(rates))

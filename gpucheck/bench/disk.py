@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from gpucheck.bench.common import Phase, median, wait_or_cancel
+from gpucheck.bench.common import Phase, counted_in_windows, median
 from gpucheck.i18n import N_, tr, tr_text
 
 MIB = 1024 * 1024
@@ -308,56 +308,21 @@ def _random_parallel(reader, file_bytes: int, phase: Phase, threads: int = LOADE
     """MB/s of `threads` readers each reading `block`-sized pieces at random offsets (each thread has its
     own descriptor and buffer), one figure per time window after a warm-up window."""
     blocks = max(file_bytes // block, 1)
-    counts = [0] * threads
-    stop = threading.Event()
-    errors: list[BaseException] = []
     reader.drop_cache()
 
-    def worker(slot: int) -> None:
+    def worker(slot: int, stop: threading.Event, counts: list[int]) -> None:
         rng = random.Random(1000 + slot)
-        try:
-            own = reader.clone()
-        except BaseException as e:  # noqa: BLE001 — surfaced after join
-            errors.append(e)
-            stop.set()
-            return
+        own = reader.clone()
         try:
             own.hint_random()
             while not stop.is_set():
                 own.read_at(rng.randrange(blocks) * block, block)
                 counts[slot] += 1
-        except BaseException as e:  # noqa: BLE001
-            errors.append(e)
-            stop.set()
         finally:
             own.close()
 
-    pool = [threading.Thread(target=worker, args=(k,), daemon=True, name=f"gpucheck-disk-{k}")
-            for k in range(threads)]
-    for t in pool:
-        t.start()
-    rates: list[float] = []
-    try:
-        span = max(phase.remaining(), 0.05) / (windows + 1)
-        last_t, last_n = time.perf_counter(), 0
-        for w in range(windows + 1):
-            end = time.perf_counter() + span
-            while time.perf_counter() < end and not stop.is_set():
-                phase.check()
-                wait_or_cancel(phase.cancel, min(0.05, max(end - time.perf_counter(), 0)))
-            now, n = time.perf_counter(), sum(counts)
-            if w > 0 and now > last_t:
-                rates.append((n - last_n) * block / (now - last_t) / 1e6)
-            last_t, last_n = now, n
-            if stop.is_set():
-                break
-    finally:
-        stop.set()
-        for t in pool:
-            t.join(timeout=5.0)
-    if errors:
-        raise errors[0]
-    return rates
+    return counted_in_windows(phase, threads, worker, lambda items, seconds: items * block / seconds / 1e6,
+                              windows=windows, name="gpucheck-disk", join_timeout_s=5.0)
 
 
 _CACHE_NOTES = {

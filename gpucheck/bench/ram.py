@@ -8,10 +8,9 @@ saturate every memory channel of a big desktop, so this is a floor for what a da
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass
 
-from gpucheck.bench.common import Phase, median
+from gpucheck.bench.common import Phase, median, timed_repeats
 from gpucheck.i18n import tr_text
 
 MIB = 1024 * 1024
@@ -63,16 +62,11 @@ def measure_ram(phase: Phase, buffer_bytes: int = DEFAULT_BUFFER_BYTES, max_repe
     s, d = memoryview(src), memoryview(dst)
     try:
         d[:] = s  # warm-up: maps every page of dst
-        rates: list[float] = []
-        while len(rates) < max_repeats:
-            phase.check()
-            if len(rates) >= 3 and phase.expired():
-                break
-            t0 = time.perf_counter()
+
+        def copy() -> None:
             d[:] = s
-            dt = time.perf_counter() - t0
-            if dt > 0:
-                rates.append(size / dt / 1e9)
+
+        rates = [size / dt / 1e9 for dt in timed_repeats(phase, copy, max_repeats)]
         notes = (tr_text("RAM copy: one thread copying {size} MiB buffers, median of {n} copies.",
                     size=size // MIB, n=len(rates)),)
         return RamResult(median(rates), size, len(rates), notes)

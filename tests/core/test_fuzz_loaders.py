@@ -163,6 +163,19 @@ def to_toml(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def load_sane_or_refused(f: Path, text: str, load=lambda f: get_workload(str(f))):
+    """Write `text` to `f` and `load` it as a job (a workload TOML by default): (workload, None) when its
+    estimates are sane, or (None, error) when the file is refused with one clear error naming it."""
+    f.write_text(text, encoding="utf-8")
+    try:
+        w = load(f)
+    except BadInput as e:
+        assert_clear(e, f)
+        return None, e
+    assert_sane_estimates(w)
+    return w, None
+
+
 def test_toml_writer_round_trips_the_real_files():
     for p in WORKLOAD_FILES + [resource_path("gpus.toml"), resource_path("cloud.toml"), resource_path("parts.toml")]:
         doc = tomllib.loads(p.read_text(encoding="utf-8"))
@@ -186,16 +199,10 @@ def test_mutated_workload_toml_loads_or_names_the_key(tmp_path, data, index, mut
     path = paths[0] if data is None else data.draw(st.sampled_from(paths))
     op, value = mutation
     doc = _mutate(doc, path, op, value)
-    f = tmp_path / "my-job.toml"
-    f.write_text(to_toml(doc), encoding="utf-8")
-    try:
-        w = get_workload(str(f))
-    except BadInput as e:
-        assert_clear(e, f)
+    _, e = load_sane_or_refused(tmp_path / "my-job.toml", to_toml(doc))
+    if e is not None:
         # a bad key is named by its dotted path (or, for a missing table, by the table's name)
         assert str(path[0]) in str(e) or "unknown key" in str(e) or "missing" in str(e), str(e)
-        return
-    assert_sane_estimates(w)
 
 
 @FUZZ
@@ -239,14 +246,7 @@ def test_mutated_hf_config_loads_or_names_the_key(tmp_path, data, index, mutatio
     path = paths[0] if data is None else data.draw(st.sampled_from(paths))
     op, value = mutation
     doc = _mutate(doc, path, op, value)
-    f = tmp_path / "config.json"
-    f.write_text(json.dumps(doc), encoding="utf-8")
-    try:
-        w = workload_from_config_file(f)
-    except BadInput as e:
-        assert_clear(e, f)
-        return
-    assert_sane_estimates(w)
+    load_sane_or_refused(tmp_path / "config.json", json.dumps(doc), workload_from_config_file)
 
 
 int_keys = st.sampled_from(["hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
@@ -261,16 +261,11 @@ int_keys = st.sampled_from(["hidden_size", "num_hidden_layers", "num_attention_h
 def test_hf_config_with_extreme_sizes_never_gives_an_absurd_estimate(tmp_path, index, changes):
     doc = json.loads(HF[index].read_text(encoding="utf-8"))
     doc.update(changes)
-    f = tmp_path / "config.json"
-    f.write_text(json.dumps(doc), encoding="utf-8")
-    try:
-        w = workload_from_config_file(f)
-    except BadInput as e:
-        assert_clear(e, f)
+    w, e = load_sane_or_refused(tmp_path / "config.json", json.dumps(doc), workload_from_config_file)
+    if e is not None:
         assert any(k in str(e) for k in changes), str(e)
-        return
-    assert w.model.params > 0
-    assert_sane_estimates(w)
+    else:
+        assert w.model.params > 0
 
 
 @FUZZ
@@ -443,14 +438,7 @@ def test_values_at_the_loaders_limits_give_finite_estimates(tmp_path, index, pic
         hi = 1e6 if hi is None else hi
         v = {"lo": lo, "hi": hi, "mid": (lo + hi) / 2}[where]
         doc.setdefault(section, {})[key] = int(v) if kind == "int" else float(v)
-    f = tmp_path / "edge.toml"
-    f.write_text(to_toml(doc), encoding="utf-8")
-    try:
-        w = get_workload(str(f))
-    except BadInput as e:
-        assert_clear(e, f)
-        return
-    assert_sane_estimates(w)
+    load_sane_or_refused(tmp_path / "edge.toml", to_toml(doc))
 
 
 # -- factors.toml: the estimator's own numbers ---------------------------------------------------------

@@ -13,30 +13,19 @@ from html import escape
 
 import pytest
 
-from gpucheck.advise import advise
 from gpucheck.advise.present import settings_text
-from gpucheck.catalog import get_workload
-from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import fmt_duration, fmt_gib, use_language
 from gpucheck.machine import Machine
 from gpucheck.report import build_report
 from gpucheck.report.html import render_html
 from gpucheck.report.json import render_json
 from tests.conftest import FIXTURES
+from tests.helpers import estimate_and_advise
 
 JOB = "llama3-8b-qlora"
 RTX4090 = FIXTURES / "machines" / "rtx4090-650w-desktop.json"
 GTX1660 = FIXTURES / "machines" / "gtx1660-laptop.json"
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def core(path, lang="en"):
-    machine = Machine.load(path)
-    w = get_workload(JOB)
-    target = Target.from_machine(machine)
-    with use_language(lang):
-        est = estimate(w, target)
-        return est, advise(machine, w, target, est)
 
 
 def report(path, lang="en"):
@@ -48,7 +37,7 @@ def report(path, lang="en"):
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_speed_tweaks_in_the_report(lang):
-    _, adv = core(RTX4090, lang)
+    _, adv = estimate_and_advise(RTX4090, JOB, lang)
     assert adv.verdict == "runs" and adv.speed_tweaks
     model, job = report(RTX4090, lang)
     with use_language(lang):
@@ -72,7 +61,7 @@ def test_speed_tweaks_in_the_report(lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_smaller_model_in_the_report(lang):
-    est, adv = core(GTX1660, lang)
+    est, adv = estimate_and_advise(GTX1660, JOB, lang)
     assert adv.verdict == "does_not_fit" and adv.alternative is not None
     alt = adv.alternative
     model, job = report(GTX1660, lang)
@@ -99,7 +88,7 @@ def test_smaller_model_in_the_report(lang):
 def test_json_report_keeps_both():
     """The JSON report carries the same advice (keys of `gpucheck estimate --json`)."""
     for path, key in ((RTX4090, "speed_tweaks"), (GTX1660, "smaller_model")):
-        _, adv = core(path)
+        _, adv = estimate_and_advise(path, JOB)
         model, _ = report(path)
         data = json.loads(render_json(model))
         (wl,) = [w for w in data["workloads"] if w["id"] == JOB]

@@ -14,25 +14,12 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from gpucheck.advise.present import settings_text
-from gpucheck.i18n import fmt_duration, fmt_gib, use_language
-from gpucheck.machine import Machine
+from gpucheck.i18n import fmt_duration, fmt_gib
+from tests.helpers import estimate_and_advise
 from tests.ui.conftest import machine_path
 
 JOB = "llama3-8b-qlora"
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def core(path, lang="en"):
-    from gpucheck.advise import advise
-    from gpucheck.catalog import get_workload
-    from gpucheck.estimate import Target, estimate
-
-    machine = Machine.load(path)
-    w = get_workload(JOB)
-    target = Target.from_machine(machine)
-    with use_language(lang):
-        est = estimate(w, target)
-        return est, advise(machine, w, target, est)
 
 
 def open_details(wizard, path):
@@ -53,7 +40,7 @@ def label(page, name: str) -> QLabel:
 
 def test_speed_tweaks_on_a_job_that_runs_but_leaves_the_gpu_idle(wizard):
     path = machine_path("rtx4090", "650w")
-    est, adv = core(path)
+    est, adv = estimate_and_advise(path, JOB)
     assert adv.verdict == "runs" and adv.speed_tweaks, "the 4090 runs this job with steps too small for it"
     d = open_details(wizard, path)
     assert d.speed_box.isVisible() and not d.alt_box.isVisible()
@@ -73,7 +60,7 @@ def test_speed_tweaks_on_a_job_that_runs_but_leaves_the_gpu_idle(wizard):
     assert "packing=True" in label(d, "speed_settings_packing").text()
 
     wizard.switch_language("zh_CN")
-    _, adv_zh = core(path, "zh_CN")
+    _, adv_zh = estimate_and_advise(path, JOB, "zh_CN")
     assert CJK.search(d.speed_box.title())
     for t in adv_zh.speed_tweaks:
         head = label(d, f"speed_{t.id}").text()
@@ -84,7 +71,7 @@ def test_speed_tweaks_on_a_job_that_runs_but_leaves_the_gpu_idle(wizard):
 
 def test_smaller_model_when_the_job_does_not_fit(wizard):
     path = machine_path("gtx1660", "laptop")
-    est, adv = core(path)
+    est, adv = estimate_and_advise(path, JOB)
     assert adv.verdict == "does_not_fit" and adv.alternative is not None
     alt = adv.alternative
     d = open_details(wizard, path)
@@ -109,7 +96,7 @@ def test_smaller_model_when_the_job_does_not_fit(wizard):
     assert d.tweak_box.title() == "Settings tried: not enough on this GPU"
 
     wizard.switch_language("zh_CN")
-    _, adv_zh = core(path, "zh_CN")
+    _, adv_zh = estimate_and_advise(path, JOB, "zh_CN")
     assert CJK.search(d.alt_box.title())
     zh_summary = label(d, "alternativeSummary").text()
     assert adv_zh.alternative.title in zh_summary and zh_summary != summary and CJK.search(zh_summary)

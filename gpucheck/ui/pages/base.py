@@ -57,6 +57,10 @@ class BasePage(QtWidgets.QWizardPage):
         pid = next((i for i in w.pageIds() if w.page(i) is self), None)
         return pid is not None and (w.currentId() == pid or w.hasVisitedPage(pid))
 
+    def has_session_data(self) -> bool:
+        """Built, with a scanned machine, and live (see is_live): `refresh` has something to show."""
+        return self.built and self.session.machine is not None and self.is_live()
+
     def retranslate(self) -> None:
         """Set every text on the page again in the current language. Each page overrides this
         (tests/ui/test_app_shell.py checks that none is left out)."""

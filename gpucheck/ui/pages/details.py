@@ -246,11 +246,9 @@ class DetailsPage(BasePage):
         self.refresh()
 
     def refresh(self) -> None:
-        if not self.built:
+        if not self.has_session_data() or self.session.selected_id is None:
             return
         s = self.session
-        if s.machine is None or not self.is_live() or s.selected_id is None:
-            return
         w = s.workload(s.selected_id)
         self.job_title.setText(tr("{job} — on {target}", job=s.workload_title(w), target=s.target_name()))
         est, err = s.try_estimate(w.id)

@@ -154,11 +154,9 @@ class JobsPage(BasePage):
         return self.session.selected_id is not None
 
     def refresh(self) -> None:
-        if not self.built:
+        if not self.has_session_data():
             return
         s = self.session
-        if s.machine is None or not self.is_live():
-            return
         self.target_line.setText(s.target_text())
         self.table.horizontalHeaderItem(COL_VRAM).setText(
             tr("Memory (RAM): needed vs yours") if s.on_cpu() else tr("Video memory: needed vs yours"))

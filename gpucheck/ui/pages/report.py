@@ -89,11 +89,9 @@ class ReportPage(BasePage):
             self.status.setText(tr("Saved to {path}", path=self.saved_path))
 
     def refresh(self) -> None:
-        if not self.built:
+        if not self.has_session_data():
             return
         s = self.session
-        if s.machine is None or not self.is_live():
-            return
         if s.selected_id:
             job = s.workload_title(s.workload(s.selected_id))
             self.scope.setText(tr("Chosen job: {job} · compared on {target}", job=job, target=s.target_name()))

@@ -1,0 +1,22 @@
+"""What several test modules compute the same way (core only: no Qt here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = "en"):
+    """(Estimate, Advice) that gpucheck gives for a recorded machine file and a job, in `lang` — what a
+    report or a page is compared with."""
+    from gpucheck.advise import advise
+    from gpucheck.catalog import get_workload
+    from gpucheck.estimate import Target, estimate
+    from gpucheck.i18n import use_language
+    from gpucheck.machine import Machine
+
+    machine = Machine.load(machine_path)
+    w = get_workload(workload_id)
+    target = Target.from_machine(machine)
+    with use_language(lang):
+        est = estimate(w, target)
+        return est, advise(machine, w, target, est)
