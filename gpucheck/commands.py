@@ -152,7 +152,7 @@ def _target_line(target: Any) -> str:
 
 
 def _need_have(est: Any, advice: Any = None) -> str:
-    if est.extra.get("backend") == "cpu":
+    if est.on_cpu:
         have = est.extra.get("ram_total_bytes")
         return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(have)}"
     need = advice.shown_need_bytes if advice is not None and advice.shown_need_bytes is not None \
@@ -248,7 +248,7 @@ def format_estimate(w: Any, target: Any, est: Any) -> str:
         tr("Verdict: {verdict}", verdict=verdict_label(est.verdict)),
         "",
     ]
-    if est.extra.get("backend") != "cpu":
+    if not est.on_cpu:
         rows = [
             [tr("Weights"), fmt_gib(bd.weights_bytes, 2)],
             [tr("Gradients"), fmt_gib(bd.gradients_bytes, 2)],

@@ -165,3 +165,8 @@ class Estimate:
     notes: tuple[str, ...] = ()  # rendered, in the current language
     assumptions: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def on_cpu(self) -> bool:
+        """The job runs on the processor (no GPU target): RAM, not VRAM, is what it must fit in."""
+        return self.extra.get("backend") == "cpu"

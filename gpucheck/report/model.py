@@ -428,7 +428,7 @@ def ladder_table(evaluations: tuple[Evaluation, ...], lang: str) -> Table | None
     if not evaluations:
         return None
     rows, verdicts = [], []
-    on_cpu = [not (ev.estimate.gpus > 0 and ev.estimate.gpu_name != "CPU") for ev in evaluations]
+    on_cpu = [ev.estimate.on_cpu for ev in evaluations]
     for ev, cpu in zip(evaluations, on_cpu, strict=True):
         verdict = final_verdict(ev)
         if not cpu:
@@ -574,7 +574,7 @@ def _cloud_table(adv: Any) -> Table | None:
 def _job_section(ev: Evaluation, lang: str) -> JobSection:
     est, w, adv = ev.estimate, ev.workload, ev.advice
     verdict = final_verdict(ev)
-    on_gpu = est.gpus > 0 and est.gpu_name != "CPU"
+    on_gpu = not est.on_cpu
     figures = [
         (tr("Verdict"), verdict_text(verdict)),
         (tr("Settings assumed"), _settings_text(est.train)),
