@@ -1,7 +1,7 @@
 """Build hook: ship resources/ inside the wheel as gpucheck/_resources/.
 
 All metadata lives in pyproject.toml. resources/ sits at the repository root (shared by the source
-tree, the PyInstaller spec and the wheel); gpucheck.catalog.resource_root() looks for it in
+tree, the PyInstaller spec and the wheel); gpucheck.resources.resource_root() looks for it in
 sys._MEIPASS/resources (frozen), gpucheck/_resources (installed wheel) and ../resources (source tree).
 An editable install keeps using ../resources, so nothing is copied for it.
 """

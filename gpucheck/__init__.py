@@ -1,16 +1,19 @@
 """gpucheck — can my PC train this? And if not, what is the cheapest way to get there."""
 
+from gpucheck.lazy import lazy_import
 
-def __getattr__(name: str):
-    # __version__ is looked up on first use: importlib.metadata costs ~20 ms, too much for the
-    # desktop app's start-up, which never needs it before its window is shown.
+# importlib.metadata costs ~10-20 ms, too much for the desktop app's start-up, which never needs the
+# version before its window is shown: `gpucheck.__version__` reads it on first use (PEP 562).
+_metadata = lazy_import("importlib.metadata")
+_FALLBACK_VERSION = "0.1.0"  # a source tree that was never installed
+
+
+def __getattr__(name: str) -> str:
     if name == "__version__":
-        from importlib import metadata as _metadata
-
         try:
             version = _metadata.version("gpucheck")
-        except _metadata.PackageNotFoundError:  # running from a source tree or a frozen bundle
-            version = "0.1.0"
+        except _metadata.PackageNotFoundError:
+            version = _FALLBACK_VERSION
         globals()["__version__"] = version
         return version
     raise AttributeError(f"module 'gpucheck' has no attribute {name!r}")

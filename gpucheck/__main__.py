@@ -5,11 +5,17 @@ On a machine with no display, running with no command prints the scan and the ve
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 
-from gpucheck.cli import COMMANDS
+from gpucheck.lazy import lazy_import
+
+# The desktop app and the CLI load each other's modules never: only the path taken is imported
+# (the app's window must appear fast, see gpucheck/lazy.py; the CLI must not need Qt).
+cli = lazy_import("gpucheck.cli")
+commands = lazy_import("gpucheck.commands")
+ui_app = lazy_import("gpucheck.ui.app")
+smoke = lazy_import("gpucheck.ui.smoke")
 
 
 def has_display() -> bool:
@@ -43,31 +49,22 @@ def gui_main(argv: list[str] | None = None) -> int:
     opts = _gui_args(argv) or {}
     if os.environ.get("GPUCHECK_SMOKE_TEST", "") not in ("", "0"):
         # Installers' smoke test: open the real app, quit ~1 s after its window is shown.
-        from gpucheck.ui.smoke import run_smoke_test
-
-        return run_smoke_test(machine_file=opts.get("machine"), lang=opts.get("lang"))
-    from gpucheck.ui.app import run_app
-
-    return run_app(machine_file=opts.get("machine"), lang=opts.get("lang"))
+        return smoke.run_smoke_test(machine_file=opts.get("machine"), lang=opts.get("lang"))
+    return ui_app.run_app(machine_file=opts.get("machine"), lang=opts.get("lang"))
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    from gpucheck.cli import main as cli_main
-
-    if argv and argv[0] in COMMANDS or any(a in ("-h", "--help", "--version") for a in argv[:1]):
-        return cli_main(argv)
-    opts = _gui_args(argv)
+    opts = _gui_args(argv)  # None for a command (scan, check, …), --help, --version or anything else
     if opts is None:
-        return cli_main(argv)
+        return cli.main(argv)
     if not has_display():
-        from gpucheck.cli import run_guarded
-        from gpucheck.commands import run_headless_summary
-
-        return run_guarded(run_headless_summary, machine_file=opts.get("machine"), lang=opts.get("lang"))
+        return cli.run_guarded(commands.run_headless_summary, machine_file=opts.get("machine"),
+                               lang=opts.get("lang"))
     return gui_main(argv)
 
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()
+    # No multiprocessing.freeze_support() here: it only matters in a frozen app, whose entry point
+    # (packaging/entry.py) calls it first.
     sys.exit(main())

@@ -1,7 +1,6 @@
-"""The catalogs in resources/ (GPUs, workloads, estimation factors) and the ONE resource locator.
+"""The catalogs in resources/ (GPUs, workloads, estimation factors), loaded into validated records.
 
-Every file the app ships is found through `resource_path()`, whether it runs from a source tree,
-an installed wheel, or a frozen PyInstaller bundle.
+Files are found through `gpucheck.resources.resource_path()` (the one resource locator).
 
 Public API (pure, cached, no Qt):
 - `load_gpus() -> tuple[GpuSpec, ...]`            resources/gpus.toml, validated
@@ -18,14 +17,20 @@ Every validation error is a `BadInput` whose message names the file, the key and
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gpucheck.errors import BadInput, UnknownName
+from gpucheck.errors import AmbiguousName, BadInput, UnknownName
+from gpucheck.fileio import read_text_limited
+from gpucheck.hf_config import workload_from_config_file
+from gpucheck.i18n import tr
 from gpucheck.records import DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
+from gpucheck.resources import resource_path
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -33,33 +38,11 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 
-@lru_cache(maxsize=1)
-def resource_root() -> Path:
-    """The folder holding gpus.toml, workloads/, translations/, icons/ …"""
-    candidates = []
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:  # PyInstaller bundle
-        candidates.append(Path(frozen_root) / "resources")
-    here = Path(__file__).resolve().parent
-    candidates.append(here / "_resources")  # installed wheel (setup.py copies resources/ there at build time)
-    candidates.append(here.parent / "resources")  # source tree / editable install
-    for c in candidates:
-        if (c / "gpus.toml").is_file() or (c / "workloads").is_dir():
-            return c
-    return candidates[-1]
-
-
-def resource_path(*parts: str) -> Path:
-    return resource_root().joinpath(*parts)
-
-
 # -- reading and validating TOML -------------------------------------------------------------------
 
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; any problem → BadInput naming the file."""
-    from gpucheck.fileio import read_text_limited
-
     text = read_text_limited(path, folder_error="is a folder, not a TOML file",
                              binary_error="not a text file (expected TOML)")
     try:
@@ -71,7 +54,13 @@ def read_toml(path: Path) -> dict[str, Any]:
 # field spec: key -> (kind, required, minimum, maximum, choices)
 # kinds: "str", "int", "float", "bool", "strlist"
 _KIND_TEXT = {"str": "a string", "int": "an integer", "float": "a number", "bool": "true or false",
-              "strlist": "a list of strings"}
+              "strlist": "a list of strings", "floatlist": "a list of numbers above 0"}
+
+
+def shown_key(key: Any) -> str:
+    """A key as quoted in an error: control characters escaped, so the message stays on one line
+    (a TOML key may hold a newline: "a\nb" = 1)."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in str(key))
 
 
 def _check_value(where: str, key: str, value: Any, kind: str, lo: float | None, hi: float | None,
@@ -83,7 +72,7 @@ def _check_value(where: str, key: str, value: Any, kind: str, lo: float | None, 
         what += f" ≥ {lo:g}"
     if choices:
         what = "one of " + ", ".join(choices)
-    bad = BadInput(f"{where}: key '{key}': expected {what}, got {value!r:.60}")
+    bad = BadInput(f"{where}: key '{shown_key(key)}': expected {what}, got {value!r:.60}")
     if kind == "str":
         if not isinstance(value, str):
             raise bad
@@ -98,6 +87,11 @@ def _check_value(where: str, key: str, value: Any, kind: str, lo: float | None, 
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise bad
         return tuple(value)
+    if kind == "floatlist":
+        if not isinstance(value, list) or not value or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e6 for v in value):
+            raise bad
+        return tuple(float(v) for v in value)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise bad
     if kind == "int" and not isinstance(value, int):
@@ -117,17 +111,18 @@ def _check_value(where: str, key: str, value: Any, kind: str, lo: float | None, 
 def validate_table(where: str, table: Any, spec: dict[str, tuple], prefix: str = "") -> dict[str, Any]:
     """Check a TOML table against `spec`; returns the converted values. Unknown keys are errors."""
     if not isinstance(table, dict):
-        raise BadInput(f"{where}: key '{prefix.rstrip('.') or 'root'}': expected a table, got {table!r:.60}")
+        raise BadInput(f"{where}: key '{shown_key(prefix.rstrip('.')) or 'root'}': expected a table, "
+                       f"got {table!r:.60}")
     unknown = sorted(set(table) - set(spec))
     if unknown:
         raise BadInput(
-            f"{where}: unknown key '{prefix}{unknown[0]}' (expected one of: {', '.join(sorted(spec))})"
+            f"{where}: unknown key '{shown_key(prefix + unknown[0])}' (expected one of: {', '.join(sorted(spec))})"
         )
     out: dict[str, Any] = {}
     for key, (kind, required, lo, hi, choices) in spec.items():
         if key not in table:
             if required:
-                raise BadInput(f"{where}: missing key '{prefix}{key}' ({_KIND_TEXT[kind]})")
+                raise BadInput(f"{where}: missing key '{shown_key(prefix + key)}' ({_KIND_TEXT[kind]})")
             continue
         out[key] = _check_value(where, prefix + key, table[key], kind, lo, hi, choices)
     return out
@@ -176,7 +171,10 @@ _GPU_SPEC: dict[str, tuple] = {
     "price_as_of": _s(),
     "release_year": _i(False, 2000, 2100),
     "aliases": ("strlist", False, None, None, None),
+    "memory_options_gib": ("floatlist", False, None, None, None),
     "memory_type": _s(),
+    "sustained_clock_fraction": _f(False, 0.1, 1.0),
+    "tflops_fp16_vector": _f(False, 0.1, 1000),
     "source": _s(True),
     "as_of": _s(),
 }
@@ -198,7 +196,7 @@ def parse_gpus(data: dict[str, Any], where: str) -> tuple[GpuSpec, ...]:
     allowed = {"schema", "sources", "gpu"}
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise BadInput(f"{where}: unknown key '{unknown[0]}' (expected one of: gpu, schema, sources)")
+        raise BadInput(f"{where}: unknown key '{shown_key(unknown[0])}' (expected one of: gpu, schema, sources)")
     raw_sources = data.get("sources", {})
     if not isinstance(raw_sources, dict):
         raise BadInput(f"{where}: key 'sources': expected a table")
@@ -289,26 +287,93 @@ def _match_gpus(name: str) -> list[tuple[int, int, GpuSpec]]:
     return found
 
 
+_MEM_TOKEN = re.compile(r"^(\d+(?:\.\d+)?)gb$")
+
+
+def _split_memory(tokens: tuple[str, ...]) -> tuple[frozenset[str], float | None]:
+    """(the words of a name without its memory size, the memory size in GB it names, if any)."""
+    mem = None
+    words = []
+    for w in tokens:
+        m = _MEM_TOKEN.match(w)
+        if m:
+            mem = float(m.group(1))
+        else:
+            words.append(w)
+    return frozenset(words), mem
+
+
+def _memory_choices(g: GpuSpec) -> tuple[float, ...]:
+    """The memory sizes a card (or an Apple chip) is sold with, in GB."""
+    return g.memory_options_gib or (round(g.vram_bytes / GIB, 1),)
+
+
+def _with_memory(g: GpuSpec, gib: float) -> GpuSpec:
+    """An Apple chip with one of its memory configurations (the GPU uses the unified memory)."""
+    if not g.memory_options_gib:
+        return g
+    label = f"{gib:g}GB"
+    return dataclasses.replace(g, id=f"{g.id}-{label.lower()}", name=f"{g.name} {label}",
+                               vram_bytes=int(round(gib * GIB)), memory_options_gib=())
+
+
+def gpu_choice_label(g: GpuSpec) -> str:
+    """A name that tells memory variants apart: "NVIDIA GeForce RTX 3060 (12 GB)"."""
+    sizes = "/".join(f"{x:g}" for x in _memory_choices(g))
+    if re.search(r"\d\s*GB\b", g.name):
+        return g.name
+    return f"{g.name} ({sizes} GB)"
+
+
+def gpu_candidates(name: str) -> list[GpuSpec]:
+    """Every catalog GPU (with its memory size, for chips sold with several) that `name` could mean,
+    best first; one entry when the name is unambiguous."""
+    q, mem = _split_memory(_norm_tokens(name))
+    if not q:
+        return []
+    scored: list[tuple[int, int, GpuSpec]] = []
+    for order, (g, keys) in enumerate(_gpu_index()):
+        extras = [len(k - q) for k in (_split_memory(tuple(k))[0] for k in keys) if q <= k]
+        if not extras:
+            continue
+        sizes = _memory_choices(g)
+        if mem is not None:
+            if not any(abs(x - mem) < 0.6 for x in sizes):
+                continue
+            scored.append((min(extras), order, _with_memory(g, mem)))
+        elif g.memory_options_gib:
+            scored += [(min(extras), order, _with_memory(g, x)) for x in sizes]
+        else:
+            scored.append((min(extras), order, g))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    if not scored:
+        return []
+    best = scored[0][0]
+    return [g for (e, _o, g) in scored if e == best]
+
+
 def find_gpu(name: str) -> GpuSpec:
-    """The catalog GPU named loosely by `name`. Ties go to the entry listed first in gpus.toml."""
+    """The catalog GPU named loosely by `name` ("4090", "RTX 3060 12GB", "a100 80gb", "Apple M1 8GB").
+    A name that fits several cards (or memory sizes) raises `AmbiguousName` listing them: never a guess."""
     if not isinstance(name, str) or not name.strip():
         raise BadInput("--gpu: expected a GPU name such as '4090' or 'a100 80gb'")
     s = name.strip().lower()
     for g in load_gpus():
-        if s == g.id or s == g.name.lower() or s in (a.lower() for a in g.aliases):
+        if (s == g.id or s == g.name.lower() or s in (a.lower() for a in g.aliases)) and not g.memory_options_gib:
             return g
-    found = _match_gpus(name)
+    found = gpu_candidates(name)
+    if len(found) == 1:
+        return found[0]
     if found:
-        return found[0][2]
-    import difflib
-
+        raise AmbiguousName(tr("--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. "
+                               "'RTX 3060 12GB'):", name=name), tuple(gpu_choice_label(g) if not
+                                                                      g.memory_options_gib else g.name
+                                                                      for g in found))
     names = [g.name for g in load_gpus()]
     near = difflib.get_close_matches(name, names, n=4, cutoff=0.4)
     if not near:
         low = {g.id: g.name for g in load_gpus()}
         near = [low[i] for i in difflib.get_close_matches(s.replace(" ", "-"), list(low), n=4, cutoff=0.4)]
-    from gpucheck.i18n import tr
-
     raise UnknownName(tr("unknown GPU '{name}' (see 'gpucheck gpus' for the list)", name=name), tuple(near))
 
 
@@ -372,21 +437,21 @@ def _check_factors(where: str, table: dict[str, Any], prefix: str) -> None:
             continue
         elif isinstance(v, str):
             if k not in _TEXT_FACTOR_KEYS:  # a number typed as text ("0.5") would fail deep in a formula
-                raise BadInput(f"{where}: key '{prefix}{k}': expected a number, got {v!r:.60}")
+                raise BadInput(f"{where}: key '{shown_key(prefix + k)}': expected a number, got {v!r:.60}")
         elif isinstance(v, (int, float)):
             has_numbers = True
             if v < 0 or v != v or v in (float("inf"), float("-inf")):
-                raise BadInput(f"{where}: key '{prefix}{k}': expected a number ≥ 0, got {v!r}")
+                raise BadInput(f"{where}: key '{shown_key(prefix + k)}': expected a number ≥ 0, got {v!r}")
             if v == 0 and f"{prefix}{k}".startswith(_POSITIVE_FACTORS):
-                raise BadInput(f"{where}: key '{prefix}{k}': expected a number above 0, got {v!r}")
+                raise BadInput(f"{where}: key '{shown_key(prefix + k)}': expected a number above 0, got {v!r}")
         elif isinstance(v, list):
             continue
         else:
-            raise BadInput(f"{where}: key '{prefix}{k}': unexpected value {v!r:.60}")
+            raise BadInput(f"{where}: key '{shown_key(prefix + k)}': unexpected value {v!r:.60}")
     if has_numbers and prefix and ("source" not in table or "as_of" not in table):
         # a section of numbers inherits the source of its parent only if it says so
         if not table.get("inherit_source", False):
-            raise BadInput(f"{where}: section '{prefix.rstrip('.')}' needs 'source' and 'as_of'")
+            raise BadInput(f"{where}: section '{shown_key(prefix.rstrip('.'))}' needs 'source' and 'as_of'")
 
 
 # -- workloads -------------------------------------------------------------------------------------
@@ -427,19 +492,22 @@ _MODEL_SPEC = {
 }
 _TRAIN_SPEC = {
     "method": _s(False, ("full", "lora", "qlora")),
-    "precision": _s(False, ("fp32", "fp16", "bf16")),
+    "precision": _s(False, ("fp32", "fp16", "bf16", "bf16-pure")),
     "optimizer": _s(False, ("adamw", "adamw-8bit", "sgd")),
     "batch": _i(False, 1, 65536),
     "seq_len": _i(False, 1, 10_000_000),
     "image_size": _i(False, 8, 16384),
     "grad_checkpointing": _B,
     "lora_rank": _i(False, 1, 65536),
-    "lora_targets": _s(False, ("qv", "attention", "all-linear")),
+    "lora_targets": _s(False, ("qv", "attention", "mlp", "all-linear")),
+    "zero_stage": _i(False, 0, 3),
     "grad_accum": _i(False, 1, 1_000_000),
     "cpu_offload": _B,
     "from_scratch": _B,
     "shard": _B,
     "cache_embeddings": _B,
+    "stack": _s(False, ("eager", "fused", "handtuned")),
+    "packing": _B,
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),
@@ -447,6 +515,7 @@ _DATA_SPEC = {
     "bytes_per_sample": _i(False, 0, 10**12),
     "in_memory": _B,
     "avg_seq_len": _i(False, 1, 10_000_000),
+    "tokens": _f(False, 1, 1e16),
 }
 
 
@@ -454,7 +523,7 @@ def parse_workload(data: dict[str, Any], where: str, path: str | None = None) ->
     spec = dict(_TOP_SPEC, model=None, train=None, data=None)
     unknown = sorted(set(data) - set(spec))
     if unknown:
-        raise BadInput(f"{where}: unknown key '{unknown[0]}' (expected one of: {', '.join(sorted(spec))})")
+        raise BadInput(f"{where}: unknown key '{shown_key(unknown[0])}' (expected one of: {', '.join(sorted(spec))})")
     top = validate_table(where, {k: v for k, v in data.items() if k in _TOP_SPEC}, _TOP_SPEC)
     if not _KEBAB.match(top["id"]):
         raise BadInput(f"{where}: key 'id': expected kebab-case like 'my-job', got {top['id']!r}")
@@ -513,15 +582,9 @@ def get_workload(id_or_path: str | Path) -> Workload:
             return w
     p = Path(s)
     if p.suffix.lower() == ".json" or p.name == "config.json" or (p.is_dir() and (p / "config.json").is_file()):
-        from gpucheck.hf_config import workload_from_config_file
-
         return workload_from_config_file(p / "config.json" if p.is_dir() else p)
     if p.suffix.lower() == ".toml" or p.exists():
         return load_workload_file(p)
-    import difflib
-
-    from gpucheck.i18n import tr
-
     ids = [w.id for w in load_workloads()]
     near = difflib.get_close_matches(s, ids, n=4, cutoff=0.4)
     if not near:

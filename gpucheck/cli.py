@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from pathlib import Path
 from typing import Any
 
-from gpucheck import __version__
-from gpucheck.errors import BadInput, UnknownName
-from gpucheck.i18n import N_, set_language, tr, translate
+import gpucheck
+from gpucheck import commands
+from gpucheck.errors import AmbiguousName, BadInput, UnknownName
+from gpucheck.i18n import N_, get_language, set_language, tr, translate
+from gpucheck.logs import log_exception
+from gpucheck.region import REGIONS, set_region
+from gpucheck.trial import command as trial_command
 
 # argparse's own words (headings, --help, its error messages), in the language in force.
 _ARGPARSE_TEXTS = (
@@ -26,17 +30,38 @@ _ARGPARSE_TEXTS = (
     N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
 )
 argparse._ = translate  # argparse looks its messages up through its module-level _()
+_ZH_HEADING = re.compile(r"(?m)^(\S[^\n]*[\u4e00-\u9fff）]):$")
 
 
 class _Parser(argparse.ArgumentParser):
+    def format_help(self) -> str:  # argparse ends its headings with ':'; Chinese headings take '：'
+        text = super().format_help()
+        return _ZH_HEADING.sub("\\1：", text) if get_language() == "zh_CN" else text
+
     def error(self, message: str):  # one line, exit 2, no usage dump
         see = f"gpucheck {self.prog.split()[-1]} --help" if " " in self.prog else "gpucheck --help"
         self.exit(2, "gpucheck: " + tr("{message} (see '{command}')", message=message, command=see) + "\n")
 
 
+class _VersionAction(argparse.Action):
+    """--version: reads gpucheck.__version__ only when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.exit(message=f"gpucheck {gpucheck.__version__}\n")
+
+
 def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=tr("machine-readable JSON on stdout"))
     p.add_argument("--lang", choices=["en", "zh_CN"], help=tr("language (default: the system's)"))
+
+
+def _add_region(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--region", choices=list(REGIONS),
+                   help=tr("where you are, for cloud and shop advice: cn (mainland China) or global "
+                           "(default: from the time zone and locale)"))
 
 
 def _add_target(p: argparse.ArgumentParser) -> None:
@@ -48,15 +73,30 @@ def _add_target(p: argparse.ArgumentParser) -> None:
 def _add_overrides(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group(tr("training settings (override the workload's)"))
     g.add_argument("--method", choices=["full", "lora", "qlora"])
-    g.add_argument("--precision", choices=["fp32", "fp16", "bf16"])
+    g.add_argument("--precision", choices=["fp32", "fp16", "bf16", "bf16-pure"],
+                   help=tr("bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and "
+                           "AdamW state all in bf16"))
     g.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd"])
     g.add_argument("--batch", type=int, metavar="N", help=tr("micro-batch per GPU"))
     g.add_argument("--seq-len", type=int, metavar="N")
     g.add_argument("--image-size", type=int, metavar="N")
     g.add_argument("--grad-checkpointing", action=argparse.BooleanOptionalAction, default=None)
     g.add_argument("--lora-rank", type=int, metavar="N")
+    g.add_argument("--lora-targets", choices=["qv", "attention", "mlp", "all-linear"],
+                   help=tr("the layers LoRA adapts: q and v projections, all attention projections, the MLP, or "
+                           "every linear layer"))
+    g.add_argument("--zero-stage", type=int, choices=[0, 1, 2, 3],
+                   help=tr("several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)"))
+    g.add_argument("--cpu-offload", action=argparse.BooleanOptionalAction, default=None,
+                   help=tr("ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM"))
     g.add_argument("--samples", type=int, metavar="N", help=tr("training samples in the data set"))
     g.add_argument("--epochs", type=float, metavar="N")
+    g.add_argument("--tokens", type=int, metavar="N", help=tr("token budget of the whole run (pre-training)"))
+    g.add_argument("--stack", choices=["eager", "fused", "handtuned"],
+                   help=tr("software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), "
+                           "handtuned (llm.c-style CUDA)"))
+    g.add_argument("--packing", action=argparse.BooleanOptionalAction, default=None,
+                   help=tr("pack short samples into full-length rows"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=tr("Can my PC train this? Scan the hardware, estimate training jobs, get advice."),
         epilog=tr("Run 'gpucheck' with no command to open the desktop app."),
     )
-    parser.add_argument("--version", action="version", version=f"gpucheck {__version__}")
+    parser.add_argument("--version", action=_VersionAction, help=tr("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("scan", help=tr("scan this PC (GPU, CPU, RAM, disks, power, software)"))
@@ -78,11 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help=tr("verdict for each training job on this PC (all built-ins by default)"))
     _add_common(p)
     _add_target(p)
+    _add_region(p)
     p.add_argument("workloads", nargs="*", metavar="WORKLOAD", help=tr("built-in id, workload .toml or config.json"))
 
     p = sub.add_parser("estimate", help=tr("VRAM, time, RAM and disk for one job, with advice"))
     _add_common(p)
     _add_target(p)
+    _add_region(p)
     _add_overrides(p)
     p.add_argument("workload", metavar="WORKLOAD", help=tr("built-in id, workload .toml or Hugging Face config.json"))
 
@@ -90,10 +132,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("output", metavar="OUT", help=tr("OUT.pdf, OUT.html or OUT.json"))
     p.add_argument("--machine", metavar="FILE", help=tr("a saved scan or JSON report instead of this PC"))
     p.add_argument("--lang", choices=["en", "zh_CN"], help=tr("language of the report"))
+    _add_region(p)
     p.add_argument("--workloads", nargs="+", metavar="WORKLOAD", help=tr("jobs to detail (default: all)"))
     p.add_argument("--include-ids", action="store_true",
                    help=tr("include host name and GPU UUIDs (left out by default)"))
     p.add_argument("--paper", choices=["a4", "letter"], help=tr("PDF paper size (default: by locale)"))
+
+    p = sub.add_parser("trial", help=tr("run real training steps of one job in this PC's PyTorch and measure them"))
+    _add_common(p)
+    _add_overrides(p)
+    trial_command.add_arguments(p)
 
     p = sub.add_parser("gpus", help=tr("the GPU catalog"))
     _add_common(p)
@@ -108,81 +156,14 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def _cmd_scan(args: argparse.Namespace) -> int:
-    from gpucheck.probe import scan
-    from gpucheck.probe.summary import format_machine, redact
-
-    progress = None
-    if not args.json and sys.stderr.isatty():
-        def progress(area: str, done: int, total: int) -> None:
-            sys.stderr.write(f"\r{tr('Scanning')} {done}/{total} {area:<50}")
-            sys.stderr.flush()
-
-    machine = scan(on_progress=progress, deep=args.deep, deep_disk=args.deep_disk)
-    if progress:
-        sys.stderr.write("\r" + " " * 80 + "\r")
-    shown = machine if args.show_ids else redact(machine)
-    if args.output:
-        from gpucheck.fileio import write_text_atomic
-
-        write_text_atomic(Path(args.output), shown.to_json() + "\n")
-    if args.json:
-        sys.stdout.write(shown.to_json() + "\n")
-    else:
-        sys.stdout.write(format_machine(shown) + "\n")
-        if args.output:
-            sys.stdout.write(tr("Saved the scan to {path}", path=args.output) + "\n")
-    return 0
-
-
-def load_target_machine(args: argparse.Namespace):
-    """The Machine named by --machine, or a fresh scan of this PC."""
-    from gpucheck.machine import Machine
-
-    if getattr(args, "machine", None):
-        return Machine.load(args.machine)
-    from gpucheck.probe import scan
-
-    return scan()
-
-
-def _cmd_check(args: argparse.Namespace) -> int:
-    from gpucheck.commands import run_check
-
-    return run_check(args)
-
-
-def _cmd_estimate(args: argparse.Namespace) -> int:
-    from gpucheck.commands import run_estimate
-
-    return run_estimate(args)
-
-
-def _cmd_report(args: argparse.Namespace) -> int:
-    from gpucheck.report import run_report
-
-    return run_report(args)
-
-
-def _cmd_gpus(args: argparse.Namespace) -> int:
-    from gpucheck.commands import run_gpus
-
-    return run_gpus(args)
-
-
-def _cmd_workloads(args: argparse.Namespace) -> int:
-    from gpucheck.commands import run_workloads
-
-    return run_workloads(args)
-
-
 COMMANDS = {
-    "scan": _cmd_scan,
-    "check": _cmd_check,
-    "estimate": _cmd_estimate,
-    "report": _cmd_report,
-    "gpus": _cmd_gpus,
-    "workloads": _cmd_workloads,
+    "scan": commands.run_scan,
+    "check": commands.run_check,
+    "estimate": commands.run_estimate,
+    "report": commands.run_report,
+    "gpus": commands.run_gpus,
+    "workloads": commands.run_workloads,
+    "trial": trial_command.run,
 }
 
 
@@ -202,7 +183,9 @@ def run_guarded(fn, *args, **kwargs) -> int:
         return fn(*args, **kwargs)
     except UnknownName as e:
         msg = str(e)
-        if e.suggestions:
+        if isinstance(e, AmbiguousName):
+            msg += " " + "; ".join(e.suggestions)
+        elif e.suggestions:
             msg += " — " + tr("did you mean: {names}?", names=", ".join(e.suggestions))
         sys.stderr.write(f"gpucheck: {msg}\n")
         return 2
@@ -215,8 +198,6 @@ def run_guarded(fn, *args, **kwargs) -> int:
     except BrokenPipeError:
         return 0
     except Exception as e:  # noqa: BLE001 — the last line of defence: log it, one line for the user
-        from gpucheck.logs import log_exception
-
         log_file = log_exception(e)
         sys.stderr.write(
             "gpucheck: "
@@ -233,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     set_language(getattr(args, "lang", None))
+    set_region(getattr(args, "region", None))
     if not args.command:
         parser.print_help()
         return 0

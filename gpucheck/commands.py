@@ -1,6 +1,7 @@
-"""CLI presentation of the catalogs and the estimates: check | estimate | gpus | workloads, and the
-headless summary (`gpucheck` with no display). Core arithmetic lives in gpucheck.estimate; this
-module only gathers the target, calls the estimator and prints.
+"""The command line's glue: scan | check | estimate | report | gpus | workloads, and the headless
+summary (`gpucheck` with no display). cli.py parses the arguments; each `run_*` here gathers the target
+(a saved Machine, a catalog GPU or a scan of this PC), calls the core (probe, estimate, advise, report)
+and prints. Core arithmetic lives in gpucheck.estimate; no layer below this one knows about argparse.
 
 Advice (gpucheck.advise) is computed once per job and printed under the estimate; the `check`
 table shows the final verdict after advice (runs / runs with tweaks / too slow / does not fit).
@@ -13,21 +14,38 @@ import argparse
 import dataclasses
 import json
 import sys
+import threading
 import unicodedata
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, localized, tr
+from gpucheck import probe
+from gpucheck.advise import advise, cli_check_lines, format_advice
+from gpucheck.advise.job_json import job_to_json
+from gpucheck.advise.software import torch_install_hint
+from gpucheck.bench import measure
+from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
+from gpucheck.errors import BadInput
+from gpucheck.estimate import Target, apply_overrides, estimate
+from gpucheck.fileio import write_text_atomic
+from gpucheck.i18n import (
+    N_,
+    fmt_duration,
+    fmt_gib,
+    fmt_list,
+    fmt_money,
+    get_language,
+    localized,
+    set_language,
+    tr,
+)
+from gpucheck.machine import Machine
+from gpucheck.machine_text import format_machine, redact
+from gpucheck.report import build_report, check_writable, write_report
+from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
-
-VERDICT_LABELS = {
-    "runs": N_("runs"),
-    "runs_with_tweaks": N_("runs with tweaks"),
-    "too_slow": N_("too slow"),
-    "does_not_fit": N_("does not fit"),
-    "not_supported": N_("not supported"),
-}
-
 
 BOTTLENECK_LABELS = {
     "compute": N_("GPU arithmetic"),
@@ -35,10 +53,6 @@ BOTTLENECK_LABELS = {
     "overhead": N_("per-step overhead (small steps)"),
     "communication": N_("GPU-to-GPU communication"),
 }
-
-
-def verdict_label(verdict: str) -> str:
-    return tr(VERDICT_LABELS.get(verdict, verdict))
 
 
 # -- small table printer (CJK-aware widths) --------------------------------------------------------
@@ -78,19 +92,7 @@ def _print_json(data: Any) -> None:
 
 
 def _advices(workloads: list, target: Any, estimates: list, machine: Any = None) -> list:
-    from gpucheck.advise import advise
-
     return [advise(machine, w, target, e) for w, e in zip(workloads, estimates, strict=True)]
-
-
-def _advice_keys(advice: Any, estimate: Any) -> dict[str, Any]:
-    """Keys the advice adds to an estimate's JSON: the final `verdict` (the estimate's own verdict for
-    the exact configuration stays as `verdict_as_configured`), `tweaks` in order, and the whole `advice`."""
-    from gpucheck.advise import advice_to_dict
-
-    d = advice_to_dict(advice)
-    return {"verdict": advice.verdict, "verdict_as_configured": estimate.verdict, "tweaks": d["tweaks"],
-            "advice": d}
 
 
 # -- targets ---------------------------------------------------------------------------------------
@@ -104,37 +106,45 @@ def is_cpu_name(name: str) -> bool:
     return " ".join(name.strip().lower().replace("_", " ").split()) in CPU_NAMES
 
 
+def scan_machine(on_progress: Callable[[str, int, int], Any] | None = None, deep: bool = False,
+                 deep_disk: str | None = None, *, on_partial: Callable[[Machine], Any] | None = None,
+                 cancel: threading.Event | None = None) -> Machine:
+    """Scan this PC; with `deep`, then measure it (`bench.measure(scan())`, with the advice layer's
+    PyTorch install hint). The app's scan page and `gpucheck scan` both use it."""
+    machine = probe.scan(on_progress=on_progress, on_partial=on_partial)
+    if deep:
+        machine = measure(machine, on_progress=on_progress, disk_path=deep_disk, cancel=cancel,
+                          install_hint=torch_install_hint)
+    return machine
+
+
+def load_target_machine(machine_file: str | None) -> Machine:
+    """The Machine saved in `machine_file` (--machine), or a fresh scan of this PC."""
+    if machine_file:
+        return Machine.load(machine_file)
+    return probe.scan()
+
+
 def target_from_args(args: argparse.Namespace):
     """--gpu NAME [--gpus N] (with --machine for RAM/CPU if given), --machine FILE, or a scan of this PC."""
-    from gpucheck.catalog import find_gpu
-    from gpucheck.estimate import Target
-
     gpu_name = getattr(args, "gpu", None)
     gpus = getattr(args, "gpus", None)
     machine = None
     if getattr(args, "machine", None):
-        from gpucheck.machine import Machine
-
         machine = Machine.load(args.machine)
     if gpu_name and is_cpu_name(gpu_name):
         # "what if I train on the processor?": this PC's (or the saved machine's) CPU and RAM, no GPU
         if gpus is not None:
-            from gpucheck.errors import BadInput
-
             raise BadInput(tr("--gpus does not apply to --gpu cpu (training on the processor uses no GPU)"))
         if machine is None:
-            from gpucheck.cli import load_target_machine
-
-            machine = load_target_machine(args)
+            machine = load_target_machine(None)
         args.loaded_machine = machine
         return Target.from_machine(dataclasses.replace(machine, gpus=()))
     if gpu_name:
         args.loaded_machine = machine  # the advice reads RAM, disks and power from it
         return Target.from_gpu(find_gpu(gpu_name), gpus=gpus if gpus is not None else 1, machine=machine)
     if machine is None:
-        from gpucheck.cli import load_target_machine
-
-        machine = load_target_machine(args)
+        machine = load_target_machine(None)
     args.loaded_machine = machine
     return Target.from_machine(machine, gpus=gpus)
 
@@ -152,12 +162,21 @@ def _target_line(target: Any) -> str:
 
 
 def _need_have(est: Any, advice: Any = None) -> str:
+    """The job's own need against what there is. When the advice changes the settings, both figures are
+    shown, labelled by the arrow: "as configured → with the advised changes" (see `NEED_LEGEND`)."""
     if est.on_cpu:
-        have = est.extra.get("ram_total_bytes")
-        return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(have)}"
-    need = advice.shown_need_bytes if advice is not None and advice.shown_need_bytes is not None \
-        else est.peak_vram_bytes
-    return f"{fmt_gib(need)} / {fmt_gib(est.vram_available_bytes)}"
+        return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(est.ram_total_bytes)}"
+    if est.limit == "ram":
+        return tr("RAM {need} / {have}", need=fmt_gib(est.ram_bytes), have=fmt_gib(est.ram_total_bytes))
+    need = fmt_gib(est.peak_vram_bytes)
+    after = advice.shown_need_bytes if advice is not None else None
+    if after is not None and fmt_gib(after) != need and advice.tweaks:
+        need = f"{need} → {fmt_gib(after)}"
+    return f"{need} / {fmt_gib(est.vram_available_bytes)}"
+
+
+NEED_LEGEND = N_("Memory \"A → B\": as configured → with the advised changes (which keep what is trained). "
+                 "Time: with the advised changes.")
 
 
 def need_heading(target: Any) -> str:
@@ -183,9 +202,6 @@ def check_rows(estimates: list, workloads: list, advices: list) -> list[list[str
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from gpucheck.catalog import get_workload, load_workloads
-    from gpucheck.estimate import estimate, estimate_to_json
-
     target = target_from_args(args)
     names = list(getattr(args, "workloads", None) or [])
     workloads = [get_workload(n) for n in names] if names else list(load_workloads())
@@ -195,8 +211,7 @@ def run_check(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         items = []
         for w, e, a in zip(workloads, estimates, advices, strict=True):
-            d = estimate_to_json(e, w)
-            d.update(_advice_keys(a, e))
+            d = job_to_json(e, w, a)
             items.append(d)
         _print_json({"target": _target_json(target), "estimates": items})
         return 0
@@ -206,9 +221,9 @@ def run_check(args: argparse.Namespace) -> int:
     _out("")
     headers = [tr("Workload"), tr("Verdict"), need_heading(target), tr("Time")]
     _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
+    _out(tr(NEED_LEGEND))
+    _out(stack_legend(workloads))
     _out("")
-    from gpucheck.advise import cli_check_lines
-
     advice = cli_check_lines(workloads, advices)
     if advice:
         _out("\n".join(advice))
@@ -235,19 +250,42 @@ def _target_json(target: Any) -> dict[str, Any]:
 
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     keys = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
-            "lora_rank", "samples", "epochs")
+            "lora_rank", "samples", "epochs", "tokens", "stack", "packing", "lora_targets", "zero_stage",
+            "cpu_offload")
     return {k: getattr(args, k, None) for k in keys}
 
 
-def format_estimate(w: Any, target: Any, est: Any) -> str:
-    """The readable detail of one estimate (also used by the headless summary)."""
+STACK_LABELS = {
+    "eager": N_("eager PyTorch (Hugging Face Trainer)"),
+    "fused": N_("fused / compiled kernels"),
+    "handtuned": N_("hand-tuned CUDA (llm.c)"),
+}
+
+
+def stack_legend(workloads: list) -> str:
+    """Which software stack the times assume (issue 14: named in every output)."""
+    others = [f"{w.id}: {tr(STACK_LABELS.get(w.train.stack, w.train.stack))}" for w in workloads
+              if w.train.stack != "eager"]
+    line = tr("Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes "
+              "it).", stack=tr(STACK_LABELS["eager"]))
+    return line + (" " + "; ".join(others) if others else "")
+
+
+def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
+    """The readable detail of one estimate (also used by the headless summary). The verdict is the
+    advice's when there is advice (the same one the table, the report and the JSON give); the figures
+    below are for the settings as configured, and say so."""
     bd = est.breakdown
+    verdict = advice.verdict if advice is not None else est.verdict
     lines = [
         f"{localized(w, 'title')}  [{w.id}]",
         _target_line(target),
-        tr("Verdict: {verdict}", verdict=verdict_label(est.verdict)),
-        "",
+        tr("Verdict: {verdict}", verdict=verdict_label(verdict)),
     ]
+    if advice is not None and str(advice.verdict) != str(est.verdict):
+        lines.append(tr("As configured: {verdict} (the figures below are for the settings as configured)",
+                        verdict=verdict_label(est.verdict)))
+    lines.append("")
     if not est.on_cpu:
         rows = [
             [tr("Weights"), fmt_gib(bd.weights_bytes, 2)],
@@ -255,21 +293,29 @@ def format_estimate(w: Any, target: Any, est: Any) -> str:
             [tr("Optimizer state"), fmt_gib(bd.optimizer_bytes, 2)],
             [tr("Activations"), fmt_gib(bd.activations_bytes, 2)],
             [tr("Framework overhead"), fmt_gib(bd.overhead_bytes, 2)],
-            [tr("Peak VRAM per GPU"), fmt_gib(est.peak_vram_bytes, 2)],
+            [tr("Peak VRAM per GPU (as nvidia-smi shows it)"), fmt_gib(est.peak_vram_bytes, 2)],
+            [tr("  of which PyTorch allocates (max_memory_allocated)"), fmt_gib(est.allocated_bytes, 2)],
             [tr("Usable VRAM per GPU"), fmt_gib(est.vram_available_bytes, 2)],
         ]
-        lines.append(format_table([tr("Memory"), tr("Size")], rows, right={1}))
+        lines.append(format_table([tr("VRAM use"), tr("Size")], rows, right={1}))
         lines.append("")
     sp = est.samples_per_second
     rows2 = [
-        [tr("System RAM"), fmt_gib(est.ram_bytes)],
+        [tr("System RAM (incl. the GPU's share of unified memory)") if target.unified_memory else tr("System RAM"),
+         fmt_gib(est.ram_bytes)],
         [tr("Disk space"), fmt_gib(est.disk_bytes)],
         [tr("Speed"), tr("{n} samples/s", n=f"{sp:,.2f}") if sp is not None else tr("unknown")],
     ]
     if est.tokens_per_second:
         rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
-    rows2.append([tr("Whole run"), fmt_duration(est.total_hours)])
-    limit = BOTTLENECK_LABELS.get(est.extra.get("bottleneck", ""))
+    runs_here = Verdict.parse(est.verdict).can_train
+    rows2.append([tr("Whole run") if runs_here else tr("Whole run (if it fitted)"), fmt_duration(est.total_hours)])
+    if est.hours_range is not None:
+        rows2.append([tr("Likely range (P10–P90)"), tr("{low} to {high}", low=fmt_duration(est.hours_range[0]),
+                                                       high=fmt_duration(est.hours_range[1]))])
+    if est.total_hours is not None:
+        rows2.append([tr("Software stack"), tr(STACK_LABELS.get(est.stack, est.stack))])
+    limit = BOTTLENECK_LABELS.get(est.bottleneck or "")
     if limit:
         rows2.append([tr("Speed limited by"), tr(limit)])
     lines.append(format_table([tr("Need"), tr("Estimate")], rows2, right={1}))
@@ -283,22 +329,16 @@ def format_estimate(w: Any, target: Any, est: Any) -> str:
 
 
 def run_estimate(args: argparse.Namespace) -> int:
-    from gpucheck.catalog import get_workload
-    from gpucheck.estimate import apply_overrides, estimate, estimate_to_json
-
     workload = apply_overrides(get_workload(args.workload), **_overrides(args))
     target = target_from_args(args)
     est = estimate(workload, target)
     (advice,) = _advices([workload], target, [est], getattr(args, "loaded_machine", None))
     if getattr(args, "json", False):
-        d = estimate_to_json(est, workload)
-        d.update(_advice_keys(advice, est))
+        d = job_to_json(est, workload, advice)
         d["target"] = _target_json(target)
         _print_json(d)
         return 0
-    from gpucheck.advise import format_advice
-
-    _out(format_estimate(workload, target, est))
+    _out(format_estimate(workload, target, est, advice))
     _out("")
     _out(tr("Advice:"))
     _out(format_advice(advice, indent="  "))
@@ -313,10 +353,6 @@ def _tf(x: float | None) -> str:
 
 
 def run_gpus(args: argparse.Namespace) -> int:
-    import dataclasses
-
-    from gpucheck.catalog import load_gpus
-
     gpus = load_gpus()
     if getattr(args, "json", False):
         items = []
@@ -339,8 +375,6 @@ def run_gpus(args: argparse.Namespace) -> int:
 
 
 def run_workloads(args: argparse.Namespace) -> int:
-    from gpucheck.catalog import load_workloads
-
     items = load_workloads()
     if getattr(args, "json", False):
         out = []
@@ -366,21 +400,9 @@ def run_workloads(args: argparse.Namespace) -> int:
 
 def run_headless_summary(machine_file: str | None = None, lang: str | None = None) -> int:
     """`gpucheck` without a display: the scan summary and the verdict table."""
-    from gpucheck.catalog import load_workloads
-    from gpucheck.estimate import Target, estimate
-    from gpucheck.i18n import set_language
-    from gpucheck.machine import Machine
-
     if lang:
         set_language(lang)
-    if machine_file:
-        machine = Machine.load(machine_file)
-    else:
-        from gpucheck.probe import scan
-
-        machine = scan()
-    from gpucheck.probe.summary import format_machine, redact
-
+    machine = load_target_machine(machine_file)
     _out(format_machine(redact(machine)))
     _out("")
     target = Target.from_machine(machine)
@@ -392,4 +414,43 @@ def run_headless_summary(machine_file: str | None = None, lang: str | None = Non
     _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
     _out("")
     _out(tr("No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands."))
+    return 0
+
+
+# -- scan and report -------------------------------------------------------------------------------
+
+
+def run_scan(args: argparse.Namespace) -> int:
+    """`gpucheck scan [--json] [-o FILE] [--deep [--deep-disk PATH]] [--show-ids]`."""
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        def progress(area: str, done: int, total: int) -> None:
+            sys.stderr.write(f"\r{tr('Scanning')} {done}/{total} {area:<50}")
+            sys.stderr.flush()
+
+    machine = scan_machine(on_progress=progress, deep=args.deep, deep_disk=args.deep_disk)
+    if progress is not None:
+        sys.stderr.write("\r" + " " * 80 + "\r")
+    shown = machine if args.show_ids else redact(machine)
+    if args.output:
+        write_text_atomic(Path(args.output), shown.to_json() + "\n")
+    if args.json:
+        sys.stdout.write(shown.to_json() + "\n")
+    else:
+        sys.stdout.write(format_machine(shown) + "\n")
+        if args.output:
+            sys.stdout.write(tr("Saved the scan to {path}", path=args.output) + "\n")
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """`gpucheck report OUT.pdf|OUT.html|OUT.json [--machine FILE] [--lang …] [--workloads …]
+    [--include-ids] [--paper a4|letter]`: the file is checked first, so a bad path fails before a scan."""
+    out = check_writable(args.output)
+    machine = load_target_machine(getattr(args, "machine", None))
+    lang = getattr(args, "lang", None) or get_language()
+    model = build_report(machine, workload_ids=getattr(args, "workloads", None), lang=lang,
+                         include_ids=bool(getattr(args, "include_ids", False)), paper=getattr(args, "paper", None))
+    path = write_report(model, out)
+    sys.stdout.write(tr("Wrote the report to {path}", path=path) + "\n")
     return 0

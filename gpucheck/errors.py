@@ -12,3 +12,8 @@ class UnknownName(BadInput):
     def __init__(self, message: str, suggestions: tuple[str, ...] = ()):
         super().__init__(message)
         self.suggestions = suggestions
+
+
+class AmbiguousName(UnknownName):
+    """A GPU name that fits several catalog entries (or memory sizes): `suggestions` lists every candidate;
+    none is picked."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gpucheck.errors import BadInput
+from gpucheck.fileio import read_text_limited
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "yi", "internlm2", "olmo",
@@ -176,8 +177,6 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
 
 
 def workload_from_config_file(path: str | Path) -> Workload:
-    from gpucheck.fileio import read_text_limited
-
     p = Path(path)
     text = read_text_limited(p, folder_error="is a folder; give the config.json inside it",
                              binary_error="not a text file (expected a Hugging Face config.json)")

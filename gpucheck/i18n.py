@@ -4,7 +4,7 @@ Every user-facing English string is written in the code as `tr("Text with {name}
 The translations live in ONE file, `resources/translations/gpucheck_zh_CN.ts` (Qt Linguist format,
 context "gpucheck"). The core reads that file with the standard library (no Qt); the UI additionally
 loads the compiled `.qm` through `QTranslator`, so Qt Linguist can edit the same catalog.
-`python -m gpucheck.i18n_tools update` re-extracts strings into the .ts; a test fails on any string
+`python tools/i18n_tools.py update` re-extracts strings into the .ts; a test fails on any string
 missing from the catalog or still marked unfinished.
 
 Text a saved scan keeps (findings, reasons, notes) is made with `tr_text()` (or `finding()`): it is shown
@@ -18,10 +18,22 @@ from __future__ import annotations
 
 import locale
 import os
+import re
+import string
 import sys
 import threading
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
+
+from gpucheck.lazy import lazy_import
+from gpucheck.region import in_mainland
+from gpucheck.resources import resource_path
+
+# Loaded on first use (gpucheck/lazy.py): the desktop app's start-up reads no catalog and asks no OS tool.
+ET = lazy_import("xml.etree.ElementTree")  # only when a translation is needed
+ctypes = lazy_import("ctypes")  # Windows: the user's UI language
+subprocess = lazy_import("subprocess")  # macOS: `defaults read -g AppleLanguages`
 
 LANGUAGES = ("en", "zh_CN")
 CONTEXT = "gpucheck"
@@ -58,8 +70,6 @@ def _os_language() -> str | None:
     """The user's UI language from the operating system (GUI apps often start without LANG)."""
     if sys.platform == "win32":
         try:
-            import ctypes
-
             lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
             lang = normalize_lang(locale.windows_locale.get(lcid))
             if lang:
@@ -68,8 +78,6 @@ def _os_language() -> str | None:
             pass
     elif sys.platform == "darwin":
         try:  # the first of the user's preferred languages, e.g. "zh-Hans-CN"
-            import subprocess
-
             out = subprocess.run(["/usr/bin/defaults", "read", "-g", "AppleLanguages"], capture_output=True,
                                  text=True, timeout=2).stdout
             first = next((w.strip(' ",()') for w in out.split() if w.strip(' ",()')), "")
@@ -118,21 +126,12 @@ class use_language:
 
 def translations_path(lang: str):
     """The catalog (.ts) for `lang`: the one source of truth, read by the core."""
-    from gpucheck.catalog import resource_path
-
     return resource_path("translations", f"gpucheck_{lang}.ts")
 
 
 def qm_path(lang: str):
-    """The compiled catalog (.qm) for the UI's QTranslator (built by `python -m gpucheck.i18n_tools compile`)."""
-    from gpucheck.catalog import resource_path
-
+    """The compiled catalog (.qm) for the UI's QTranslator (built by `python tools/i18n_tools.py compile`)."""
     return resource_path("translations", f"gpucheck_{lang}.qm")
-
-
-def qt_locale_name(lang: str | None = None) -> str:
-    """The Qt/BCP-47 name of the language in force: 'en' or 'zh_CN' (for QLocale / qtbase_zh_CN.qm)."""
-    return normalize_lang(lang) or get_language()
 
 
 def reload_catalog() -> None:
@@ -145,8 +144,6 @@ def reload_catalog() -> None:
 def _catalog(lang: str) -> dict[str, str]:
     if lang == "en":
         return {}
-    import xml.etree.ElementTree as ET  # only when a translation is needed: keeps start-up short
-
     path = translations_path(lang)
     try:
         root = ET.parse(path).getroot()
@@ -196,10 +193,22 @@ def tr(source: str, /, **params: object) -> str:
     text = translate(source)
     if params:
         try:
-            return text.format(**params)
+            filled = text.format(**params)
         except (KeyError, IndexError, ValueError):
             return source.format(**params)
+        return tidy_zh(filled) if text is not source else filled
     return text
+
+
+_CJK = "\u3400-\u9fff\uff08\uff09\uff0c\uff1a\uff1b\u3001\u3002\uff01\uff1f\u201c\u201d\u300a\u300b"
+_CJK_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
+
+
+def tidy_zh(text: str) -> str:
+    """A Chinese sentence with values filled in, without the spaces a value brought between two Chinese
+    characters or full-width marks ('在 本机的 CPU（没有可用的 GPU） 上' → '在本机的 CPU（没有可用的 GPU）上',
+    '6 万 个样本' → '6 万个样本'). Spaces between Chinese and Latin letters or digits stay."""
+    return _CJK_GAP.sub("", text)
 
 
 def N_(source: str) -> str:
@@ -338,8 +347,6 @@ def _as_lang(text: str, lang: str) -> str:
 def _fill(text: str, params: dict[str, str]) -> str:
     """`text` with its {name} fields replaced by `params`; KeyError/ValueError if it does not fit.
     Only plain names are filled (no attribute or index look-ups from a file's text)."""
-    import string
-
     out = []
     for literal, name, spec, conv in string.Formatter().parse(text):
         out.append(literal)
@@ -370,7 +377,8 @@ def _render(template: str, params, lang: str, depth: int = 0) -> str | None:
             values[str(k)] = _as_lang(str(v), lang)
     for candidate in (translate(template, lang), template):
         try:
-            return _fill(candidate, values)
+            filled = _fill(candidate, values)
+            return tidy_zh(filled) if lang == "zh_CN" else filled  # as tr() does
         except (KeyError, ValueError, IndexError, TypeError):
             continue
     return None
@@ -454,39 +462,112 @@ def _amount(symbol: str, value: float) -> str:
     return f"{symbol}{value:,.2f}" if abs(value) < 10 else f"{symbol}{value:,.0f}"
 
 
-def fmt_money(usd: float | None, cny: float | None = None) -> str:
-    """'$1,599' / '$0.35'; in Chinese, when a yuan price is known, '¥11,499（$1,599）' / '¥2.18（$0.31）'."""
+def fmt_money(usd: float | None, cny: float | None = None, billed: str | None = None) -> str:
+    """An amount in the currency it is billed in, then (for a reader who counts in the other) the other as
+    "about": '$2.27（约 ¥16）' / '¥20' in Chinese, '$2.27' / '¥20 (about $2.80)' in English.
+    `billed`: 'usd' | 'cny'; None = a shop price: yuan in mainland China when known, else dollars."""
     if usd is None and cny is None:
         return tr("unknown")
-    if get_language() == "zh_CN" and cny is not None:
-        return _amount("¥", cny) + (f"（{_amount('$', usd)}）" if usd is not None else "")
-    if usd is None:
-        return _amount("¥", cny)
-    return _amount("$", usd)
+    if billed is None:
+        billed = "cny" if cny is not None and (usd is None or in_mainland()) else "usd"
+    if billed == "usd" and usd is None:
+        billed = "cny"
+    elif billed == "cny" and cny is None:
+        billed = "usd"
+    main = _amount("$", usd) if billed == "usd" else _amount("¥", cny)
+    zh = get_language() == "zh_CN"
+    other = cny if billed == "usd" else usd
+    if other is None or (billed == "usd") != zh:  # a Chinese reader is told yuan, an English one dollars
+        return main
+    return tr("{amount} (about {other})", amount=main,
+              other=_amount("¥", other) if billed == "usd" else _amount("$", other))
+
+
+def fmt_rate(usd: float | None, cny: float | None = None, billed: str | None = None) -> str:
+    """A price per GPU-hour, in the currency billed only: '$0.18/GPU-hour' / '$0.18/卡·时'."""
+    if usd is None and cny is None:
+        return tr("unknown")
+    if billed not in ("usd", "cny"):
+        billed = "usd" if usd is not None else "cny"
+    billed = "cny" if usd is None else "usd" if cny is None else billed
+    return tr("{amount}/GPU-hour", amount=_amount("$", usd) if billed == "usd" else _amount("¥", cny))
+
+
+# -- composed output: names for the codes of the training settings (never the raw code in a sentence) -----
+
+_METHOD_LABELS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
+_PRECISION_LABELS = {"fp32": "FP32", "fp16": "FP16", "bf16": "BF16"}
+_OPTIMIZER_LABELS = {"adamw": N_("AdamW"), "adamw-8bit": N_("8-bit AdamW"), "sgd": N_("SGD")}
+_LORA_TARGET_LABELS = {
+    "qv": N_("the attention layers' q_proj and v_proj"),
+    "attention": N_("the attention layers' q_proj, k_proj, v_proj and o_proj"),
+    "mlp": N_("the MLP layers"),
+    "all-linear": N_("all linear layers"),
+}
+
+
+def method_label(method: str) -> str:
+    """'qlora' → 'QLoRA', 'full' → 'full fine-tuning' (translated)."""
+    return tr(_METHOD_LABELS[method]) if method in _METHOD_LABELS else method
+
+
+def precision_label(precision: str) -> str:
+    return _PRECISION_LABELS.get(precision, precision.upper())
+
+
+def optimizer_label(optimizer: str) -> str:
+    return tr(_OPTIMIZER_LABELS[optimizer]) if optimizer in _OPTIMIZER_LABELS else optimizer
+
+
+def lora_targets_label(targets: str) -> str:
+    """'qv' → "the attention layers' q_proj and v_proj" / '注意力层的 q_proj、v_proj'."""
+    return tr(_LORA_TARGET_LABELS[targets]) if targets in _LORA_TARGET_LABELS else targets
+
+
+def fmt_time_of_day(when, with_zone: bool = True) -> str:
+    """A moment for a report: '2026-12-01 15:08 UTC' in English; Beijing time in Chinese,
+    '2026-12-01 23:08（北京时间）'. `when`: an aware datetime (a naive one is taken as UTC)."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    if get_language() == "zh_CN":
+        local = when.astimezone(_BEIJING)
+        text = local.strftime("%Y-%m-%d %H:%M")
+        return tr("{time} (Beijing time)", time=text) if with_zone else text
+    text = when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M")
+    return f"{text} UTC" if with_zone else text
+
+
+def fmt_timestamp(iso: str | None) -> str:
+    """An ISO 8601 time as `fmt_time_of_day` writes it ('2026-11-29T17:01:55Z' → '2026-11-29 17:01 UTC' /
+    '2026-11-30 01:01（北京时间）'); text that is not ISO 8601 is returned as it is, None as 'unknown'."""
+    if not iso:
+        return tr("unknown")
+    try:
+        when = datetime.fromisoformat(iso.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return iso
+    return fmt_time_of_day(when)
+
+
+_BEIJING = timezone(timedelta(hours=8), "CST")  # China has one time zone, UTC+8, no daylight saving
 
 
 def fmt_number(x: float | None, digits: int = 1) -> str:
-    """Large counts the way readers count: '52,000' / '8.0 B' in English, '5.2万' / '80.3亿' in Chinese."""
+    """Large counts the way readers count: '52,000' / '8.0 B' in English, '5.2 万' / '80.3 亿' in Chinese
+    (a template then reads '{n} 个样本' → '5.2 万个样本': tr() drops the space between 万 and 个)."""
     if x is None:
         return tr("unknown")
     if abs(x) >= 1e4:
         if get_language() == "zh_CN":
             if abs(x) >= 1e8:
-                return f"{x / 1e8:,.{digits}f}亿"
-            return f"{x / 1e4:,.{digits}f}万"
+                return f"{x / 1e8:,.{digits}f} 亿"  # a space after the number, none before the noun
+            return f"{x / 1e4:,.{digits}f} 万"
         if abs(x) >= 1e9:
             return f"{x / 1e9:,.{digits}f} B"
         if abs(x) >= 1e6:
             return f"{x / 1e6:,.{digits}f} M"
         return f"{x:,.0f}"
     return f"{x:,.{digits}f}"
-
-
-def fmt_percent(fraction: float | None, digits: int = 0) -> str:
-    """0.853 → '85%' (the same in both languages)."""
-    if fraction is None:
-        return tr("unknown")
-    return f"{fraction * 100:.{digits}f}%"
 
 
 def fmt_list(items, strong: bool = False) -> str:

@@ -1,43 +1,59 @@
-"""The log file under the user's log directory; unexpected exceptions are written there."""
+"""The app's log: standard `logging` to a rotating file in the user's per-OS log folder.
+
+The folder comes from platformdirs (`user_log_dir`): ~/.local/state/gpucheck/log on Linux
+($XDG_STATE_HOME respected), ~/Library/Logs/gpucheck on macOS, %LOCALAPPDATA%\\gpucheck\\Logs on Windows.
+Unexpected exceptions are written there (`log_exception`); the file rolls over at 2 MB, one old copy kept.
+"""
 
 from __future__ import annotations
 
-import datetime as _dt
-import os
-import sys
-import traceback
+import logging
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
+
+import platformdirs
+
+APP = "gpucheck"
+MAX_BYTES = 2_000_000
+BACKUPS = 1
+
+logger = logging.getLogger(APP)
 
 
 def log_dir() -> Path:
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "gpucheck" / "Logs"
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Logs" / "gpucheck"
-    else:
-        state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-        base = Path(state) / "gpucheck"
-    return base
+    return Path(platformdirs.user_log_dir(APP, appauthor=False))
 
 
 def log_file() -> Path:
-    return log_dir() / "gpucheck.log"
+    return log_dir() / f"{APP}.log"
 
 
-def log_text(text: str) -> Path | None:
+def _file_handler() -> RotatingFileHandler | None:
+    """The handler writing to today's log file (the folder can change: tests point it elsewhere)."""
     path = log_file()
+    for h in logger.handlers:
+        if isinstance(h, RotatingFileHandler):
+            if Path(h.baseFilename) == path.absolute():
+                return h
+            logger.removeHandler(h)
+            h.close()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > 2_000_000:
-            path.replace(path.with_suffix(".log.1"))
-        with path.open("a", encoding="utf-8") as f:
-            f.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{text}\n")
-        return path
+        handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", delay=True)
     except OSError:
         return None
+    handler.setFormatter(logging.Formatter("--- %(asctime)s %(levelname)s %(name)s\n%(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    return handler
 
 
 def log_exception(exc: BaseException) -> str:
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    path = log_text(text)
-    return str(path) if path else "(log folder not writable)"
+    """Write `exc` with its traceback to the log; the log file's path (to show the user), or why not."""
+    handler = _file_handler()
+    if handler is None:
+        return "(log folder not writable)"
+    logger.error("unexpected error: %s: %s", type(exc).__name__, exc, exc_info=(type(exc), exc, exc.__traceback__))
+    handler.flush()
+    path = Path(handler.baseFilename)
+    return str(path) if path.exists() else "(log folder not writable)"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from gpucheck.errors import BadInput
+from gpucheck.fileio import read_bytes_limited
 from gpucheck.i18n import Text, show_text, show_texts, text_of, tr
 
 SCHEMA_VERSION = 1
@@ -276,8 +277,6 @@ class Machine:
 
     @classmethod
     def load(cls, path: str | Path) -> Machine:
-        from gpucheck.fileio import read_bytes_limited
-
         p = Path(path)
         try:
             text = read_bytes_limited(p).decode("utf-8")
@@ -438,11 +437,6 @@ def _from_jsonable(cls: type, data: Any, where: str) -> Any:
             raise BadInput(f"{where}.{f.name}: expected a number ≥ 0, got {value!r}")
         kwargs[f.name] = value
     return cls(**kwargs)
-
-
-def record_from_dict(cls: type, data: Any, where: str) -> Any:
-    """Validate and build any dataclass in this module (or another frozen record) from JSON data."""
-    return _from_jsonable(cls, data, where)
 
 
 def to_jsonable(obj: Any) -> Any:

@@ -45,6 +45,10 @@ class GpuSpec:
     price_source: str = ""
     price_as_of: str = ""
     memory_type: str | None = None  # GDDR6X | HBM3 | LPDDR5 …
+    memory_options_gib: tuple[float, ...] = ()  # Apple: the unified-memory sizes the chip is sold with
+    # speed (optional; None → the documented fallback in resources/factors.toml [clocks] / fp32 rate)
+    sustained_clock_fraction: float | None = None  # share of the boost clock held under a training load
+    tflops_fp16_vector: float | None = None  # non-tensor fp16 rate where it differs from fp32 (Turing GTX: 2×)
 
 
 # -- catalog: workloads ------------------------------------------------------------------------
@@ -78,7 +82,7 @@ class ModelSpec:
 @dataclass(frozen=True)
 class TrainSpec:
     method: str = "full"  # full | lora | qlora
-    precision: str = "bf16"  # fp32 | fp16 | bf16 (mixed precision)
+    precision: str = "bf16"  # fp32 | fp16 | bf16 (mixed precision) | bf16-pure (weights, grads, AdamW in bf16)
     optimizer: str = "adamw"  # adamw | adamw-8bit | sgd
     batch: int = 1  # micro-batch per GPU
     seq_len: int | None = None  # transformers
@@ -86,12 +90,16 @@ class TrainSpec:
     grad_checkpointing: bool = False
     lora_rank: int = 16
     grad_accum: int = 1
-    cpu_offload: bool = False
+    cpu_offload: bool = False  # ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM
     lora_targets: str = "qv"  # qv | attention | all-linear (transformers)
     from_scratch: bool = False  # pre-training: no pretrained weights to download
     shard: bool = False  # FSDP / DeepSpeed ZeRO-3: weights, grads and optimizer state split across GPUs
+    zero_stage: int = 0  # several GPUs: 0 replicated (DDP), 1 optimizer + fp32 master weights sharded,
+    #                      2 and gradients, 3 (= shard, FSDP full shard) and weights
     cache_embeddings: bool = False  # diffusion: VAE latents and text-encoder outputs computed once before
     #                                 training, so those frozen helper networks leave the GPU
+    stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
+    packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,7 @@ class DataSpec:
     bytes_per_sample: int = 0  # on disk
     in_memory: bool | None = None  # data set held in RAM (None: decided by size)
     avg_seq_len: int | None = None  # mean tokens per sample (speed); train.seq_len is the maximum (memory)
+    tokens: float | None = None  # token budget of the whole run (pre-training): replaces samples × epochs
 
 
 @dataclass(frozen=True)
@@ -122,7 +131,7 @@ class Workload:
 
 # -- estimates ---------------------------------------------------------------------------------
 
-VERDICTS = ("runs", "runs_with_tweaks", "too_slow", "does_not_fit", "not_supported")
+VERDICTS = ("runs", "tight", "runs_with_tweaks", "too_slow", "does_not_fit", "not_supported")  # gpucheck.verdict
 
 
 @dataclass(frozen=True)
@@ -146,16 +155,22 @@ class VramBreakdown:
 
 @dataclass(frozen=True)
 class Estimate:
+    """One exact configuration's estimate. Memory figures are what nvidia-smi would show for the
+    process (`peak_vram_bytes`: PyTorch's allocations + caching-allocator slack + the CUDA context);
+    `allocated_bytes` is what torch.cuda.max_memory_allocated() reports (what most published figures
+    quote) and `reserved_bytes` what torch.cuda.max_memory_reserved() reports. The verdict uses the
+    nvidia-smi figure."""
+
     workload_id: str
     gpu_name: str  # "CPU" when no GPU
     gpus: int
     train: TrainSpec  # the settings this estimate is for
-    fits: bool
-    verdict: str  # one of VERDICTS (for this exact configuration, before advice)
-    peak_vram_bytes: int  # per GPU
+    fits: bool  # memory fits with room to spare (VRAM per GPU and system RAM); see `memory_fit`
+    verdict: str  # a gpucheck.verdict.Verdict (for this exact configuration, before advice)
+    peak_vram_bytes: int  # per GPU, as nvidia-smi shows it (incl. CUDA context)
     vram_available_bytes: int | None  # per GPU, what a job may use
     breakdown: VramBreakdown
-    ram_bytes: int
+    ram_bytes: int  # system RAM the job needs (on Apple: including the GPU's share)
     disk_bytes: int
     samples_per_second: float | None
     tokens_per_second: float | None
@@ -164,9 +179,63 @@ class Estimate:
     measured_inputs: bool = False  # deep-scan figures replaced catalog peaks
     notes: tuple[str, ...] = ()  # rendered, in the current language
     assumptions: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    # -- why, and the figures behind it (typed; these replace the old `extra` dict) ---------------
+    memory_fit: str = "fits"  # fits | tight | does_not_fit: the worse of vram_fit and ram_fit
+    vram_fit: str = "fits"  # GPU memory against the error band of docs/accuracy.md
+    ram_fit: str = "fits"  # system RAM: tight = more than is free now, less than installed (close programs)
+    limit: str = ""  # what stops it: "" | vram | ram | slow | qlora_backend | optimizer_backend |
+    #                  training_backend | unknown_gpu_speed
+    backend: str = "cpu"  # cuda | rocm | metal | xpu | cpu | other
+    precision_used: str = ""  # after the GPU's forced changes (bf16 → fp16 without bf16)
+    allocated_bytes: int = 0  # per GPU: torch.cuda.max_memory_allocated()
+    reserved_bytes: int = 0  # per GPU: torch.cuda.max_memory_reserved() (allocated + allocator slack)
+    context_bytes: int = 0  # per GPU: CUDA/ROCm context and libraries (nvidia-smi counts it)
+    vram_band_bytes: tuple[int, int] = (0, 0)  # (low, high) of the peak within the family's error band
+    ram_total_bytes: int | None = None  # installed RAM (under WSL2: the VM's limit)
+    ram_available_bytes: int | None = None  # free at scan time (None: unknown)
+    ram_besides_training_bytes: int = 0  # RAM besides the training tensors (CPU training charts)
+    ram_parts: dict[str, int] = field(default_factory=dict)
+    disk_parts: dict[str, int] = field(default_factory=dict)
+    dataset_in_memory: bool = False
+    total_params: float = 0.0
+    trainable_params: float = 0.0
+    total_samples: float = 0.0
+    too_slow_hours: float = 0.0
+    flops_per_sample: float | None = None
+    peak_tflops: float | None = None
+    math: str | None = None  # bf16-tensor | fp16-tensor | tf32-tensor | fp32 | cpu-fp32 …
+    utilization: float | None = None
+    bottleneck: str | None = None  # compute | memory | overhead | communication
+    scaling_efficiency: float | None = None
+    stack: str = "eager"  # the software stack the speed assumes: eager | fused | handtuned
+    hours_range: tuple[float, float] | None = None  # P10–P90 of the whole run from the family's validation errors
+    step_seconds_range: tuple[float, float] | None = None  # the same band on one step
+    speed_family: str = ""  # the error family the range comes from (transformer | cnn | unet | mlp)
+    comm_bytes_per_step: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link
+    link_gbps: float | None = None  # the link those bytes use (None: one GPU)
 
     @property
     def on_cpu(self) -> bool:
         """The job runs on the processor (no GPU target): RAM, not VRAM, is what it must fit in."""
-        return self.extra.get("backend") == "cpu"
+        return self.backend == "cpu"
+
+    @property
+    def reason(self) -> str:
+        return self.limit
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        """Read-only view under the old `extra` keys, for callers not yet moved to the typed fields."""
+        return {
+            "reason": self.limit, "needs_vram_bytes": self.peak_vram_bytes,
+            "vram_available_bytes": self.vram_available_bytes, "ram_total_bytes": self.ram_total_bytes,
+            "ram_needed_bytes": self.ram_bytes, "total_params": self.total_params,
+            "trainable_params": self.trainable_params, "allocated_bytes": self.allocated_bytes,
+            "context_bytes": self.context_bytes, "backend": self.backend, "precision_used": self.precision_used,
+            "dataset_in_memory": self.dataset_in_memory, "ram_parts": self.ram_parts,
+            "ram_besides_training_bytes": self.ram_besides_training_bytes, "disk_parts": self.disk_parts,
+            "too_slow_hours": self.too_slow_hours, "total_samples": self.total_samples,
+            "flops_per_sample": self.flops_per_sample, "peak_tflops": self.peak_tflops, "math": self.math,
+            "utilization": self.utilization, "bottleneck": self.bottleneck,
+            "scaling_efficiency": self.scaling_efficiency,
+        }

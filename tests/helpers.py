@@ -20,3 +20,16 @@ def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = 
     with use_language(lang):
         est = estimate(w, target)
         return est, advise(machine, w, target, est)
+
+
+class FakeClock:
+    """A clock for time budgets that advances `step` seconds each time it is read: a test of a time cap
+    asserts on these seconds, never on the wall clock, so a busy CI machine cannot fail it."""
+
+    def __init__(self, step: float = 0.01) -> None:
+        self.now = 1000.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now

@@ -69,7 +69,7 @@ def test_wheel_ships_resources_and_the_installed_package_finds_them(tree, tmp_pa
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(whl)],
                    check=True, timeout=300)
-    probe = ("import gpucheck.catalog as c, json; r = c.resource_root(); "
+    probe = ("import gpucheck.resources as c, json; r = c.resource_root(); "
              "print(json.dumps([str(r), sorted(p.relative_to(r).as_posix() for p in r.rglob('*') if p.is_file())]))")
     found = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
                            env={**os.environ, "PYTHONPATH": str(target)})

@@ -4,7 +4,9 @@ Pure: (Machine | None, Workload, Target, Estimate) → Advice. Used by the CLI, 
 
     from gpucheck.advise import advise, advice_to_dict, format_advice
     adv = advise(machine, workload, Target.from_machine(machine))
-    adv.verdict          # runs | runs_with_tweaks | too_slow | does_not_fit | not_supported
+    adv.verdict          # a gpucheck.verdict.Verdict: runs | tight | runs_with_tweaks | too_slow | does_not_fit |
+                         # not_supported (only changes that keep what is trained count as tweaks)
+    adv.alternatives     # what fits instead: LoRA / QLoRA for the same model, or a smaller model
     adv.tweaks           # ladder steps applied, each with Hugging Face settings; adv.snippet to copy
     adv.bottlenecks      # data loading, RAM, disk, PCIe, heat, PSU, battery — each with a fix
     adv.software         # driver / PyTorch build problems with the exact command
@@ -18,11 +20,14 @@ Cloud options, upgrades and buy-vs-rent are worked out only when the job does no
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from gpucheck import estimate as est_mod
 from gpucheck.advise import host, ladder, market
 from gpucheck.advise.data import factor
-from gpucheck.advise.ladder import GpuFacts, snippet
+from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.mirrors import with_download_mirrors
 from gpucheck.advise.model import (
     ADVICE_VERDICTS,
     Advice,
@@ -35,11 +40,14 @@ from gpucheck.advise.model import (
     Upgrade,
 )
 from gpucheck.advise.present import advice_to_dict, format_advice, format_advice_brief, format_machine_advice
+from gpucheck.advise.recipes import snippet
 from gpucheck.advise.software import software_fixes
+from gpucheck.catalog import find_gpu, get_workload, gpu_for
 from gpucheck.errors import BadInput
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, localized, tr
+from gpucheck.i18n import fmt_duration, fmt_gib, localized, tr
 from gpucheck.machine import Machine
 from gpucheck.records import Estimate, GpuSpec, Workload
+from gpucheck.verdict import Verdict, verdict_label
 
 __all__ = [
     "ADVICE_VERDICTS",
@@ -90,8 +98,6 @@ def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
 
 
 def _smaller(workload_id: str) -> Workload | None:
-    from gpucheck.catalog import get_workload
-
     try:
         return get_workload(workload_id)
     except BadInput:
@@ -99,51 +105,37 @@ def _smaller(workload_id: str) -> Workload | None:
 
 
 def _estimator():
-    from gpucheck import estimate as est_mod
-
     return est_mod
 
 
 def advise(machine: Machine | None, workload: Workload, target: Any, estimate: Estimate | None = None) -> Advice:
     """Everything to do next for `workload` on `target` (an estimator Target), given this `machine`."""
     est_mod = _estimator()
-    from gpucheck.catalog import find_gpu
-
     base = estimate if estimate is not None else est_mod.estimate(workload, target)
     facts = facts_for_target(target, machine)
 
     def estimate_fn(w: Workload, t):
         return est_mod.estimate(w, target, t)
 
-    limit = float(base.extra.get("too_slow_hours") or est_mod.too_slow_hours())
+    limit = float(base.too_slow_hours or est_mod.too_slow_hours())
     result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
+    result, used_gpus = _fewer_gpus_if_faster(workload, base, target, machine, result, est_mod)
     result = ladder.speed_up(result, facts, estimate_fn, limit)
     final = result.estimate
-    alt = None
+    alternatives: list[ladder.LadderResult] = []
     if not result.fits and facts.backend != "cpu":
-        alt = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
+        alternatives = ladder.method_alternatives(workload, result.train, facts, estimate_fn)
+        if not any(a.fits for a in alternatives):
+            small = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
+            alternatives += [small] if small is not None else []
     target_label = _target_label(target)
     notes: list[str] = []
-
-    if facts.backend == "cpu":
-        verdict = base.verdict
-    elif not result.fits:
-        verdict = "not_supported" if final.verdict == "not_supported" and final.fits else "does_not_fit"
-    elif final.total_hours is not None and final.total_hours > limit:
-        verdict = "too_slow"
-    elif result.tweaks:
-        verdict = "runs_with_tweaks"
-    else:
-        verdict = "runs"
-    needs = result.smallest_peak_vram_bytes if verdict == "does_not_fit" else None
-    if target.gpus > 1 and target.backend != "cpu":
-        eff = final.extra.get("scaling_efficiency") if final.extra else None
-        pct = "" if eff is None else tr(" (about {p}% of linear speed-up)", p=f"{eff * 100:.0f}")
-        notes.append(tr("The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is "
-                        "good{pct}.", n=target.gpus, pct=pct) if target.nvlink else
-                     tr("The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging "
-                        "data{pct}.", n=target.gpus, pct=pct))
-
+    verdict = fit_verdict(base, result, facts.backend, limit)
+    needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
+    notes += _multi_gpu_notes(target, final, result)
+    if used_gpus < target.gpus:
+        notes.append(tr("Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs "
+                        "costs more time than the extra GPUs save.", k=used_gpus, n=target.gpus))
     other = _other_gpu_vendor(machine, target)
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
@@ -152,8 +144,9 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         # on a CPU the answer is a GPU (cloud or card), not more RAM for a job that would take weeks
         bn = tuple(b for b in bn if b.id != "ram")
     host_hours = host.limited_hours(final, bn) if result.fits else None
-    if host_hours is not None and verdict in ("runs", "runs_with_tweaks") and host_hours > limit:
-        verdict = "too_slow"
+    if host_hours is not None and verdict in (Verdict.RUNS, Verdict.TIGHT, Verdict.RUNS_WITH_TWEAKS) \
+            and host_hours > limit:
+        verdict = Verdict.TOO_SLOW
 
     # -- money: upgrades, cloud, buy vs rent ---------------------------------------------------
     def estimate_for(spec: GpuSpec, n: int):
@@ -183,13 +176,8 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     bvr = market.buy_vs_rent(main_up, cloud) if main_up is not None else None
 
     summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
-    alternative = None
-    if alt is not None:
-        alternative = Alternative(
-            workload_id=alt.workload.id, title=localized(alt.workload, "title"), tweaks=alt.tweaks, settings=dict(alt.settings),
-            snippet=snippet(alt.settings, alt.train, alt.workload, facts),
-            peak_vram_bytes=alt.estimate.peak_vram_bytes, total_hours=alt.estimate.total_hours,
-            too_slow=alt.estimate.total_hours is not None and alt.estimate.total_hours > limit)
+    alts = tuple(_alternative(a, facts, limit) for a in alternatives)
+    alternative = next((a for a in alts if a.fits), None)
     return Advice(
         workload_id=workload.id,
         target=target_label,
@@ -198,7 +186,8 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         needs_vram_bytes=needs,
         tweaks=result.tweaks,
         settings=dict(result.settings),
-        snippet=snippet(result.settings, result.train, result.workload, facts) if result.fits else "",
+        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts))
+        if result.fits or result.tight else "",
         final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
         final_total_hours=final.total_hours,
         bottlenecks=bn,
@@ -209,9 +198,91 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         notes=tuple(notes),
         alternative=alternative,
         host_limited_hours=host_hours,
-        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn) if verdict in ("runs", "runs_with_tweaks")
-        else (),
+        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn)
+        if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
+        alternatives=alts,
     )
+
+
+def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machine: Machine | None,
+                          result: ladder.LadderResult, est_mod: Any) -> tuple[ladder.LadderResult, int]:
+    """Several GPUs: the ladder's plan on 1/2, 1/4 … of them when that is at least as fast, so more GPUs are
+    never slower than fewer (one can always leave some idle). Returns (plan, GPUs it uses)."""
+    best, best_n = result, target.gpus
+    n = target.gpus // 2
+    while n >= 1 and target.backend != "cpu" and target.gpus > 1:
+        sub = dataclasses.replace(target, gpus=n)
+        facts = facts_for_target(sub, machine)
+        res = ladder.run_ladder(workload, base.train, facts,
+                                lambda w, t, _sub=sub: est_mod.estimate(w, _sub, t))
+        better_fit = res.fits and not best.fits
+        faster = res.fits == best.fits and res.estimate.total_hours is not None and (
+            best.estimate.total_hours is None or res.estimate.total_hours <= best.estimate.total_hours)
+        if (better_fit or (faster and res.fits)) and _worst_loss(res) <= _worst_loss(best):
+            best, best_n = res, n
+        n //= 2
+    return best, best_n
+
+
+def _worst_loss(res: ladder.LadderResult) -> int:
+    """How much a plan gives up: the worst `loses` of its tweaks, in ladder.LOSSES order."""
+    return max((ladder.LOSSES.index(t.loses) for t in res.tweaks if t.loses in ladder.LOSSES), default=0)
+
+
+def fit_verdict(base: Estimate, result: ladder.LadderResult, backend: str, limit: float) -> Verdict:
+    """The verdict after the ladder: only changes that keep what is trained count; a job that fits only
+    as LoRA/QLoRA or as a smaller model does not fit (those are alternatives)."""
+    final = result.estimate
+    if backend == "cpu":
+        return Verdict.parse(base.verdict)
+    if final.verdict == Verdict.NOT_SUPPORTED:
+        return Verdict.NOT_SUPPORTED
+    if not result.fits and not result.tight:
+        return Verdict.DOES_NOT_FIT
+    if final.total_hours is not None and final.total_hours > limit:
+        return Verdict.TOO_SLOW
+    if result.tight:
+        return Verdict.TIGHT
+    return Verdict.RUNS_WITH_TWEAKS if result.tweaks else Verdict.RUNS
+
+
+def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float) -> Alternative:
+    first = res.tweaks[0]
+    title = localized(res.workload, "title") if first.id == "smaller_model" else first.title
+    hours = res.estimate.total_hours
+    return Alternative(
+        workload_id=res.workload.id, title=title, tweaks=res.tweaks, settings=dict(res.settings),
+        snippet=with_download_mirrors(snippet(res.settings, res.train, res.workload, facts)) if res.fits else "",
+        peak_vram_bytes=res.estimate.peak_vram_bytes, total_hours=hours,
+        too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits)
+
+
+def _multi_gpu_notes(target: Any, final: Estimate, result: ladder.LadderResult) -> list[str]:
+    """Several GPUs: the link the traffic crosses, and the effective batch data parallelism trains with."""
+    if target.gpus <= 1 or target.backend == "cpu":
+        return []
+    eff = final.scaling_efficiency
+    pct = "" if eff is None else tr(" (about {p}% of linear speed-up)", p=f"{eff * 100:.0f}")
+    nodes = getattr(target, "nodes", 1)
+    if nodes > 1:
+        out = [tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than "
+                  "inside one{pct}.", n=target.gpus, m=nodes, pct=pct)]
+    elif target.nvlink:
+        out = [tr("The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is "
+                  "good{pct}.", n=target.gpus, pct=pct)]
+    else:
+        out = [tr("The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging "
+                  "data{pct}.", n=target.gpus, pct=pct)]
+    t = result.train
+    per_step = t.batch * t.grad_accum * target.gpus
+    wanted = result.workload.train.batch * result.workload.train.grad_accum
+    if per_step != wanted:
+        k = max(1, round(wanted / (t.batch * target.gpus)))
+        out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} "
+                      "samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} "
+                      "to keep it close, or raise the learning rate for the larger batch.",
+                      n=target.gpus, b=t.batch, eff=per_step, want=wanted, k=k))
+    return out
 
 
 def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:
@@ -222,8 +293,6 @@ def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:
     if gpus and (target.gpu_name == gpus[0].name or (target.gpu is not None and gpus[0].catalog_id == target.gpu.id)):
         return None
     if gpus and target.gpu is not None:
-        from gpucheck.catalog import gpu_for
-
         if gpu_for(gpus[0]) == target.gpu:
             return None
     return target.gpu.vendor if target.gpu is not None else "other"
@@ -239,45 +308,60 @@ def _target_label(target: Any) -> str:
 def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: int | None,
              result: ladder.LadderResult, limit: float, host_hours: float | None) -> str:
     hours = fmt_duration(final.total_hours if host_hours is None else host_hours)
-    if verdict == "runs" and final.total_hours is None:
+    if verdict == Verdict.RUNS and final.total_hours is None:
         return tr("Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).",
                   target=label)
-    if verdict == "runs":
+    if verdict == Verdict.RUNS:
         return tr("Runs on {target} as it is: about {h}.", target=label, h=hours)
-    if verdict == "runs_with_tweaks" and final.total_hours is None:
+    if verdict == Verdict.RUNS_WITH_TWEAKS and final.total_hours is None:
         return tr("Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is "
                   "not in the catalog).", target=label)
-    if verdict == "runs_with_tweaks":
+    if verdict == Verdict.RUNS_WITH_TWEAKS:
         return tr("Runs on {target} with the changes listed below: about {h}.", target=label, h=hours)
-    if verdict == "too_slow" and host_hours is not None and (final.total_hours or 0) <= limit:
+    if verdict == Verdict.TIGHT:
+        return _tight_summary(label, final, base, hours)
+    if verdict == Verdict.TOO_SLOW and host_hours is not None and (final.total_hours or 0) <= limit:
         return tr("Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too "
                   "slow until they are fixed.", target=label, h=hours, limit=fmt_duration(limit))
-    if verdict == "too_slow":
+    if verdict == Verdict.TOO_SLOW:
         return tr("Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.",
                   target=label, h=hours, limit=fmt_duration(limit))
-    if verdict == "does_not_fit" and _ram_limited(final, base):
-        lim = final if final.extra.get("reason") == "ram" else base
+    if verdict == Verdict.DOES_NOT_FIT and _ram_limited(final, base):
+        lim = final if final.limit == "ram" else base
         return tr("Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, "
-                  "and it has {have}.", need=fmt_gib(lim.extra.get("ram_needed_bytes") or lim.ram_bytes),
-                  have=fmt_gib(lim.extra.get("ram_total_bytes")))
-    if verdict == "does_not_fit":
-        return tr("Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is "
-                  "available.", target=label, need=fmt_gib(needs), have=fmt_gib(base.vram_available_bytes))
+                  "and it has {have}.", need=fmt_gib(lim.ram_bytes), have=fmt_gib(lim.ram_total_bytes))
+    if verdict == Verdict.DOES_NOT_FIT:
+        return tr("Does not fit on {target}: even with every change that keeps the same training it needs about "
+                  "{need} per GPU, and {have} is available.", target=label, need=fmt_gib(needs),
+                  have=fmt_gib(base.vram_available_bytes))
     why = next((n for n in final.notes if n), "")
     return tr("Cannot train on {target}. {why}", target=label, why=why).strip()
 
 
+def _tight_summary(label: str, final: Estimate, base: Estimate, hours: str) -> str:
+    """Tight: may fit. Say what to try, and what to do if it runs out of memory."""
+    if final.limit == "ram":
+        return tr("Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may "
+                  "run: close other programs first; if it runs out of memory, see the RAM fix below.",
+                  need=fmt_gib(final.ram_bytes), free=fmt_gib(final.ram_available_bytes),
+                  have=fmt_gib(final.ram_total_bytes))
+    lo, hi = final.vram_band_bytes
+    return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
+              "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of "
+              "memory, use what fits instead (below). About {h}.", target=label, need=fmt_gib(final.peak_vram_bytes),
+              lo=fmt_gib(lo), hi=fmt_gib(hi), have=fmt_gib(final.vram_available_bytes), h=hours)
+
+
 def _ram_limited(final: Estimate, base: Estimate) -> bool:
     """The job fits the GPU (or runs on the CPU) and only system RAM is short."""
-    return final.extra.get("reason") == "ram" or (base.extra.get("reason") == "ram"
-                                                   and final.extra.get("reason") in ("", None, "ram"))
+    return final.limit == "ram" or (base.limit == "ram" and final.limit in ("", "ram"))
 
 
 def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, result: ladder.LadderResult,
                   verdict: str, limit: float, find_gpu, facts_for, estimate_for, notes: list[str]) -> list[Upgrade]:
-    if verdict == "runs_with_tweaks":
+    if verdict in (Verdict.RUNS_WITH_TWEAKS, Verdict.TIGHT) and target.backend != "cpu":
         return []
-    if verdict == "too_slow" and (result.estimate.total_hours or 0) <= limit:
+    if verdict == Verdict.TOO_SLOW and (result.estimate.total_hours or 0) <= limit:
         return []  # the GPU is fast enough: the bottlenecks (disk, CPU) are what to fix
     if machine is not None:
         gpus = machine.compute_gpus()
@@ -304,7 +388,7 @@ def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottle
     if machine is None:
         return out
     by_id = {b.id: b for b in bn}
-    if "ram" in by_id:
+    if "ram" in by_id and by_id["ram"].severity == "error":  # RAM that is only busy: close programs
         need_gb = by_id["ram"].figures["ram_needed_bytes"] / 1e9
         up = market.part_upgrade("ram", need_gb,
                                  tr("this job needs about {need} of RAM", need=fmt_gib(by_id["ram"].figures[
@@ -342,20 +426,10 @@ def cli_check_lines(workloads: list[Workload], advices: list[Advice]) -> list[st
     for w, a in zip(workloads, advices, strict=True):
         brief = format_advice_brief(a)
         if brief:
-            lines.append(tr("{id} — {verdict}: {brief}", id=w.id, verdict=tr(_VERDICT_WORDS[a.verdict]),
-                            brief=brief))
-        elif a.verdict != "runs":
-            lines.append(tr("{id} — {verdict}", id=w.id, verdict=tr(_VERDICT_WORDS[a.verdict])))
+            lines.append(tr("{id} — {verdict}: {brief}", id=w.id, verdict=verdict_label(a.verdict), brief=brief))
+        elif a.verdict != Verdict.RUNS:
+            lines.append(tr("{id} — {verdict}", id=w.id, verdict=verdict_label(a.verdict)))
     shared = format_machine_advice(advices)
     if shared:
         lines += ["", shared]
     return ([tr("Advice:")] + lines) if lines else []
-
-
-_VERDICT_WORDS = {
-    "runs": N_("runs"),
-    "runs_with_tweaks": N_("runs with tweaks"),
-    "too_slow": N_("too slow"),
-    "does_not_fit": N_("does not fit"),
-    "not_supported": N_("not supported"),
-}

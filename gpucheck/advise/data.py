@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gpucheck.catalog import read_toml, resource_path, validate_table
+from gpucheck.catalog import read_toml, shown_key, validate_table
 from gpucheck.errors import BadInput
+from gpucheck.resources import resource_path
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,10 @@ class CloudOffer:
     as_of: str
     verified: bool
     provider_zh: str = ""  # the provider's name for Chinese readers ("Vast.ai（可中断）"), "" = as `provider`
+    notes_zh: str = ""
+    total_hours_limit: float | None = None  # free tiers with one allowance (a trial, a sign-up quota)
+    # how a reader in mainland China gets it: domestic | overseas_card | overseas_card_aws | google | unstable
+    mainland_access: str = "overseas_card"
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,9 @@ class Part:
     url: str = ""
     notes: str = ""
     notes_zh: str = ""  # the notes for Chinese readers ("" = the English notes)
+    name_zh: str = ""  # the part's name for Chinese readers ("850 W 80 PLUS 金牌 ATX 3.1 电源")
+    price_cny_source: str = ""  # where the yuan price was read (a domestic listing or launch price)
+    price_cny_as_of: str = ""
     gpu: str | None = None  # gpu: catalog name
     required_psu_w: float | None = None
     tdp_w: float | None = None
@@ -87,13 +95,16 @@ def _list_of_ints(where: str, key: str, value: Any) -> tuple[int, ...]:
     return tuple(sorted(set(value)))
 
 
+MAINLAND_ACCESS = ("domestic", "overseas_card", "overseas_card_aws", "google", "unstable")
+
 _OFFER_SPEC = {
     "id": _str(True), "provider": _str(True), "provider_zh": _str(), "region_group": _str(True, ("global", "china")),
     "gpu": _str(True), "gpu_counts": ("strlist", False, None, None, None),  # replaced below
     "kind": _str(True, ("free", "on_demand", "spot")),
     "price_usd_per_gpu_hour": _num(), "price_cny_per_gpu_hour": _num(),
-    "weekly_hours_limit": _num(), "session_hours_limit": _num(),
-    "notes": _str(), "url": _str(True), "source": _str(True), "as_of": _str(True), "verified": _BOOL,
+    "weekly_hours_limit": _num(), "session_hours_limit": _num(), "total_hours_limit": _num(),
+    "mainland_access": _str(False, MAINLAND_ACCESS), "notes": _str(), "notes_zh": _str(),
+    "url": _str(True), "source": _str(True), "as_of": _str(True), "verified": _BOOL,
 }
 
 
@@ -126,6 +137,9 @@ def load_cloud() -> tuple[CloudOffer, ...]:
             weekly_hours_limit=v.get("weekly_hours_limit"), session_hours_limit=v.get("session_hours_limit"),
             notes=v.get("notes", ""), url=v["url"], source=v["source"], as_of=v["as_of"],
             verified=v.get("verified", True), provider_zh=v.get("provider_zh", ""),
+            total_hours_limit=v.get("total_hours_limit"), notes_zh=v.get("notes_zh", ""),
+            mainland_access=v.get("mainland_access") or ("domestic" if v["region_group"] == "china"
+                                                         else "overseas_card"),
         ))
     return tuple(out)
 
@@ -133,7 +147,8 @@ def load_cloud() -> tuple[CloudOffer, ...]:
 _COMMON_PART = {
     "id": _str(True), "name": _str(True), "price_usd": _num(), "price_cny": _num(),
     "price_kind": _str(True, ("msrp", "street", "list")), "source": _str(True), "as_of": _str(True),
-    "verified": _BOOL, "url": _str(), "notes": _str(), "notes_zh": _str(),
+    "verified": _BOOL, "url": _str(), "notes": _str(), "notes_zh": _str(), "name_zh": _str(),
+    "price_cny_source": _str(), "price_cny_as_of": _str(),
 }
 _PART_SPECS = {
     "gpu": {**_COMMON_PART, "gpu": _str(True), "required_psu_w": _num(True, 100, 3000),
@@ -162,11 +177,16 @@ def load_parts() -> tuple[Part, ...]:
             v = validate_table(f"{path}: [[{kind}]] #{i + 1}", raw, spec)
             if v.get("price_usd") is None and v.get("price_cny") is None:
                 raise BadInput(f"{path}: [[{kind}]] {v['id']}: give price_usd or price_cny")
+            if v.get("price_cny") is not None and not (v.get("price_cny_source") and v.get("price_cny_as_of")):
+                raise BadInput(f"{path}: [[{kind}]] {v['id']}: a price_cny needs price_cny_source and "
+                               "price_cny_as_of (a domestic price, where and when it was read)")
             out.append(Part(
                 kind=kind, id=v["id"], name=v["name"], price_usd=v.get("price_usd"),
                 price_cny=v.get("price_cny"), price_kind=v["price_kind"], source=v["source"],
                 as_of=v["as_of"], verified=v.get("verified", True), url=v.get("url", ""),
-                notes=v.get("notes", ""), notes_zh=v.get("notes_zh", ""), gpu=v.get("gpu"), required_psu_w=v.get("required_psu_w"),
+                notes=v.get("notes", ""), notes_zh=v.get("notes_zh", ""), name_zh=v.get("name_zh", ""),
+                price_cny_source=v.get("price_cny_source", ""), price_cny_as_of=v.get("price_cny_as_of", ""),
+                gpu=v.get("gpu"), required_psu_w=v.get("required_psu_w"),
                 tdp_w=v.get("tdp_w"), slots=v.get("slots"), pcie_lanes=v.get("pcie_lanes"),
                 capacity_gb=v.get("capacity_gb"), ram_kind=v.get("kind") if kind == "ram" else None,
                 read_mb_per_s=v.get("read_mb_per_s"), watts=v.get("watts"),
@@ -178,25 +198,96 @@ def parts_of(kind: str) -> tuple[Part, ...]:
     return tuple(p for p in load_parts() if p.kind == kind)
 
 
-_REQUIRED_ADVICE_TABLES = ("general", "tweaks", "precision", "bitsandbytes", "data_loading", "disk",
-                           "pcie", "multi_gpu", "thermal", "power", "psu_required_w", "torch_builds", "rocm")
+# resources/advice.toml's tables and keys. Every table also has `source` and `as_of`; `rough = true`
+# marks a table of rules of thumb. An unknown table or key is an error (a typo must not be ignored).
+# kinds: num (a number ≥ 0), int, str, bool, strlist, intlist, numtable / strtable (a table of them).
+ADVICE_SCHEMA: dict[str, dict[str, str]] = {
+    "general": {"usd_to_cny": "num", "cloud_for_cpu_hours": "num", "free_tier_max_weeks": "num",
+                "free_tier_max_sessions": "num"},
+    "readiness": {"good_min_share": "num"},
+    "tweaks": {"grad_checkpointing_time_factor": "num", "cpu_offload_time_factor": "num", "lora_rank": "int",
+               "max_seq_len_steps": "intlist"},
+    "bitsandbytes": {"backends": "strlist", "min_compute_capability": "num"},
+    "speed_tweaks": {"packing_backends": "strlist", "packing_min_compute_capability": "num",
+                     "time_factor_required": "num", "max_batch_multiple": "int"},
+    "data_loading": {"images_per_s_per_core": "num", "reference_image_size": "int", "reserve_cores": "int"},
+    "disk": {"random_read_mb_per_s": "numtable", "seq_read_mb_per_s": "numtable", "free_space_margin_gib": "num"},
+    "pcie": {"gbps_per_lane": "numtable", "min_lanes_multi_gpu": "int"},
+    "multi_gpu": {"scaling_efficiency": "numtable"},
+    "thermal": {"throttle_temperature_c": "num"},
+    "power": {"rest_of_system_w": "num", "max_sustained_load": "num"},
+    "psu_required_w": {"*": "num"},  # a GPU name ("RTX 4090") → the vendor's required system power, W
+    "rocm": {"supported_gfx": "strlist", "override": "strtable"},
+    "torch_builds": {"index_url": "str", "rocm_variant": "str", "mps_min_macos": "str"},
+}
+
+
+def _kind_ok(kind: str, v: Any) -> bool:
+    def num(x: Any) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and x == x and 0 <= x < float("inf")
+
+    if kind == "num":
+        return num(v)
+    if kind == "int":
+        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    if kind == "str":
+        return isinstance(v, str) and bool(v)
+    if kind == "bool":
+        return isinstance(v, bool)
+    if kind == "strlist":
+        return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    if kind == "intlist":
+        return isinstance(v, list) and bool(v) and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+    if kind == "numtable":
+        return isinstance(v, dict) and bool(v) and all(num(x) for x in v.values())
+    if kind == "strtable":
+        return isinstance(v, dict) and all(isinstance(x, str) for x in v.values())
+    raise ValueError(kind)
+
+
+def validate_advice(data: dict[str, Any], where: str) -> None:
+    """Check advice.toml against ADVICE_SCHEMA: every table present with source and as_of, no unknown
+    table or key, every value of its kind. BadInput names the file and the key."""
+    unknown = sorted(set(data) - set(ADVICE_SCHEMA) - {"torch_build"})
+    if unknown:
+        raise BadInput(f"{where}: unknown table [{shown_key(unknown[0])}] "
+                       f"(expected one of: {', '.join(sorted(ADVICE_SCHEMA))}, torch_build)")
+    for name, spec in ADVICE_SCHEMA.items():
+        table = data.get(name)
+        if not isinstance(table, dict):
+            raise BadInput(f"{where}: missing table [{name}]")
+        for key in ("source", "as_of"):
+            if not isinstance(table.get(key), str) or not table[key]:
+                raise BadInput(f"{where}: table [{name}] needs a '{key}' string")
+        for key, value in table.items():
+            if key in ("source", "as_of"):
+                continue
+            kind = "bool" if key == "rough" else spec.get(key, spec.get("*"))
+            if kind is None:
+                raise BadInput(f"{where}: unknown key '{name}.{shown_key(key)}' "
+                               f"(expected one of: {', '.join(sorted(spec))}, rough)")
+            if not _kind_ok(kind, value):
+                raise BadInput(f"{where}: key '{name}.{shown_key(key)}': expected {_KIND_WORDS[kind]}, "
+                               f"got {value!r:.60}")
+        missing = sorted(k for k in spec if k != "*" and k not in table)
+        if missing:
+            raise BadInput(f"{where}: missing key '{name}.{missing[0]}' ({_KIND_WORDS[spec[missing[0]]]})")
+    builds = data.get("torch_build")
+    if not isinstance(builds, list) or not builds:
+        raise BadInput(f"{where}: expected one or more [[torch_build]] tables")
+
+
+_KIND_WORDS = {"num": "a number ≥ 0", "int": "a whole number ≥ 0", "str": "a string", "bool": "true or false",
+               "strlist": "a list of strings", "intlist": "a list of whole numbers",
+               "numtable": "a table of numbers", "strtable": "a table of strings"}
 
 
 @lru_cache(maxsize=1)
 def load_advice_factors() -> dict[str, Any]:
-    """resources/advice.toml as a plain dict (validated: tables present, each with source/as_of)."""
+    """resources/advice.toml as a plain dict, validated against ADVICE_SCHEMA."""
     path = resource_path("advice.toml")
     data = read_toml(path)
-    for name in _REQUIRED_ADVICE_TABLES:
-        table = data.get(name)
-        if not isinstance(table, dict):
-            raise BadInput(f"{path}: missing table [{name}]")
-        for key in ("source", "as_of"):
-            if not isinstance(table.get(key), str) or not table[key]:
-                raise BadInput(f"{path}: table [{name}] needs a '{key}' string")
-    builds = data.get("torch_build")
-    if not isinstance(builds, list) or not builds:
-        raise BadInput(f"{path}: expected one or more [[torch_build]] tables")
+    validate_advice(data, str(path))
     return data
 
 

@@ -11,6 +11,7 @@ from gpucheck.advise.model import Bottleneck
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.machine import Disk, Gpu, Machine
 from gpucheck.records import Estimate, Workload
+from gpucheck.region import in_mainland
 
 GIB = 1024**3
 IMAGE_FAMILIES = ("vision", "diffusion")
@@ -36,8 +37,10 @@ def bottlenecks(machine: Machine | None, workload: Workload, est: Estimate | Non
             id="cpu_only", severity="warning",
             message=tr("This computer has no GPU that can train models: everything would run on the CPU, "
                        "10 to 100 times slower."),
-            fix=tr("Use a free cloud notebook (Google Colab, Kaggle) or rent a GPU by the hour; see the cloud "
-                   "options below."),
+            fix=tr("Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour "
+                   "(AutoDL); see \u201cRent a cloud GPU\u201d below.") if in_mainland() else
+            tr("Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see \u201cRent a "
+               "cloud GPU\u201d below."),
         ))
     out += _battery(machine)
     out += _mig(gpus, as_configured)
@@ -219,7 +222,8 @@ def _pcie(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
                 id="pcie", severity="info",
                 message=tr("{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is "
                            "mostly fine, but loading data and CPU offload will be slower.", gpu=g.name, w=w),
-                fix=tr("Use the top x16 slot if you can."),
+                fix=tr("Use the top x16 slot if you can.") if not machine.power.is_laptop else
+                tr("A laptop's GPU link is fixed: nothing to move; data loading and offload are slower."),
                 figures={"pcie_width": w, "pcie_gen": gen, "gbps": gbps},
             ))
     return out
@@ -233,25 +237,37 @@ def dataset_bytes(workload: Workload) -> int:
 
 
 def _ram(machine: Machine, est: Estimate) -> list[Bottleneck]:
+    """System RAM, named as RAM with its own fix: more than installed (or than WSL 2 lets Linux use) is an
+    error; more than was free at the scan is a warning (close programs). Laptops and Macs with soldered
+    memory are never told to add RAM."""
     total = machine.memory.total_bytes
+    free = machine.memory.available_bytes
     if total is None or not est.ram_bytes:
         return []
-    if est.ram_bytes > total:
-        fix = tr("Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set "
-                 "(datasets' streaming=True / memory-mapped files) instead of loading it whole.")
-        if machine.software.platform == "wsl":
-            # WSL 2 gives Linux only part of the PC's memory (half by default): raising the cap is free
-            fix = tr("WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in "
-                     "%UserProfile%\\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and "
-                     "run 'wsl --shutdown'. Otherwise: {fix}", fix=fix)
-        return [Bottleneck(
-            id="ram", severity="error",
-            message=tr("This job needs about {need} of RAM, but this computer has {have}: it would swap to disk "
-                       "and crawl, or be killed.", need=fmt_gib(est.ram_bytes), have=fmt_gib(total)),
-            fix=fix,
-            figures={"ram_needed_bytes": est.ram_bytes, "ram_total_bytes": total},
-        )]
-    return []
+    over_total = est.ram_bytes > total
+    if not over_total and (free is None or est.ram_bytes <= free):
+        return []
+    soldered = bool(machine.power.is_laptop) or machine.memory.shared_with_gpu
+    add = "" if soldered else tr("add RAM (see upgrades), ")
+    fix = tr("Close other programs (browsers, games, other notebooks) before training; {add}use fewer "
+             "DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead "
+             "of loading it whole.", add=add)
+    if machine.software.platform == "wsl":
+        # WSL 2 gives Linux only part of the PC's memory (half by default): raising the cap is free
+        fix = tr("WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in "
+                 "%UserProfile%\\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and "
+                 "run 'wsl --shutdown'. Otherwise: {fix}", fix=fix)
+    if over_total:
+        message = tr("This job needs about {need} of RAM, but this computer has {have}: it would swap to disk "
+                     "and crawl, or be killed.", need=fmt_gib(est.ram_bytes), have=fmt_gib(total))
+    else:
+        message = tr("This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: "
+                     "other programs hold the rest.", need=fmt_gib(est.ram_bytes), free=fmt_gib(free),
+                     have=fmt_gib(total))
+    return [Bottleneck(
+        id="ram", severity="error" if over_total else "warning", message=message, fix=fix,
+        figures={"ram_needed_bytes": est.ram_bytes, "ram_total_bytes": total, "ram_available_bytes": free},
+    )]
 
 
 def cpu_images_per_s(machine: Machine, image_size: int | None = None) -> tuple[float | None, int, bool]:

@@ -1,23 +1,27 @@
-"""The tweak ladder: what to change, in order, until a job fits the GPU (and what each change costs).
+"""The tweak ladder: changes that keep WHAT is trained (model, method, data, effective batch), tried in
+order of what they cost, until a job fits the GPU — and, beside it, what fits instead.
 
 Pure. The estimator is injected as `estimate_fn(workload, train) -> Estimate`, so the same ladder runs
 for this machine's GPU, for a GPU the user might buy, and for a cloud GPU.
 
-Order (each step keeps the ones before it; stop at the first that fits):
-mixed precision → (several GPUs: ZeRO-1/2/3 sharding) → smaller micro-batch + gradient accumulation →
-gradient checkpointing → (diffusion) cached latents and text embeddings → 8-bit optimizer (one GPU) → (several GPUs: ZeRO-3 with CPU offload) → LoRA →
-QLoRA → (text models with adapters) a shorter maximum sequence length → CPU offload of the optimizer
-(one GPU). `smaller_alternative` is the last rung: a smaller model
-of the same family, offered beside a job that still does not fit.
-Two steps are not optional: BF16 on a CUDA GPU without BF16 becomes FP16, and bitsandbytes features on
-a backend without bitsandbytes (Apple MPS) become their 16-bit equivalents. `speed_up` adds mixed
-precision to a job that fits but is too slow in FP32.
+The ladder is the table `RUNGS`, driven by one loop (`run_ladder`). Each rung says what it loses:
+- nothing: mixed precision; a sequence limit the data hardly reaches (it averages far shorter)
+- time: sharding over several GPUs (communication), micro-batch + accumulation (BatchNorm networks:
+  also the statistics), cached latents/embeddings (fixed augmentation, frozen text encoder),
+  gradient checkpointing, CPU offload (ZeRO-Offload)
+- a little quality: paged 8-bit AdamW
+- data: a sequence limit that cuts samples, a lower image resolution (diffusion)
+Each rung keeps the ones before it; the loop stops at the first configuration that fits with room.
+A different method (LoRA, QLoRA) or a smaller model changes what is trained: those are alternatives
+("what fits instead", `method_alternatives`, `smaller_alternative`), never rungs.
+Two changes are forced by the GPU whether or not the job fits (`required_fixes`): BF16 on a GPU without
+fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2) becomes FP16, and 8-bit AdamW on a backend
+without bitsandbytes becomes AdamW. `speed_up` adds mixed precision to a job that fits but is too slow.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,10 +29,12 @@ from typing import Any
 from gpucheck.advise.data import factor
 from gpucheck.advise.model import Tweak
 from gpucheck.i18n import fmt_gib, localized, tr
+from gpucheck.probe.facts import probe_facts
 from gpucheck.records import Estimate, TrainSpec, Workload
 
 EstimateFn = Callable[[Workload, TrainSpec], Estimate]
 LORA_ARCHS = ("transformer", "unet")
+LOSSES = ("nothing", "time", "quality", "data")  # what a rung gives up, in the order rungs are tried
 
 
 @dataclass(frozen=True)
@@ -46,11 +52,17 @@ class GpuFacts:
 class LadderResult:
     workload: Workload  # the workload finally used (a smaller model after "smaller_model")
     train: TrainSpec
-    estimate: Estimate  # for `train` (with CPU offload applied when used)
+    estimate: Estimate  # for `train`
     tweaks: tuple[Tweak, ...]
-    fits: bool
+    fits: bool  # fits with room (memory_fit "fits") and is supported
     smallest_peak_vram_bytes: int  # the least VRAM any step reached (what "needs X GB" reports)
     settings: dict[str, Any]
+
+    @property
+    def tight(self) -> bool:
+        """Does not fit with room, but inside the estimate's error band: may fit."""
+        e = self.estimate
+        return e.verdict != "not_supported" and e.memory_fit == "tight" and (not self.fits or e.ram_fit == "tight")
 
 
 def bitsandbytes_ok(facts: GpuFacts) -> bool:
@@ -63,12 +75,15 @@ def bitsandbytes_ok(facts: GpuFacts) -> bool:
 
 def bf16_ok(facts: GpuFacts) -> bool:
     if facts.backend == "cuda" and facts.compute_capability is not None:
-        return facts.compute_capability >= float(factor("precision", "bf16_min_compute_capability"))
+        # the one bf16 threshold: resources/probe.toml [nvidia] bf16_min_cc (the scan reads it too)
+        return facts.compute_capability >= float(probe_facts().nvidia.bf16_min_cc)
+    if facts.backend == "cpu":
+        return True
     return facts.supports_bf16
 
 
 def _precision_settings(precision: str) -> dict[str, Any]:
-    if precision == "bf16":
+    if precision in ("bf16", "bf16-pure"):
         return {"bf16": True}
     if precision == "fp16":
         return {"fp16": True}
@@ -86,72 +101,12 @@ def _scale_hours(est: Estimate, factor_: float) -> Estimate:
 
 
 def runs(est: Estimate) -> bool:
-    """Fits (VRAM, and RAM where the estimator checks it) and is supported on this backend."""
-    return est.fits and est.verdict != "not_supported"
+    """GPU memory fits with room, system RAM is not short of what is installed (RAM that is merely busy
+    at scan time is not a GPU-memory problem: no rung frees it), and the backend supports it."""
+    return est.vram_fit == "fits" and est.ram_fit != "does_not_fit" and est.verdict != "not_supported"
 
 
 SHARD_STAGES = ("zero1", "zero2", "zero3")
-
-
-def per_gpu_bytes(est: Estimate, gpus: int, stage: str | None) -> int:
-    """Memory on each GPU when `gpus` GPUs share one model with DeepSpeed ZeRO `stage`.
-
-    zero1 shards optimizer state, zero2 adds gradients, zero3 (= FSDP full shard) adds weights;
-    zero3_offload also keeps the FP32 master weights and optimizer state in CPU RAM, so a GPU holds
-    only its shard of the 16-bit weights and of the gradients."""
-    b = est.breakdown
-    n = max(1, gpus)
-    w, g, o = float(b.weights_bytes), float(b.gradients_bytes), float(b.optimizer_bytes)
-    if stage == "zero3_offload":
-        w, g, o = _weights16(est) / n, g / n, 0.0
-    else:
-        if stage in ("zero1", "zero2", "zero3"):
-            o /= n
-        if stage in ("zero2", "zero3"):
-            g /= n
-        if stage == "zero3":
-            w /= n
-    allocated = w + g + o + b.activations_bytes
-    return int(allocated + _overhead(est, allocated))
-
-
-def _overhead(est: Estimate, allocated: float) -> float:
-    """CUDA context plus allocator slack, the slack scaled to what each GPU now holds."""
-    b = est.breakdown
-    ctx = float(est.extra.get("context_bytes", 0.0)) if est.extra else 0.0
-    whole = float(b.weights_bytes + b.gradients_bytes + b.optimizer_bytes + b.activations_bytes)
-    frac = max(0.0, (b.overhead_bytes - ctx) / whole) if whole else 0.0
-    return min(float(b.overhead_bytes), ctx + frac * allocated)
-
-
-def _weights16(est: Estimate) -> float:
-    """The 16-bit working copy of the weights (mixed precision); all weights otherwise."""
-    params = est.extra.get("total_params") if est.extra else None
-    if est.train.precision in ("fp16", "bf16") and est.train.method == "full" and params:
-        return min(float(est.breakdown.weights_bytes), 2.0 * float(params))
-    return float(est.breakdown.weights_bytes)
-
-
-def offload_ram_bytes(est: Estimate) -> int:
-    """Extra CPU RAM for zero3_offload: FP32 master weights + optimizer state of the whole model."""
-    b = est.breakdown
-    return int(b.weights_bytes - _weights16(est) + b.optimizer_bytes)
-
-
-def with_stage(est: Estimate, gpus: int, stage: str | None, ram_total: int | None) -> Estimate:
-    """The estimate with per-GPU memory (and, for offload, RAM and time) for a sharding stage."""
-    if gpus <= 1 or stage is None:
-        return est
-    need = per_gpu_bytes(est, gpus, stage)
-    ram = est.ram_bytes
-    fits = est.vram_available_bytes is None or need <= est.vram_available_bytes
-    out = dataclasses.replace(est, peak_vram_bytes=need)
-    if stage == "zero3_offload":
-        ram = est.ram_bytes + offload_ram_bytes(est)
-        fits = fits and (ram_total is None or ram <= ram_total)
-        out = _scale_hours(dataclasses.replace(out, ram_bytes=ram),
-                           float(factor("tweaks", "cpu_offload_time_factor")))
-    return dataclasses.replace(out, fits=fits)
 
 
 def stage_label(stage: str | None) -> str:
@@ -160,242 +115,328 @@ def stage_label(stage: str | None) -> str:
             "zero3_offload": tr("DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM")}[stage]
 
 
-def _stage_settings(stage: str) -> dict[str, Any]:
-    if stage == "zero3_offload":
-        return {"deepspeed": {"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu",
-                                                                                      "pin_memory": True}}},
-                "zero_stage": 3, "offload": True}
-    return {"deepspeed": {"zero_optimization": {"stage": int(stage[-1])}}, "zero_stage": int(stage[-1])}
+def _stage_settings(stage: int, offload: bool = False) -> dict[str, Any]:
+    zero: dict[str, Any] = {"stage": stage}
+    if offload:
+        zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
+        if stage == 3:
+            zero["offload_param"] = {"device": "cpu", "pin_memory": True}
+    out: dict[str, Any] = {"deepspeed": {"zero_optimization": zero}, "zero_stage": stage}
+    if offload:
+        out["offload"] = True
+    return out
 
 
 def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
-    """Changes the GPU forces whether or not the job fits (BF16 without BF16, bitsandbytes without it)."""
+    """Changes the GPU forces whether or not the job fits; none changes what is trained."""
     steps: list[tuple[str, str, str, dict]] = []
     if facts.backend == "cpu":
         return train, steps
-    if train.precision == "bf16" and facts.backend == "cuda" and not bf16_ok(facts):
+    if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
         train = dataclasses.replace(train, precision="fp16")
         steps.append(("mixed_precision", tr("Use FP16 mixed precision instead of BF16"),
-                      tr("this GPU has no BF16 support (it needs compute capability 8.0, Ampere or newer); FP16 "
+                      tr("this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 "
                          "with automatic loss scaling trains the same way"),
                       {"fp16": True, "bf16": False}))
-    if not bitsandbytes_ok(facts):
-        if train.method == "qlora":
-            train = dataclasses.replace(train, method="lora")
-            steps.append(("lora", tr("Use LoRA on a 16-bit model instead of QLoRA"),
-                          tr("4-bit loading (bitsandbytes) is not available on this GPU; the frozen model takes "
-                             "4× more memory"),
-                          {"lora_r": train.lora_rank, "load_in_4bit": False}))
-        if train.optimizer == "adamw-8bit":
-            train = dataclasses.replace(train, optimizer="adamw")
-            steps.append(("optimizer_8bit", tr("Use the standard AdamW optimizer"),
-                          tr("8-bit optimizers (bitsandbytes) are not available on this GPU"),
-                          {"optim": "adamw_torch"}))
+    if not bitsandbytes_ok(facts) and train.optimizer == "adamw-8bit":
+        train = dataclasses.replace(train, optimizer="adamw")
+        steps.append(("optimizer_8bit", tr("Use the standard AdamW optimizer"),
+                      tr("8-bit optimizers (bitsandbytes) are not available on this GPU"),
+                      {"optim": "adamw_torch"}))
     return train, steps
 
 
+# -- the rungs -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Climb:
+    """The state the loop carries from rung to rung."""
+
+    workload: Workload
+    facts: GpuFacts
+    train: TrainSpec
+    est: Estimate
+    effective_batch: int
+
+
+@dataclass(frozen=True)
+class Rung:
+    id: str
+    loses: str  # one of LOSSES
+    candidates: Callable[[Climb], list[TrainSpec]]  # tried in order; the first that fits wins
+    describe: Callable[[Climb, TrainSpec], tuple[str, str, dict[str, Any]]]  # title, cost, settings
+    only_if_it_fits: bool = False  # a data trade-off is worth it only when it makes the job fit
+
+
+def _text_model(c: Climb) -> bool:
+    return c.workload.model.arch == "transformer" and c.workload.family in ("llm", "nlp") and bool(c.train.seq_len)
+
+
+def _seq_steps(c: Climb) -> list[int]:
+    return [n for n in sorted((int(x) for x in factor("tweaks", "max_seq_len_steps")), reverse=True)
+            if n < (c.train.seq_len or 0)]
+
+
+def _cand_precision(c: Climb) -> list[TrainSpec]:
+    if c.train.precision != "fp32" or c.facts.backend == "cpu":
+        return []
+    return [dataclasses.replace(c.train, precision="bf16" if bf16_ok(c.facts) else "fp16")]
+
+
+def _desc_precision(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Use {p} mixed precision", p=t.precision.upper()),
+            tr("loses nothing: tensor cores make it faster, and the model keeps FP32 master weights"),
+            _precision_settings(t.precision))
+
+
+def _cand_sharding(c: Climb) -> list[TrainSpec]:
+    if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or c.train.zero_stage or c.train.shard:
+        return []
+    return [dataclasses.replace(c.train, zero_stage=s) for s in (1, 2, 3)]
+
+
+def _desc_sharding(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    stage = f"zero{t.zero_stage}"
+    return (tr("Shard the model across the {n} GPUs: {how}", n=c.facts.gpus, how=stage_label(stage)),
+            tr("costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe"),
+            _stage_settings(t.zero_stage))
+
+
+def _cand_short_free(c: Climb) -> list[TrainSpec]:
+    avg = c.workload.data.avg_seq_len
+    if not _text_model(c) or not avg:
+        return []
+    return [dataclasses.replace(c.train, seq_len=n) for n in _seq_steps(c) if n >= 2 * avg]
+
+
+def _desc_short(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    avg = c.workload.data.avg_seq_len
+    n = t.seq_len
+    cost = (tr("loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of "
+               "the data is shorter: this data set averages about {avg} tokens", n=n, avg=avg) if avg else
+            tr("loses data: samples longer than {n} tokens are cut off (or split); check how long your samples "
+               "are: little is lost when most of them are shorter", n=n))
+    return tr("Limit the sequence length to {n} tokens", n=n), cost, {"max_seq_length": n}
+
+
+def _cand_micro_batch(c: Climb) -> list[TrainSpec]:
+    out, b = [], c.train.batch
+    while b > 1:
+        b = max(1, b // 2)
+        out.append(dataclasses.replace(c.train, batch=b, grad_accum=max(1, c.effective_batch // b)))
+    return out
+
+
+def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    if c.workload.model.arch == "cnn":
+        cost = tr("costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics "
+                  "are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)", b=t.batch)
+    else:
+        cost = tr("the same training result; costs a little time because the GPU does less work at a time")
+    return (tr("Micro-batch {b} with gradient accumulation {k} (same effective batch {n})",
+               b=t.batch, k=t.grad_accum, n=c.effective_batch), cost,
+            {"per_device_train_batch_size": t.batch, "gradient_accumulation_steps": t.grad_accum})
+
+
+def _cand_cache(c: Climb) -> list[TrainSpec]:
+    m = c.workload.model
+    if m.arch != "unet" or not m.aux_params or c.train.cache_embeddings:
+        return []
+    return [dataclasses.replace(c.train, cache_embeddings=True)]
+
+
+def _desc_cache(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Cache the latents and text embeddings before training (train the U-Net only)"),
+            tr("the VAE and text encoders run once and leave the GPU, which also saves time; random crops "
+               "and flips are then fixed per image, and the text encoder is not trained"),
+            {"cache_latents": True, "cache_text_encoder_outputs": True, "network_train_unet_only": True})
+
+
+def _cand_checkpointing(c: Climb) -> list[TrainSpec]:
+    return [] if c.train.grad_checkpointing else [dataclasses.replace(c.train, grad_checkpointing=True)]
+
+
+def _desc_checkpointing(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    pct = (float(factor("tweaks", "grad_checkpointing_time_factor")) - 1) * 100
+    return (tr("Turn on gradient checkpointing"),
+            tr("costs about {p}% more time: activations are recomputed in the backward pass", p=f"{pct:.0f}"),
+            {"gradient_checkpointing": True})
+
+
+def _cand_8bit(c: Climb) -> list[TrainSpec]:
+    t = c.train
+    if t.optimizer != "adamw" or not bitsandbytes_ok(c.facts) or c.facts.backend == "cpu":
+        return []
+    if t.method != "full" and c.workload.model.arch != "unet":
+        return []  # adapters' optimizer state is tiny; kohya's SDXL LoRA recipes still use AdamW8bit
+    return [dataclasses.replace(t, optimizer="adamw-8bit")]
+
+
+def _desc_8bit(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Use the paged 8-bit AdamW optimizer (bitsandbytes)"),
+            tr("loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and "
+               "results stay very close; paging moves memory spikes to the CPU"),
+            {"optim": "paged_adamw_8bit"})
+
+
+def _cand_offload(c: Climb) -> list[TrainSpec]:
+    t = c.train
+    if c.facts.backend not in ("cuda", "rocm") or t.cpu_offload:
+        return []
+    if t.method == "full":
+        stage = max(2, t.zero_stage) if c.facts.gpus > 1 else 2
+        return [dataclasses.replace(t, cpu_offload=True, zero_stage=stage if c.facts.gpus > 1 else 0)]
+    if c.facts.gpus > 1 and (t.zero_stage >= 3 or t.shard):  # FSDP + QLoRA: the frozen shards to CPU RAM
+        return [dataclasses.replace(t, cpu_offload=True)]
+    return []
+
+
+def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    f = float(factor("tweaks", "cpu_offload_time_factor"))
+    return (tr("Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed "
+               "ZeRO-Offload)") if t.method == "full" else
+            tr("Offload the sharded model weights to CPU RAM (FSDP CPU offload)"),
+            tr("costs time: steps are about {f}× slower; needs {ram} of RAM in all",
+               f=f"{f:.1f}", ram=fmt_gib(c.est.ram_bytes)),
+            _stage_settings(max(2, t.zero_stage) if t.method == "full" else 3, offload=True))
+
+
+def _cand_short_cut(c: Climb) -> list[TrainSpec]:
+    return [dataclasses.replace(c.train, seq_len=n) for n in _seq_steps(c)] if _text_model(c) else []
+
+
+def _cand_resolution(c: Climb) -> list[TrainSpec]:
+    m, t = c.workload.model, c.train
+    if m.arch != "unet" or not t.image_size:
+        return []
+    return [dataclasses.replace(t, image_size=n) for n in (768, 512) if n < t.image_size and n >= t.image_size // 2]
+
+
+def _desc_resolution(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Train at {n}×{n} pixels", n=t.image_size),
+            tr("loses detail: the model learns from smaller images, so fine detail at full resolution suffers"),
+            {"resolution": t.image_size})
+
+
+RUNGS: tuple[Rung, ...] = (
+    Rung("mixed_precision", "nothing", _cand_precision, _desc_precision),
+    Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True),
+    Rung("sharding", "time", _cand_sharding, _desc_sharding),
+    Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
+    Rung("cache_embeddings", "time", _cand_cache, _desc_cache),
+    Rung("grad_checkpointing", "time", _cand_checkpointing, _desc_checkpointing),
+    Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit),
+    Rung("cpu_offload", "time", _cand_offload, _desc_offload),
+    Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True),
+    Rung("smaller_images", "data", _cand_resolution, _desc_resolution, only_if_it_fits=True),
+)
+
+
+def _estimate(fn: EstimateFn, w: Workload, t: TrainSpec) -> Estimate:
+    """One estimate, with the CPU-offload slow-down the speed model does not know."""
+    e = fn(w, t)
+    return _scale_hours(e, float(factor("tweaks", "cpu_offload_time_factor"))) if t.cpu_offload else e
+
+
+def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate] | None:
+    """The rung's first candidate that fits; else its last, if that still lowers the memory."""
+    last = None
+    for t in rung.candidates(c):
+        e = _estimate(fn, c.workload, t)
+        if runs(e):
+            return t, e
+        last = (t, e)
+    if last is None or last[1].verdict == "not_supported":
+        return None
+    if rung.only_if_it_fits:
+        # a trade-off is worth it only when it changes the answer: does not fit → may fit (tight)
+        improves = c.est.memory_fit == "does_not_fit" and last[1].memory_fit == "tight"
+        return last if improves else None
+    if last[1].limit == "ram" and c.est.limit != "ram":
+        return None  # it would trade GPU memory for RAM this PC does not have (CPU offload)
+    lower_vram = last[1].peak_vram_bytes < c.est.peak_vram_bytes
+    lower_ram = c.est.limit == "ram" and last[1].ram_bytes < c.est.ram_bytes
+    return last if lower_vram or lower_ram else None
+
+
 def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_fn: EstimateFn,
-               same_job_only: bool = False) -> LadderResult:
-    """Climb the ladder until the job fits. `same_job_only` stops before steps that change what is
-    trained (LoRA, QLoRA, a smaller model): used for GPUs one could buy or rent."""
+               same_job_only: bool = True) -> LadderResult:
+    """Climb `RUNGS` until the job fits with room. Every rung keeps what is trained, so the result is
+    the same job (`same_job_only` is kept for callers; there is nothing else to stop before)."""
+    del same_job_only
     tweaks: list[Tweak] = []
     settings: dict[str, Any] = {}
-    gpus = max(1, facts.gpus)
-    stage: str | None = None
-
-    def record(tid: str, title: str, cost: str, new_settings: dict, est: Estimate) -> None:
-        settings.update(new_settings)
-        tweaks.append(Tweak(id=tid, title=title, cost=cost, settings=dict(new_settings),
-                            peak_vram_bytes=est.peak_vram_bytes, total_hours=est.total_hours, fits=runs(est)))
-
     train, forced = required_fixes(train, facts)
-    est = estimate_fn(workload, train)
+    est = _estimate(estimate_fn, workload, train)
     for tid, title, cost, s in forced:
-        record(tid, title, cost, s, est)
+        settings.update(s)
+        tweaks.append(Tweak(id=tid, title=title, cost=cost, settings=dict(s), peak_vram_bytes=est.peak_vram_bytes,
+                            total_hours=est.total_hours, fits=runs(est)))
     smallest = est.peak_vram_bytes
-    if runs(est) or facts.backend == "cpu":
+    if runs(est) or facts.backend == "cpu" or est.verdict == "not_supported":
         return LadderResult(workload, train, est, tuple(tweaks), runs(est), smallest, settings)
-    if (est.extra or {}).get("reason") == "ram" and facts.backend != "metal":
-        # the GPU holds the job; only system RAM is short, and no VRAM tweak changes that (on a Mac,
-        # where the GPU's memory is the RAM, the ladder does help)
+    if est.limit == "ram" and facts.backend != "metal":
+        # the GPU holds the job; only system RAM is short, and no GPU-memory tweak frees RAM (on a Mac,
+        # where the GPU's memory is the RAM, the ladder does help). RAM has its own fix (advise.host).
         return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
+    c = Climb(workload, facts, train, est, train.batch * train.grad_accum)
+    for rung in RUNGS:
+        tried = _try_rung(rung, c, estimate_fn)
+        if tried is None:
+            continue
+        c.train, c.est = tried
+        smallest = min(smallest, c.est.peak_vram_bytes)
+        title, cost, s = rung.describe(c, c.train)
+        settings.update(s)
+        tweaks.append(Tweak(id=rung.id, title=title, cost=cost, settings=dict(s),
+                            peak_vram_bytes=c.est.peak_vram_bytes, total_hours=c.est.total_hours,
+                            fits=runs(c.est), loses=rung.loses))
+        if runs(c.est):
+            break
+    return LadderResult(workload, c.train, c.est, tuple(tweaks), runs(c.est), smallest, settings)
 
-    def attempt(new_train: TrainSpec, wl: Workload | None = None) -> Estimate:
-        nonlocal smallest
-        e = with_stage(estimate_fn(wl or workload, new_train), gpus, stage, facts.ram_bytes)
-        smallest = min(smallest, e.peak_vram_bytes)
-        return e
 
-    def done(e: Estimate) -> LadderResult:
-        return LadderResult(workload, train, e, tuple(tweaks), True, smallest, settings)
+# -- what fits instead -----------------------------------------------------------------------------
 
-    # 1. mixed precision
-    if train.precision == "fp32":
-        precision = "bf16" if bf16_ok(facts) else "fp16"
-        train = dataclasses.replace(train, precision=precision)
-        est = attempt(train)
-        record("mixed_precision",
-               tr("Use {p} mixed precision", p=precision.upper()),
-               tr("none: tensor cores make it faster, and the model keeps FP32 master weights"),
-               _precision_settings(precision), est)
-        if runs(est):
-            return done(est)
 
-    # 1b. several GPUs: shard the model (lowest ZeRO stage that fits; else ZeRO-3 and keep climbing)
-    if gpus > 1 and facts.backend in ("cuda", "rocm"):
-        raw = estimate_fn(workload, train)
-        chosen = None
-        for s_ in SHARD_STAGES:
-            e = with_stage(raw, gpus, s_, facts.ram_bytes)
-            smallest = min(smallest, e.peak_vram_bytes)
-            if runs(e):
-                chosen, est = s_, e
-                break
-        stage = chosen or "zero3"
-        est = with_stage(raw, gpus, stage, facts.ram_bytes)
-        record("sharding", tr("Shard the model across the {n} GPUs: {how}", n=gpus, how=stage_label(stage)),
-               tr("more communication between GPUs each step; fine over NVLink, slower over PCIe"),
-               _stage_settings(stage), est)
-        if runs(est):
-            return done(est)
-
-    # 2. smaller micro-batch, same effective batch through gradient accumulation
-    if train.batch > 1:
-        effective = train.batch * train.grad_accum
-        b = train.batch
-        while b > 1:
-            b = max(1, b // 2)
-            t = dataclasses.replace(train, batch=b, grad_accum=max(1, effective // b))
-            e = attempt(t)
-            if runs(e) or b == 1:
-                train, est = t, e
-                record("micro_batch",
-                       tr("Micro-batch {b} with gradient accumulation {k} (same effective batch {n})",
-                          b=b, k=train.grad_accum, n=effective),
-                       tr("the same training result; a little slower per sample because the GPU does less "
-                          "work at a time"),
-                       {"per_device_train_batch_size": b, "gradient_accumulation_steps": train.grad_accum}, est)
-                break
-        if runs(est):
-            return done(est)
-
-    # 3. gradient checkpointing
-    if not train.grad_checkpointing:
-        train = dataclasses.replace(train, grad_checkpointing=True)
-        est = attempt(train)
-        pct = (float(factor("tweaks", "grad_checkpointing_time_factor")) - 1) * 100
-        record("grad_checkpointing", tr("Turn on gradient checkpointing"),
-               tr("about {p}% more time: activations are recomputed in the backward pass", p=f"{pct:.0f}"),
-               {"gradient_checkpointing": True}, est)
-        if runs(est):
-            return done(est)
-
-    # 3b. diffusion: encode the images (VAE) and captions (text encoders) once, before training; those
-    # frozen networks then leave the GPU (kohya sd-scripts --cache_latents/--cache_text_encoder_outputs)
-    if workload.model.arch == "unet" and workload.model.aux_params and not train.cache_embeddings:
-        train = dataclasses.replace(train, cache_embeddings=True)
-        est = attempt(train)
-        record("cache_embeddings", tr("Cache the latents and text embeddings before training"),
-               tr("the VAE and text encoders run once and leave the GPU, which also saves time; random crops "
-                  "and flips are then fixed per image, and the text encoder is not trained"),
-               {"cache_latents": True, "cache_text_encoder_outputs": True}, est)
-        if runs(est):
-            return done(est)
-
-    # 4. 8-bit optimizer (full fine-tuning: the optimizer state is big)
-    if train.optimizer == "adamw" and train.method == "full" and bitsandbytes_ok(facts) and stage is None:
-        train = dataclasses.replace(train, optimizer="adamw-8bit")
-        est = attempt(train)
-        record("optimizer_8bit", tr("Use the 8-bit AdamW optimizer (bitsandbytes)"),
-               tr("optimizer memory falls from 8 to 2 bytes per parameter; results stay very close"),
-               {"optim": "adamw_bnb_8bit"}, est)
-        if runs(est):
-            return done(est)
-
-    # 4b. several GPUs, full fine-tuning: ZeRO-3 with the optimizer in CPU RAM before changing the method
-    if stage is not None and train.method == "full":
-        stage = "zero3_offload"
-        e = attempt(train)
-        if runs(e):
-            est = e
-            record("cpu_offload", tr("Offload the optimizer state and FP32 master weights to CPU RAM (ZeRO-3 "
-                                     "offload)"),
-                   tr("needs {ram} of RAM in all; steps are about {f}× slower",
-                      ram=fmt_gib(e.ram_bytes), f=f"{float(factor('tweaks', 'cpu_offload_time_factor')):.1f}"),
-                   _stage_settings(stage), e)
-            return done(e)
-        stage = "zero3"
-
-    if same_job_only:
-        return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
-
-    # 5. LoRA (adapters need pretrained weights: never for a model trained from scratch)
-    transformer_like = workload.model.arch in LORA_ARCHS
-    if train.method == "full" and transformer_like and not train.from_scratch:
-        rank = int(factor("tweaks", "lora_rank"))
-        if any(t.id == "optimizer_8bit" for t in tweaks):  # LoRA's optimizer state is tiny: back to AdamW
-            tweaks[:] = [t for t in tweaks if t.id != "optimizer_8bit"]
-            settings.pop("optim", None)
-        train = dataclasses.replace(train, method="lora", lora_rank=rank,
-                                    optimizer="adamw" if train.optimizer == "adamw-8bit" else train.optimizer)
-        est = attempt(train)
-        record("lora", tr("Fine-tune with LoRA (rank {r}) instead of all weights", r=rank),
-               tr("trains small adapter matrices only: far less memory; quality is close to full fine-tuning "
-                  "for most tasks"),
-               {"lora_r": rank}, est)
-        if runs(est):
-            return done(est)
-
-    # 6. QLoRA
-    if train.method == "lora" and workload.model.arch == "transformer" and bitsandbytes_ok(facts):
-        train = dataclasses.replace(train, method="qlora", optimizer="adamw-8bit")
-        est = attempt(train)
-        record("qlora", tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
-               tr("about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality"),
-               {"load_in_4bit": True, "optim": "paged_adamw_8bit", "lora_r": train.lora_rank}, est)
-        if runs(est):
-            return done(est)
-
-    # 6b. text models with adapters: a shorter maximum sequence length (activations shrink, weights do not)
-    if (train.method in ("lora", "qlora") and workload.model.arch == "transformer"
-            and workload.family in ("llm", "nlp") and train.seq_len):
-        # offered only when it makes the job fit: cutting samples is a real trade-off, not worth it alone
-        for n in sorted((int(x) for x in factor("tweaks", "max_seq_len_steps")), reverse=True):
-            if n >= train.seq_len:
-                continue
-            t = dataclasses.replace(train, seq_len=n)
-            e = with_stage(estimate_fn(workload, t), gpus, stage, facts.ram_bytes)
-            if runs(e):
-                smallest = min(smallest, e.peak_vram_bytes)
-                train, est = t, e
-                avg = workload.data.avg_seq_len
-                cost = (tr("samples longer than {n} tokens are cut off (or split); little is lost when most of "
-                           "the data is shorter: this data set averages about {avg} tokens", n=n, avg=avg)
-                        if avg else
-                        tr("samples longer than {n} tokens are cut off (or split); check how long your samples "
-                           "are: little is lost when most of them are shorter", n=n))
-                record("shorter_sequences", tr("Limit the sequence length to {n} tokens", n=n), cost,
-                       {"max_seq_length": n}, est)
-                break
-        if runs(est):
-            return done(est)
-
-    # 7. CPU offload of the optimizer state (DeepSpeed ZeRO-2 offload), where DeepSpeed runs
-    if facts.backend == "cuda" and train.method == "full" and stage is None:
-        t = dataclasses.replace(train, cpu_offload=True)
-        factor_ = float(factor("tweaks", "cpu_offload_time_factor"))
-        off = _scale_hours(attempt(t), factor_)
-        if runs(off):
-            train = t
-            record("cpu_offload", tr("Offload the optimizer state to CPU RAM (DeepSpeed ZeRO-2 offload)"),
-                   tr("needs {ram} of RAM in all; steps are about {f}× slower", ram=fmt_gib(off.ram_bytes),
-                      f=f"{factor_:.1f}"),
-                   {"deepspeed": {"zero_optimization": {"stage": 2, "offload_optimizer": {"device": "cpu",
-                                                                                          "pin_memory": True}}}},
-                   off)
-            return done(off)
-
-    return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
+def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
+                        estimate_fn: EstimateFn) -> list[LadderResult]:
+    """Other training methods for the same model, each with its own ladder: LoRA and QLoRA for a full
+    fine-tune, QLoRA for LoRA (and LoRA in 16-bit for QLoRA where 4-bit kernels are missing). Only
+    pretrained models (adapters need pretrained weights). Each result's first tweak names the method."""
+    m = workload.model
+    if train.from_scratch or m.arch not in LORA_ARCHS or facts.backend == "cpu":
+        return []
+    rank = int(factor("tweaks", "lora_rank"))
+    options: list[tuple[str, TrainSpec, str, str, dict[str, Any]]] = []
+    lora = dataclasses.replace(train, method="lora", lora_rank=train.lora_rank if train.method != "full" else rank,
+                               optimizer="adamw" if train.optimizer == "adamw-8bit" else train.optimizer)
+    qlora = dataclasses.replace(lora, method="qlora")
+    dreambooth = m.arch == "unet" and train.method == "full"
+    if train.method == "full":
+        options.append(("lora", lora,
+                        tr("DreamBooth with LoRA (rank {r}) instead of all U-Net weights", r=rank) if dreambooth else
+                        tr("Fine-tune with LoRA (rank {r}) instead of all weights", r=rank),
+                        tr("a different method: trains small adapter matrices only; far less memory, quality is "
+                           "close to a full fine-tune for most tasks"), {"lora_r": rank}))
+    if train.method == "qlora" and not bitsandbytes_ok(facts):
+        options.append(("lora", lora, tr("Use LoRA on a 16-bit model instead of QLoRA"),
+                        tr("a different method: 4-bit loading is not available on this GPU; the frozen model "
+                           "takes about 4× more memory"), {"lora_r": lora.lora_rank, "load_in_4bit": False}))
+    if train.method in ("full", "lora") and m.arch == "transformer" and bitsandbytes_ok(facts):
+        options.append(("qlora", qlora, tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
+                        tr("a different method: about 4× less memory for the model; roughly 20-40% slower steps, "
+                           "slightly lower quality"), {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
+    out = []
+    for tid, t, title, cost, s in options:
+        sub = run_ladder(workload, t, facts, estimate_fn)
+        first = Tweak(id=tid, title=title, cost=cost, settings=s, peak_vram_bytes=sub.estimate.peak_vram_bytes,
+                      total_hours=sub.estimate.total_hours, fits=sub.fits, kind="method", loses="method")
+        out.append(dataclasses.replace(sub, tweaks=(first,) + sub.tweaks, settings={**s, **sub.settings}))
+        if sub.fits:
+            break  # the least change that fits; QLoRA only when LoRA does not
+    return out
 
 
 def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_hours: float) -> LadderResult:
@@ -410,7 +451,7 @@ def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_
     if not runs(e) or e.total_hours is None or e.total_hours >= est.total_hours * 0.9:
         return res
     tweak = Tweak(id="mixed_precision", title=tr("Use {p} mixed precision", p=precision.upper()),
-                  cost=tr("none: tensor cores make it faster, and the model keeps FP32 master weights"),
+                  cost=tr("loses nothing: tensor cores make it faster, and the model keeps FP32 master weights"),
                   settings=_precision_settings(precision), peak_vram_bytes=e.peak_vram_bytes,
                   total_hours=e.total_hours, fits=True)
     return dataclasses.replace(res, train=train, estimate=e, tweaks=res.tweaks + (tweak,),
@@ -424,7 +465,7 @@ def speed_tweaks(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn) ->
     and is at least 20% faster). Kinds: sequence packing (text models whose samples are shorter than the
     maximum length) and a larger micro-batch with less gradient accumulation."""
     est = res.estimate
-    if (not res.fits or est.total_hours is None or est.extra.get("bottleneck") != "overhead"
+    if (not res.fits or est.total_hours is None or est.bottleneck != "overhead"
             or facts.backend == "cpu"):
         return ()
     gain = float(factor("speed_tweaks", "time_factor_required"))
@@ -434,7 +475,8 @@ def speed_tweaks(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn) ->
     flash_ok = facts.backend in tuple(factor("speed_tweaks", "packing_backends")) and (
         facts.compute_capability is None
         or facts.compute_capability >= float(factor("speed_tweaks", "packing_min_compute_capability")))
-    if w.model.arch == "transformer" and flash_ok and avg and t.seq_len and avg * 2 <= t.seq_len:
+    if w.model.arch == "transformer" and flash_ok and avg and t.seq_len and avg * 2 <= t.seq_len \
+            and not t.packing:  # a packed job (the default for short samples) is already full
         # packing concatenates samples into full-length rows: each row holds seq_len / avg samples
         rows = max(1, round(w.data.samples * avg / t.seq_len))
         packed = dataclasses.replace(w, data=dataclasses.replace(w.data, samples=rows, avg_seq_len=None))
@@ -491,119 +533,11 @@ def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: Estima
         if sub.fits:
             first = Tweak(id="smaller_model",
                           title=tr("Train a smaller model instead: {title}", title=localized(small, "title")),
-                          cost=tr("a smaller model is less capable, but it fits this GPU"),
+                          cost=tr("a different model: a smaller model is less capable, but it fits this GPU"),
                           settings={"workload": small.id, "model": small.model.name or small.id},
                           peak_vram_bytes=sub.estimate.peak_vram_bytes, total_hours=sub.estimate.total_hours,
-                          fits=True)
+                          fits=True, kind="method", loses="model")
             return dataclasses.replace(sub, tweaks=(first,) + sub.tweaks,
                                        settings={**first.settings, **sub.settings})
         name = small.smaller_model
     return None
-
-
-# -- copyable settings -----------------------------------------------------------------------------
-
-
-def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
-    """Python a user can paste: TrainingArguments, plus LoraConfig / BitsAndBytesConfig when used.
-    Diffusion models are trained with the diffusers example scripts, not the Transformers Trainer: for
-    them it is the script's command line."""
-    if not settings:
-        return ""
-    if workload.model.arch == "unet":
-        return _diffusers_command(settings, train, workload)
-    args = [f'    output_dir="{workload.id}-out",']
-    b = settings.get("per_device_train_batch_size", train.batch)
-    args.append(f"    per_device_train_batch_size={b},")
-    k = settings.get("gradient_accumulation_steps", train.grad_accum)
-    if k and k > 1:
-        args.append(f"    gradient_accumulation_steps={k},")
-    if train.precision == "bf16":
-        args.append("    bf16=True,")
-    elif train.precision == "fp16":
-        args.append("    fp16=True,")
-    if train.grad_checkpointing:
-        args.append("    gradient_checkpointing=True,")
-    optim = settings.get("optim")
-    if train.method == "qlora":
-        optim = "paged_adamw_8bit"
-    elif train.optimizer == "adamw-8bit":
-        optim = "adamw_bnb_8bit"
-    if optim and optim != "adamw_torch":
-        args.append(f'    optim="{optim}",')
-    if "deepspeed" in settings:
-        args.append("    deepspeed=ds_config,")
-    lines = []
-    if train.method == "qlora":
-        lines.append("import torch")
-    if "deepspeed" in settings:
-        lines.append(f"ds_config = {json.dumps(settings['deepspeed'])}  # plus the Trainer's 'auto' fields")
-    lines.append("from transformers import TrainingArguments")
-    lines.append("args = TrainingArguments(")
-    lines += args
-    lines.append(")")
-    if train.method in ("lora", "qlora"):
-        task = "CAUSAL_LM" if workload.family == "llm" else None
-        lines.append("from peft import LoraConfig")
-        targets = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj", "v_proj", "o_proj"]'}.get(
-            getattr(train, "lora_targets", "all-linear"), '"all-linear"')
-        if workload.model.arch == "unet":
-            targets = '["to_q", "to_k", "to_v", "to_out.0"]'
-        lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, lora_dropout=0.05, "
-                     f"target_modules={targets}" + (f', task_type="{task}")' if task else ")"))
-    if train.method == "qlora":
-        dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
-        lines.append("from transformers import BitsAndBytesConfig")
-        lines.append('bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", '
-                     f"bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype={dtype})")
-    if workload.model.arch in ("cnn", "mlp") and (train.precision != "fp32" or (k and k > 1)):
-        amp = {"bf16": "torch.bfloat16", "fp16": "torch.float16"}.get(train.precision)
-        hint = [f"torch.autocast('cuda', dtype={amp})"] if amp else []
-        if train.precision == "fp16":
-            hint.append("torch.amp.GradScaler()")
-        if k and k > 1:
-            hint.append(f"optimizer.step() every {k} batches")
-        lines.append("# plain PyTorch loop: " + "; ".join(hint))
-    if settings.get("max_seq_length"):
-        n = settings["max_seq_length"]
-        lines.append(f"# tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})")
-    if settings.get("workload") == workload.id and settings.get("model"):
-        lines.append(f'# model: "{settings["model"]}"')
-    return "\n".join(lines)
-
-
-
-def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
-    """`accelerate launch` of the diffusers example script that trains this kind of job (examples/
-    dreambooth and examples/text_to_image in the diffusers repository; flag names as those scripts
-    define them)."""
-    dreambooth = workload.train.method == "full"  # full-UNet jobs are DreamBooth-style fine-tunes
-    sdxl = (workload.model.ref_image_size or 512) >= 1024
-    if dreambooth:
-        script = "train_dreambooth_lora_sdxl.py" if sdxl else (
-            "train_dreambooth_lora.py" if train.method == "lora" else "train_dreambooth.py")
-    else:
-        script = "train_text_to_image_lora_sdxl.py" if sdxl else "train_text_to_image_lora.py"
-    b = settings.get("per_device_train_batch_size", train.batch)
-    k = settings.get("gradient_accumulation_steps", train.grad_accum)
-    args = [f"accelerate launch {script}"]
-    if workload.model.name:
-        args.append(f'  --pretrained_model_name_or_path="{workload.model.name}"')
-    if train.image_size:
-        args.append(f"  --resolution={train.image_size}")
-    args.append(f"  --train_batch_size={b}")
-    if k and k > 1:
-        args.append(f"  --gradient_accumulation_steps={k}")
-    args.append(f'  --mixed_precision="{ {"fp16": "fp16", "bf16": "bf16"}.get(train.precision, "no")}"')
-    if train.grad_checkpointing:
-        args.append("  --gradient_checkpointing")
-    if train.optimizer == "adamw-8bit" or settings.get("optim") == "adamw_bnb_8bit":
-        args.append("  --use_8bit_adam")
-    if train.method == "lora":
-        args.append(f"  --rank={train.lora_rank}")
-    args.append(f'  --output_dir="{workload.id}-out"')
-    cmd = " \\\n".join(args)
-    if train.cache_embeddings:
-        cmd += ("\n# cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
-                "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
-    return cmd

@@ -17,16 +17,16 @@ from collections.abc import Callable
 
 from gpucheck.advise.data import CloudOffer, Part, cny_to_usd, factor, load_cloud, parts_of, usd_to_cny
 from gpucheck.advise.ladder import EstimateFn, GpuFacts, run_ladder
-from gpucheck.advise.model import BuyVsRent, CloudOption, Upgrade
+from gpucheck.advise.model import TWEAK_IDS, BuyVsRent, CloudOption, Upgrade
 from gpucheck.errors import BadInput
-from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, localized, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, localized, tr
 from gpucheck.machine import Machine
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
+from gpucheck.region import in_mainland
 
 GIB = 1024**3
 # Tweaks that keep the job the same job (a cloud GPU or a bigger card should not change the method).
-SAME_JOB_TWEAKS = ("mixed_precision", "sharding", "micro_batch", "grad_checkpointing", "optimizer_8bit",
-                   "cpu_offload")
+SAME_JOB_TWEAKS = TWEAK_IDS  # every ladder rung keeps the method (advise.ladder); LoRA/QLoRA are alternatives
 
 EstimateFor = Callable[[GpuSpec, int], EstimateFn]
 FindGpu = Callable[[str], GpuSpec]
@@ -70,6 +70,11 @@ def fit_on(workload: Workload, train: TrainSpec, spec: GpuSpec, counts: tuple[in
 # -- cloud -----------------------------------------------------------------------------------------
 
 
+def billed_in(offer: CloudOffer) -> str:
+    """The currency the provider bills in: 'usd' or 'cny' (the price the offer gives)."""
+    return "usd" if offer.price_usd_per_gpu_hour is not None else "cny"
+
+
 def _prices(offer: CloudOffer) -> tuple[float | None, float | None]:
     usd = offer.price_usd_per_gpu_hour
     cny = offer.price_cny_per_gpu_hour
@@ -110,7 +115,7 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
         if local_hours is not None and hours > local_hours * 0.8:
             continue  # not worth renting: hardly faster than this PC
         note = _offer_note(offer, hours)
-        every.append(CloudOption(
+        every.append(CloudOption(currency=billed_in(offer),
             label="", offer_id=offer.id, provider=localized(offer, "provider"), region_group=offer.region_group,
             gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
             price_cny_per_gpu_hour=cny, total_hours=hours,
@@ -119,10 +124,21 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
             sharding=fit.stage, per_gpu_vram_bytes=fit.estimate.peak_vram_bytes, tweaks=fit.tweaks, note=note,
             url=offer.url, as_of=offer.as_of, verified=offer.verified,
         ))
+    every = region_order(every)
     return pick_options(every, practical_hours), every
 
 
+def region_order(options: list[CloudOption]) -> list[CloudOption]:
+    """Options the reader can use first: in mainland China, domestic clouds before foreign ones (a stable
+    sort: the order within each group is kept)."""
+    if not in_mainland():
+        return list(options)
+    return sorted(options, key=lambda o: o.region_group != "china")
+
+
 def _free_tier_practical(offer: CloudOffer, hours: float) -> bool:
+    if offer.total_hours_limit:
+        return hours <= offer.total_hours_limit
     if offer.weekly_hours_limit:
         return hours <= offer.weekly_hours_limit * float(factor("general", "free_tier_max_weeks"))
     if offer.session_hours_limit:
@@ -132,6 +148,11 @@ def _free_tier_practical(offer: CloudOffer, hours: float) -> bool:
 
 def _offer_note(offer: CloudOffer, hours: float) -> str:
     parts = []
+    if in_mainland() and offer.mainland_access != "domestic":
+        parts.append(tr(_MAINLAND_ACCESS_TEXT[offer.mainland_access]))
+    if offer.kind == "free" and offer.total_hours_limit:
+        parts.append(tr("uses {h} of the {q} h free GPU allowance", h=fmt_duration(hours),
+                        q=f"{offer.total_hours_limit:.0f}"))
     if offer.kind == "free" and offer.weekly_hours_limit:
         weeks = hours / offer.weekly_hours_limit
         parts.append(tr("uses about {w} weeks of the free ~{q} h/week GPU quota", w=f"{weeks:.1f}",
@@ -142,12 +163,28 @@ def _offer_note(offer: CloudOffer, hours: float) -> str:
                         s=f"{offer.session_hours_limit:.0f}"))
     if offer.kind == "spot":
         parts.append(tr("spot/interruptible: can be stopped any time, save checkpoints often"))
+    if offer.kind == "free" and offer.region_group == "china" and offer.notes:
+        parts.append(localized(offer, "notes").rstrip("。."))  # joined with '；' / '; ' below
     if not offer.verified:
-        parts.append(tr("price not re-checked, confirm on the provider's page"))
+        parts.append(tr("quota not re-checked, confirm on the provider's page") if offer.kind == "free" else
+                     tr("price not re-checked, confirm on the provider's page"))
     return fmt_list(parts, strong=True)
 
 
+# What a reader in mainland China must know before choosing a foreign offer (cloud.toml mainland_access).
+_MAINLAND_ACCESS_TEXT = {
+    "overseas_card": N_("needs a foreign credit card; access from mainland China may be unstable"),
+    "overseas_card_aws": N_("needs a foreign credit card; access from mainland China may be unstable; AWS China "
+                            "regions (Beijing, Ningxia) need a company account"),
+    "google": N_("needs access to Google, which is blocked in mainland China"),
+    "unstable": N_("access from mainland China is unreliable"),
+}
+
+
 def pick_options(every: list[CloudOption], practical_hours: float | None = None) -> tuple[CloudOption, ...]:
+    """The options worth showing, labelled: free, cheapest, fastest, cheapest in China. In mainland China
+    (region "cn") domestic ones come first: a free domestic notebook, the cheapest and fastest domestic
+    clouds, then the cheapest and fastest foreign ones (each noting what it needs from there)."""
     picked: list[CloudOption] = []
 
     def add(label: str, opt: CloudOption | None) -> None:
@@ -158,16 +195,29 @@ def pick_options(every: list[CloudOption], practical_hours: float | None = None)
                 return
         picked.append(dataclasses.replace(opt, label=label))
 
+    def fastest(opts: list[CloudOption]) -> CloudOption | None:
+        return min(opts, key=lambda o: (o.total_hours, o.cost_usd)) if opts else None
+
+    def cheapest(opts: list[CloudOption]) -> CloudOption | None:
+        return min(opts, key=lambda o: (o.cost_usd, o.total_hours)) if opts else None
+
     free = [o for o in every if o.kind == "free"]
     paid = [o for o in every if o.kind != "free" and o.cost_usd is not None]
-    add("free", min(free, key=lambda o: o.total_hours) if free else None)
     if practical_hours is not None:  # a cheap option that takes months is not the cheapest way there
         paid = [o for o in paid if o.total_hours <= practical_hours] or paid
     glob = [o for o in paid if o.region_group == "global"]
     china = [o for o in paid if o.region_group == "china"]
-    add("cheapest", min(glob, key=lambda o: (o.cost_usd, o.total_hours)) if glob else None)
-    add("fastest", min(paid, key=lambda o: (o.total_hours, o.cost_usd)) if paid else None)
-    add("cheapest_china", min(china, key=lambda o: (o.cost_usd, o.total_hours)) if china else None)
+    if in_mainland():
+        add("free", fastest([o for o in free if o.region_group == "china"]) or fastest(free))
+        add("cheapest_china", cheapest(china))
+        add("fastest_china", fastest(china))
+        add("cheapest_abroad", cheapest(glob))
+        add("fastest_abroad", fastest(glob))
+        return tuple(picked)
+    add("free", fastest([o for o in free if o.region_group == "global"]) or fastest(free))
+    add("cheapest", cheapest(glob))
+    add("fastest", fastest(paid))
+    add("cheapest_china", cheapest(china))
     return tuple(picked)
 
 
@@ -190,12 +240,13 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
             continue  # no more memory than today: not the upgrade for this job
         res = run_ladder(workload, train, facts_for(spec, 1), estimate_for(spec, 1))
         hours = res.estimate.total_hours
-        if not res.fits or hours is None:
-            continue
+        if not (res.fits or res.tight) or hours is None:
+            continue  # tight: may fit (the QLoRA paper trained 65B on one 48 GB GPU); the card's line says so
         if current_fits and current_hours is not None and hours >= current_hours * 0.8:
             continue  # hardly faster than what is here
         price = part.price_usd or cny_to_usd(part.price_cny) or 0.0
         candidates.append((price, part, spec, res, all(t.id in SAME_JOB_TWEAKS for t in res.tweaks)))
+    candidates = [c for c in candidates if c[3].fits] or candidates  # a tight card only when none fits with room
     candidates.sort(key=lambda c: c[0])
     in_time = [c for c in candidates if max_hours is None or c[3].estimate.total_hours <= max_hours]
     pool = in_time or ([] if current_fits else candidates)
@@ -218,11 +269,12 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
         notes = _gpu_part_notes(part, machine)
         if max_hours is not None and hours > max_hours:
             notes.insert(0, tr("even with this card the job is slow: renting a faster GPU is quicker"))
+        source, as_of = _price_source(part)
         out.append(Upgrade(
-            kind="gpu", part_id=part.id, name=part.name, price_usd=part.price_usd, price_cny=part.price_cny,
-            price_kind=part.price_kind, reason=reason, notes=tuple(notes), total_hours=hours,
-            tweaks=tuple(t.id for t in res.tweaks), verified=part.verified, source=part.source,
-            as_of=part.as_of,
+            kind="gpu", part_id=part.id, name=localized(part, "name"), price_usd=part.price_usd,
+            price_cny=part.price_cny, price_kind=part.price_kind, reason=reason, notes=tuple(notes),
+            total_hours=hours, tweaks=tuple(t.id for t in res.tweaks), verified=part.verified, source=source,
+            as_of=as_of,
         ))
     return out
 
@@ -271,9 +323,18 @@ def part_upgrade(kind: str, need: float, reason: str, extra_notes: tuple[str, ..
         notes.append(localized(p, "notes"))
     if not p.verified:
         notes.append(tr("price not re-checked ({d}), confirm before buying", d=p.as_of))
-    return Upgrade(kind=kind, part_id=p.id, name=p.name, price_usd=p.price_usd, price_cny=p.price_cny,
-                   price_kind=p.price_kind, reason=reason, notes=tuple(notes), verified=p.verified,
-                   source=p.source, as_of=p.as_of)
+    source, as_of = _price_source(p)
+    return Upgrade(kind=kind, part_id=p.id, name=localized(p, "name"), price_usd=p.price_usd,
+                   price_cny=p.price_cny, price_kind=p.price_kind, reason=reason, notes=tuple(notes),
+                   verified=p.verified, source=source, as_of=as_of)
+
+
+def _price_source(part: Part) -> tuple[str, str]:
+    """Where and when the price shown was read: the domestic yuan price in mainland China (fmt_money shows
+    it there), else the dollar one."""
+    if in_mainland() and part.price_cny is not None and part.price_cny_source:
+        return part.price_cny_source, part.price_cny_as_of
+    return part.source, part.as_of
 
 
 # -- buy vs rent ---------------------------------------------------------------------------------
@@ -285,8 +346,8 @@ def buy_vs_rent(upgrade: Upgrade | None, cloud: tuple[CloudOption, ...]) -> BuyV
     paid = [c for c in cloud if c.kind != "free" and c.cost_usd]
     if not paid:
         return None
-    # compare with a provider the reader can use: Chinese clouds for Chinese readers, global ones otherwise
-    region = "china" if get_language() == "zh_CN" else "global"
+    # compare with a provider the reader can use: domestic clouds in mainland China, global ones elsewhere
+    region = "china" if in_mainland() else "global"
     paid = [c for c in paid if c.region_group == region] or paid
     best = min(paid, key=lambda c: c.cost_usd)
     per_hour = (best.price_usd_per_gpu_hour or 0) * best.gpus
@@ -299,7 +360,7 @@ def buy_vs_rent(upgrade: Upgrade | None, cloud: tuple[CloudOption, ...]) -> BuyV
              "about {h} of rented time, that is about {n} runs like this one.",
              part=upgrade.name, price=fmt_money(upgrade.price_usd, upgrade.price_cny),
              gpu=best.gpu_name if best.gpus == 1 else f"{best.gpus}× {best.gpu_name}", provider=best.provider,
-             run=fmt_money(best.cost_usd, best.cost_cny), h=fmt_duration(hours), n=f"{runs:,.0f}")
+             run=fmt_money(best.cost_usd, best.cost_cny, best.currency), h=fmt_duration(hours), n=f"{runs:,.0f}")
     return BuyVsRent(part_name=upgrade.name, upgrade_price_usd=upgrade.price_usd,
                      upgrade_price_cny=upgrade.price_cny, cloud_offer=best.offer_id, cloud_cost_usd=best.cost_usd,
                      cloud_usd_per_hour=per_hour, break_even_hours=hours, runs_to_break_even=runs, message=msg)

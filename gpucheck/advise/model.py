@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-ADVICE_VERDICTS = ("runs", "runs_with_tweaks", "too_slow", "does_not_fit", "not_supported")
+from gpucheck.verdict import Verdict
+
+ADVICE_VERDICTS = tuple(v.value for v in Verdict)  # gpucheck.verdict.Verdict
 
 # The tweak ladder, in the order tweaks are tried.
 TWEAK_IDS = (
@@ -19,12 +21,12 @@ TWEAK_IDS = (
     "grad_checkpointing",
     "cache_embeddings",
     "optimizer_8bit",
-    "lora",
-    "qlora",
-    "shorter_sequences",
     "cpu_offload",
-    "smaller_model",
+    "shorter_sequences",
+    "smaller_images",
 )
+# The first step of an alternative ("what fits instead"): these change what is trained.
+ALTERNATIVE_IDS = ("lora", "qlora", "smaller_model")
 # Optional speed-ups for a job that already runs (Tweak.kind == "speed"), each offered on its own.
 SPEED_TWEAK_IDS = ("packing", "larger_batch")
 
@@ -41,6 +43,8 @@ class Tweak:
     total_hours: float | None = None  # after this step
     fits: bool | None = None  # after this step
     kind: str = "fit"  # "fit": needed to run (cumulative ladder) | "speed": optional, only makes a running job faster
+    #                    | "method": the first step of an alternative (another method or model: not a tweak)
+    loses: str = ""  # what the step gives up: nothing | time | quality | data (ladder.LOSSES) | method | model
     # "speed" tweaks are alternatives to each other, each applied on top of the advised configuration
 
 
@@ -80,7 +84,8 @@ class Upgrade:
 
 @dataclass(frozen=True)
 class CloudOption:
-    label: str  # free | cheapest | fastest | cheapest_china | multi_gpu
+    label: str  # free | cheapest | fastest | cheapest_china | fastest_china | cheapest_abroad | fastest_abroad
+    #            | multi_gpu
     offer_id: str
     provider: str
     region_group: str  # global | china
@@ -99,6 +104,7 @@ class CloudOption:
     url: str = ""
     as_of: str = ""
     verified: bool = True
+    currency: str = "usd"  # what the provider bills in: usd | cny (shown first; the other as "about")
 
 
 @dataclass(frozen=True)
@@ -116,7 +122,9 @@ class BuyVsRent:
 
 @dataclass(frozen=True)
 class Alternative:
-    """When the job asked for does not fit: the smaller model of its family that does, with its recipe."""
+    """When the job asked for does not fit: what fits instead — another training method for the same model
+    (LoRA, QLoRA) or the smaller model of its family — with its recipe. Never a tweak: it changes what
+    is trained."""
 
     workload_id: str
     title: str
@@ -126,6 +134,8 @@ class Alternative:
     peak_vram_bytes: int | None
     total_hours: float | None
     too_slow: bool = False
+    kind: str = "smaller_model"  # lora | qlora | smaller_model (the id of the first tweak)
+    fits: bool = True  # False: even this does not fit (shown so the reader sees it was tried)
 
 
 @dataclass(frozen=True)
@@ -146,10 +156,11 @@ class Advice:
     cloud: tuple[CloudOption, ...]
     buy_vs_rent: BuyVsRent | None
     notes: tuple[str, ...] = ()
-    alternative: Alternative | None = None  # a smaller model that fits, when this job does not
+    alternative: Alternative | None = None  # the first of `alternatives` that fits (kept for callers)
     host_limited_hours: float | None = None  # final_total_hours once CPU/disk bottlenecks are counted
     speed_tweaks: tuple[Tweak, ...] = ()  # kind "speed": optional changes for a job that runs but is
     #                                        limited by per-step overhead (each with its time and trade-off)
+    alternatives: tuple[Alternative, ...] = ()  # what fits instead: LoRA / QLoRA / a smaller model, in order
 
     @property
     def expected_hours(self) -> float | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, tr
 from gpucheck.machine import to_jsonable
 
 GIB = 1024**3
@@ -25,16 +25,17 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
     return {
         "workload": a.workload_id,
         "target": a.target,
-        "verdict": a.verdict,
+        "verdict": str(a.verdict),
         "summary": a.summary,
         "needs_vram_gib": _gib(a.needs_vram_bytes),
         "final_peak_vram_gib": _gib(a.final_peak_vram_bytes),
         "final_total_hours": _r(a.final_total_hours, 3),
         "tweaks": [
-            {"id": t.id, "title": t.title, "cost": t.cost, "settings": to_jsonable(t.settings),
+            {"id": t.id, "title": t.title, "cost": t.cost, "loses": t.loses, "settings": to_jsonable(t.settings),
              "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _r(t.total_hours, 3), "fits": t.fits}
             for t in a.tweaks
         ],
+        "alternatives": [_alternative_dict(x) for x in a.alternatives],
         "settings": to_jsonable(a.settings),
         "snippet": a.snippet,
         "speed_tweaks": [
@@ -78,6 +79,15 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
     }
 
 
+def _alternative_dict(x: Alternative) -> dict[str, Any]:
+    """What fits instead (another method or a smaller model): never a tweak, it changes what is trained."""
+    return {"kind": x.kind, "workload": x.workload_id, "title": x.title, "fits": x.fits,
+            "tweaks": [{"id": t.id, "title": t.title, "cost": t.cost, "loses": t.loses,
+                        "settings": to_jsonable(t.settings)} for t in x.tweaks],
+            "settings": to_jsonable(x.settings), "snippet": x.snippet, "peak_vram_gib": _gib(x.peak_vram_bytes),
+            "total_hours": _r(x.total_hours, 3), "too_slow": x.too_slow}
+
+
 def _upgrade_dict(u: Upgrade) -> dict[str, Any]:
     return {"kind": u.kind, "part_id": u.part_id, "name": u.name, "price_usd": u.price_usd,
             "price_cny": u.price_cny, "price_kind": u.price_kind, "reason": u.reason, "notes": list(u.notes),
@@ -92,38 +102,60 @@ def _cloud_dict(c: CloudOption) -> dict[str, Any]:
             "price_cny_per_gpu_hour": _r(c.price_cny_per_gpu_hour, 3),
             "total_hours": _r(c.total_hours, 3), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
             "sharding": c.sharding, "per_gpu_vram_gib": _gib(c.per_gpu_vram_bytes), "tweaks": list(c.tweaks),
-            "note": c.note, "url": c.url, "as_of": c.as_of, "verified": c.verified}
+            "note": c.note, "url": c.url, "as_of": c.as_of, "verified": c.verified, "currency": c.currency}
 
 
 # -- text ------------------------------------------------------------------------------------------
 
-_LABELS = {
+CLOUD_LABELS = {
     "free": N_("Free"),
     "cheapest": N_("Cheapest"),
     "fastest": N_("Fastest"),
     "cheapest_china": N_("Cheapest in China"),
+    "fastest_china": N_("Fastest in China"),
+    "cheapest_abroad": N_("Cheapest outside China"),
+    "fastest_abroad": N_("Fastest outside China"),
+    "multi_gpu": N_("Several GPUs"),
 }
 
 
-def _money(usd: float | None, cny: float | None, china: bool) -> str:
-    """Chinese clouds bill in yuan: show ¥ first for them, whatever the language."""
-    if china and cny is not None:
-        return f"¥{cny:,.2f}" if cny < 10 else f"¥{cny:,.0f}"
-    return fmt_money(usd, cny)
+def cloud_label(label: str) -> str:
+    """A cloud option's label ('cheapest_china') for the reader ('Cheapest in China' / '国内最便宜')."""
+    return tr(CLOUD_LABELS[label]) if label in CLOUD_LABELS else label
+
+
+def cloud_cost_text(c: CloudOption) -> str:
+    """The whole run's cost in the currency the provider bills in ('$2.27（约 ¥16）', '¥20'), or 'free'."""
+    return tr("free") if c.kind == "free" else fmt_money(c.cost_usd, c.cost_cny, c.currency)
+
+
+def cloud_rate_text(c: CloudOption) -> str:
+    """Per GPU-hour, in the currency billed: '$0.18/GPU-hour' / '¥1.58/卡·时'; 'free' for a free tier."""
+    return tr("free") if c.kind == "free" else fmt_rate(c.price_usd_per_gpu_hour, c.price_cny_per_gpu_hour,
+                                                        c.currency)
+
+
+def _gpus_text(c: CloudOption) -> str:
+    gpus = c.gpu_name if c.gpus == 1 else tr("{n}× {gpu}", n=c.gpus, gpu=c.gpu_name)
+    return gpus if c.sharding is None else tr("{gpus}, {how}", gpus=gpus, how=_sharding_text(c.sharding))
 
 
 def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
-    gpus = c.gpu_name if c.gpus == 1 else tr("{n}× {gpu}", n=c.gpus, gpu=c.gpu_name)
-    how = "" if c.sharding is None else tr(", {how}", how=_sharding_text(c.sharding))
-    china = c.region_group == "china"
-    cost = tr("free") if c.kind == "free" else _money(c.cost_usd, c.cost_cny, china)
-    rate = "" if c.kind == "free" else tr(" ({rate}/GPU-hour)", rate=_money(c.price_usd_per_gpu_hour,
-                                                                          c.price_cny_per_gpu_hour, china))
-    line = tr("{label}: {provider}, {gpus}{how}: about {h}, {cost}{rate}", label=tr(_LABELS.get(c.label, c.label)),
-              provider=c.provider, gpus=gpus, how=how, h=fmt_duration(c.total_hours), cost=cost, rate=rate)
+    """'Cheapest: Vast.ai, RTX 3090, about 12.6 h, $2.27 ($0.18/GPU-hour)' — then the note, if any."""
+    cost = cloud_cost_text(c)
+    if c.kind != "free":
+        cost = tr("{rate}, {cost} in all", cost=cost, rate=cloud_rate_text(c))
+    line = tr("{label}: {provider}, {gpus}, about {h}, {cost}", label=cloud_label(c.label), provider=c.provider,
+              gpus=_gpus_text(c), h=fmt_duration(c.total_hours), cost=cost)
     if c.note and with_note:
-        line += f" — {c.note}"
+        line = tr("{line} — {note}", line=line, note=c.note)
     return line
+
+
+def _rent_text(c: CloudOption) -> str:
+    """For a table cell: 'rent an RTX 3090 on Vast.ai, about 12.6 h, $2.27' (no label, no colon chain)."""
+    return tr("rent {gpus} on {provider}, about {h}, {cost}", gpus=_gpus_text(c), provider=c.provider,
+              h=fmt_duration(c.total_hours), cost=cloud_cost_text(c))
 
 
 def _sharding_text(stage: str) -> str:
@@ -152,7 +184,7 @@ def alternative_text(alt: Alternative) -> str:
 def upgrade_text(u: Upgrade) -> str:
     """One upgrade in one sentence: the part, its price, why, and (a GPU) how long the job takes with it —
     each said once (the notes come on their own lines)."""
-    price = fmt_money(u.price_usd, u.price_cny)
+    price = fmt_money(u.price_usd, u.price_cny)  # a shop price: yuan in mainland China
     if u.total_hours is None:
         return tr("{name}: {price} — {reason}", name=u.name, price=price, reason=u.reason)
     return tr("{name}: {price} — {reason}; with it this job takes about {h}", name=u.name, price=price,
@@ -169,11 +201,15 @@ def _upgrade_line(u: Upgrade) -> str:
 def format_advice(a: Advice, indent: str = "") -> str:
     """The full advice for one job, as readable text."""
     lines = [a.summary]
-    if a.tweaks and a.verdict == "does_not_fit":
+    if a.tweaks and a.verdict == "tight":
+        lines.append(tr("Make these changes and try it (each keeps what is trained; it may still run out of memory):"))
+        for i, t in enumerate(a.tweaks, 1):
+            lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
+    elif a.tweaks and a.verdict == "does_not_fit":
         lines.append(tr("Tried, not enough:"))
         lines += [tr("  - {title}", title=t.title) for t in a.tweaks]
     elif a.tweaks:
-        lines.append(tr("What to change:"))
+        lines.append(tr("What to change (in order of what it costs: nothing, then time, then quality, then data):"))
         for i, t in enumerate(a.tweaks, 1):
             lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
     if a.snippet:
@@ -185,6 +221,9 @@ def format_advice(a: Advice, indent: str = "") -> str:
             lines.append(tr("  - {title}: about {h} — trade-off: {cost}", title=t.title,
                             h=fmt_duration(t.total_hours), cost=t.cost))
             lines.append("    " + settings_text(t.settings))
+    for alt in (x for x in a.alternatives if not x.fits):
+        lines.append(tr("Also tried instead, does not fit either: {title} (needs {need} per GPU).",
+                        title=alt.title, need=fmt_gib(alt.peak_vram_bytes)))
     if a.alternative is not None:
         alt = a.alternative
         lines.append(tr("What fits instead: {title}.", title=alt.title) if alt.total_hours is None else
@@ -207,7 +246,7 @@ def format_advice(a: Advice, indent: str = "") -> str:
         lines.append(tr("Upgrades:"))
         lines += ["  " + _upgrade_line(u) for u in a.upgrades]
     if a.cloud:
-        lines.append(tr("Cloud:"))
+        lines.append(tr("Rent a cloud GPU:"))
         lines += ["  " + _cloud_line(c) for c in a.cloud]
     if a.buy_vs_rent is not None:
         lines.append(tr("Buy or rent: {msg}", msg=a.buy_vs_rent.message))
@@ -223,8 +262,9 @@ def format_advice_brief(a: Advice) -> str:
     if a.verdict == "too_slow" and slow and a.host_limited_hours is not None:
         return tr("slowed down by the {what}: {fix}", what=tr(_BOTTLENECK_WORDS[slow[0].id]), fix=slow[0].fix)
     if a.verdict in ("does_not_fit", "too_slow", "not_supported") and a.cloud:
-        best = next((c for c in a.cloud if c.label == "cheapest"), a.cloud[0])
-        return tr("rent: {line}", line=_cloud_line(best, with_note=False))
+        paid = [c for c in a.cloud if c.kind != "free"]
+        best = paid[0] if paid else a.cloud[0]  # the first paid option: the reader's region comes first
+        return _rent_text(best)
     return ""
 
 
@@ -253,5 +293,5 @@ def format_machine_advice(advices: list[Advice]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib",
+__all__ = ["CLOUD_LABELS", "cloud_label", "cloud_cost_text", "cloud_rate_text", "advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib",
            "alternative_text", "settings_text", "upgrade_text"]

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gpucheck import estimate as est_mod
 from gpucheck.advise import facts_for_target, ladder
 from gpucheck.advise.data import factor
+from gpucheck.catalog import load_workloads
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.machine import Machine
 from gpucheck.records import Workload
@@ -51,9 +53,6 @@ def gpu_readiness(machine: Machine) -> Readiness | None:
 def _cached(machine: Machine, _lang: str) -> Readiness | None:
     if not machine.compute_gpus():
         return None
-    from gpucheck import estimate as est_mod
-    from gpucheck.catalog import load_workloads
-
     target = est_mod.Target.from_machine(machine)
     if target.backend == "cpu":
         return None

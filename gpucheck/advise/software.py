@@ -7,10 +7,12 @@ Which PyTorch build fits which GPU and driver is data (resources/advice.toml [[t
 from __future__ import annotations
 
 import re
+import sys
 
 from gpucheck.advise.data import TorchBuild, factor, torch_builds
+from gpucheck.advise.mirrors import hf_env_prefix, pip_mirror_arg, pip_torch_command
 from gpucheck.advise.model import SoftwareFix
-from gpucheck.i18n import tr
+from gpucheck.i18n import tr, tr_text
 from gpucheck.machine import Framework, Gpu, Machine, reason_shown
 from gpucheck.records import Workload
 
@@ -37,10 +39,9 @@ def _torch(machine: Machine) -> Framework | None:
 
 
 def pip_command(variant: str | None) -> str:
-    if variant is None:
-        return "pip install torch torchvision"
-    url = str(factor("torch_builds", "index_url")).format(variant=variant)
-    return f"pip install --upgrade torch torchvision --index-url {url}"
+    """The pip command for this PyTorch build (through domestic mirrors in mainland China: mirrors.py)."""
+    url = None if variant is None else str(factor("torch_builds", "index_url")).format(variant=variant)
+    return pip_torch_command(variant, url)
 
 
 def _driver_ok(b: TorchBuild, driver_version: str | None, driver_cuda: str | None, windows: bool) -> bool | None:
@@ -218,14 +219,30 @@ def _amd(machine: Machine, g: Gpu) -> list[SoftwareFix]:
     return out
 
 
+def macos_too_old_for_mps(machine: Machine) -> str | None:
+    """The macOS version PyTorch's Apple-GPU backend needs, when this Mac's is older (else None)."""
+    need = str(factor("torch_builds", "mps_min_macos"))
+    have = _version(machine.software.os_version) if machine.software.os_name == "macOS" else None
+    return need if have is not None and have < (_version(need) or ()) else None
+
+
 def _apple(machine: Machine, g: Gpu, workload: Workload | None) -> list[SoftwareFix]:
     out: list[SoftwareFix] = []
     torch = _torch(machine)
-    if torch is None:
+    need = macos_too_old_for_mps(machine)
+    if need is not None:
+        out.append(SoftwareFix(
+            id="macos_too_old", severity="error",
+            message=tr("PyTorch uses the Apple GPU (MPS) only on macOS {need} or later; this Mac has macOS {have}. "
+                       "Update macOS first (Apple menu → System Settings → Software Update), then install PyTorch:",
+                       need=need, have=machine.software.os_version),
+            command="pip install torch torchvision" + pip_mirror_arg(),
+        ))
+    elif torch is None:
         out.append(SoftwareFix(
             id="torch_missing", severity="info",
             message=tr("PyTorch is not installed. The standard macOS build uses the Apple GPU (MPS):"),
-            command="pip install torch torchvision",
+            command="pip install torch torchvision" + pip_mirror_arg(),
         ))
     elif torch.can_use_gpu is False:
         out.append(SoftwareFix(
@@ -240,6 +257,52 @@ def _apple(machine: Machine, g: Gpu, workload: Workload | None) -> list[Software
             id="no_bitsandbytes", severity="warning",
             message=tr("bitsandbytes (4-bit QLoRA, 8-bit optimizers) does not train on Apple GPUs. Use LoRA on a "
                        "16-bit model with PyTorch, or MLX, which fine-tunes 4-bit models on Apple silicon:"),
-            command="pip install mlx-lm && mlx_lm.lora --model <a 4-bit MLX model> --train --data ./data",
+            command=f"pip install mlx-lm{pip_mirror_arg()} && {hf_env_prefix()}mlx_lm.lora --model <a 4-bit MLX model> --train --data ./data",
         ))
     return out
+
+
+def torch_install_hint(machine: Machine | None) -> str:
+    """One sentence: what to install so the deep scan can measure this machine's GPU (passed to
+    gpucheck.bench.measure by its caller)."""
+    vendors = {g.vendor for g in machine.compute_gpus()} if machine is not None else set()
+    if getattr(sys, "frozen", False):
+        return tr_text("The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, "
+                  "install PyTorch in a Python environment and run 'gpucheck scan --deep' from there.")
+    if "apple" in vendors or (not vendors and sys.platform == "darwin"):
+        return tr_text("PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch "
+                  "(it includes Apple's MPS backend), then run the deep scan again.")
+    if "amd" in vendors:
+        if sys.platform != "linux":
+            return tr_text("PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be "
+                      "measured on this system.")
+        return tr_text("PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}",
+                  cmd=_pip_command(machine, "amd")[0])
+    if "nvidia" in vendors or not vendors:
+        cmd, driver_ok = _pip_command(machine, "nvidia")
+        if not driver_ok:
+            return tr_text("PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then "
+                      "install the CUDA build with: {cmd}", cmd=cmd)
+        return tr_text("PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}",
+                  cmd=cmd)
+    return tr_text("PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for "
+              "the build that fits this GPU).")
+
+
+def _pip_command(machine: Machine | None, vendor: str) -> tuple[str, bool]:
+    """(pip command for the PyTorch build that fits this GPU and driver, driver new enough?) — the
+    build table and the choice are the advice module's (resources/advice.toml [[torch_build]])."""
+    try:
+        if vendor == "amd":
+            return pip_command(str(factor("torch_builds", "rocm_variant"))), True
+        gpus = [g for g in machine.compute_gpus() if g.vendor == "nvidia"] if machine is not None else []
+        g = gpus[0] if gpus else None
+        try:
+            cc = float(g.compute_capability) if g is not None and g.compute_capability else None
+        except ValueError:
+            cc = None
+        build, driver_ok = best_build(cc, g.driver_version if g else None, g.cuda_driver_version if g else None,
+                                      windows=sys.platform == "win32")
+        return pip_command(build.variant if build else None), driver_ok
+    except Exception:  # the advice tables failing must not hide the hint
+        return "pip install torch --index-url https://download.pytorch.org/whl/cu128", True

@@ -1,6 +1,9 @@
 """Deep scan: short, bounded micro-benchmarks that replace catalog peaks with measured figures.
 
+    measure(machine, on_progress=None, disk_path=None, cancel=None, install_hint=None) -> Machine
     run_deep(machine, disk_path=None, on_progress=None, cancel=None, budget_s=30.0) -> Measured
+
+Callers write `bench.measure(probe.scan())`: the scan never runs benchmarks itself.
 
 Runs RAM copy, CPU image decode (one core, all cores), tokenizer-like text, disk read on the chosen
 folder, then — when PyTorch with CUDA, ROCm or MPS is importable — GPU matmul TFLOPS, memory
@@ -13,20 +16,27 @@ hardware or permission problem: those become notes. No Qt here.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
+import psutil
+
+from gpucheck.bench import cpu, disk, gpu, ram
 from gpucheck.bench.common import Cancelled, Phase, ProgressFn, throttled
 from gpucheck.i18n import tr, tr_text
-from gpucheck.machine import Measured, with_notes
+from gpucheck.machine import Machine, Measured, with_notes
+from gpucheck.probe.base import finding
 
-if TYPE_CHECKING:
-    from gpucheck.machine import Machine
+# What to tell the user when PyTorch is missing; the advice layer knows the build that fits
+# (gpucheck.advise.software.torch_install_hint) and the caller passes it in.
+InstallHint = Callable[[Machine | None], str]
 
 DEFAULT_BUDGET_S = 30.0
 GPU_BUDGET_S = 20.0  # the GPU part's cap within the budget
@@ -34,7 +44,7 @@ HOST_BUDGET_S = 10.0  # CPU + RAM + disk together, at most
 # Shares of the host part: RAM, images one core, images all cores, text, disk.
 HOST_SHARES = (("ram", 0.10), ("img1", 0.20), ("imgN", 0.20), ("text", 0.10), ("disk", 0.40))
 
-__all__ = ["run_deep", "torch_available", "default_disk_path", "torch_install_hint", "Cancelled"]
+__all__ = ["measure", "run_deep", "torch_available", "default_disk_path", "Cancelled"]
 
 
 def torch_available() -> bool:
@@ -52,8 +62,6 @@ def default_disk_path() -> str:
 def _mount_of(path: str) -> str | None:
     """The mount point (or Windows drive) holding `path`: the longest matching partition mount."""
     try:
-        import psutil
-
         real = os.path.realpath(path)
         best = None
         for part in psutil.disk_partitions(all=True):
@@ -73,8 +81,6 @@ def _mount_of(path: str) -> str | None:
 def _fs_in_ram(path: str) -> bool:
     """Linux: is this folder on tmpfs/ramfs (so a 'disk' figure would be RAM speed)?"""
     try:
-        import psutil
-
         real = os.path.realpath(path)
         best, fstype = "", ""
         for part in psutil.disk_partitions(all=True):
@@ -87,52 +93,8 @@ def _fs_in_ram(path: str) -> bool:
         return False
 
 
-def torch_install_hint(machine: Machine | None) -> str:
-    """One sentence: what to install so the deep scan can measure this machine's GPU."""
-    vendors = {g.vendor for g in machine.compute_gpus()} if machine is not None else set()
-    if getattr(sys, "frozen", False):
-        return tr_text("The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, "
-                  "install PyTorch in a Python environment and run 'gpucheck scan --deep' from there.")
-    if "apple" in vendors or (not vendors and sys.platform == "darwin"):
-        return tr_text("PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch "
-                  "(it includes Apple's MPS backend), then run the deep scan again.")
-    if "amd" in vendors:
-        if sys.platform != "linux":
-            return tr_text("PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be "
-                      "measured on this system.")
-        return tr_text("PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}",
-                  cmd=_pip_command(machine, "amd")[0])
-    if "nvidia" in vendors or not vendors:
-        cmd, driver_ok = _pip_command(machine, "nvidia")
-        if not driver_ok:
-            return tr_text("PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then "
-                      "install the CUDA build with: {cmd}", cmd=cmd)
-        return tr_text("PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}",
-                  cmd=cmd)
-    return tr_text("PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for "
-              "the build that fits this GPU).")
-
-
-def _pip_command(machine: Machine | None, vendor: str) -> tuple[str, bool]:
-    """(pip command for the PyTorch build that fits this GPU and driver, driver new enough?) — the
-    build table and the choice are the advice module's (resources/advice.toml [[torch_build]])."""
-    try:
-        from gpucheck.advise.data import factor
-        from gpucheck.advise.software import best_build, pip_command
-
-        if vendor == "amd":
-            return pip_command(str(factor("torch_builds", "rocm_variant"))), True
-        gpus = [g for g in machine.compute_gpus() if g.vendor == "nvidia"] if machine is not None else []
-        g = gpus[0] if gpus else None
-        try:
-            cc = float(g.compute_capability) if g is not None and g.compute_capability else None
-        except ValueError:
-            cc = None
-        build, driver_ok = best_build(cc, g.driver_version if g else None, g.cuda_driver_version if g else None,
-                                      windows=sys.platform == "win32")
-        return pip_command(build.variant if build else None), driver_ok
-    except Exception:  # the advice tables failing must not hide the hint
-        return "pip install torch --index-url https://download.pytorch.org/whl/cu128", True
+def _no_torch(machine: Machine | None) -> str:
+    return tr_text("PyTorch is not installed, so the GPU was not measured.")
 
 
 def _wants_gpu(machine: Machine | None) -> bool:
@@ -159,15 +121,17 @@ def run_deep(
     gpu_device: str | None = None,
     disk_file_bytes: int | None = None,
     ram_buffer_bytes: int | None = None,
+    install_hint: InstallHint | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Measured:
     """Run the deep-scan benchmarks within `budget_s` seconds; see the module docstring.
 
     gpu_device: a torch device string to force ("cuda:1", "mps", or "cpu" to exercise the torch path on
     a machine without a GPU); default: the first GPU torch sees.
+    install_hint: what to say when PyTorch is missing (default: that it is missing, without a command).
+    clock: the time budget's clock in seconds (tests pass a fake one; the figures are timed for real).
     """
-    from gpucheck.bench import cpu, disk, ram
-
-    t_start = time.monotonic()
+    t_start = clock()
     on_progress = throttled(on_progress)
     run = _Run()
     budget_s = max(float(budget_s), 1.0)
@@ -181,8 +145,8 @@ def run_deep(
 
     def phase(name: str, seconds: float, frac0: float) -> Phase:
         hard_end = t_start + budget_s
-        return Phase(name, min(time.monotonic() + seconds, hard_end), cancel, on_progress,
-                     frac0, min(frac0 + seconds / total_planned, 1.0))
+        return Phase(name, min(clock() + seconds, hard_end), cancel, on_progress,
+                     frac0, min(frac0 + seconds / total_planned, 1.0), clock=clock)
 
     def report(step: str, frac: float) -> None:
         if on_progress is not None:
@@ -192,75 +156,82 @@ def run_deep(
                 pass
 
     frac = 0.0
-    shares = dict(HOST_SHARES)
-    image_method = "pillow-jpeg" if cpu.pillow_available() else "zlib"
     try:
         report(tr("Measuring RAM speed"), 0.0)
-        p = phase(tr("Measuring RAM speed"), host_s * shares["ram"], frac)
-        r = ram.measure_ram(p, **({"buffer_bytes": ram_buffer_bytes} if ram_buffer_bytes else {}))
-        run.fields["ram_copy_gbps"] = r.copy_gbps
-        run.notes.extend(r.notes)
-        frac = p.end_fraction
-
-        p = phase(tr("Measuring image decoding (one core)"), host_s * shares["img1"], frac)
-        p.report()
-        samples = (cpu.make_jpegs if image_method == "pillow-jpeg" else cpu.make_zlib_images)(check=p.check)
-        one = cpu.measure_images(p, 1, samples, image_method)
-        run.fields["cpu_images_per_s_one_core"] = one.images_per_s
-        run.fields["cpu_images_method"] = image_method
-        frac = p.end_fraction
-
-        p = phase(tr("Measuring image decoding (all cores)"), host_s * shares["imgN"], frac)
-        p.report()
-        alln = cpu.measure_images(p, threads, samples, image_method)
-        run.fields["cpu_images_per_s_all_cores"] = alln.images_per_s
-        run.fields["cpu_threads"] = threads
-        run.notes.append(cpu.image_note(image_method, one.images_per_s, threads))
-        frac = p.end_fraction
-
-        p = phase(tr("Measuring text processing"), host_s * shares["text"], frac)
-        p.report()
-        run.fields["cpu_text_mb_per_s"] = cpu.measure_text(p).mb_per_s
-        frac = p.end_fraction
-
-        p = phase(tr("Measuring disk speed"), host_s * shares["disk"], frac)
-        p.report()
-        d = disk.measure_disk(p, folder, **({"file_bytes": disk_file_bytes} if disk_file_bytes else {}))
-        run.fields.update(disk_path=d.path, disk_seq_read_mb_per_s=d.seq_read_mb_per_s,
-                          disk_rand_read_mb_per_s=d.rand_read_mb_per_s,
-                          disk_seq_write_mb_per_s=d.seq_write_mb_per_s, disk_cache_mode=d.cache_mode,
-                          disk_rand_block_bytes=d.rand_block_bytes if d.cache_mode else None,
-                          disk_rand_threads=d.rand_threads if d.cache_mode else None,
-                          disk_rand_4k_qd1_mb_per_s=d.rand_4k_qd1_mb_per_s,
-                          disk_mount=_mount_of(d.path))
-        run.notes.extend(d.notes)
-        if d.cache_mode and _fs_in_ram(d.path):
-            run.notes.append(tr_text("The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.",
-                                path=d.path))
-        frac = p.end_fraction
-
+        frac = _host_part(run, phase, host_s, folder, threads, ram_buffer_bytes, disk_file_bytes)
         if try_gpu and not have_torch:
-            run.notes.append(torch_install_hint(machine))
+            run.notes.append((install_hint or _no_torch)(machine))
         elif try_gpu:
             p = phase(tr("Measuring the GPU"), gpu_s, frac)
             p.report(tr("Loading PyTorch"))
-            _gpu_part(run, p, gpu_device, machine)
+            _gpu_part(run, p, gpu_device, machine, install_hint or _no_torch)
             frac = p.end_fraction
     except Cancelled:
         run.fields["cancelled"] = True
         run.notes.append(tr_text("Deep scan cancelled; figures not measured are left empty."))
     except MemoryError:
         run.notes.append(tr_text("Deep scan stopped: not enough free memory for the benchmarks."))
-    duration = time.monotonic() - t_start
+    duration = clock() - t_start
     report(tr("Deep scan finished"), 1.0)
     measured = Measured(duration_s=round(duration, 2), budget_s=budget_s,
                         **run.fields)  # type: ignore[arg-type]
     return with_notes(measured, run.notes)  # each note also kept to show in the reader's language
 
 
-def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | None) -> None:
-    from gpucheck.bench import gpu
+def _host_part(run: _Run, phase: Callable[[str, float, float], Phase], host_s: float, folder: str, threads: int,
+               ram_buffer_bytes: int | None, disk_file_bytes: int | None) -> float:
+    """RAM, image decoding (one core, all cores), text and disk, each in its share of `host_s`; the
+    progress fraction reached."""
+    frac = 0.0
+    shares = dict(HOST_SHARES)
+    image_method = "pillow-jpeg" if cpu.pillow_available() else "zlib"
+    p = phase(tr("Measuring RAM speed"), host_s * shares["ram"], frac)
+    r = ram.measure_ram(p, **({"buffer_bytes": ram_buffer_bytes} if ram_buffer_bytes else {}))
+    run.fields["ram_copy_gbps"] = r.copy_gbps
+    run.notes.extend(r.notes)
+    frac = p.end_fraction
 
+    p = phase(tr("Measuring image decoding (one core)"), host_s * shares["img1"], frac)
+    p.report()
+    samples = (cpu.make_jpegs if image_method == "pillow-jpeg" else cpu.make_zlib_images)(check=p.check)
+    one = cpu.measure_images(p, 1, samples, image_method)
+    run.fields["cpu_images_per_s_one_core"] = one.images_per_s
+    run.fields["cpu_images_method"] = image_method
+    frac = p.end_fraction
+
+    p = phase(tr("Measuring image decoding (all cores)"), host_s * shares["imgN"], frac)
+    p.report()
+    alln = cpu.measure_images(p, threads, samples, image_method)
+    run.fields["cpu_images_per_s_all_cores"] = alln.images_per_s
+    run.fields["cpu_threads"] = threads
+    run.notes.append(cpu.image_note(image_method, one.images_per_s, threads))
+    frac = p.end_fraction
+
+    p = phase(tr("Measuring text processing"), host_s * shares["text"], frac)
+    p.report()
+    run.fields["cpu_text_mb_per_s"] = cpu.measure_text(p).mb_per_s
+    frac = p.end_fraction
+
+    p = phase(tr("Measuring disk speed"), host_s * shares["disk"], frac)
+    p.report()
+    d = disk.measure_disk(p, folder, **({"file_bytes": disk_file_bytes} if disk_file_bytes else {}))
+    run.fields.update(disk_path=d.path, disk_seq_read_mb_per_s=d.seq_read_mb_per_s,
+                      disk_rand_read_mb_per_s=d.rand_read_mb_per_s,
+                      disk_seq_write_mb_per_s=d.seq_write_mb_per_s, disk_cache_mode=d.cache_mode,
+                      disk_rand_block_bytes=d.rand_block_bytes if d.cache_mode else None,
+                      disk_rand_threads=d.rand_threads if d.cache_mode else None,
+                      disk_rand_4k_qd1_mb_per_s=d.rand_4k_qd1_mb_per_s,
+                      disk_mount=_mount_of(d.path))
+    run.notes.extend(d.notes)
+    if d.cache_mode and _fs_in_ram(d.path):
+        run.notes.append(tr_text("The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.",
+                            path=d.path))
+    frac = p.end_fraction
+    return frac
+
+
+def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | None,
+              install_hint: InstallHint) -> None:
     loaded = _load_torch(p, gpu_device)  # seconds: counted in the GPU budget, cancellable
     if isinstance(loaded, BaseException):  # a broken install must not break the scan
         e = loaded
@@ -272,7 +243,7 @@ def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | No
         run.fields["torch_version"] = str(torch.__version__)
         run.notes.append(tr_text("PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the "
                             "driver is missing). {hint}", version=str(torch.__version__),
-                            hint=torch_install_hint(machine).split(". ", 1)[-1]))
+                            hint=install_hint(machine).split(". ", 1)[-1]))
         return
     dev, backend = picked
     uuid = None
@@ -321,13 +292,11 @@ def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | No
 def _load_torch(p: Phase, gpu_device: str | None):
     """Import torch and start the GPU's context in a helper thread, so that cancel answers at once even
     while those take seconds. Returns (torch, pick_device result) or the exception that failed them."""
-    from gpucheck.bench import gpu
-
     box: dict[str, object] = {}
 
     def load() -> None:
         try:
-            import torch
+            import torch  # optional and slow to import: only when the deep scan measures the GPU
 
             picked = gpu.pick_device(torch, gpu_device)
             if picked is not None and picked[0].type in ("cuda", "mps"):
@@ -346,3 +315,23 @@ def _load_torch(p: Phase, gpu_device: str | None):
     if "err" in box:
         return box["err"]  # type: ignore[return-value]
     return box["ok"]
+
+
+def measure(machine: Machine, on_progress: Callable[[str, int, int], Any] | None = None,
+            disk_path: str | None = None, cancel: threading.Event | None = None,
+            install_hint: InstallHint | None = None) -> Machine:
+    """`machine` with `measured` filled in by the deep scan (`bench.measure(probe.scan())`).
+    `on_progress(step, percent, 100)` reports the benchmark's steps. Never raises: a failing benchmark
+    becomes a finding and the scan is kept."""
+    deep_progress = None
+    if on_progress is not None:
+        def deep_progress(step: str, fraction: float) -> None:  # run_deep reports (step, 0..1)
+            on_progress(step, int(fraction * 100), 100)
+    try:
+        measured = run_deep(machine, disk_path=disk_path, on_progress=deep_progress, cancel=cancel,
+                            install_hint=install_hint)
+    except Exception as e:  # noqa: BLE001 — a failing benchmark must not lose the scan
+        return dataclasses.replace(machine, findings=machine.findings + (finding("scan", "unknown",
+            "Measured benchmarks unknown because they failed ({error})", "deep.failed",
+            error=f"{type(e).__name__}: {e}"),))
+    return dataclasses.replace(machine, measured=measured)

@@ -24,22 +24,23 @@ class Phase:
     """One benchmark's share of the deep scan: a deadline, the cancel flag and the progress bar slice."""
 
     name: str  # shown to the user (already translated)
-    deadline: float  # time.monotonic() value
+    deadline: float  # a value of `clock()`
     cancel: threading.Event | None = None
     on_progress: ProgressFn | None = None
     start_fraction: float = 0.0
     end_fraction: float = 1.0
     started: float = 0.0
+    clock: Callable[[], float] = time.monotonic  # seconds; tests pass a fake clock
 
     def __post_init__(self) -> None:
         if not self.started:
-            self.started = time.monotonic()
+            self.started = self.clock()
 
     def remaining(self) -> float:
-        return self.deadline - time.monotonic()
+        return self.deadline - self.clock()
 
     def expired(self) -> bool:
-        return time.monotonic() >= self.deadline
+        return self.clock() >= self.deadline
 
     def check(self) -> None:
         """Raise Cancelled if the user cancelled; report progress by elapsed share of the budget."""
@@ -51,7 +52,7 @@ class Phase:
         if self.on_progress is None:
             return
         total = max(self.deadline - self.started, 1e-6)
-        done = min(max((time.monotonic() - self.started) / total, 0.0), 1.0)
+        done = min(max((self.clock() - self.started) / total, 0.0), 1.0)
         frac = self.start_fraction + (self.end_fraction - self.start_fraction) * done
         try:
             self.on_progress(step or self.name, frac)
@@ -60,14 +61,14 @@ class Phase:
 
     def sub(self, name: str, share: float) -> Phase:
         """A child phase taking `share` (0..1) of the time left in this one."""
-        now = time.monotonic()
+        now = self.clock()
         left = max(self.deadline - now, 0.0)
         span = self.end_fraction - self.start_fraction
         done = 0.0 if self.deadline <= self.started else (now - self.started) / (self.deadline - self.started)
         done = min(max(done, 0.0), 1.0)
         start_f = self.start_fraction + span * done
         end_f = start_f + (self.end_fraction - start_f) * share
-        return Phase(name, now + left * share, self.cancel, self.on_progress, start_f, end_f, now)
+        return Phase(name, now + left * share, self.cancel, self.on_progress, start_f, end_f, now, self.clock)
 
 
 def median(values: list[float]) -> float | None:

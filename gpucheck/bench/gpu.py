@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpucheck.bench.common import Cancelled, Phase, median
-from gpucheck.i18n import tr, tr_text
+from gpucheck.i18n import fmt_gib, tr, tr_text
+from gpucheck.probe import nvidia as nv
 
 MIB = 1024 * 1024
 DTYPES = ("fp32", "tf32", "fp16", "bf16")
@@ -209,7 +210,7 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
                 max_n: int | None = None, bandwidth_bytes: int | None = None,
                 host_copy_bytes: int = 256 * MIB) -> GpuResult | None:
     """Run the GPU benchmarks on `device` (default: the first CUDA/ROCm GPU, else MPS). None = no GPU."""
-    import torch
+    import torch  # optional and slow to import: only when a GPU is measured
 
     picked = pick_device(torch, device)
     if picked is None:
@@ -304,8 +305,6 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
 
 
 def _gib(n: int) -> str:
-    from gpucheck.i18n import fmt_gib
-
     return fmt_gib(n)
 
 
@@ -318,10 +317,8 @@ def nvidia_thermal(uuid: str | None, index: int, nvml: Any = None) -> tuple[floa
     `nvml` is a pynvml-compatible module (default: pynvml itself), read through the probe's NvmlSession.
     """
     try:
-        from gpucheck.probe import nvidia as nv
-
         if nvml is None:
-            import pynvml as nvml
+            import pynvml as nvml  # optional binding (nvidia-ml-py): absent → unknown, with the reason
     except Exception as e:  # NVML binding or wrapper missing
         return None, (), str(e)
     try:

@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.catalog import gpu_for
 from gpucheck.i18n import N_, fmt_gib, tr
 from gpucheck.machine import notes_shown
 
@@ -58,8 +59,6 @@ def _spec_for(machine: Any):
     if not gpus:
         return None, bool(m and m.gpu_backend and m.gpu_backend != "cpu")
     try:
-        from gpucheck.catalog import gpu_for
-
         spec = gpu_for(gpus[0])
         same = True
         if m is not None and m.gpu_name and spec is not None:

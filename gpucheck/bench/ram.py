@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+import psutil
+
 from gpucheck.bench.common import Phase, median, timed_repeats
 from gpucheck.i18n import tr_text
 
@@ -29,8 +31,6 @@ class RamResult:
 def _buffer_bytes(wanted: int) -> int:
     """Shrink the buffer when little RAM is free: two buffers must fit in an eighth of what is free."""
     try:
-        import psutil
-
         avail = int(psutil.virtual_memory().available)
     except Exception:
         return min(wanted, 64 * MIB)

@@ -53,11 +53,12 @@ from typing import Any
 
 from gpucheck.catalog import gpu_for, load_factors, load_workloads
 from gpucheck.errors import BadInput
-from gpucheck.estimate.compute import Speed, effective_precision, speed
+from gpucheck.estimate.compute import STACKS, Speed, effective_precision, run_samples, speed, speed_band
 from gpucheck.estimate.host import host_needs
-from gpucheck.estimate.memory import breakdown
-from gpucheck.i18n import tr
+from gpucheck.estimate.memory import allocator_slack_bytes, breakdown, context_bytes, placement
+from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
+from gpucheck.verdict import Verdict
 
 GIB = 1024**3
 
@@ -78,7 +79,8 @@ class Target:
     gpu: GpuSpec | None  # None: CPU (or an unknown GPU when backend is not "cpu")
     gpus: int = 1
     vram_available_bytes: int | None = None  # per GPU
-    ram_bytes: int | None = None  # total system RAM
+    ram_bytes: int | None = None  # total system RAM (under WSL 2: the Linux VM's limit)
+    ram_available_bytes: int | None = None  # free at scan time; None = unknown
     cpu_cores: int | None = None  # physical
     measured: Any = None  # machine.Measured from a deep scan
     label: str = ""
@@ -194,14 +196,27 @@ class Target:
         return bool(getattr(m, "gpu_mem_bandwidth_gbps", None))
 
     def link_gbps(self, f: dict[str, Any]) -> float:
-        """Achievable all-reduce bus bandwidth per GPU, GB/s."""
+        """Achievable all-reduce / all-gather bus bandwidth per GPU, GB/s, over the link the GPUs really
+        use: NVLink, PCIe peer-to-peer, PCIe through host memory (GeForce cards without peer-to-peer), or,
+        beyond one node, the network between machines."""
         mg = f["multi_gpu"]
         spec = self.gpu
+        links = mg["links"]
+        if self.gpus > int(links["gpus_per_node"]):
+            return float(links["inter_node_gbps"])
         if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
                 and spec.nvlink_gbps:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
         gen = (spec.pcie_gen if spec and spec.pcie_gen else 4)
-        return mg["pcie_gbps"].get(str(gen), mg["pcie_gbps"]["4"])
+        gbps = float(mg["pcie_gbps"].get(str(gen), mg["pcie_gbps"]["4"]))
+        if spec is not None and spec.vendor == "nvidia" and spec.segment in ("consumer", "laptop"):
+            gbps *= float(links["no_p2p_factor"])  # GeForce: no peer-to-peer, copies go through host memory
+        return gbps
+
+    @property
+    def nodes(self) -> int:
+        per = int(load_factors()["multi_gpu"]["links"]["gpus_per_node"])
+        return max(1, -(-self.gpus // per))
 
     @property
     def device_name(self) -> str:
@@ -225,6 +240,7 @@ def _host_fields(machine: Any) -> dict[str, Any]:
     cpu = getattr(machine, "cpu", None)
     return {
         "ram_bytes": getattr(mem, "total_bytes", None),
+        "ram_available_bytes": getattr(mem, "available_bytes", None),
         "cpu_cores": (getattr(cpu, "physical_cores", None) or getattr(cpu, "logical_cores", None)),
         "cpu_max_clock_mhz": getattr(cpu, "max_clock_mhz", None) or getattr(cpu, "base_clock_mhz", None),
         "cpu_flags": tuple(getattr(cpu, "flags", ()) or ()),
@@ -302,16 +318,46 @@ def too_slow_hours() -> float:
 
 
 def verdict_for(*, supported: bool, fits: bool, total_hours: float | None,
-                too_slow_after_hours: float | None = None) -> str:
-    """The verdict for one exact configuration: not_supported > does_not_fit > too_slow > runs."""
+                too_slow_after_hours: float | None = None, tight: bool = False) -> Verdict:
+    """The verdict for one exact configuration: not_supported > does_not_fit > too_slow > tight > runs.
+    `fits` is False only when even the estimate's error band says it does not fit; `tight` when it may."""
     if not supported:
-        return "not_supported"
+        return Verdict.NOT_SUPPORTED
     if not fits:
-        return "does_not_fit"
+        return Verdict.DOES_NOT_FIT
     limit = too_slow_hours() if too_slow_after_hours is None else too_slow_after_hours
     if total_hours is not None and total_hours > limit:
-        return "too_slow"
-    return "runs"
+        return Verdict.TOO_SLOW
+    return Verdict.TIGHT if tight else Verdict.RUNS
+
+
+def fit_band(need_bytes: float, available_bytes: float | None, family: str) -> tuple[str, int, int]:
+    """("fits" | "tight" | "does_not_fit", low, high): where the real peak may lie given the measured
+    errors of the estimate for this family (factors.toml [fit_band], from docs/accuracy.md).
+    Fits: even the high end leaves the last few percent free. Does not fit: even the low end is over."""
+    fb = load_factors()["fit_band"]
+    fam = family if f"{family}_short" in fb else "default"
+    lo = need_bytes / (1.0 + float(fb[f"{fam}_over"]))
+    hi = need_bytes / max(0.01, 1.0 - float(fb[f"{fam}_short"]))
+    if available_bytes is None:
+        return "fits", int(lo), int(hi)
+    if lo > available_bytes:
+        return "does_not_fit", int(lo), int(hi)
+    if hi > available_bytes * (1.0 - float(fb["headroom_fraction"])):
+        return "tight", int(lo), int(hi)
+    return "fits", int(lo), int(hi)
+
+
+def ram_fit(need_bytes: int, total_bytes: int | None, available_bytes: int | None) -> str:
+    """System RAM: "fits" within what is free now, "tight" within the installed (or WSL 2) total but more
+    than is free now (close programs), "does_not_fit" over the total."""
+    if total_bytes is None:
+        return "fits"
+    if need_bytes > total_bytes:
+        return "does_not_fit"
+    if available_bytes is not None and need_bytes > available_bytes:
+        return "tight"
+    return "fits"
 
 
 def _support(t: TrainSpec, target: Target, f: dict[str, Any]) -> tuple[bool, str, str]:
@@ -324,10 +370,12 @@ def _support(t: TrainSpec, target: Target, f: dict[str, Any]) -> tuple[bool, str
             "it needs CUDA, ROCm, Apple MPS or Intel XPU", backend=backend)
     if t.method == "qlora" and backend not in s["bitsandbytes_backends"]:
         return False, "qlora_backend", tr(
-            "QLoRA needs bitsandbytes 4-bit kernels, which run on NVIDIA CUDA and AMD ROCm only")
+            "QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel "
+            "XPU; on this backend they are not available for training")
     if t.optimizer == "adamw-8bit" and backend not in s["bitsandbytes_backends"]:
         return False, "optimizer_backend", tr(
-            "8-bit AdamW needs bitsandbytes, which runs on NVIDIA CUDA and AMD ROCm only")
+            "8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on "
+            "this backend it is not available")
     return True, "", ""
 
 
@@ -344,140 +392,160 @@ def _normalize(w: Workload, t: TrainSpec) -> TrainSpec:
     return dataclasses.replace(t, **changes) if changes else t
 
 
+def _forced_precision(t: TrainSpec, target: Target, notes: list[str]) -> TrainSpec:
+    """The precision the GPU really trains in (bf16 without bf16 units → fp16; fp16 on a CPU → bf16)."""
+    if target.gpu is not None:
+        p = effective_precision(dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t,
+                                target.gpu, target.backend)
+        if t.precision == "bf16-pure" and p == "bf16":
+            return t
+        if p != t.precision:
+            notes.append(tr("{gpu} has no bf16 support: the estimate uses fp16 mixed precision",
+                            gpu=target.gpu.name))
+            return dataclasses.replace(t, precision=p)
+    elif target.backend == "cpu" and t.precision == "fp16":
+        notes.append(tr("CPUs train in bf16 or fp32, not fp16: the estimate uses bf16"))
+        return dataclasses.replace(t, precision="bf16")
+    return t
+
+
+@dataclass(frozen=True)
+class _Memory:
+    fit: str  # fits | tight | does_not_fit (VRAM and RAM together)
+    vram_fit: str
+    ram_fit: str
+    limit: str  # "" | vram | ram
+    band: tuple[int, int]
+    ram_needed: int
+
+
+def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: list[str]) -> _Memory:
+    avail = target.vram_available_bytes
+    ram_total, ram_free = target.ram_bytes, target.ram_available_bytes
+    if target.backend == "cpu":
+        vfit, band = "fits", (peak, peak)
+        ram_needed = host_ram
+    else:
+        vfit, lo, hi = fit_band(peak, avail, w.family)
+        band = (lo, hi)
+        ram_needed = host_ram + peak if target.unified_memory else host_ram
+    rfit = ram_fit(ram_needed, ram_total, ram_free)
+    order = ("fits", "tight", "does_not_fit")
+    fit = max(vfit, rfit, key=order.index)
+    limit = "vram" if vfit != "fits" and order.index(vfit) >= order.index(rfit) else ("ram" if rfit != "fits" else "")
+    if vfit != "fits" and avail is not None:
+        notes.append(tr("Needs about {need} of GPU memory per GPU; {have} is usable",
+                        need=f"{peak / GIB:.1f} GB", have=f"{avail / GIB:.1f} GB"))
+    if avail is None and target.backend != "cpu":
+        notes.append(tr("The GPU's memory size is unknown, so whether the job fits is not checked"))
+    if rfit == "does_not_fit" and ram_total is not None:
+        notes.append(tr("Needs about {need} of system RAM; this PC has {have}",
+                        need=f"{ram_needed / GIB:.1f} GB", have=f"{ram_total / GIB:.1f} GB"))
+    elif rfit == "tight" and ram_free is not None:
+        notes.append(tr("Needs about {need} of system RAM; {free} of {have} was free at the scan: close other "
+                        "programs first", need=f"{ram_needed / GIB:.1f} GB", free=f"{ram_free / GIB:.1f} GB",
+                        have=f"{ram_total / GIB:.1f} GB"))
+    return _Memory(fit, vfit, rfit, limit, band, ram_needed)
+
+
+def _speed(w: Workload, t: TrainSpec, target: Target, f: dict[str, Any], pc: Any, bd: Any) -> Speed | None:
+    if target.gpu is None and target.backend != "cpu":
+        return None
+    grad_bytes = pc.trainable * f["bytes_per_param"]["grads"]
+    n = target.gpus if target.gpu is not None else 1
+    pl = placement(w.model, t, f, pc, n)
+    # the gathered weights of sharded training cross the link every micro-batch; express them as the
+    # gradient bytes the speed model's once-per-step all-reduce would have to move to take as long
+    if n > 1 and pl.comm_bytes_per_micro_step:
+        ring = 2.0 * (n - 1) / n
+        grad_bytes = (pl.comm_bytes_per_step + pl.comm_bytes_per_micro_step * max(1, t.grad_accum)) / ring
+    t_speed = dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t
+    avg = w.data.avg_seq_len
+    act_speed = bd.activations_bytes
+    if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
+        # short samples packed into full rows: the GPU works on full rows, attention spans one sample
+        # (variable-length attention), and each row carries seq_len / avg samples
+        sp = speed(w.model, t_speed, target, f, pc, bd.weights_bytes, bd.activations_bytes, grad_bytes, attn_len=avg)
+        return dataclasses.replace(sp, samples_per_second=sp.samples_per_second * t.seq_len / avg)
+    if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len:
+        # samples shorter than the maximum length: compute (and activation traffic) follow the mean
+        t_speed = dataclasses.replace(t_speed, seq_len=avg)
+        act_speed = bd.activations_bytes * avg / t.seq_len
+    return speed(w.model, t_speed, target, f, pc, bd.weights_bytes, act_speed, grad_bytes)
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
     w = workload if train is None else dataclasses.replace(workload, train=t)
     notes: list[str] = list(target.notes)
     backend = target.backend
-    t_used = t
-    if target.gpu is not None:
-        p = effective_precision(t, target.gpu, backend)
-        if p != t.precision:
-            t_used = dataclasses.replace(t, precision=p)
-            notes.append(tr("{gpu} has no bf16 support: the estimate uses fp16 mixed precision",
-                            gpu=target.gpu.name))
-    elif backend == "cpu" and t.precision == "fp16":
-        t_used = dataclasses.replace(t, precision="bf16")
-        notes.append(tr("CPUs train in bf16 or fp32, not fp16: the estimate uses bf16"))
+    t_used = _forced_precision(t, target, notes)
     supported, reason, msg = _support(t_used, target, f)
     if msg:
         notes.append(msg)
     n_gpus = target.gpus if target.gpu is not None or backend != "cpu" else 1
     bd, pc = breakdown(w.model, t_used, f, backend, n_gpus)
-    host = host_needs(w, pc, bd, backend, target.cpu_cores, f)
+    host = host_needs(w, pc, bd, backend, target.cpu_cores, f, n_gpus)
     peak = bd.total_bytes
-    avail = target.vram_available_bytes
-    ram_total = target.ram_bytes
-    ram_needed = host.ram_bytes
-    if backend == "cpu":
-        fits = ram_total is None or ram_needed <= ram_total
-        if not fits:
-            reason = reason or "ram"
-        vram_fits = True
-    else:
-        vram_fits = avail is None or peak <= avail
-        fits = vram_fits
-        if target.unified_memory and ram_total:
-            ram_needed = host.ram_bytes + peak
-        ram_fits = ram_total is None or ram_needed <= ram_total
-        if not vram_fits:
-            reason = reason or "vram"
-        elif not ram_fits:
-            fits = False
-            reason = reason or "ram"
-    if not vram_fits and avail is not None:
-        notes.append(tr("Needs about {need} of GPU memory per GPU; {have} is usable",
-                        need=f"{peak / GIB:.1f} GB", have=f"{avail / GIB:.1f} GB"))
-    if avail is None and backend != "cpu":
-        notes.append(tr("The GPU's memory size is unknown, so whether the job fits is not checked"))
-    if ram_total is not None and ram_needed > ram_total:
-        notes.append(tr("Needs about {need} of system RAM; this PC has {have}",
-                        need=f"{ram_needed / GIB:.1f} GB", have=f"{ram_total / GIB:.1f} GB"))
-
-    sp: Speed | None = None
-    if target.gpu is not None or backend == "cpu":
-        grad_bytes = pc.trainable * f["bytes_per_param"]["grads"]
-        t_speed = t_used
-        avg = w.data.avg_seq_len
-        act_speed = bd.activations_bytes
-        if w.model.arch == "transformer" and avg and t_used.seq_len and avg < t_used.seq_len:
-            # samples shorter than the maximum length: compute (and activation traffic) follow the mean
-            t_speed = dataclasses.replace(t_used, seq_len=avg)
-            act_speed = bd.activations_bytes * avg / t_used.seq_len
-        sp = speed(w.model, t_speed, target, f, pc, bd.weights_bytes, act_speed, grad_bytes)
-    elif supported:
+    mem = _check_memory(w, target, peak, host.ram_bytes, notes)
+    reason = reason or mem.limit
+    sp = _speed(w, t_used, target, f, pc, bd)
+    if sp is None and supported:
         reason = reason or "unknown_gpu_speed"
-    total_samples = w.data.samples * w.data.epochs
+    total_samples = run_samples(w, t_used)
     total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
-    verdict = verdict_for(supported=supported, fits=fits, total_hours=total_hours)
-    if verdict == "too_slow" and not reason:
+    band = speed_band(w.model.arch, f)
+    verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
+                          tight=mem.fit == "tight")
+    if verdict == Verdict.TOO_SLOW and not reason:
         reason = "slow"
     if backend == "cpu" and supported:
         notes.append(tr("No usable GPU: the estimate is for training on the CPU"))
     if target.unified_memory:
         notes.append(tr("Apple GPUs share memory with the system: the job and everything else "
                         "running share the same RAM"))
-    ctx = f["overhead"]["context_bytes"].get(backend, 0.0)
-    extra: dict[str, Any] = {
-        "reason": reason,
-        "needs_vram_bytes": peak,
-        "vram_available_bytes": avail,
-        "ram_total_bytes": ram_total,
-        "ram_needed_bytes": ram_needed,
-        "total_params": pc.total,
-        "trainable_params": pc.trainable,
-        "allocated_bytes": int(bd.total_bytes - bd.overhead_bytes),
-        "context_bytes": int(ctx),
-        "backend": backend,
-        "precision_used": t_used.precision,
-        "dataset_in_memory": host.dataset_in_memory,
-        "ram_parts": host.ram_parts,
-        # RAM besides the training tensors (Python + libraries, data-loader workers, data set, checkpoint
-        # loading, offloaded state): what a RAM chart adds to the breakdown when training on the CPU
-        "ram_besides_training_bytes": int(host.ram_bytes - host.ram_parts.get("training", 0)),
-        "disk_parts": host.disk_parts,
-        "too_slow_hours": too_slow_hours(),
-        "total_samples": total_samples,
-    }
-    if sp is not None:
-        extra.update(
-            flops_per_sample=sp.flops_per_sample,
-            peak_tflops=sp.peak_tflops,
-            math=sp.math,
-            utilization=sp.utilization,
-            bottleneck=sp.bottleneck,
-            scaling_efficiency=sp.scaling_efficiency,
-        )
+    ctx = int(context_bytes(f, backend))
+    allocated = int(bd.total_bytes - bd.overhead_bytes)
+    pl = placement(w.model, t_used, f, pc, n_gpus)
     return Estimate(
-        workload_id=w.id,
-        gpu_name=target.device_name,
-        gpus=target.gpus if target.gpu is not None or backend != "cpu" else 0,
-        train=t,
-        fits=fits,
-        verdict=verdict,
-        peak_vram_bytes=peak if backend != "cpu" else 0,
-        vram_available_bytes=avail,
-        breakdown=bd,
-        ram_bytes=ram_needed,
-        disk_bytes=host.disk_bytes,
+        workload_id=w.id, gpu_name=target.device_name, gpus=n_gpus if target.gpu is not None or backend != "cpu"
+        else 0, train=t, fits=mem.fit == "fits", verdict=verdict,
+        peak_vram_bytes=peak if backend != "cpu" else 0, vram_available_bytes=target.vram_available_bytes,
+        breakdown=bd, ram_bytes=mem.ram_needed, disk_bytes=host.disk_bytes,
         samples_per_second=sp.samples_per_second if sp else None,
         tokens_per_second=sp.tokens_per_second if sp else None,
-        step_seconds=sp.step_seconds if sp else None,
-        total_hours=total_hours,
-        measured_inputs=bool(sp and sp.measured),
-        notes=tuple(dict.fromkeys(notes)),
+        step_seconds=sp.step_seconds if sp else None, total_hours=total_hours,
+        measured_inputs=bool(sp and sp.measured), notes=tuple(dict.fromkeys(notes)),
         assumptions=_assumptions(w, t_used),
-        extra=extra,
+        memory_fit=mem.fit, vram_fit=mem.vram_fit, ram_fit=mem.ram_fit, limit=reason, backend=backend, precision_used=t_used.precision,
+        allocated_bytes=allocated, reserved_bytes=int(allocated + allocator_slack_bytes(f, backend, allocated)),
+        context_bytes=ctx, vram_band_bytes=mem.band if backend != "cpu" else (0, 0),
+        ram_total_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes,
+        ram_besides_training_bytes=int(host.ram_bytes - host.ram_parts.get("training", 0)),
+        ram_parts=host.ram_parts, disk_parts=host.disk_parts, dataset_in_memory=host.dataset_in_memory,
+        total_params=pc.total, trainable_params=pc.trainable, total_samples=total_samples,
+        too_slow_hours=too_slow_hours(),
+        flops_per_sample=sp.flops_per_sample if sp else None, peak_tflops=sp.peak_tflops if sp else None,
+        math=sp.math if sp else None, utilization=sp.utilization if sp else None,
+        bottleneck=sp.bottleneck if sp else None, scaling_efficiency=sp.scaling_efficiency if sp else None,
+        stack=t_used.stack, speed_family=w.model.arch,
+        hours_range=(total_hours * band[0], total_hours * band[1]) if total_hours is not None else None,
+        step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
+        comm_bytes_per_step=(pl.comm_bytes_per_step + pl.comm_bytes_per_micro_step * max(1, t_used.grad_accum))
+        if n_gpus > 1 else 0.0,
+        link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,
     )
 
 
 def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
-    out = [tr("{method} training, {precision}, {optimizer}, micro-batch {batch}",
-              method=t.method, precision=t.precision, optimizer=t.optimizer, batch=t.batch)]
+    out = [tr("{method}, {precision}, {optimizer}, micro-batch {batch}", method=method_label(t.method),
+              precision=precision_label(t.precision), optimizer=optimizer_label(t.optimizer), batch=t.batch)]
     if w.model.arch == "transformer":
         avg = w.data.avg_seq_len
-        if avg and t.seq_len and avg < t.seq_len:
+        if avg and t.seq_len and avg < t.seq_len and t.packing:
+            out.append(tr("samples of about {avg} tokens packed into rows of {n} tokens", n=t.seq_len, avg=avg))
+        elif avg and t.seq_len and avg < t.seq_len:
             out.append(tr("sequences up to {n} tokens, {avg} on average", n=t.seq_len, avg=avg))
         else:
             out.append(tr("sequence length {n} tokens", n=t.seq_len))
@@ -486,7 +554,7 @@ def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
     if t.grad_checkpointing:
         out.append(tr("gradient checkpointing on"))
     if t.method in ("lora", "qlora"):
-        out.append(tr("LoRA rank {r} on {targets}", r=t.lora_rank, targets=t.lora_targets))
+        out.append(tr("LoRA rank {r} on {targets}", r=t.lora_rank, targets=lora_targets_label(t.lora_targets)))
     return tuple(out)
 
 
@@ -506,12 +574,16 @@ _OVERRIDE_LIMITS = {
     "image_size": (8, 16384),
     "lora_rank": (1, 65536),
     "samples": (1, 10**13),
+    "tokens": (1, 10**16),
 }
 _FLAG = {"batch": "--batch", "seq_len": "--seq-len", "image_size": "--image-size", "lora_rank": "--lora-rank",
          "samples": "--samples", "epochs": "--epochs", "method": "--method", "precision": "--precision",
-         "optimizer": "--optimizer", "grad_checkpointing": "--grad-checkpointing"}
-_CHOICES = {"method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16"),
-            "optimizer": ("adamw", "adamw-8bit", "sgd")}
+         "optimizer": "--optimizer", "grad_checkpointing": "--grad-checkpointing", "stack": "--stack",
+         "packing": "--packing", "tokens": "--tokens", "lora_targets": "--lora-targets",
+         "zero_stage": "--zero-stage", "cpu_offload": "--cpu-offload"}
+_CHOICES = {"method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16", "bf16-pure"),
+            "optimizer": ("adamw", "adamw-8bit", "sgd"), "stack": STACKS,
+            "lora_targets": ("qv", "attention", "mlp", "all-linear"), "zero_stage": (0, 1, 2, 3)}
 
 
 def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
@@ -528,7 +600,7 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
             if value not in _CHOICES[key]:
                 raise BadInput(tr("{flag}: expected one of {choices}, got {value}", flag=flag,
                                   choices=", ".join(_CHOICES[key]), value=value))
-        elif key == "grad_checkpointing":
+        elif key in ("grad_checkpointing", "packing", "cpu_offload"):
             if not isinstance(value, bool):
                 raise BadInput(tr("{flag}: expected on or off", flag=flag))
         elif key == "epochs":
@@ -542,8 +614,10 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
             if isinstance(value, bool) or not isinstance(value, int) or not (lo <= value <= hi):
                 raise BadInput(tr("{flag}: expected a whole number from {lo} to {hi}, got {value}",
                                   flag=flag, lo=lo, hi=hi, value=value))
-        if key in ("samples", "epochs"):
+        if key in ("samples", "epochs", "tokens"):
             data_changes[key] = value
+            if key != "tokens" and "tokens" not in data_changes:
+                data_changes["tokens"] = None  # a sample count replaces the job's token budget
         else:
             train_changes[key] = value
     if train_changes.get("method") == "qlora" and workload.model.arch != "transformer":
@@ -566,15 +640,18 @@ def _gib(n: float | None) -> float | None:
 
 
 def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[str, Any]:
-    """The JSON contract of `gpucheck estimate --json` / `check --json` (DESIGN.md), plus details."""
+    """The estimate's own keys of the JSON contract (DESIGN.md), for the exact configuration. Callers
+    use gpucheck.advise.job_json.job_to_json, which adds the advice's verdict, tweaks and alternatives."""
     bd = est.breakdown
+    lo, hi = est.vram_band_bytes
     out: dict[str, Any] = {
         "workload": est.workload_id,
         "gpu": est.gpu_name,
         "gpus": est.gpus,
         "fits": est.fits,
-        "verdict": est.verdict,
-        "estimate_verdict": est.verdict,  # the exact configuration's verdict; advice may refine "verdict"
+        "verdict": str(est.verdict),
+        "verdict_as_configured": str(est.verdict),
+        "limit": est.limit,
         "peak_vram_gib": _gib(est.peak_vram_bytes),
         "vram_available_gib": _gib(est.vram_available_bytes),
         "vram_breakdown_gib": {
@@ -584,16 +661,30 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
             "activations": _gib(bd.activations_bytes),
             "overhead": _gib(bd.overhead_bytes),
         },
+        # which memory the figure is: peak_vram_gib = what nvidia-smi shows (the verdict uses it)
+        "memory": {
+            "fit": est.memory_fit,
+            "nvidia_smi_gib": _gib(est.peak_vram_bytes),
+            "reserved_gib": _gib(est.reserved_bytes),
+            "allocated_gib": _gib(est.allocated_bytes),
+            "context_gib": _gib(est.context_bytes),
+            "band_gib": [_gib(lo), _gib(hi)],
+        },
         "ram_gib": _gib(est.ram_bytes),
+        "ram_total_gib": _gib(est.ram_total_bytes),
+        "ram_available_gib": _gib(est.ram_available_bytes),
         "disk_gib": _gib(est.disk_bytes),
         "samples_per_second": None if est.samples_per_second is None else round(est.samples_per_second, 3),
         "tokens_per_second": None if est.tokens_per_second is None else round(est.tokens_per_second, 1),
         "step_seconds": None if est.step_seconds is None else round(est.step_seconds, 5),
         "total_hours": None if est.total_hours is None else round(est.total_hours, 3),
+        "bottleneck": est.bottleneck,
+        "comm_gib_per_step": _gib(est.comm_bytes_per_step) if est.gpus > 1 else None,
+        "link_gbps": est.link_gbps,
         "measured_inputs": est.measured_inputs,
         "train": dataclasses.asdict(est.train),
-        "tweaks": list(est.extra.get("tweaks", [])),
-        "reason": est.extra.get("reason", ""),
+        "tweaks": [],
+        "reason": est.limit,
         "notes": list(est.notes),
         "assumptions": list(est.assumptions),
     }

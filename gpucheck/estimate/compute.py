@@ -1,27 +1,34 @@
-"""Speed: FLOPs per sample, the peak the device offers for the math in use, step time, run time.
+"""Speed: a per-operation roofline of one training step, from the device's specifications.
 
-step time = max(FLOPs / (peak × utilization), bytes moved / (bandwidth × efficiency), CPU kernel dispatch)
-          + per-step overhead + the part of the gradient all-reduce that backward does not hide (several GPUs).
+Eager PyTorch runs a step as a sequence of kernels on one stream, so the GPU's time is the SUM of
+what each kind of operation costs, each at the resource that bounds it:
 
-U-Nets (Stable Diffusion) are charged differently: their convolutions and attention matmuls alternate with
-GroupNorm, SiLU, residual adds and up/down-sampling that stream whole feature maps through DRAM (GroupNorm
-and LayerNorm also run in fp32 under autocast), so neither resource hides the other. Their step is
-(compute time + memory time) / small-batch efficiency (an additive roofline), where memory time adds
-`elementwise_traffic_factor` × the per-sample feature-map bytes (`activation_mib`, no checkpointing
-discount; recomputation adds one more forward) to the weight and optimizer traffic, and the efficiency
-P / (P + half) with P = batch × image_size² says how well the small deep levels of the U-Net fill the GPU.
-This is what makes a GeForce card with twice a T4's bandwidth train Stable Diffusion faster than the
-T4's much larger fp16 peak suggests, and larger batches faster per image.
+- matrix math (linear layers, convolutions, attention score matmuls): FLOPs at the rate of the units
+  the math runs on (`pick_peak`: 16-bit tensor cores with FP32 accumulate — GeForce cards run that at
+  half the FP16-accumulate rate; TF32 tensor cores for fp32 convolutions, where cuDNN uses them by
+  default, but not for fp32 matmuls since PyTorch 1.12; the FP32 vector units otherwise; Turing GTX
+  (TU116/TU117) runs fp16 at twice its fp32 rate on the vector units), × the clock the card holds
+  under its power limit (`sustained_clock_fraction`), × the share of that peak large GEMM/conv kernels
+  reach (`speed.gemm_efficiency`), less for small matrices (hidden / (hidden + half)). A linear
+  layer's pass cannot be faster than streaming its weights from DRAM (small token counts).
+- memory-bound operations (norms, activations, residual adds, dropout, softmax, loss): the bytes
+  of feature maps they read and write at the sustained DRAM bandwidth. Transformers: per token and
+  layer from the hidden and FFN widths; CNNs and U-Nets: a factor × the per-sample feature maps
+  (BatchNorm/GroupNorm, ReLU/SiLU and residual adds stream whole feature maps).
+- the optimizer update (weights, gradients and moments read and written, per trainable parameter),
+  QLoRA's dequantization (each 4-bit weight read, written as a 16-bit copy and read back by the GEMM
+  in every pass: a cost per weight read, amortized over the tokens of the step).
+- the CPU launching the kernels: kernel count × launch cost; the cost scales with the CPU's
+  single-thread speed (its clock), so a step is never faster than the host can issue it.
+- several GPUs: the gradient all-reduce over the real link (NVLink; PCIe with peer-to-peer; PCIe
+  through host memory where the driver disables peer-to-peer, as on GeForce), partly hidden behind
+  backward.
 
-- Transformers: forward = 2·(block linear params + lm_head) + 4·layers·s·(heads·head_dim) per token
-  (PaLM appendix B; nanoGPT estimate_mfu). Training = forward + backward, where backward costs 2× the
-  forward of trained layers and 1× that of frozen ones (LoRA/QLoRA only need input gradients);
-  gradient checkpointing adds one forward.
-- CNN/UNet: the workload's `forward_gflops` at `ref_image_size`, scaled by (image_size/ref)².
-- Peaks come from the catalog (or the deep scan's measurements when present): 16-bit tensor rate for
-  fp16/bf16 (GeForce: the fp32-accumulate rate), TF32 for fp32 where the framework uses it by default
-  (cuDNN convolutions yes, matmuls no — PyTorch ≥ 1.12), plain FP32 otherwise.
-- Utilization per architecture and math kind is data in resources/factors.toml.
+The software stack (`train.stack`) changes the kernel count and the memory traffic: `eager`
+(Hugging Face Trainer, plain PyTorch modules), `fused` (fused/compiled kernels: torch.compile, apex,
+NVIDIA's DeepLearningExamples, FlashAttention), `handtuned` (llm.c-style hand-written CUDA). Every
+number is in resources/factors.toml with its source; docs/accuracy.md checks the result against
+published runs, separating the rows used to set a factor (calibration) from the rest (validation).
 """
 
 from __future__ import annotations
@@ -30,31 +37,48 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
-from gpucheck.records import ModelSpec, TrainSpec
+from gpucheck.records import ModelSpec, TrainSpec, Workload
+
+STACKS = ("eager", "fused", "handtuned")
 
 
 @dataclass(frozen=True)
 class Speed:
     flops_per_sample: float
-    peak_tflops: float  # the peak used (per device)
-    math: str  # bf16-tensor | fp16-tensor | tf32-tensor | fp32 | cpu-fp32 …
-    utilization: float
+    peak_tflops: float  # the peak used (per device), at the sustained clock
+    math: str  # bf16-tensor | fp16-tensor | tf32-tensor | fp16-vector | fp32 | cpu-fp32 …
+    utilization: float  # share of `peak_tflops` the step as a whole reaches (model-FLOPs utilization)
     step_seconds: float  # one optimizer step of `batch` samples per device
     samples_per_second: float  # all devices together
     tokens_per_second: float | None
     bottleneck: str  # compute | memory | overhead | communication
     scaling_efficiency: float  # 1.0 for one device
     measured: bool  # peak/bandwidth came from the deep scan
+    stack: str = "eager"
+    matmul_seconds: float = 0.0  # per step and device: the parts of the step
+    memory_seconds: float = 0.0
+    dispatch_seconds: float = 0.0
+    communication_seconds: float = 0.0  # exposed (not hidden behind backward)
+    kernels_per_step: float = 0.0
+    clock_fraction: float = 1.0  # sustained / boost clock under the power limit
 
 
-def forward_flops_per_sample(m: ModelSpec, t: TrainSpec) -> tuple[float, float]:
-    """(FLOPs in trained-or-frozen linear/conv layers, FLOPs in attention score math) for one sample."""
+# -- work ------------------------------------------------------------------------------------------
+
+
+def _attn_len(t: TrainSpec, attn_len: int | None) -> int:
+    return attn_len or t.seq_len or 512
+
+
+def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None) -> tuple[float, float]:
+    """(FLOPs in trained-or-frozen linear/conv layers, FLOPs in attention score math) for one sample.
+    `attn_len`: the length attention spans when it differs from the row length (packed samples)."""
     if m.arch == "transformer":
         s = t.seq_len or 512
         linear = block_linear_params(m) or m.params
         if m.vocab and m.hidden:
             linear += m.hidden * m.vocab  # lm_head / MLM head
-        attn = 4.0 * (m.layers or 1) * s * (m.heads or 1) * head_dim(m)
+        attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
         return 2.0 * linear * s, attn * s
     g = (m.forward_gflops or 0.0) * 1e9
     if m.ref_image_size and t.image_size:
@@ -62,45 +86,57 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec) -> tuple[float, float]:
     return g, 0.0
 
 
-def train_flops_per_sample(m: ModelSpec, t: TrainSpec) -> float:
-    linear, attn = forward_flops_per_sample(m, t)
-    frozen = t.method in ("lora", "qlora")
-    bwd_linear = 1.0 if frozen else 2.0
+def _aux_flops(m: ModelSpec, t: TrainSpec) -> float:
+    aux = 0.0 if t.cache_embeddings else (m.aux_forward_gflops or 0.0) * 1e9
+    if aux and m.ref_image_size and t.image_size:
+        aux *= (t.image_size / m.ref_image_size) ** 2
+    return aux
+
+
+def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None) -> float:
+    """Forward + backward (+ recomputation). Backward costs 2× the forward of trained layers (input
+    and weight gradients) and 1× that of frozen ones (LoRA/QLoRA: input gradients only)."""
+    linear, attn = forward_flops_per_sample(m, t, attn_len)
+    bwd_linear = 1.0 if t.method in ("lora", "qlora") else 2.0
     total = linear * (1.0 + bwd_linear) + attn * 3.0
     if t.grad_checkpointing:
         total += linear + attn
-    aux = 0.0 if getattr(t, "cache_embeddings", False) else (m.aux_forward_gflops or 0.0) * 1e9
-    if aux and m.ref_image_size and t.image_size:
-        aux *= (t.image_size / m.ref_image_size) ** 2
-    return total + aux
+    return total + _aux_flops(m, t)
+
+
+# -- rates -----------------------------------------------------------------------------------------
 
 
 def effective_precision(t: TrainSpec, spec: Any, backend: str) -> str:
     """bf16 falls back to fp16 on GPUs without bf16 (NVIDIA before Ampere)."""
-    if t.precision == "bf16" and backend == "cuda" and spec is not None:
+    if t.precision in ("bf16", "bf16-pure") and backend == "cuda" and spec is not None:
         if spec.tflops_bf16_tensor is None and spec.tflops_fp16_tensor is not None:
             return "fp16"
     return t.precision
 
 
+def _sixteen_bit(precision: str) -> bool:
+    return precision != "fp32"
+
+
 def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: dict[str, Any]) -> tuple[float, str, bool]:
-    """(peak TFLOPS per device, math kind, measured?) for this job on this target."""
+    """(peak TFLOPS per device at the boost clock, math kind, measured?) for this job on this target."""
     spec = target.gpu
     meas = target.measured
     if spec is None:  # CPU
         return target.cpu_peak_tflops(f), "cpu-fp32", False
     precision = effective_precision(t, spec, spec.backend)
-    uses_tf32 = f["tf32_default"].get(m.arch, False)
-    if precision == "bf16" and spec.tflops_bf16_tensor:
-        peak, math = spec.tflops_bf16_tensor, "bf16-tensor"
+    uses_tf32 = f["tf32_default"].get(m.arch, False) or stack_of(t, f).get("tf32_matmul", False)
+    if precision.startswith("bf16") and spec.tflops_bf16_tensor:
         if meas and meas.gpu_tflops_bf16:
-            return meas.gpu_tflops_bf16, math, True
-        return peak, math, False
-    if precision in ("fp16", "bf16") and spec.tflops_fp16_tensor:
-        peak, math = spec.tflops_fp16_tensor, "fp16-tensor"
+            return meas.gpu_tflops_bf16, "bf16-tensor", True
+        return spec.tflops_bf16_tensor, "bf16-tensor", False
+    if _sixteen_bit(precision) and spec.tflops_fp16_tensor:
         if meas and meas.gpu_tflops_fp16:
-            return meas.gpu_tflops_fp16, math, True
-        return peak, math, False
+            return meas.gpu_tflops_fp16, "fp16-tensor", True
+        return spec.tflops_fp16_tensor, "fp16-tensor", False
+    if _sixteen_bit(precision) and getattr(spec, "tflops_fp16_vector", None):
+        return spec.tflops_fp16_vector, "fp16-vector", False  # Turing GTX: double-rate fp16, no tensor cores
     if precision == "fp32" and uses_tf32 and spec.tflops_tf32_tensor:
         if meas and meas.gpu_tflops_tf32:
             return meas.gpu_tflops_tf32, "tf32-tensor", True
@@ -110,52 +146,188 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: dict[str, Any]) -> tup
     return spec.tflops_fp32, "fp32", False
 
 
-def utilization(m: ModelSpec, t: TrainSpec, math: str, backend: str, f: dict[str, Any]) -> float:
-    u = f["utilization"]
-    table = u.get(m.arch, u["transformer"])
-    kind = "tensor" if math.endswith("tensor") and not math.startswith("tf32") else (
-        "tf32" if math.startswith("tf32") else "fp32")
+def clock_fraction(target: Any, f: dict[str, Any], measured: bool) -> float:
+    """Share of the boost clock the GPU holds through a training run within its power limit: the
+    catalog's `sustained_clock_fraction` where published, else the fallback for its segment."""
+    spec = target.gpu
+    if spec is None or measured:
+        return 1.0
+    own = getattr(spec, "sustained_clock_fraction", None)
+    if own:
+        return float(own)
+    return float(f["clocks"]["fallback_fraction"].get(spec.segment, 1.0))
+
+
+def tensor_power_fraction(target: Any, math: str, f: dict[str, Any]) -> float:
+    """Share of the boost clock tensor math holds inside the board's power limit: dense tensor work costs
+    about a fixed energy per FLOP on a given silicon generation (`clocks.tensor_tflops_per_watt`, keyed by
+    compute capability), so a card whose tensor peak needs more than its TDP allows runs at
+    TDP × TFLOPS-per-watt / peak. GeForce cards do the physical work of their FP16-accumulate rate (twice
+    the FP32-accumulate figure in the catalog). 1.0 where the generation has no published measurement."""
+    spec = target.gpu
+    if spec is None or not math.endswith("tensor") or not spec.tdp_w:
+        return 1.0
+    per_watt = f["clocks"].get("tensor_tflops_per_watt", {}).get(spec.compute_capability or "")
+    if not per_watt:
+        return 1.0
+    physical = spec.tflops_fp16_tensor or spec.tflops_bf16_tensor or 0.0
+    if spec.segment in ("consumer", "laptop"):
+        physical *= 2.0
+    if physical <= 0:
+        return 1.0
+    return min(1.0, spec.tdp_w * per_watt / physical)
+
+
+def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: dict[str, Any]) -> float:
+    """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions)."""
+    s = f["speed"]
+    table = s["gemm_efficiency"].get(m.arch, s["gemm_efficiency"]["transformer"])
+    # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
+    kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table.get(kind, table["fp32"])
     if m.arch == "transformer" and m.hidden:
-        half = u["small_hidden_half"]
+        half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)
-    val *= u["backend_factor"].get(backend, 1.0)
-    if t.method == "qlora":
-        val *= u["qlora_factor"]
-    return val
+    return val * f["utilization"]["backend_factor"].get(backend, 1.0)
 
 
-def bytes_moved_per_step(weights: float, trainable: float, activations: float, t: TrainSpec,
-                         f: dict[str, Any], quantized: float = 0.0) -> float:
-    """DRAM traffic of one step: weights read in forward/backward(/recompute), optimizer update,
-    activations written and read back, and (QLoRA) each 4-bit weight dequantized to 16-bit per pass."""
-    reads = 3.0 if t.grad_checkpointing else 2.0
-    opt = f["bandwidth"]["optimizer_bytes_per_trainable_param"].get(t.optimizer, 32.0)
-    traffic = f["bandwidth"].get("activation_traffic_factor", 2.0)
-    dequant = quantized * f["bandwidth"].get("dequant_bytes_per_param", 4.5) * reads
-    return weights * reads + trainable * opt / max(1, t.grad_accum) + traffic * activations + dequant
+def stack_of(t: TrainSpec, f: dict[str, Any]) -> dict[str, Any]:
+    stacks = f["stack"]
+    return stacks.get(getattr(t, "stack", "eager"), stacks["eager"])
 
 
-def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
-    """Feature-map bytes the memory-bound layers of a U-Net read and write in one step (0 for other
-    architectures): the factor × the per-sample feature maps at this image size × batch, one more
-    forward's worth with gradient checkpointing (the recomputation)."""
-    k = f["bandwidth"].get("elementwise_traffic_factor", {}).get(m.arch, 0.0)
-    if not k or not m.activation_mib:
+# -- bytes -----------------------------------------------------------------------------------------
+
+
+def _elem_bytes(t: TrainSpec) -> float:
+    return 2.0 if _sixteen_bit(t.precision) else 4.0
+
+
+def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: dict[str, Any], attn_len: int | None = None) -> float:
+    """Feature-map bytes the memory-bound operations of one step read and write (forward, backward
+    = 2 forwards, recomputation = one more forward), before the stack's fusion factor."""
+    e = f["speed"]["elementwise"]
+    passes = 3.0 + (1.0 if t.grad_checkpointing else 0.0)
+    eb = _elem_bytes(t)
+    if m.arch == "transformer":
+        h, ffn = m.hidden or 0, m.ffn or 4 * (m.hidden or 0)
+        per_token = (e["hidden_elements"] * h + e["ffn_elements"] * ffn) * eb
+        # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,
+        # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
+        if m.eager_attention:
+            per_token += e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) * 4.0
+        tokens = (t.seq_len or 512) * t.batch
+        layers = m.layers or 1
+        logits = e["logit_elements"] * (m.vocab or 0) * tokens * 2.0 * 4.0  # loss: forward + backward
+        return per_token * layers * tokens * passes + logits
+    if not m.activation_mib:
         return 0.0
+    k = e["feature_map_factor"].get(m.arch, 0.0)
     per_sample = m.activation_mib * 1024.0**2
     if m.ref_image_size and t.image_size:
         per_sample *= (t.image_size / m.ref_image_size) ** 2
-    if t.precision == "fp32":
-        per_sample *= f["activations"]["fp32_scale"]
-    passes = 4.0 / 3.0 if t.grad_checkpointing else 1.0
-    return k * per_sample * t.batch * passes
+    if not _sixteen_bit(t.precision):
+        per_sample *= 2.0
+    return k * per_sample * t.batch * passes / 3.0
+
+
+def weight_stream_bytes(weights_16bit: float, t: TrainSpec) -> tuple[float, int]:
+    """(bytes of one read of the working weights, passes over them): forward, input-gradient pass,
+    weight-gradient pass (trained layers only), recomputation."""
+    passes = 2 + (1 if t.method == "full" else 0) + (1 if t.grad_checkpointing else 0)
+    return weights_16bit, passes
+
+
+def optimizer_bytes(trainable: float, t: TrainSpec, f: dict[str, Any]) -> float:
+    opt = f["bandwidth"]["optimizer_bytes_per_trainable_param"].get(t.optimizer, 32.0)
+    return trainable * opt / max(1, t.grad_accum)
+
+
+def dequant_bytes(quantized: float, t: TrainSpec, f: dict[str, Any]) -> float:
+    """QLoRA: every pass over a 4-bit weight dequantizes it (read 0.5 B, write 2 B, read 2 B back)."""
+    passes = 3.0 if t.grad_checkpointing else 2.0
+    return quantized * f["bandwidth"]["dequant_bytes_per_param"] * passes
+
+
+# -- kernels and the CPU ---------------------------------------------------------------------------
+
+
+def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: dict[str, Any]) -> float:
+    """Kernels the CPU launches in one micro-batch step (forward, backward, recompute) plus the
+    optimizer's share, with the stack's fusion."""
+    k = f["dispatch"]["kernels"]
+    st = stack_of(t, f)
+    passes_fwd = 2.0 if t.grad_checkpointing else 1.0
+    if m.arch == "transformer":
+        layers = m.layers or 1
+        linears = _linears(m)
+        fwd = k["transformer_layer_forward"] * layers
+        bwd = fwd * k["backward_per_forward"]
+        if t.method in ("lora", "qlora"):
+            adapted = _adapted(m, t)
+            bwd -= k["weight_grad_per_linear"] * linears * layers  # frozen: no weight gradients
+            fwd += k["adapter_forward"] * adapted * layers
+            bwd += k["adapter_backward"] * adapted * layers
+        if t.method == "qlora":
+            fwd += k["dequant_per_linear"] * linears * layers * passes_fwd
+            bwd += k["dequant_per_linear"] * linears * layers
+        total = fwd * passes_fwd + bwd
+    else:
+        layers = k["layers_default"].get(m.arch, 50)
+        total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
+    opt = optimizer_tensors(m, t, pc, k) * k["optimizer_per_tensor"] / max(1, t.grad_accum)
+    return (total + opt) * st["kernel_scale"]
+
+
+def _linears(m: ModelSpec) -> int:
+    gated = m.gated_mlp if m.gated_mlp is not None else bool(m.ffn and m.hidden and m.ffn != 4 * m.hidden)
+    return 7 if gated else 6
+
+
+def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: dict[str, Any]) -> float:
+    """Trainable tensors the optimizer walks: weight + bias per linear and one per norm (full),
+    A and B per adapted module (LoRA), weight + BN scale/shift per layer (CNN)."""
+    if pc.trainable <= 0:
+        return 0.0
+    if m.arch == "transformer":
+        layers = m.layers or 1
+        if t.method in ("lora", "qlora"):
+            return 2.0 * _adapted(m, t) * layers
+        return (2.0 * _linears(m) + 2.0) * layers + 3.0
+    return 3.0 * k["layers_default"].get(m.arch, 50)
+
+
+def _adapted(m: ModelSpec, t: TrainSpec) -> int:
+    return {"qv": 2, "attention": 4, "all-linear": _linears(m)}.get(t.lora_targets, 2)
+
+
+def host_clock_mhz(target: Any, f: dict[str, Any]) -> float:
+    """The CPU's single-thread clock: as scanned, else the typical host of this kind of GPU."""
+    if target.cpu_max_clock_mhz:
+        return float(target.cpu_max_clock_mhz)
+    seg = target.gpu.segment if target.gpu is not None else "consumer"
+    return float(f["dispatch"]["host_clock_mhz"].get(seg, f["dispatch"]["reference_clock_mhz"]))
+
+
+def dispatch_seconds(kernels: float, target: Any, f: dict[str, Any]) -> float:
+    d = f["dispatch"]
+    per = d["launch_us"] * 1e-6 * d["reference_clock_mhz"] / host_clock_mhz(target, f)
+    return kernels * per * d["backend_factor"].get(target.backend, 1.0)
+
+
+# -- several GPUs ----------------------------------------------------------------------------------
+
+
+def allreduce_seconds(grad_bytes: float, n: int, target: Any, f: dict[str, Any]) -> float:
+    if n <= 1:
+        return 0.0
+    return 2.0 * (n - 1) / n * grad_bytes / (target.link_gbps(f) * 1e9)
 
 
 def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
     """How busy a U-Net keeps the GPU at this batch: its deepest levels work on 8×8–16×16 latents with
-    1,280 channels, too few threads to fill a GPU with one or two images, so the share of the roofline
-    reached grows with the pixels per step: P / (P + half), P = batch × image_size² (1.0 for other archs)."""
+    1,280 channels, too few threads to fill a GPU with one or two images: P / (P + half),
+    P = batch × image_size² (1.0 for other archs)."""
     half = f["utilization"].get("small_batch_half_pixels", {}).get(m.arch)
     if not half or not t.image_size:
         return 1.0
@@ -163,76 +335,111 @@ def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> flo
     return pixels / (pixels + half)
 
 
-def dispatch_seconds(m: ModelSpec, t: TrainSpec, backend: str, f: dict[str, Any]) -> float:
-    """CPU time to launch one step's kernels in eager PyTorch: per transformer layer, more with LoRA
-    branches and QLoRA dequantization, one more forward with gradient checkpointing."""
-    if m.arch != "transformer" or not m.layers:
-        return 0.0
-    d = f["dispatch"]
-    per_layer = d["per_layer_s"] * d["backend_factor"].get(backend, 1.0)
-    if t.method == "qlora":
-        per_layer *= d["qlora_factor"]
-    elif t.method == "full":
-        per_layer *= d["full_factor"]
-    if t.grad_checkpointing:
-        per_layer *= 4.0 / 3.0
-    return m.layers * per_layer
+# -- the step --------------------------------------------------------------------------------------
 
 
-def allreduce_seconds(grad_bytes: float, n: int, target: Any, f: dict[str, Any]) -> float:
-    if n <= 1:
-        return 0.0
-    link_gbps = target.link_gbps(f)
-    return 2.0 * (n - 1) / n * grad_bytes / (link_gbps * 1e9)
+@dataclass(frozen=True)
+class _Gpu:
+    matmul_s: float
+    memory_s: float
+    kernels: float
+    fixed_s: float = 0.0  # the part that does not grow with the samples of the step (weights, optimizer, dequant)
+
+
+def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamCounts,
+              weights_bytes: float, rate_flops: float, bw: float, attn_len: int | None,
+              vector_flops: float = 0.0) -> _Gpu:
+    st = stack_of(t, f)
+    linear, attn = forward_flops_per_sample(m, t, attn_len)
+    linear *= t.batch
+    attn *= t.batch
+    w16 = (block_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) if m.arch == "transformer" else m.params
+    w16 *= _elem_bytes(t)
+    one_read, passes = weight_stream_bytes(w16, t)
+    # each pass over the linear layers: its FLOPs at the matrix rate, or streaming its weights, whichever is longer
+    pass_s = max(linear / rate_flops, one_read / bw)
+    matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
+    matmul += _aux_flops(m, t) * t.batch / rate_flops
+    elementwise = elementwise_bytes_per_step(m, t, f, attn_len) * st["elementwise_scale"]
+    rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f)
+    # element-wise kernels also execute instructions per byte on the FP32/INT lanes (type conversion, index math,
+    # fp32 normalization): on a GPU with little vector throughput per byte of bandwidth they are ALU-bound
+    per_byte = max(1.0 / bw, f["speed"]["elementwise"]["alu_ops_per_byte"] / vector_flops) if vector_flops else 1.0 / bw
+    memory = elementwise * per_byte + rest / bw
+    streaming = passes * max(0.0, one_read / bw - linear / rate_flops)  # weight reads beyond the math's time
+    return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
 
 
 def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamCounts,
-          weights_bytes: float, activations_bytes: float, grad_bytes: float) -> Speed:
+          weights_bytes: float, activations_bytes: float, grad_bytes: float,
+          attn_len: int | None = None) -> Speed:
+    """One step's time on `target`. `t.seq_len` is the tokens per row the GPU processes; `attn_len`
+    the length attention spans (shorter when several samples are packed in a row)."""
     backend = target.backend
     peak, math, measured = pick_peak(t, m, target, f)
-    util = utilization(m, t, math, backend, f)
-    fps = train_flops_per_sample(m, t)
-    compute_s = fps * t.batch / (peak * 1e12 * util)
-    bw = target.bandwidth_gbps(f)
+    clock = clock_fraction(target, f, measured)
+    eff = gemm_efficiency(m, math, backend, f) * stack_of(t, f)["gemm_scale"]
+    explicit = target.gpu is not None and bool(getattr(target.gpu, "sustained_clock_fraction", None))
+    tensor_clock = clock if explicit or measured else clock * tensor_power_fraction(target, math, f)
+    rate = peak * 1e12 * tensor_clock * eff
+    if target.gpu is not None and not math.startswith("fp32"):
+        # cuDNN/cuBLAS pick the fastest kernel: never slower than the fp32 vector path
+        fp32 = target.gpu.tflops_fp32 * 1e12 * clock * gemm_efficiency(m, "fp32", backend, f)
+        rate = max(rate, fp32)
+    bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     measured = measured or target.bandwidth_measured
-    elementwise = elementwise_bytes_per_step(m, t, f)
-    mem_s = (bytes_moved_per_step(weights_bytes, pc.trainable, activations_bytes, t, f, pc.quantized)
-             + elementwise) / (bw * 1e9 * f["bandwidth"]["efficiency"])
-    overhead_s = f["step_overhead_s"].get(backend, 0.005)
-    # the CPU issues every kernel; with small steps the GPU waits for it (eager PyTorch dispatch)
-    dispatch_s = dispatch_seconds(m, t, backend, f)
-    if elementwise:  # additive roofline: memory-bound layers run between the compute-bound ones
-        work_s = max((compute_s + mem_s) / small_batch_efficiency(m, t, f), dispatch_s)
-    else:
-        work_s = max(compute_s, mem_s, dispatch_s)
-    bottleneck = "compute" if compute_s >= mem_s else "memory"
-    if dispatch_s >= max(compute_s, mem_s) or overhead_s > work_s:
-        bottleneck = "overhead"
+    vector = target.gpu.tflops_fp32 * 1e12 * clock if target.gpu is not None else 0.0
+    g = _gpu_time(m, t, target, f, pc, weights_bytes, rate, bw, attn_len, vector)
+    gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
+    disp_s = dispatch_seconds(g.kernels, target, f) if target.gpu is not None else 0.0
+    overhead_s = f["step_overhead_s"].get(backend, 0.005) / max(1, t.grad_accum)
+    work_s = max(gpu_s, disp_s)
+    # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
+    # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
+    small = disp_s >= gpu_s or g.fixed_s > gpu_s - g.fixed_s
+    bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
     n = max(1, target.gpus if target.gpu is not None else 1)
     comm = allreduce_seconds(grad_bytes, n, target, f) / max(1, t.grad_accum)  # once per optimizer step
-    # FSDP / ZeRO-3 moves the same bytes: two all-gathers of 16-bit weights (forward, backward) plus a
-    # reduce-scatter of fp32 gradients = (n−1)/n × 8 B per parameter, like a ring all-reduce of fp32 grads.
-    hidden = f["multi_gpu"]["overlap_fraction"] * work_s * (2.0 / 3.0)
+    hidden = f["multi_gpu"]["overlap_fraction"] * gpu_s * (2.0 / 3.0)
     exposed = max(0.0, comm - hidden)
-    step = work_s + overhead_s + exposed
     single_step = work_s + overhead_s
-    eff = single_step / step if step > 0 else 1.0
+    step = single_step + exposed
+    scaling = single_step / step if step > 0 else 1.0
     if n > 1:
-        eff *= f["multi_gpu"]["base_efficiency"]
-        step = single_step / eff
+        scaling *= f["multi_gpu"]["base_efficiency"]
+        step = single_step / scaling
         if exposed > 0.5 * single_step:
             bottleneck = "communication"
+    fps = train_flops_per_sample(m, t, attn_len)
     sps = t.batch * n / step
     tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
+    util = fps * t.batch / (step * peak * 1e12) if peak else 0.0
     return Speed(
-        flops_per_sample=fps,
-        peak_tflops=peak,
-        math=math,
-        utilization=util,
-        step_seconds=step,
-        samples_per_second=sps,
-        tokens_per_second=tps,
-        bottleneck=bottleneck,
-        scaling_efficiency=eff if n > 1 else 1.0,
-        measured=measured,
+        flops_per_sample=fps, peak_tflops=peak * clock, math=math, utilization=util, step_seconds=step,
+        samples_per_second=sps, tokens_per_second=tps, bottleneck=bottleneck,
+        scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=getattr(t, "stack", "eager"),
+        matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
+        communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
     )
+
+
+# -- the run ---------------------------------------------------------------------------------------
+
+
+def run_samples(w: Workload, t: TrainSpec) -> float:
+    """Samples the whole run trains on: the job's token budget over the tokens per sample when it
+    states one (pre-training), else samples × epochs."""
+    tokens = getattr(w.data, "tokens", None)
+    if tokens and w.model.arch == "transformer":
+        per_sample = w.data.avg_seq_len or t.seq_len or 512
+        return tokens / per_sample
+    return w.data.samples * w.data.epochs
+
+
+def speed_band(arch: str, f: dict[str, Any]) -> tuple[float, float]:
+    """(P10, P90) of estimate / measured speed on the validation rows of this architecture family
+    (resources/factors.toml [speed_band], kept equal to docs/accuracy.md by a test): the true time
+    lies in time × (P10, P90) for about 80% of published runs."""
+    b = f["speed_band"]
+    fam = b.get(arch, b["default"])
+    return float(fam["p10"]), float(fam["p90"])

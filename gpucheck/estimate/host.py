@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.estimate.memory import ParamCounts
+from gpucheck.estimate.memory import ParamCounts, placement, zero_stage
 from gpucheck.records import VramBreakdown, Workload
 
 GIB = 1024**3
@@ -26,7 +26,7 @@ class HostNeeds:
 
 
 def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, cores: int | None,
-               f: dict[str, Any]) -> HostNeeds:
+               f: dict[str, Any], gpus: int = 1) -> HostNeeds:
     h = f["host"]
     t = w.train
     data_bytes = int(w.data.samples * w.data.bytes_per_sample)
@@ -44,7 +44,15 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         ckpt = w.model.params * _download_bpp(w, h)
         ram["checkpoint_loading"] = int(min(ckpt, h["load_shard_gib"] * GIB))
     if t.cpu_offload:
-        ram["offloaded_optimizer"] = int(pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer])
+        # ZeRO-Offload: what left the GPUs (fp32 master weights, gradients, optimizer state). With a ZeRO
+        # stage the GPUs of a machine each offload their own partition (one copy per machine); replicated,
+        # every GPU offloads a whole copy. Machines beyond 8 GPUs each hold their share.
+        n = max(1, gpus)
+        per_node = int(f["multi_gpu"]["links"]["gpus_per_node"])
+        nodes = max(1, -(-n // per_node))
+        whole = placement(w.model, t, f, pc, n).offloaded  # the whole model's offloaded state
+        copies = 1 if zero_stage(t, n) >= 1 else min(n, per_node)
+        ram["offloaded_state"] = int(whole * copies / nodes)
     if backend == "cpu":
         ram["training"] = bd.total_bytes
     disk: dict[str, int] = {

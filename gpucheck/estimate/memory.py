@@ -83,6 +83,8 @@ def lora_params(m: ModelSpec, t: TrainSpec) -> float:
         per_layer = q + v
     elif t.lora_targets == "attention":
         per_layer = q + k + v + o
+    elif t.lora_targets == "mlp":
+        per_layer = (3 if _gated(m) else 2) * r * (h + f)
     else:  # all-linear
         per_layer = q + k + v + o + (3 if _gated(m) else 2) * r * (h + f)
     return float(m.layers * per_layer)
@@ -99,28 +101,54 @@ def param_counts(m: ModelSpec, t: TrainSpec) -> ParamCounts:
     return ParamCounts(m.params + adapters, adapters, quantized, aux)
 
 
-def weights_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+@dataclass(frozen=True)
+class WeightParts:
+    """The weights on a GPU, by role (bytes for the whole model, before any sharding)."""
+
+    working: float  # the copy forward/backward read: 16-bit (mixed, pure bf16) or fp32
+    master: float  # fp32 master weights kept beside a 16-bit working copy (mixed precision); 0 otherwise
+    frozen: float  # LoRA/QLoRA: the frozen base (16-bit, fp32, or NF4 + fp32 rest)
+    adapters: float  # LoRA/QLoRA adapters (fp32)
+    aux: float  # frozen helper networks (VAE, text encoders) at 16-bit
+
+    @property
+    def total(self) -> float:
+        return self.working + self.master + self.frozen + self.adapters + self.aux
+
+
+def weight_parts(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> WeightParts:
     b = f["bytes_per_param"]
     aux = pc.aux * b["weights_frozen_16bit"]
     if t.method == "full":
-        per = b["weights_fp32"] if t.precision == "fp32" else b["weights_mixed"]
-        return m.params * per + aux
+        if t.precision == "fp32":
+            return WeightParts(m.params * b["weights_fp32"], 0.0, 0.0, 0.0, aux)
+        if t.precision == "bf16-pure":
+            return WeightParts(m.params * f["pure_bf16"]["weights"], 0.0, 0.0, 0.0, aux)
+        working = m.params * b["weights_frozen_16bit"]
+        return WeightParts(working, m.params * b["weights_mixed"] - working, 0.0, 0.0, aux)
     adapters = pc.trainable * b["adapter_weights"]
     if t.method == "lora":
         base = b["weights_frozen_fp32"] if t.precision == "fp32" else b["weights_frozen_16bit"]
-        return m.params * base + adapters + aux
-    # qlora
+        return WeightParts(0.0, 0.0, m.params * base, adapters, aux)
     q = f["qlora"]
     rest = m.params - pc.quantized
-    return pc.quantized * q["bits_per_quantized_param"] / 8 + rest * q["unquantized_bytes_per_param"] \
-        + adapters + aux
+    frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * q["unquantized_bytes_per_param"]
+    return WeightParts(0.0, 0.0, frozen, adapters, aux)
+
+
+def weights_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+    return weight_parts(m, t, f, pc).total
 
 
 def gradients_bytes(t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+    if t.precision == "bf16-pure" and t.method == "full":
+        return pc.trainable * f["pure_bf16"]["grads"]
     return pc.trainable * f["bytes_per_param"]["grads"]
 
 
 def optimizer_bytes(t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+    if t.precision == "bf16-pure" and t.method == "full":
+        return pc.trainable * f["pure_bf16"]["optimizer"][t.optimizer]
     return pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer]
 
 
@@ -152,7 +180,8 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) 
         body = layers * per_layer
     logits = 0.0
     if m.vocab:
-        logits = b * s * m.vocab * a["logits_bytes_per_element"]
+        per = a["logits_bytes_per_element_pure_bf16"] if t.precision == "bf16-pure" else a["logits_bytes_per_element"]
+        logits = b * s * m.vocab * per
     return body + logits
 
 
@@ -174,36 +203,103 @@ def activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
     return image_activation_bytes(m, t, f)
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Where the training state lives for one GPU of `gpus` (bytes per GPU), and what leaves the GPU."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    offloaded: float  # bytes moved to CPU RAM (whole model: ZeRO-Offload keeps one copy per node)
+    gathered: float  # 16-bit weights gathered for the layers in flight (sharded weights)
+    comm_bytes_per_micro_step: float  # per GPU, weights gathered over the link per micro-batch
+    comm_bytes_per_step: float  # per GPU, gradient all-reduce / reduce-scatter per optimizer step
+
+
+def zero_stage(t: TrainSpec, gpus: int) -> int:
+    """The sharding stage in effect: `shard` means stage 3; one GPU has nothing to shard."""
+    if gpus <= 1:
+        return 0
+    return 3 if t.shard else max(0, min(3, t.zero_stage))
+
+
+def placement(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts, gpus: int) -> Placement:
+    """Per-GPU memory of the training state under ZeRO / FSDP sharding and CPU offload, as the engines do
+    it (Rajbhandari et al. 2020, ZeRO, arXiv 1910.02054 §5: stage 1 partitions the optimizer state
+    together with the fp32 master weights, 12Ψ/N with AdamW; stage 2 adds the gradients; stage 3 the
+    parameters. PyTorch FSDP keeps the fp32 shard (4 B/param) and all-gathers a 16-bit copy of the
+    layers in flight; Ren et al. 2021, ZeRO-Offload, arXiv 2101.06840: fp32 master weights, gradients
+    and optimizer state move to CPU RAM, the GPU keeps the 16-bit weights)."""
+    wp = weight_parts(m, t, f, pc)
+    g = gradients_bytes(t, f, pc)
+    o = optimizer_bytes(t, f, pc)
+    n = max(1, gpus)
+    stage = zero_stage(t, n)
+    layers = max(1, m.layers or 1)
+    master, working, frozen = wp.master, wp.working, wp.frozen
+    offloaded = 0.0
+    if t.cpu_offload and t.method == "full":
+        offloaded = master + g + o
+        master, g, o = 0.0, 0.0, 0.0
+    elif t.cpu_offload:
+        offloaded = o
+        o = 0.0
+    gathered = 0.0
+    comm_micro = 0.0
+    if stage >= 1:
+        master, o = master / n, o / n
+    if stage >= 2:
+        g = g / n
+    if stage >= 3:
+        # forward/backward read a 16-bit copy (as stored for NF4, bnb_4bit_quant_storage), gathered per layer
+        gathered_model = working + frozen
+        # FSDP mixed precision: the sharded parameter is the fp32 copy (already split with the master
+        # weights above); no separate 16-bit shard is kept
+        working = 0.0 if master else working / n
+        frozen = frozen / n
+        if t.cpu_offload and t.method != "full":
+            # FSDP CPU offload (offload_params): the frozen shards live in CPU RAM between uses, as
+            # Answer.AI's FSDP + QLoRA trains a 70B model on two 24 GB GPUs
+            offloaded += frozen * n
+            frozen = 0.0
+        gathered = gathered_model / layers * 2  # the layer in flight and the one prefetched
+        passes = 3.0 if t.grad_checkpointing else 2.0  # forward, (recompute,) backward
+        comm_micro = passes * (n - 1) / n * gathered_model
+    weights = working + master + frozen + wp.adapters / (n if stage >= 3 else 1) + wp.aux + gathered
+    grad_bytes = gradients_bytes(t, f, pc)
+    comm_step = (2.0 if stage < 2 else 1.0) * (n - 1) / n * grad_bytes if n > 1 else 0.0
+    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step)
+
+
 def breakdown(m: ModelSpec, t: TrainSpec, f: dict[str, Any], backend: str,
               gpus: int = 1) -> tuple[VramBreakdown, ParamCounts]:
     """The VRAM a single GPU needs for this job under data parallelism: each GPU holds a full
-    replica, unless `t.shard` (FSDP / ZeRO-3) splits weights, gradients and optimizer state over
-    `gpus` GPUs (plus one layer's gathered weights in flight).
+    replica, unless `t.zero_stage` / `t.shard` split state over `gpus` GPUs (see `placement`).
 
     `backend` is cuda | rocm | metal | xpu | cpu: it decides the framework overhead.
     """
     pc = param_counts(m, t)
-    w = weights_bytes(m, t, f, pc)
-    g = gradients_bytes(t, f, pc)
-    o = optimizer_bytes(t, f, pc)
-    if t.shard and gpus > 1:
-        in_flight = w / max(1, m.layers or 1) * 2  # the gathered layer, forward and prefetch
-        w, g, o = w / gpus + in_flight, g / gpus, o / gpus
-    if t.cpu_offload:
-        o = 0.0  # optimizer state lives in host RAM (DeepSpeed ZeRO-Offload style)
+    pl = placement(m, t, f, pc, gpus)
     act = activation_bytes(m, t, f)
-    ov = f["overhead"]
-    allocated = w + g + o + act
-    context = ov["context_bytes"].get(backend, 0.0)
-    frag = allocated * ov["allocator_fraction"].get(backend, 0.0)
-    overhead = context + frag
+    allocated = pl.weights + pl.gradients + pl.optimizer + act
+    overhead = context_bytes(f, backend) + allocator_slack_bytes(f, backend, allocated)
     return (
         VramBreakdown(
-            weights_bytes=int(w),
-            gradients_bytes=int(g),
-            optimizer_bytes=int(o),
+            weights_bytes=int(pl.weights),
+            gradients_bytes=int(pl.gradients),
+            optimizer_bytes=int(pl.optimizer),
             activations_bytes=int(act),
             overhead_bytes=int(overhead),
         ),
         pc,
     )
+
+
+def context_bytes(f: dict[str, Any], backend: str) -> float:
+    """The CUDA/ROCm context and libraries: nvidia-smi counts them, torch.cuda.memory_* does not."""
+    return float(f["overhead"]["context_bytes"].get(backend, 0.0))
+
+
+def allocator_slack_bytes(f: dict[str, Any], backend: str, allocated: float) -> float:
+    """Reserved − allocated in PyTorch's caching allocator."""
+    return allocated * f["overhead"]["allocator_fraction"].get(backend, 0.0)

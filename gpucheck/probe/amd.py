@@ -9,14 +9,16 @@ resources/probe.toml. An APU's carve-out is reported as `memory_kind="carve-out"
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
 
-from gpucheck.i18n import tr
+from gpucheck.i18n import fmt_gib, tr
 from gpucheck.machine import Gpu
 from gpucheck.probe.base import Part, Sources, finding, to_float, to_int
-from gpucheck.probe.facts import facts
+from gpucheck.probe.facts import probe_facts
+from gpucheck.probe.linux import pci_from_sysfs
 
 LINK_GEN = {"2.5": 1, "5.0": 2, "8.0": 3, "16.0": 4, "32.0": 5, "64.0": 6}
 
@@ -32,12 +34,11 @@ def _gfx_name(target: int | None) -> str | None:
 def _arch(gfx: str | None) -> str | None:
     if not gfx:
         return None
-    return facts().get("amd", {}).get("gfx", {}).get(gfx.lower())
+    return probe_facts().amd.gfx_arch.get(gfx.lower())
 
 
 def _apu_table() -> dict[str, str]:
-    rows = facts().get("amd", {}).get("apu", [])
-    return {r["id"].lower(): r.get("name", "") for r in rows}
+    return dict(probe_facts().amd.apu_names)
 
 
 def _link_gen(speed: str | None) -> int | None:
@@ -258,8 +259,6 @@ def _from_amdsmi_module() -> list[Gpu] | None:
 
 def _merge_sysfs(gpus: list[Gpu], sysfs: list[Gpu]) -> list[Gpu]:
     """Tool output lacks the APU/carve-out view; take it from sysfs where the same card is there."""
-    import dataclasses
-
     out = []
     for g in gpus:
         twin = next((s for s in sysfs if s.pci_bus_id and g.pci_bus_id and s.pci_bus_id[-7:] == g.pci_bus_id.lower()[-7:]),
@@ -278,8 +277,6 @@ def _no_amd_hardware(src: Sources) -> bool:
     """True when Linux lists its PCI devices and none is an AMD display device: skip the slow tools."""
     if src.system != "linux" or not src.exists("/sys/bus/pci/devices"):
         return False
-    from gpucheck.probe.linux import pci_from_sysfs
-
     return not any(p.vendor_id == "0x1002" for p in pci_from_sysfs(src))
 
 
@@ -320,6 +317,4 @@ def probe(src: Sources, use_module: bool = True) -> Part:
 
 
 def _gib(n: int | None) -> str:
-    from gpucheck.i18n import fmt_gib
-
     return fmt_gib(n)

@@ -16,7 +16,7 @@ from typing import Any
 from gpucheck.i18n import fmt_gib
 from gpucheck.machine import Gpu
 from gpucheck.probe.base import Part, Sources, finding, to_int
-from gpucheck.probe.facts import facts
+from gpucheck.probe.facts import probe_facts
 
 GIB = 1024**3
 
@@ -104,9 +104,8 @@ def parse_system_profiler_text(text: str) -> dict[str, Any]:
 
 
 def working_set_estimate(ram_bytes: int) -> tuple[int, float]:
-    t = facts().get("apple", {})
-    small_below = float(t.get("small_ram_below_gib", 36)) * GIB
-    frac = float(t.get("small_ram_fraction", 2 / 3) if ram_bytes < small_below else t.get("large_ram_fraction", 0.75))
+    t = probe_facts().apple
+    frac = t.small_ram_fraction if ram_bytes < t.small_ram_below_gib * GIB else t.large_ram_fraction
     return int(ram_bytes * frac), frac
 
 

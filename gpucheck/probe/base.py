@@ -9,6 +9,7 @@ unknown and why. (If one raises anyway, `scan()` turns that into a Finding too.)
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import platform as _platform
@@ -19,8 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 from gpucheck.i18n import tr_text
 from gpucheck.machine import Cpu, Disk, Finding, Gpu, Memory, Power, Software
+
+# The registry exists on Windows only.
+winreg: Any = importlib.import_module("winreg") if sys.platform == "win32" else None
 
 
 @dataclass(frozen=True)
@@ -107,19 +113,36 @@ def _load_nvml() -> Any:
     return pynvml
 
 
+def read_registry_subkeys(path: str) -> dict[str, dict[str, Any]]:
+    """HKLM\\path's subkeys and their values, with winreg (Windows only): `Sources.registry` on Windows."""
+    out: dict[str, dict[str, Any]] = {}
+    with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, path) as key:
+        i = 0
+        while True:
+            try:
+                name = winreg.EnumKey(key, i)
+            except OSError:
+                break
+            i += 1
+            try:
+                with winreg.OpenKey(key, name) as sub:
+                    vals: dict[str, Any] = {}
+                    j = 0
+                    while True:
+                        try:
+                            vname, value, _typ = winreg.EnumValue(sub, j)
+                        except OSError:
+                            break
+                        j += 1
+                        vals[vname] = value
+                    out[name] = vals
+            except OSError:
+                continue
+    return out
+
+
 def _default_registry() -> Callable[[str], dict[str, dict[str, Any]]] | None:
-    if sys.platform != "win32":
-        return None
-    from gpucheck.probe.windows import read_registry_subkeys
-
-    return read_registry_subkeys
-
-
-class _LazyPsutil:
-    def __getattr__(self, name: str) -> Any:
-        import psutil
-
-        return getattr(psutil, name)
+    return read_registry_subkeys if winreg is not None else None
 
 
 @dataclass
@@ -131,7 +154,7 @@ class Sources:
     run: Callable[..., str | None] = run_command  # run(argv, timeout=…) -> stdout or None
     nvml: Callable[[], Any] = _load_nvml  # returns a pynvml-compatible module
     registry: Callable[[str], dict[str, dict[str, Any]]] | None = None  # HKLM path -> {subkey: {name: value}}
-    ps: Any = field(default_factory=_LazyPsutil)  # psutil-compatible object
+    ps: Any = psutil  # psutil-compatible object
     arch: str = ""  # platform.machine()
     env: Mapping[str, str] = field(default_factory=dict)
     python_version: str = ""

@@ -7,10 +7,12 @@ from psutil. py-cpuinfo is not used: it takes about a second per call, and the u
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from gpucheck.machine import Cpu
+from gpucheck.probe.apple import parse_sysctl
 from gpucheck.probe.base import Part, Sources, finding, to_float, to_int
 
 # Flags worth showing: what ML libraries dispatch on.
@@ -224,12 +226,8 @@ def probe(src: Sources) -> Part:
     if src.system == "linux":
         cpu = cpu_from_linux(src, src.read("/proc/cpuinfo"), logical, physical)
     elif src.system == "darwin":
-        from gpucheck.probe.apple import parse_sysctl
-
         cpu = cpu_from_sysctl(parse_sysctl(src.run(["sysctl", *SYSCTL_KEYS], timeout=3, any_exit=True) or ""))
         if cpu.logical_cores is None:
-            import dataclasses
-
             cpu = dataclasses.replace(cpu, logical_cores=logical, physical_cores=physical)
     else:
         cpu = _windows_cpu(src, logical, physical)

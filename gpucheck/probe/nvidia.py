@@ -9,13 +9,12 @@ WSL2: NVML lives in /usr/lib/wsl/lib; when the loader does not find it there we 
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from gpucheck.i18n import N_, tr
 from gpucheck.machine import Gpu, MigSlice
 from gpucheck.probe.base import Part, Sources, finding
-from gpucheck.probe.facts import facts, nvidia_cc, nvidia_setting, version_key
+from gpucheck.probe.facts import nvidia_cc, probe_facts, version_key
 
 MIB = 1024**2
 
@@ -159,18 +158,18 @@ def _read_gpu(s: NvmlSession, handle: Any, index: int, driver: str | None, cuda:
     cc_t = s.q("nvmlDeviceGetCudaComputeCapability", handle)
     cc = f"{cc_t[0]}.{cc_t[1]}" if cc_t else None
     row = nvidia_cc(cc)
-    arch = row["architecture"] if row else None
+    arch = row.architecture if row else None
     if arch is None:
         arch_id = s.q("nvmlDeviceGetArchitecture", handle)
         if arch_id is not None:
-            arch = facts().get("nvidia", {}).get("nvml_arch", {}).get(str(arch_id))
+            arch = probe_facts().nvidia.nvml_arch.get(int(arch_id))
     cc_num = tuple(int(x) for x in cc.split(".")) if cc else None
-    bf16_min = tuple(int(x) for x in str(nvidia_setting("bf16_min_cc", 8.0)).split("."))
-    fp8_min = tuple(int(x) for x in str(nvidia_setting("fp8_min_cc", 8.9)).split("."))
+    bf16_min = version_key(probe_facts().nvidia.bf16_min_cc)
+    fp8_min = version_key(probe_facts().nvidia.fp8_min_cc)
     cores = s.q("nvmlDeviceGetNumGpuCores", handle)
     sm = None
     if cores and row:
-        sm = int(cores) // int(row["cores_per_sm"])
+        sm = int(cores) // row.cores_per_sm
     clk_g = s.const("NVML_CLOCK_GRAPHICS", 0)
     clk_m = s.const("NVML_CLOCK_MEM", 2)
     throttle = s.q("nvmlDeviceGetCurrentClocksEventReasons", handle)
@@ -212,7 +211,7 @@ def _read_gpu(s: NvmlSession, handle: Any, index: int, driver: str | None, cuda:
         is_discrete=True,
         compute_capability=cc,
         architecture=arch,
-        tensor_core_generation=row["tensor_core_generation"] if row else None,
+        tensor_core_generation=row.tensor_core_generation if row else None,
         supports_bf16=(cc_num >= bf16_min) if cc_num else None,
         supports_fp8=(cc_num >= fp8_min) if cc_num else None,
         sm_count=sm,
@@ -317,11 +316,4 @@ def probe(src: Sources) -> Part:
         s.stop()
 
 
-def cuda_at_least(have: str | None, need: str | None) -> bool | None:
-    if not have or not need:
-        return None
-    return version_key(have) >= version_key(need)
 
-
-def with_index(gpus: list[Gpu]) -> list[Gpu]:
-    return [dataclasses.replace(g, index=i) for i, g in enumerate(gpus)]

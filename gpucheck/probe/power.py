@@ -8,23 +8,26 @@ estimates and are labelled as such.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
+from gpucheck.catalog import load_gpus
 from gpucheck.i18n import tr_text
 from gpucheck.machine import Cpu, Gpu, Power, with_notes
 from gpucheck.probe.base import Part, Sources, finding
-from gpucheck.probe.facts import facts, power_setting
+from gpucheck.probe.facts import probe_facts
+from gpucheck.probe.linux import is_wsl
 
 
 def chassis_kind(chassis_type: int | None) -> str | None:
     if chassis_type is None:
         return None
-    t = facts().get("chassis", {})
-    if chassis_type in t.get("laptop_types", []):
+    t = probe_facts().chassis
+    if chassis_type in t.laptop_types:
         return "laptop"
-    if chassis_type in t.get("server_types", []):
+    if chassis_type in t.server_types:
         return "server"
-    if chassis_type in t.get("desktop_types", []):
+    if chassis_type in t.desktop_types:
         return "desktop"
     return None
 
@@ -49,8 +52,6 @@ def probe(src: Sources) -> Part:
     if not has_battery and sensors_ok:
         on_battery = False  # no battery: it runs on mains
     if src.system == "linux" and kind is None and not has_battery:
-        from gpucheck.probe.linux import is_wsl
-
         if is_wsl(src):  # WSL2 sees neither the battery nor the chassis of the Windows host
             is_laptop = on_battery = None
     return Part(area="power", power=Power(on_battery=on_battery,
@@ -62,19 +63,17 @@ def cpu_tdp_default(cpu: Cpu | None, is_laptop: bool | None, server: bool) -> tu
     if cpu is None:
         return None, ""
     if cpu.vendor == "apple":
-        return float(power_setting("cpu_tdp_apple_w", 30)), tr_text("Apple silicon class default")
+        return probe_facts().power.cpu_tdp_apple_w, tr_text("Apple silicon class default")
     if server or (cpu.sockets or 1) > 1:
-        per = float(power_setting("cpu_tdp_server_socket_w", 250))
+        per = probe_facts().power.cpu_tdp_server_socket_w
         return per * (cpu.sockets or 1), tr_text("server CPU class default, {w} W per socket", w=round(per))
     if is_laptop:
-        return float(power_setting("cpu_tdp_laptop_w", 45)), tr_text("laptop CPU class default")
-    return float(power_setting("cpu_tdp_desktop_w", 125)), tr_text("desktop CPU class default")
+        return probe_facts().power.cpu_tdp_laptop_w, tr_text("laptop CPU class default")
+    return probe_facts().power.cpu_tdp_desktop_w, tr_text("desktop CPU class default")
 
 
 def datacenter_gpus(gpus: tuple[Gpu, ...]) -> bool:
     """Any GPU the catalog lists as a datacenter board (A100, H100, MI300X …): such boards live in servers."""
-    from gpucheck.catalog import load_gpus
-
     ids = {g.catalog_id for g in gpus if g.catalog_id}
     if not ids:
         return False
@@ -88,8 +87,6 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
     """Fill the GPU power total, CPU TDP, estimated peak and recommended PSU; return findings to add.
     A server (`server`, or datacenter GPUs) gets the peak draw but no PSU size: its vendor sizes its
     redundant power supplies for the GPUs it ships with."""
-    import dataclasses
-
     findings = []
     limits = [g.power_limit_w for g in gpus if g.power_limit_w]
     gpu_total = float(sum(limits)) if limits else None
@@ -100,7 +97,7 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
     if power.is_laptop or (cpu is not None and cpu.vendor == "apple"):
         notes.append(tr_text("A laptop or Mac runs from its own power adapter: no PSU to choose."))
     elif server and (gpu_total is not None or tdp is not None):
-        base = float(power_setting("base_system_w", 100))
+        base = probe_facts().power.base_system_w
         peak = (gpu_total or 0.0) + (tdp or 0.0) + base
         notes.append(tr_text(
             "Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for "
@@ -114,10 +111,10 @@ def estimate(power: Power, gpus: tuple[Gpu, ...], cpu: Cpu | None, server: bool 
     elif power.is_laptop is None:
         notes.append(tr_text("Whether this is a laptop is unknown, so no power supply size is suggested."))
     elif gpu_total is not None or tdp is not None:
-        base = float(power_setting("base_system_w", 100))
+        base = probe_facts().power.base_system_w
         peak = (gpu_total or 0.0) + (tdp or 0.0) + base
-        frac = float(power_setting("load_fraction", 0.8))
-        step = int(power_setting("round_to_w", 50))
+        frac = probe_facts().power.load_fraction
+        step = probe_facts().power.round_to_w
         psu = int(math.ceil(peak / frac / step) * step)
         notes.append(tr_text(
             "Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the "

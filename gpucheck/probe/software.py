@@ -10,16 +10,19 @@ holds the first CUDA version each compute capability needs).
 from __future__ import annotations
 
 import dataclasses
+import glob as _glob
 import platform as _platform
 import re
 import sys
 from collections.abc import Callable, Mapping
+from importlib import metadata
 from pathlib import Path
 
 from gpucheck.i18n import tr_text
 from gpucheck.machine import Framework, Gpu, Software, kept
 from gpucheck.probe.base import Part, Sources
 from gpucheck.probe.facts import nvidia_cc, version_key
+from gpucheck.probe.linux import is_wsl
 
 
 def _read(path: Path) -> str | None:
@@ -64,8 +67,6 @@ def _dist_version(dist) -> str:
 
 
 def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ...]:
-    from importlib import metadata
-
     kwargs = {"path": list(paths)} if paths is not None else {}
     found: dict[str, Framework] = {}
     names: dict[str, object] = {}
@@ -140,10 +141,10 @@ def judge(fw: Framework, gpus: tuple[Gpu, ...], platform: str | None, cuda_drive
                 "this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}",
                 name=fw.name, variant=fw.variant or "cpu", gpu=g.name))
         row = nvidia_cc(g.compute_capability)
-        if row and version_key(fw.cuda_version) < version_key(row["min_cuda"]):
+        if row and version_key(fw.cuda_version) < version_key(row.min_cuda):
             return _judged(fw, False, tr_text(
                 "built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer",
-                have=fw.cuda_version, gpu=g.name, cc=g.compute_capability, need=row["min_cuda"]))
+                have=fw.cuda_version, gpu=g.name, cc=g.compute_capability, need=row.min_cuda))
         if cuda_driver and version_key(cuda_driver)[:1] < version_key(fw.cuda_version)[:1]:
             return _judged(fw, False, tr_text(
                 "built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver",
@@ -232,8 +233,6 @@ def user_site_dirs(system: str, env: Mapping[str, str], home: str,
 def _framework_paths(src: Sources) -> tuple[str, ...]:
     if src.site_paths is not None:
         return src.site_paths
-    import glob as _glob
-
     own = () if getattr(sys, "frozen", False) else tuple(p for p in sys.path if p)
     home = src.env.get("USERPROFILE" if src.system == "windows" else "HOME") or str(Path.home())
     extra = user_site_dirs(src.system, src.env, home, _glob.glob)
@@ -241,8 +240,6 @@ def _framework_paths(src: Sources) -> tuple[str, ...]:
 
 
 def probe(src: Sources) -> Part:
-    from gpucheck.probe.linux import is_wsl
-
     os_name, os_version, kernel = _os(src)
     platform = src.system
     if src.system == "linux" and is_wsl(src):

@@ -20,6 +20,8 @@ from typing import Any
 from gpucheck.i18n import tr_text
 from gpucheck.machine import Disk, kept
 from gpucheck.probe.base import Part, Sources, finding
+from gpucheck.probe.linux import virtual_machine
+from gpucheck.probe.windows import disk_kind, physical_disks
 
 PSEUDO_FS = {"tmpfs", "devtmpfs", "squashfs", "overlay", "proc", "sysfs", "cgroup", "cgroup2", "autofs", "ramfs",
              "efivarfs", "fuse.snapfuse", "devfs", "nullfs", "debugfs", "tracefs", "securityfs", "pstore", "bpf",
@@ -185,8 +187,6 @@ def _mac_kind(src: Sources, device: str) -> tuple[str, str]:
 
 
 def _windows_kinds(src: Sources) -> dict[str, tuple[str, str, str | None]]:
-    from gpucheck.probe.windows import disk_kind, physical_disks
-
     disks, letters = physical_disks(src)
     by_number = {str(d.get("DeviceId")): d for d in disks}
     out = {}
@@ -209,8 +209,6 @@ def probe(src: Sources, vm: str | None = None) -> Part:
         return Part(area="disks", disks=(), findings=(finding("disk", "unknown",
             "Disks unknown because the system did not list them ({detail})", "disk.unknown", detail=str(e)),))
     if src.system == "linux" and vm is None:
-        from gpucheck.probe.linux import virtual_machine
-
         vm = virtual_machine(src)
     win_kinds = _windows_kinds(src) if src.system == "windows" else {}
     seen: dict[str, Disk] = {}

@@ -4,7 +4,7 @@
 subkey per adapter; `HardwareInformation.qwMemorySize` (a 64-bit value) is its dedicated memory.
 WMI's `Win32_VideoController.AdapterRAM` is 32-bit and caps near 4 GB, and `wmic` is gone from
 Windows 11 24H2, so neither is used. The registry is read through an injected reader
-(`winreg` on Windows, a parsed `.reg` export in tests).
+(`base.read_registry_subkeys` with winreg on Windows, a parsed `.reg` export in tests).
 Disks: `MSFT_PhysicalDisk` (MediaType / BusType) through PowerShell's Get-CimInstance.
 """
 
@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from gpucheck.machine import Gpu
-from gpucheck.probe.base import Part, Sources, to_int
+from gpucheck.probe.base import Part, Sources, finding, to_int
 
 DISPLAY_CLASS = r"SYSTEM\CurrentControlSet\Control\Class\{4d36e968-e325-11ce-bfc1-08002be10318}"
 VENDORS = {"10de": "nvidia", "1002": "amd", "8086": "intel", "1414": "microsoft"}
@@ -22,36 +22,6 @@ VENDORS = {"10de": "nvidia", "1002": "amd", "8086": "intel", "1414": "microsoft"
 # BusType 7 USB, 11 SATA, 17 NVMe, 8 RAID, 10 SAS, 12 SD, 13 MMC, 14 Virtual, 15 File Backed Virtual.
 MEDIA_TYPES = {3: "hdd", 4: "ssd", 5: "ssd"}
 BUS_TYPES = {17: "nvme", 7: "removable", 12: "removable", 13: "removable", 14: "virtual", 15: "virtual"}
-
-
-def read_registry_subkeys(path: str) -> dict[str, dict[str, Any]]:
-    """HKLM\\path's subkeys and their values, with winreg (Windows only)."""
-    import winreg  # type: ignore[import-not-found]
-
-    out: dict[str, dict[str, Any]] = {}
-    with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, path) as key:
-        i = 0
-        while True:
-            try:
-                name = winreg.EnumKey(key, i)
-            except OSError:
-                break
-            i += 1
-            try:
-                with winreg.OpenKey(key, name) as sub:
-                    vals: dict[str, Any] = {}
-                    j = 0
-                    while True:
-                        try:
-                            vname, value, _typ = winreg.EnumValue(sub, j)
-                        except OSError:
-                            break
-                        j += 1
-                        vals[vname] = value
-                    out[name] = vals
-            except OSError:
-                continue
-    return out
 
 
 def _as_int(v: Any) -> int | None:
@@ -161,8 +131,6 @@ def probe(src: Sources) -> Part:
     try:
         subkeys = src.registry(DISPLAY_CLASS)
     except OSError as e:
-        from gpucheck.probe.base import finding
-
         return Part(area="windows", findings=(finding("gpu", "unknown",
             "Windows: the list of display adapters is unknown because the registry could not be read "
             "({detail})", "windows.registry", detail=str(e)),))

@@ -28,15 +28,21 @@ numbers or user names in paths (see gpucheck.report.privacy).
 
 from __future__ import annotations
 
-import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
 from gpucheck.errors import BadInput
-from gpucheck.i18n import get_language, tr
+from gpucheck.fileio import write_bytes_atomic
+from gpucheck.i18n import tr
+from gpucheck.lazy import lazy_import
+from gpucheck.report.html import render_html
+from gpucheck.report.json import render_json
 from gpucheck.report.model import Evaluation, ReportModel, build_report, default_paper
+
+# Qt (for the PDF) loads only when a PDF is written: the command line and the app start without it
+# (gpucheck/lazy.py).
+pdf = lazy_import("gpucheck.report.pdf")
 
 FORMATS = {".pdf": "pdf", ".html": "html", ".htm": "html", ".json": "json"}
 
@@ -75,46 +81,23 @@ def check_writable(path: str | Path) -> Path:
 
 def render_report(model: ReportModel, fmt: str) -> bytes:
     if fmt == "json":
-        from gpucheck.report.json import render_json
-
         return render_json(model).encode("utf-8")
     if fmt == "html":
-        from gpucheck.report.html import render_html
-
         return render_html(model).encode("utf-8")
     if fmt == "pdf":
-        from gpucheck.report.pdf import render_pdf
-
-        return render_pdf(model)
+        return pdf.render_pdf(model)
     raise BadInput(tr("unknown report type '{ext}' (use .pdf, .html or .json)", ext=fmt))
 
 
 def write_report(model: ReportModel, path: str | Path) -> Path:
     """Render `model` in the format the extension names and write it atomically. Returns the path."""
-    from gpucheck.fileio import write_bytes_atomic
-
     p = check_writable(path)
     data = render_report(model, report_format(p))
     write_bytes_atomic(p, data)
     return p
 
 
-def run_report(args: argparse.Namespace) -> int:
-    """`gpucheck report OUT.pdf|OUT.html|OUT.json [--machine FILE] [--lang …] [--workloads …]
-    [--include-ids] [--paper a4|letter]`."""
-    out = check_writable(args.output)
-    from gpucheck.cli import load_target_machine
-
-    machine = load_target_machine(args)
-    lang = getattr(args, "lang", None) or get_language()
-    model = build_report(machine, workload_ids=getattr(args, "workloads", None), lang=lang,
-                         include_ids=bool(getattr(args, "include_ids", False)), paper=getattr(args, "paper", None))
-    path = write_report(model, out)
-    sys.stdout.write(tr("Wrote the report to {path}", path=path) + "\n")
-    return 0
-
-
 __all__ = [
-    "build_report", "write_report", "render_report", "report_format", "check_writable", "run_report",
+    "build_report", "write_report", "render_report", "report_format", "check_writable",
     "ReportModel", "Evaluation", "default_paper", "FORMATS",
 ]

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from html import escape
 
-from gpucheck.report.model import VERDICT_COLORS, MemoryChart, ReportModel, Table
+from gpucheck.i18n import fmt_duration, fmt_gib
+from gpucheck.report.figures import OptionPoint, hours_axis, status_text, status_verdict, time_fraction
+from gpucheck.report.model import JobSection, MemoryChart, ReportModel, Table
+from gpucheck.verdict import verdict_colour
+
+# Where the PDF draws a job's options chart with QPainter (gpucheck.report.pdf); the HTML file has an SVG.
+OPTIONS_PLACEHOLDER = "[[gpucheck-options-{i}]]"
 
 BROWSER_FONTS = ('"Segoe UI", "Noto Sans", "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", '
                  '"WenQuanYi Micro Hei", "Source Han Sans SC", sans-serif')
@@ -56,7 +62,7 @@ def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False) -> s
             attrs = ' class="k"' if key_first and i == 0 else ""
             text = _e(cell)
             if i == t.verdict_column and r < len(t.row_verdicts):
-                color = VERDICT_COLORS.get(t.row_verdicts[r], "#1f1f1f")
+                color = verdict_colour(t.row_verdicts[r])
                 text = f'<span class="verdict" style="color:{color}; font-weight:bold;">{text}</span>'
             out.append(f'<td valign="top"{attrs}>{text}</td>')
         out.append("</tr>")
@@ -93,8 +99,6 @@ def chart_html(chart: MemoryChart) -> str:
             have_segments.append((100.0 - have_pct, "#ffffff", ""))
     else:
         have_segments = []
-    from gpucheck.i18n import fmt_gib
-
     rows = [
         '<table width="100%" border="0" cellspacing="0" cellpadding="2">',
         f'<tr><td width="18%" valign="middle"><b>{_e(chart.need_label)}</b><br/>'
@@ -115,6 +119,49 @@ def chart_html(chart: MemoryChart) -> str:
     return ('<table width="100%" border="0" cellspacing="0" cellpadding="0"><tr><td>'
             f"<h4>{_e(chart.title)}</h4>" + "".join(rows) + "".join(legend)
             + f'<p class="small">{_e(chart.caption)}</p></td></tr></table>')
+
+
+def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, str]) -> str:
+    """The options chart as inline SVG (vector in every browser): the same rows, columns, log time bars
+    and colours as the PDF's and the app's (gpucheck.report.pdf.paint_options)."""
+    from_cols = (0.36, 0.34, 0.12, 0.18)
+    width, row_h, size = 1000, 30, 13
+    xs = [0.0]
+    for f in from_cols:
+        xs.append(xs[-1] + width * f)
+    axis = hours_axis(points)
+    h = row_h * (len(points) + 1) + 4
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {h}" width="100%" role="img" '
+           f'font-size="{size}" font-family="sans-serif">']
+    for i, text in enumerate(headings):
+        out.append(f'<text x="{xs[i] + 4:.0f}" y="{row_h * 0.65:.0f}" font-weight="bold">{_e(text)}</text>')
+    for r, p in enumerate(points):
+        top = row_h * (r + 1)
+        colour = verdict_colour(status_verdict(p.status))
+        out.append(f'<line x1="0" y1="{top}" x2="{width}" y2="{top}" stroke="#b8c2d0" stroke-width="1"/>')
+        out.append(f'<text x="{xs[0] + 4:.0f}" y="{top + row_h * 0.65:.0f}">{_e(p.label)}</text>')
+        if p.hours is not None:
+            w = (xs[2] - xs[1] - 8) * time_fraction(p.hours, axis)
+            out.append(f'<rect x="{xs[1] + 4:.0f}" y="{top + row_h * 0.25:.0f}" width="{w:.1f}" '
+                       f'height="{row_h * 0.5:.0f}" rx="3" fill="{colour}"><title>{_e(p.label)}</title></rect>')
+            time = fmt_duration(p.hours) if p.status == "fits" else f"{fmt_duration(p.hours)} ({status_text(p.status)})"
+            fill = "#1f1f1f"
+        else:
+            time, fill = status_text(p.status), colour
+        out.append(f'<text x="{xs[2] + 4:.0f}" y="{top + row_h * 0.65:.0f}" fill="{fill}">{_e(time)}</text>')
+        out.append(f'<text x="{xs[3] + 4:.0f}" y="{top + row_h * 0.65:.0f}">{_e(p.cost_text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _options(job: JobSection, index: int, for_qt: bool) -> str:
+    if not job.options:
+        return ""
+    chart = _e(OPTIONS_PLACEHOLDER.format(i=index)) if for_qt else options_svg(job.options, job.options_headings)
+    # one table cell around it, so a printed page never splits the chart
+    return (f"<h4>{_e(job.options_title)}</h4>"
+            '<table width="100%" border="0" cellspacing="0" cellpadding="0"><tr><td>'
+            f"{chart}</td></tr></table>")
 
 
 def _pre(code: str) -> str:
@@ -164,21 +211,26 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
     if model.ladder is not None:
         out += [f"<h2>{_e(st['ladder'])}</h2>", f'<p class="small">{_e(model.ladder_note)}</p>',
                 _table(model.ladder, widths=(8, 44, 18, 18, 12))]
+    if model.software:
+        out += [f"<h2>{_e(st['software'])}</h2>", _list(model.software, model.labels["none"])]
     if model.jobs:
         out.append(f"<h2>{_e(st['jobs'])}</h2>")
-    for job in model.jobs:
-        color = VERDICT_COLORS.get(job.verdict, "#1f1f1f")
+    for index, job in enumerate(model.jobs):
+        color = verdict_colour(job.verdict)
         out.append(f'<h3>{_e(job.title)} — <span style="color:{color};">{_e(job.verdict_text)}</span></h3>')
         if job.headline:
             out.append(f"<p><b>{_e(job.headline)}</b></p>")
         out.append(_table(job.figures, widths=(34, 66), key_first=True))
         if job.chart is not None:
             out.append(chart_html(job.chart))
+        out.append(_options(job, index, for_qt))
         out.append(f"<h4>{_e(job.tweaks_title or st['tweaks'])}</h4>")
         if job.tweaks is not None:
             out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
-        else:
+        elif job.verdict in ("runs", "tight"):
             out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
+        else:  # never "nothing to change" under a job that does not fit
+            out.append(f"<p>{_e(model.labels['no_change_enough'])}</p>")
         if job.snippet:
             out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
         if job.speed_tweaks is not None:
@@ -198,7 +250,7 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
         if job.upgrades is not None:
             out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
         if job.cloud is not None:
-            out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(13, 25, 16, 11, 11, 11, 13))]
+            out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(10, 16, 14, 9, 8, 9, 10, 24))]
         if job.buy_vs_rent:
             out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
         if job.notes:

@@ -11,25 +11,24 @@ from __future__ import annotations
 import json as _json
 from typing import Any
 
+from gpucheck.advise import advice_to_dict
+from gpucheck.advise.job_json import job_to_json
 from gpucheck.machine import to_jsonable
 from gpucheck.report.model import Evaluation, ReportModel
 
 REPORT_SCHEMA_VERSION = 1
 REPORT_KIND = "gpucheck-report"
 
-def estimate_dict(est: Any, workload: Any = None) -> dict[str, Any]:
-    """The keys of `gpucheck estimate --json` (DESIGN.md), from the estimator's own serializer."""
-    from gpucheck.estimate import estimate_to_json
-
-    return estimate_to_json(est, workload)
+def estimate_dict(est: Any, workload: Any = None, advice: Any = None) -> dict[str, Any]:
+    """The keys of `gpucheck estimate --json` (DESIGN.md): the ONE serializer, with the advice's verdict,
+    tweaks and alternatives when there is advice."""
+    return job_to_json(est, workload, advice)
 
 
 def advice_dict(advice: Any) -> dict[str, Any] | None:
     """The advice as the advice module serializes it (`gpucheck estimate --json` uses the same)."""
     if advice is None:
         return None
-    from gpucheck.advise import advice_to_dict
-
     return advice_to_dict(advice)
 
 
@@ -43,7 +42,7 @@ def workload_dict(ev: Evaluation, lang: str) -> dict[str, Any]:
         "level": w.level,
         "detailed": ev.detailed,
         "definition": to_jsonable(w),
-        "estimate": estimate_dict(ev.estimate, w),
+        "estimate": estimate_dict(ev.estimate, w, ev.advice),
         "advice": advice_dict(ev.advice) if ev.detailed else None,
     }
 

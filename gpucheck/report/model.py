@@ -8,11 +8,24 @@ here; they are formatted from what `gpucheck.estimate` and `gpucheck.advise` ret
 from __future__ import annotations
 
 import datetime as _dt
+import locale
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 from gpucheck import __version__
+from gpucheck import estimate as est_mod
+from gpucheck.advise import advise
+from gpucheck.advise.present import (
+    alternative_text,
+    cloud_cost_text,
+    cloud_label,
+    cloud_rate_text,
+    settings_text,
+)
+from gpucheck.catalog import get_workload, gpu_for, load_workloads
+from gpucheck.errors import BadInput
 from gpucheck.i18n import (
     finding_text,
     fmt_duration,
@@ -20,35 +33,36 @@ from gpucheck.i18n import (
     fmt_list,
     fmt_money,
     fmt_number,
+    fmt_time_of_day,
+    fmt_timestamp,
     get_language,
+    method_label,
     normalize_lang,
+    optimizer_label,
+    precision_label,
     tr,
     use_language,
 )
 from gpucheck.machine import Machine
+from gpucheck.report.figures import (
+    BREAKDOWN_PARTS,
+    OptionPoint,
+    job_figures,
+    memory_sentence,
+    need_caption,
+    option_points,
+    time_sentence,
+    time_text,
+)
 from gpucheck.report.privacy import redact_machine
+from gpucheck.verdict import verdict_colour, verdict_label
 
 # Countries whose paper is US Letter (CLDR supplemental data, <paperSize type="US-Letter" territories=…>).
 LETTER_TERRITORIES = frozenset("BZ CA CL CO CR GT MX NI PA PH PR SV US VE".split())
 
-# Colours of the memory chart, one per part of the VRAM breakdown (Tableau 10 palette).
-CHART_COLORS = {
-    "weights": "#4e79a7",
-    "gradients": "#f28e2b",
-    "optimizer": "#e15759",
-    "activations": "#76b7b2",
-    "overhead": "#9c755f",
-    "available": "#59a14f",
-    "missing": "#d62728",
-}
-
-VERDICT_COLORS = {
-    "runs": "#1b7f3b",
-    "runs_with_tweaks": "#9a6700",
-    "too_slow": "#b35900",
-    "does_not_fit": "#b3261e",
-    "not_supported": "#6b6b6b",
-}
+# Colours of the memory chart: one per part of the breakdown (gpucheck.report.figures, as in the app).
+CHART_COLORS = {key: colour for key, _attr, _label, colour in BREAKDOWN_PARTS}
+CHART_COLORS.update({"available": verdict_colour("runs"), "missing": verdict_colour("does_not_fit")})
 
 
 # -- the model ---------------------------------------------------------------------------------------
@@ -126,6 +140,9 @@ class JobSection:
     speed_tweaks: Table | None = None  # optional changes that finish a job that runs sooner, each on its own
     speed_settings: str = ""  # their settings to copy: "# title" then "key=value, …", one pair of lines each
     alternative: AlternativeSection | None = None
+    options: tuple[OptionPoint, ...] = ()  # this PC, with the changes, upgrades, cloud: time against money
+    options_headings: tuple[str, str, str, str] = ("", "", "", "")
+    options_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,6 +180,7 @@ class ReportModel:
     glossary: tuple[tuple[str, str], ...]
     disclaimer: str
     evaluations: tuple[Evaluation, ...] = ()
+    software: tuple[str, ...] = ()  # software to fix, once for the whole report
     section_titles: dict[str, str] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)
 
@@ -190,8 +208,6 @@ def default_paper(env: dict[str, str] | None = None) -> str:
 
 def _os_locale_name() -> str | None:
     """'en-US' / 'en_US' from the operating system, or None."""
-    import sys
-
     if sys.platform == "win32":
         try:
             import ctypes
@@ -203,8 +219,6 @@ def _os_locale_name() -> str | None:
             return None
         return None
     try:
-        import locale
-
         return locale.getlocale()[0]
     except (ValueError, TypeError):
         return None
@@ -225,14 +239,8 @@ def workload_title(workload: Any, lang: str) -> str:
 
 
 def verdict_text(verdict: str) -> str:
-    texts = {
-        "runs": tr("Runs"),
-        "runs_with_tweaks": tr("Runs with changes"),
-        "too_slow": tr("Fits, but too slow"),
-        "does_not_fit": tr("Does not fit"),
-        "not_supported": tr("Not supported"),
-    }
-    return texts.get(verdict, verdict)
+    """The one label of a verdict (gpucheck.verdict), as the app and the CLI show it."""
+    return verdict_label(verdict)
 
 
 def severity_text(severity: str) -> str:
@@ -349,7 +357,7 @@ def machine_table(machine: Machine, include_ids: bool) -> Table:
                                             w=pw.recommended_psu_w,
                                             peak=f"{pw.estimated_peak_system_w:,.0f} W"
                                             if pw.estimated_peak_system_w else tr("unknown"))))
-    when = machine.created_at[:16].replace("T", " ") + " UTC" if machine.created_at else tr("unknown")
+    when = fmt_timestamp(machine.created_at)  # Beijing time in Chinese, UTC in English
     rows.append((tr("Scanned"), tr("{when} by gpucheck {version}", when=when,
                                    version=machine.app_version or tr("unknown"))))
     return Table(headers=(tr("Part"), tr("What this computer has")), rows=tuple(rows))
@@ -385,92 +393,67 @@ def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
 def _settings_text(train: Any) -> str:
     if train is None:
         return tr("unknown")
-    method = {"full": tr("full fine-tuning"), "lora": "LoRA", "qlora": "QLoRA"}.get(train.method, train.method)
+    method = method_label(train.method)
     if train.method == "full" and getattr(train, "from_scratch", False):
         method = tr("training from scratch")  # no pretrained weights: nothing is "fine-tuned"
-    parts = [method, train.precision.upper() if train.precision != "fp32" else "FP32",
+    parts = [method, precision_label(train.precision),
              tr("batch {n}", n=train.batch)]
     if train.seq_len:
         parts.append(tr("sequence length {n}", n=train.seq_len))
     if train.image_size:
         parts.append(tr("image size {n}", n=train.image_size))
-    parts.append({"adamw": "AdamW", "adamw-8bit": tr("8-bit AdamW"), "sgd": "SGD"}.get(train.optimizer,
-                                                                                     train.optimizer))
+    parts.append(optimizer_label(train.optimizer))
     if train.grad_checkpointing:
         parts.append(tr("gradient checkpointing"))
     if getattr(train, "grad_accum", 1) and train.grad_accum > 1:
         parts.append(tr("gradient accumulation ×{n}", n=train.grad_accum))
-    return ", ".join(parts)
-
-
-def _final_need_bytes(ev: Evaluation) -> int | None:
-    """Peak VRAM per GPU the verdict refers to: after the advised changes when there is advice."""
-    adv, est = ev.advice, ev.estimate
-    if adv is not None:
-        if adv.verdict == "does_not_fit" and adv.needs_vram_bytes is not None:
-            return adv.needs_vram_bytes
-        if adv.final_peak_vram_bytes is not None:
-            return adv.final_peak_vram_bytes
-    return est.peak_vram_bytes
-
-
-def _final_hours(ev: Evaluation) -> float | None:
-    if ev.advice is not None:
-        return ev.advice.expected_hours
-    return ev.estimate.total_hours
+    return fmt_list(parts, strong=False) if get_language() != "zh_CN" else "，".join(parts)
 
 
 def final_verdict(ev: Evaluation) -> str:
-    return ev.advice.verdict if ev.advice is not None else ev.estimate.verdict
+    return str(ev.advice.verdict if ev.advice is not None else ev.estimate.verdict)
 
 
-def ladder_table(evaluations: tuple[Evaluation, ...], lang: str) -> Table | None:
+def evaluation_figures(ev: Evaluation, installed_vram_bytes: int | None = None):
+    """The job's memory and time as every view shows them (gpucheck.report.figures)."""
+    return job_figures(ev.estimate, ev.advice, installed_vram_bytes)
+
+
+def ladder_table(evaluations: tuple[Evaluation, ...], lang: str, installed_vram_bytes: int | None = None
+                 ) -> Table | None:
+    """Every job: verdict, memory as configured → with the changes, and the time of those same settings."""
     if not evaluations:
         return None
     rows, verdicts = [], []
-    on_cpu = [ev.estimate.on_cpu for ev in evaluations]
-    for ev, cpu in zip(evaluations, on_cpu, strict=True):
-        verdict = final_verdict(ev)
-        if not cpu:
-            need = tr("{need} / {have}", need=fmt_gib(_final_need_bytes(ev)),
-                      have=fmt_gib(ev.estimate.vram_available_bytes))
-        elif all(on_cpu):  # the column is about RAM (its heading says so)
-            need = tr("{need} / {have}", need=fmt_gib(ev.estimate.ram_bytes),
-                      have=fmt_gib(ev.estimate.extra.get("ram_total_bytes")))
-        else:
-            need = tr("CPU: {ram} RAM", ram=fmt_gib(ev.estimate.ram_bytes))
-        hours = _final_hours(ev)
-        rows.append((str(ev.workload.level), workload_title(ev.workload, lang), verdict_text(verdict), need,
-                     fmt_duration(hours) if hours is not None else "—"))
-        verdicts.append(verdict)
-    heading = tr("RAM needed / total") if all(on_cpu) else tr("VRAM needed / available")
-    return Table(headers=(tr("Level"), tr("Training job"), tr("Verdict"), heading, tr("Time")),
+    for ev in evaluations:
+        fig = evaluation_figures(ev, installed_vram_bytes)
+        rows.append((str(ev.workload.level), workload_title(ev.workload, lang), verdict_text(fig.verdict),
+                     need_caption(fig), time_text(fig)))
+        verdicts.append(fig.verdict)
+    all_cpu = all(ev.estimate.on_cpu for ev in evaluations)
+    heading = (tr("Memory (RAM): as configured → with the changes") if all_cpu
+               else tr("Video memory: as configured → with the changes"))
+    return Table(headers=(tr("Level"), tr("Training job"), tr("Verdict"), heading, tr("Time (with the changes)")),
                  rows=tuple(rows), row_verdicts=tuple(verdicts), verdict_column=2)
 
 
 def memory_chart(est: Any) -> MemoryChart:
     b = est.breakdown
-    parts_spec = (
-        ("weights", tr("Model weights"), b.weights_bytes),
-        ("gradients", tr("Gradients"), b.gradients_bytes),
-        ("optimizer", tr("Optimizer state"), b.optimizer_bytes),
-        ("activations", tr("Activations"), b.activations_bytes),
-        ("overhead", tr("Framework overhead"), b.overhead_bytes),
-    )
-    parts = tuple(ChartPart(k, label, int(n), fmt_gib(n), CHART_COLORS[k]) for k, label, n in parts_spec)
+    parts = tuple(ChartPart(key, tr(label), int(getattr(b, attr)), fmt_gib(getattr(b, attr)), colour)
+                  for key, attr, label, colour in BREAKDOWN_PARTS)
     need = int(est.peak_vram_bytes)
     have = est.vram_available_bytes
     scale = max(need, have or 0, sum(p.bytes for p in parts), 1)
     if have is None:
-        caption = tr("With the settings above it needs {need} per GPU; the video memory available is unknown.",
+        caption = tr("As configured it needs {need} per GPU; the video memory available is unknown.",
                      need=fmt_gib(need))
     elif need <= have:
-        caption = tr("With the settings above it needs {need} of the {have} available per GPU.",
+        caption = tr("As configured it needs {need} of the {have} available per GPU.",
                      need=fmt_gib(need), have=fmt_gib(have))
     else:
-        caption = tr("With the settings above it needs {need} but only {have} is available per GPU: "
+        caption = tr("As configured it needs {need} but only {have} is available per GPU: "
                      "{missing} short.", need=fmt_gib(need), have=fmt_gib(have), missing=fmt_gib(need - have))
-    return MemoryChart(title=tr("Video memory (VRAM) per GPU"), parts=parts, need_bytes=need,
+    return MemoryChart(title=tr("Video memory (VRAM) per GPU, as configured"), parts=parts, need_bytes=need,
                        need_label=tr("Needed"), have_bytes=have, have_label=tr("Available"), scale_bytes=scale,
                        caption=caption)
 
@@ -507,16 +490,12 @@ def _speed_table(adv: Any) -> Table | None:
 def _speed_settings(adv: Any) -> str:
     if adv is None or not adv.speed_tweaks:
         return ""
-    from gpucheck.advise.present import settings_text
-
     return "\n".join(f"# {t.title}\n{settings_text(t.settings)}" for t in adv.speed_tweaks if t.settings)
 
 
 def _alternative_section(adv: Any) -> AlternativeSection | None:
     if adv is None or adv.alternative is None:
         return None
-    from gpucheck.advise.present import alternative_text
-
     alt = adv.alternative
     rows = tuple((f"{i}. {t.title}", t.cost) for i, t in enumerate(alt.tweaks, 1))
     return AlternativeSection(workload_id=alt.workload_id, headline=alternative_text(alt),
@@ -529,7 +508,7 @@ def _upgrades_table(adv: Any) -> Table | None:
         return None
     rows = []
     for u in adv.upgrades:
-        why = " ".join((u.reason, *u.notes)).strip()
+        why = fmt_list((u.reason, *u.notes), strong=True)  # '；' between notes in Chinese
         rows.append((u.name, why, _money(u.price_usd, u.price_cny),
                      fmt_duration(u.total_hours) if u.total_hours is not None else "—", _as_of(u.as_of, u.verified)))
     return Table(headers=(tr("Part"), tr("Why"), tr("Price"), tr("Job time with it"), tr("Price date")),
@@ -537,14 +516,7 @@ def _upgrades_table(adv: Any) -> Table | None:
 
 
 def cloud_label_text(label: str) -> str:
-    texts = {
-        "free": tr("Free"),
-        "cheapest": tr("Cheapest"),
-        "fastest": tr("Fastest"),
-        "cheapest_china": tr("Cheapest in China"),
-        "multi_gpu": tr("Several GPUs"),
-    }
-    return texts.get(label, label)
+    return cloud_label(label)  # one table of labels for the CLI, the app and the reports
 
 
 def sharding_text(stage: str) -> str:
@@ -558,47 +530,39 @@ def _cloud_table(adv: Any) -> Table | None:
         return None
     rows = []
     for c in adv.cloud:
-        free = c.kind == "free"
-        provider = tr("{provider} (spot: may be stopped)", provider=c.provider) if c.kind == "spot" else c.provider
+        provider = tr("{provider} — can be stopped at any time", provider=c.provider) if c.kind == "spot" \
+            else c.provider  # no bracket inside the provider's own brackets
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name)
         if c.sharding:
             gpus = tr("{gpus}, {how}", gpus=gpus, how=sharding_text(c.sharding))
-        rows.append((cloud_label_text(c.label), provider, gpus,
-                     _money(c.price_usd_per_gpu_hour, c.price_cny_per_gpu_hour, free),
+        rows.append((cloud_label_text(c.label), provider, gpus, cloud_rate_text(c),
                      fmt_duration(c.total_hours) if c.total_hours is not None else "—",
-                     _money(c.cost_usd, c.cost_cny, free), _as_of(c.as_of, c.verified)))
+                     cloud_cost_text(c), _as_of(c.as_of, c.verified), c.note or "—"))
     return Table(headers=(tr("Option"), tr("Provider"), tr("GPUs"), tr("Per GPU-hour"), tr("Time"),
-                          tr("Whole run"), tr("Price date")), rows=tuple(rows))
+                          tr("Whole run"), tr("Price date"), tr("Good to know")), rows=tuple(rows))
 
 
-def _job_section(ev: Evaluation, lang: str) -> JobSection:
+def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = None) -> JobSection:
     est, w, adv = ev.estimate, ev.workload, ev.advice
     verdict = final_verdict(ev)
     on_gpu = not est.on_cpu
+    fig = evaluation_figures(ev, installed_vram_bytes)
     figures = [
         (tr("Verdict"), verdict_text(verdict)),
-        (tr("Settings assumed"), _settings_text(est.train)),
+        (tr("Settings as configured"), _settings_text(est.train)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
-        (tr("VRAM needed / available (per GPU)"),
-         tr("{need} / {have}", need=fmt_gib(est.peak_vram_bytes), have=fmt_gib(est.vram_available_bytes)))
-        if on_gpu else  # no GPU: the job's memory is system RAM
-        (tr("RAM needed / total"),
-         tr("{need} / {have}", need=fmt_gib(est.ram_bytes), have=fmt_gib(est.extra.get("ram_total_bytes")))),
+        (tr("Memory"), memory_sentence(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
-        (tr("Speed"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
-         if est.samples_per_second is not None else tr("unknown")),
-        (tr("Training time"), fmt_duration(est.total_hours)),
+        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
+         if est.samples_per_second is not None and fig.hours is not None else "—"),
+        (tr("Training time"), time_sentence(fig)),
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
                         epochs=f"{w.data.epochs:g}")),
     ]
-    if est.tokens_per_second:
+    if est.tokens_per_second and fig.hours is not None:
         figures.insert(7, (tr("Tokens per second"), fmt_number(est.tokens_per_second, 0)))
-    if adv is not None and adv.tweaks and adv.verdict != "does_not_fit":
-        figures.append((tr("After the changes below"),
-                        tr("{need} VRAM per GPU, {time}", need=fmt_gib(adv.final_peak_vram_bytes),
-                           time=fmt_duration(adv.final_total_hours))))
     if est.measured_inputs:
         figures.append((tr("Based on"), tr("speeds measured on this computer")))
     bottlenecks: list[str] = []
@@ -608,9 +572,6 @@ def _job_section(ev: Evaluation, lang: str) -> JobSection:
         for b in adv.bottlenecks:
             bottlenecks.append(tr("{problem} What to do: {fix}", problem=b.message, fix=b.fix) if b.fix
                                else b.message)
-        for f in adv.software:
-            software.append(tr("{problem} Run: {command}", problem=f.message, command=f.command) if f.command
-                            else f.message)
         notes += [n for n in adv.notes if n not in notes]
     return JobSection(
         workload_id=w.id, title=workload_title(w, lang), verdict=verdict, verdict_text=verdict_text(verdict),
@@ -632,7 +593,25 @@ def _job_section(ev: Evaluation, lang: str) -> JobSection:
         speed_tweaks=_speed_table(adv),
         speed_settings=_speed_settings(adv),
         alternative=_alternative_section(adv),
+        options=option_points(est, adv, tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if est.gpus > 1
+                              else (est.gpu_name if on_gpu else tr("this PC's CPU"))),
+        options_headings=(tr("Option"), tr("Time (log scale)"), tr("Time"), tr("Cost")),
+        options_title=tr("Your options for this job: time against money"),
     )
+
+
+def software_lines(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
+    """Software to fix, said once for the whole report (the same PyTorch command is not repeated per job)."""
+    out: list[str] = []
+    for ev in evaluations:
+        if ev.advice is None or not ev.detailed:
+            continue
+        for f in ev.advice.software:
+            line = (tr("{problem} Run: {command}", problem=f.message, command=f.command) if f.command
+                    else f.message)
+            if line not in out:
+                out.append(line)
+    return tuple(out)
 
 
 def evaluate(machine: Machine, workload_ids: list[str] | tuple[str, ...] | None = None) -> tuple[Evaluation, ...]:
@@ -640,10 +619,6 @@ def evaluate(machine: Machine, workload_ids: list[str] | tuple[str, ...] | None 
 
     The ladder in the report shows every job; `workload_ids` (None = all) picks the ones detailed.
     """
-    from gpucheck import estimate as est_mod
-    from gpucheck.advise import advise
-    from gpucheck.catalog import get_workload, load_workloads
-
     ladder = list(load_workloads())
     chosen: set[str] | None = None
     if workload_ids:
@@ -674,10 +649,13 @@ def _assumptions(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
         tr("Training time assumes the GPU runs at the typical efficiency given in the sources below, "
            "with the data loading keeping up."),
     ]
+    by_text: dict[str, list[str]] = {}  # each job's own assumptions, labelled with the jobs they are for
     for ev in evaluations:
         for a in ev.estimate.assumptions:
-            if a not in out:
-                out.append(a)
+            by_text.setdefault(a, []).append(workload_title(ev.workload, get_language()))
+    for a, jobs in by_text.items():
+        label = jobs[0] if len(jobs) == 1 else tr("{n} jobs", n=len(jobs))
+        out.append(tr("{jobs}: {assumption}", jobs=label, assumption=a))
     return tuple(out)
 
 
@@ -687,8 +665,6 @@ def _sources(evaluations: tuple[Evaluation, ...], machine: Machine) -> tuple[str
     def add(text: str) -> None:
         if text and text not in out:
             out.append(text)
-
-    from gpucheck.catalog import gpu_for
 
     for g in machine.compute_gpus():
         spec = gpu_for(g)
@@ -767,8 +743,6 @@ def build_report(
     lang = normalize_lang(lang) or get_language()
     paper = (paper or default_paper()).lower()
     if paper not in ("a4", "letter"):
-        from gpucheck.errors import BadInput
-
         raise BadInput(tr("unknown paper size '{paper}' (expected a4 or letter)", paper=paper))
     shown = machine if include_ids else redact_machine(machine)
     if evaluations is None:
@@ -786,17 +760,19 @@ def build_report(
         else:
             subtitle = tr("No GPU for training found — {ram} RAM", ram=fmt_gib(shown.memory.total_bytes, 0))
         generated_text = tr("Report made on {date} with gpucheck {version}",
-                            date=now.astimezone(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                            date=fmt_time_of_day(now),
                             version=__version__)
         detailed = tuple(ev for ev in evaluations if ev.detailed)
+        compute = machine.compute_gpus()
+        installed = compute[0].vram_total_bytes if compute else None
         counts: dict[str, int] = {}
         for ev in evaluations:
             counts[final_verdict(ev)] = counts.get(final_verdict(ev), 0) + 1
-        intro = tr("Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing "
-                   "settings, and {no} do not fit or are too slow on this computer.",
-                   total=len(evaluations), runs=counts.get("runs", 0),
-                   tweaks=counts.get("runs_with_tweaks", 0),
-                   no=len(evaluations) - counts.get("runs", 0) - counts.get("runs_with_tweaks", 0))
+        trains = counts.get("runs", 0) + counts.get("tight", 0) + counts.get("runs_with_tweaks", 0)
+        intro = tr("Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), "
+                   "{tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.",
+                   total=len(evaluations), runs=counts.get("runs", 0), tight=counts.get("tight", 0),
+                   tweaks=counts.get("runs_with_tweaks", 0), no=len(evaluations) - trains)
         model = ReportModel(
             lang=lang,
             paper=paper,
@@ -813,10 +789,11 @@ def build_report(
             machine_table=machine_table(shown, include_ids),
             gpu_table=gpu_table(shown, include_ids),
             findings=finding_lines(shown),
-            ladder=ladder_table(tuple(evaluations), lang),
+            ladder=ladder_table(tuple(evaluations), lang, installed),
             ladder_note=tr("The ladder goes from the easiest job (level 1) to the hardest. Time is for the "
                            "settings listed for each job below, on this computer."),
-            jobs=tuple(_job_section(ev, lang) for ev in detailed),
+            jobs=tuple(_job_section(ev, lang, installed) for ev in detailed),
+            software=software_lines(tuple(evaluations)),
             assumptions=_assumptions(tuple(evaluations)),
             sources=_sources(tuple(evaluations), machine),
             glossary=glossary(),
@@ -835,7 +812,7 @@ def build_report(
                 "speed_settings": tr("Their settings, to copy (Hugging Face names)"),
                 "alternative": tr("What fits instead: a smaller model"),
                 "alternative_snippet": tr("Its settings as code (Hugging Face Transformers)"),
-                "software": tr("Software to fix"),
+                "software": tr("Software to fix (for every job)"),
                 "bottlenecks": tr("What slows it down"),
                 "upgrades": tr("Upgrades"),
                 "cloud": tr("Rent a cloud GPU"),
@@ -848,6 +825,8 @@ def build_report(
             labels={
                 "no_findings": tr("Nothing to report."),
                 "no_changes": tr("Nothing to change: it runs with the settings above."),
+                "no_change_enough": tr("No change of settings is enough here; see the upgrades and cloud GPUs "
+                                       "below."),
                 "kind": tr("Kind"),
                 "area": tr("Area"),
                 "finding": tr("Finding"),

@@ -19,8 +19,34 @@ from __future__ import annotations
 import os
 import sys
 
-from gpucheck.report.html import render_html
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetricsF,
+    QGuiApplication,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+    QPyTextObject,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+    QTextTable,
+)
+from PySide6.QtWidgets import QApplication
+
+from gpucheck.i18n import fmt_duration
+from gpucheck.report.figures import hours_axis, status_text, status_verdict, time_fraction
+from gpucheck.report.html import OPTIONS_PLACEHOLDER, render_html
 from gpucheck.report.model import ReportModel
+from gpucheck.resources import resource_path
+from gpucheck.verdict import verdict_colour
 
 FONT_FILE = ("fonts", "wqy-microhei.ttc")
 FONT_FAMILY = "WenQuanYi Micro Hei"
@@ -39,7 +65,6 @@ _app = None  # a QApplication made here for the command line; kept alive for the
 def _ensure_app():
     """Qt needs an application object for fonts; the desktop app has one, the command line does not."""
     global _app
-    from PySide6.QtGui import QGuiApplication
 
     app = QGuiApplication.instance()
     if app is not None:
@@ -48,7 +73,6 @@ def _ensure_app():
         # Rendering a PDF needs no window; this works without a display or X libraries.
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     # a QApplication (not just QGuiApplication), so the desktop app can still start in this process
-    from PySide6.QtWidgets import QApplication
 
     _app = QApplication(["gpucheck"])
     return _app
@@ -62,9 +86,6 @@ def _load_font() -> str | None:
     global _font_loaded
     if _font_loaded is not None:
         return _font_loaded or None
-    from PySide6.QtGui import QFontDatabase
-
-    from gpucheck.catalog import resource_path
 
     path = resource_path(*FONT_FILE)
     families: list[str] = []
@@ -92,7 +113,6 @@ def _cell_extent(layout, cell) -> tuple[float, float]:
 
 
 def _push_block(cursor, push: float, css_px_per_device_px: float) -> None:
-    from PySide6.QtGui import QTextBlockFormat
 
     fmt = QTextBlockFormat(cursor.blockFormat())
     fmt.setTopMargin(fmt.topMargin() + push * css_px_per_device_px)
@@ -129,7 +149,6 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
     text on the next page, below the repeated table header. Rows taller than most of a page are left
     to split. `done` holds rows already moved. Returns the number of rows moved.
     """
-    from PySide6.QtGui import QTextCursor, QTextTable
 
     layout = doc.documentLayout()
     moved = 0
@@ -190,7 +209,6 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
 def _keep_headings_with_next(doc, page_height: float, content_bottom: float,
                              css_px_per_device_px: float) -> int:
     """A heading at the foot of a page, with what it heads on the next page, moves to that page."""
-    from PySide6.QtGui import QTextCursor
 
     layout = doc.documentLayout()
     root = doc.rootFrame()
@@ -231,6 +249,120 @@ def paginate(doc, page_height: float, content_top: float, content_bottom: float,
     return total
 
 
+# -- the options chart: drawn with QPainter, so it stays vector graphics in the PDF (and the app) -----------
+
+OPTIONS_OBJECT = QTextFormat.ObjectTypes.UserObject + 1
+OPTIONS_INDEX_PROPERTY = QTextFormat.Property.UserProperty + 1
+OPTIONS_COLUMNS = (0.36, 0.34, 0.12, 0.18)  # label | time bar (log scale) | time | cost
+
+
+def options_row_height(font: QFont, device=None) -> float:
+    fm = QFontMetricsF(font, device) if device is not None else QFontMetricsF(font)
+    return fm.height() * 1.7
+
+
+def options_height(n_points: int, font: QFont, device=None) -> float:
+    """The chart's height for `n_points` options and a heading row."""
+    return options_row_height(font, device) * (n_points + 1) + 4
+
+
+def paint_options(painter: QPainter, rect: QRectF, points, headings: tuple[str, str, str, str],
+                  dark: bool = False, text_colour: QColor | None = None, grid_colour: QColor | None = None) -> None:
+    """The options for one job as rows: what it is, a bar for its time (log scale), the time, the money.
+    The bar's colour says fits / tight / does not fit (the verdict colours); an option that does not run
+    has no bar and says so. Shared by the app (gpucheck.ui.widgets.options_chart) and the PDF."""
+    font = painter.font()
+    fm = QFontMetricsF(font, painter.device())
+    row_h = options_row_height(font, painter.device())
+    text_colour = text_colour or QColor("#1f1f1f")
+    grid_colour = grid_colour or QColor("#b8c2d0")
+    xs = [rect.left()]
+    for frac in OPTIONS_COLUMNS:
+        xs.append(xs[-1] + rect.width() * frac)
+    pad = fm.averageCharWidth()
+    axis = hours_axis(tuple(points))
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    bold = QFont(font)
+    bold.setBold(True)
+    painter.setFont(bold)
+    painter.setPen(text_colour)
+    for i, text in enumerate(headings):
+        cell = QRectF(xs[i] + pad / 2, rect.top(), xs[i + 1] - xs[i] - pad, row_h)
+        painter.drawText(cell, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetricsF(bold, painter.device()).elidedText(text, Qt.TextElideMode.ElideRight,
+                                                                          cell.width()))
+    painter.setFont(font)
+    for r, pt in enumerate(points):
+        top = rect.top() + row_h * (r + 1)
+        painter.setPen(QPen(grid_colour, max(1.0, fm.height() / 40)))
+        painter.drawLine(int(rect.left()), int(top), int(rect.right()), int(top))
+        colour = QColor(verdict_colour(status_verdict(pt.status), dark=dark))
+        cells = [QRectF(xs[i] + pad / 2, top, xs[i + 1] - xs[i] - pad, row_h) for i in range(4)]
+        painter.setPen(text_colour)
+        painter.drawText(cells[0], Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         fm.elidedText(pt.label, Qt.TextElideMode.ElideRight, cells[0].width()))
+        if pt.hours is not None:
+            bar = QRectF(cells[1].left(), top + row_h * 0.25,
+                         cells[1].width() * time_fraction(pt.hours, axis), row_h * 0.5)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(bar, bar.height() / 4, bar.height() / 4)
+            time = fmt_duration(pt.hours) if pt.status == "fits" else \
+                f"{fmt_duration(pt.hours)} ({status_text(pt.status)})"
+        else:
+            time = status_text(pt.status)
+        painter.setPen(colour if pt.hours is None else text_colour)
+        painter.drawText(cells[2], Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         fm.elidedText(time, Qt.TextElideMode.ElideRight, cells[2].width()))
+        painter.setPen(text_colour)
+        painter.drawText(cells[3], Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         fm.elidedText(pt.cost_text, Qt.TextElideMode.ElideRight, cells[3].width()))
+    painter.restore()
+
+
+class OptionsObject(QPyTextObject):
+    """Draws a job's options chart where the report's HTML has its placeholder (vector in the PDF)."""
+
+    def __init__(self, model: ReportModel, width: float, parent=None):
+        super().__init__(parent)
+        self.model = model
+        self.width = width
+
+    def _job(self, fmt):
+        return self.model.jobs[int(fmt.property(OPTIONS_INDEX_PROPERTY))]
+
+    def intrinsicSize(self, doc, _pos, fmt):  # noqa: N802 — Qt's name
+        job = self._job(fmt)
+        font = QFont(doc.defaultFont())
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        return QSizeF(self.width, options_height(len(job.options), font, doc.documentLayout().paintDevice()))
+
+    def drawObject(self, painter, rect, doc, _pos, fmt):  # noqa: N802 — Qt's name
+        job = self._job(fmt)
+        font = QFont(doc.defaultFont())
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        painter.setFont(font)
+        paint_options(painter, rect, job.options, job.options_headings)
+
+
+def _insert_options(doc, model: ReportModel, width: float) -> None:
+    """Replace each job's options placeholder by the painted chart object."""
+    handler = OptionsObject(model, width, doc)
+    doc.documentLayout().registerHandler(OPTIONS_OBJECT, handler)
+    doc._options_handler = handler  # kept alive as long as the document
+    for i, job in enumerate(model.jobs):
+        if not job.options:
+            continue
+        cursor = doc.find(OPTIONS_PLACEHOLDER.format(i=i))
+        if cursor.isNull():
+            continue
+        fmt = QTextCharFormat()
+        fmt.setObjectType(OPTIONS_OBJECT)
+        fmt.setProperty(OPTIONS_INDEX_PROPERTY, i)
+        cursor.insertText("\ufffc", fmt)
+
+
 class Layout:
     """A laid-out, paginated report: the QTextDocument and the page geometry in device pixels."""
 
@@ -250,8 +382,6 @@ class Layout:
 def make_writer(model: ReportModel, device, paper: str | None = None):
     """A QPdfWriter on `device` (a file name or QIODevice) for the model's paper size, no page margins."""
     _ensure_app()
-    from PySide6.QtCore import QMarginsF
-    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
 
     paper = (paper or model.paper).lower()
     page_size = QPageSize(QPageSize.PageSizeId.Letter if paper == "letter" else QPageSize.PageSizeId.A4)
@@ -268,8 +398,6 @@ def make_writer(model: ReportModel, device, paper: str | None = None):
 def layout_report(model: ReportModel, writer) -> Layout:
     """The report's HTML in a QTextDocument laid out for `writer`'s pages, rows and headings kept whole."""
     _ensure_app()
-    from PySide6.QtCore import QSizeF
-    from PySide6.QtGui import QFont, QTextDocument
 
     family = _load_font()
     doc = QTextDocument()
@@ -295,6 +423,7 @@ def layout_report(model: ReportModel, writer) -> Layout:
     root.setFrameFormat(ff)
     width, height = float(writer.width()), float(writer.height())
     doc.setPageSize(QSizeF(width, height))
+    _insert_options(doc, model, (width - (MARGIN_LEFT_MM + MARGIN_RIGHT_MM + 4) * device_mm))
     content_bottom = height - MARGIN_BOTTOM_MM * device_mm
     paginate(doc, height, MARGIN_TOP_MM * device_mm, content_bottom, 96.0 / dpi)
     return Layout(doc, width, height, content_bottom, dpi, family)
@@ -307,8 +436,6 @@ def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
 
 def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     _ensure_app()
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
-    from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
     data = QByteArray()
     buffer = QBuffer(data)
@@ -360,7 +487,6 @@ def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
 
 def split_rows(lay: Layout) -> list[tuple[int, int]]:
     """(table, row) of every top-level table row whose text spans two pages (for checks and tests)."""
-    from PySide6.QtGui import QTextTable
 
     layout = lay.doc.documentLayout()
     out = []

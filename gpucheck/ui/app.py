@@ -7,97 +7,28 @@ pages load what they need when they are first entered.
 from __future__ import annotations
 
 import sys
-import traceback
-from pathlib import Path
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtWidgets
 from PySide6.QtCore import QTimer
 
 from gpucheck import i18n
-from gpucheck.i18n import tr
+from gpucheck.errors import BadInput
+from gpucheck.lazy import lazy_import
+from gpucheck.logs import log_exception
+from gpucheck.ui.dialogs import show_bad_input, show_error
+from gpucheck.ui.languages import add_bundled_fonts, install_translators, set_app_language
+from gpucheck.ui.widgets.icons import icon, icon_path
+from gpucheck.ui.wizard import Wizard
 
 APP_NAME = "gpucheck"
 
-_translators: list[QtCore.QTranslator] = []
+# The scan and everything it loads (probes, estimator, catalogs) is needed only once the user starts
+# one: a deferred import, so that the window appears first (gpucheck/lazy.py, docs/performance.md).
+commands = lazy_import("gpucheck.commands")
 
-
-def icon_path(name: str) -> Path:
-    from gpucheck.catalog import resource_path
-
-    return resource_path("icons", f"{name}.svg")
-
-
-def icon(name: str) -> QtGui.QIcon:
-    p = icon_path(name)
-    return QtGui.QIcon(str(p)) if p.is_file() else QtGui.QIcon()
-
-
-def install_translators(app: QtWidgets.QApplication, lang: str) -> None:
-    """Load Qt's own strings (buttons of dialogs) and the app's compiled catalog for `lang`."""
-    for t in _translators:
-        app.removeTranslator(t)
-    _translators.clear()
-    if lang == "en":
-        return
-    from gpucheck.catalog import resource_path
-
-    qt_dir = QtCore.QLibraryInfo.path(QtCore.QLibraryInfo.LibraryPath.TranslationsPath)
-    candidates = [
-        (f"qtbase_{lang}", qt_dir),
-        (f"gpucheck_{lang}", str(resource_path("translations"))),
-    ]
-    for name, folder in candidates:
-        t = QtCore.QTranslator(app)
-        if t.load(name, folder):
-            app.installTranslator(t)
-            _translators.append(t)
-
-
-def set_app_language(lang: str | None) -> str:
-    """Switch the whole app's language (core catalog + Qt translators). Returns the language in force."""
-    chosen = i18n.set_language(lang)
-    app = QtWidgets.QApplication.instance()
-    if app is not None:
-        install_translators(app, chosen)
-        QtCore.QLocale.setDefault(QtCore.QLocale(QtCore.QLocale.Language.Chinese, QtCore.QLocale.Country.China)
-                           if chosen == "zh_CN" else QtCore.QLocale(QtCore.QLocale.Language.English))
-    return chosen
-
-
-def add_bundled_fonts() -> None:
-    """Fonts shipped in resources/fonts (a CJK font, so Chinese renders on any machine)."""
-    from gpucheck.catalog import resource_path
-
-    folder = resource_path("fonts")
-    if not folder.is_dir():
-        return
-    for f in sorted(folder.iterdir()):
-        if f.suffix.lower() in (".ttf", ".otf", ".ttc"):
-            QtGui.QFontDatabase.addApplicationFont(str(f))
-
-
-def show_error(parent, exc: BaseException, log_path: str) -> None:
-    """An unexpected error: say what happened in plain words and where the details are; keep running."""
-    box = QtWidgets.QMessageBox(parent)
-    box.setIcon(QtWidgets.QMessageBox.Icon.Critical)
-    box.setWindowTitle(tr("Something went wrong"))
-    box.setText(tr("gpucheck hit an unexpected problem, but it is still running. "
-                   "You can carry on or start over."))
-    box.setInformativeText(tr("Details were saved to the log file: {path}", path=log_path))
-    box.setDetailedText("".join(traceback.format_exception_only(type(exc), exc)).strip())
-    box.setStandardButtons(QtWidgets.QMessageBox.StandardButton.Ok)
-    box.setObjectName("errorDialog")
-    box.open()  # not exec(): never nest event loops inside an exception handler
-
-
-def show_bad_input(parent, message: str, title: str | None = None) -> None:
-    """A problem the user can fix (a bad file, an unwritable folder): one clear message."""
-    box = QtWidgets.QMessageBox(parent)
-    box.setIcon(QtWidgets.QMessageBox.Icon.Warning)
-    box.setWindowTitle(title or tr("Cannot do that"))
-    box.setText(message)
-    box.setObjectName("badInputDialog")
-    box.open()
+__all__ = ["APP_NAME", "ErrorHook", "error_hook", "create_window", "make_application", "run_app",
+           "set_app_language", "install_translators", "add_bundled_fonts", "icon", "icon_path",
+           "show_bad_input", "show_error"]
 
 
 class ErrorHook:
@@ -116,9 +47,6 @@ class ErrorHook:
         if exc.__traceback__ is None:
             exc = exc.with_traceback(tb)
         self.last = exc
-        from gpucheck.errors import BadInput
-        from gpucheck.logs import log_exception
-
         if isinstance(exc, BadInput):
             show_bad_input(self.window, str(exc))
             return
@@ -132,6 +60,12 @@ class ErrorHook:
 error_hook = ErrorHook()
 
 
+def scan_this_pc(*args, **kwargs):
+    """The app's scan: gpucheck.commands.scan_machine (the scan and, when asked, the deep scan's
+    benchmarks), loaded when the first scan starts."""
+    return commands.scan_machine(*args, **kwargs)
+
+
 def after_show(app: QtWidgets.QApplication, window=None) -> None:
     """Work that can wait until the window is on screen."""
     app.setWindowIcon(icon("gpucheck"))
@@ -141,10 +75,10 @@ def after_show(app: QtWidgets.QApplication, window=None) -> None:
         add_bundled_fonts()  # so that switching to Chinese later finds the font
 
 
-def create_window(machine_file: str | None = None):
-    from gpucheck.ui.wizard import Wizard
-
-    w = Wizard()
+def create_window(machine_file: str | None = None, scan_fn=None):
+    """The wizard; `scan_fn` scans the PC (default: scan_this_pc, the scan and, when
+    asked, the deep scan's benchmarks; tests pass a recorded one)."""
+    w = Wizard(scan_fn=scan_fn or scan_this_pc)
     error_hook.window = w
     if machine_file:
         # After the window is up: reading and validating a file is not start-up work.

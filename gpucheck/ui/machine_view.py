@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpucheck.advise.readiness import gpu_readiness
 from gpucheck.i18n import N_, finding_text, fmt_bytes, fmt_gib, fmt_list, tr
-from gpucheck.machine import kind_reason_shown, notes_shown, reason_shown
+from gpucheck.lazy import lazy_import
+
+# The welcome page shows this module's area names before any scan: what judges a scanned part is
+# loaded on first use, after the window is up (start-up speed, see gpucheck/lazy.py).
+readiness = lazy_import("gpucheck.advise.readiness")
+machine_mod = lazy_import("gpucheck.machine")
+report_model = lazy_import("gpucheck.report.model")
+advice_data = lazy_import("gpucheck.advise.data")
+software_advice = lazy_import("gpucheck.advise.software")
 
 AREAS = ("gpu", "cpu", "memory", "disk", "power", "software")
 AREA_TITLES = {
@@ -36,6 +43,17 @@ AREA_ALIASES = {"disks": "disk", "storage": "disk", "ram": "memory", "gpus": "gp
 def area_key(name: str) -> str:
     n = (name or "").lower()
     return AREA_ALIASES.get(n, n)
+
+
+@dataclass(frozen=True)
+class JobContext:
+    """What the jobs page shows about this PC, so the cards tell the same story: how many built-in jobs
+    train here, the jobs system RAM stops, and the video memory a job may use."""
+
+    trains: int
+    total: int
+    ram_limited: tuple[str, ...] = ()  # titles of the jobs that do not fit because of system RAM
+    usable_vram_bytes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -77,10 +95,8 @@ def _gpu_lines(g) -> list[str]:
         out.append("  " + tr("Shared memory: {shared}; usable by the GPU: {usable}",
                                  shared=fmt_gib(g.shared_memory_bytes),
                                  usable=fmt_gib(g.usable_memory_bytes)))
-    from gpucheck.report.model import backend_text
-
     out.append("  " + tr("Vendor: {vendor} · training through: {backend}",
-                         vendor=VENDOR_NAMES.get(g.vendor, g.vendor), backend=backend_text(g.backend)))
+                         vendor=VENDOR_NAMES.get(g.vendor, g.vendor), backend=report_model.backend_text(g.backend)))
     if g.architecture or g.compute_capability:
         out.append("  " + tr("Architecture: {arch} · compute capability {cc}",
                                  arch=_v(g.architecture), cc=_v(g.compute_capability)))
@@ -113,7 +129,7 @@ def _gpu_lines(g) -> list[str]:
     return out
 
 
-def _gpu(machine) -> PartView:
+def _gpu(machine, ctx: JobContext | None = None) -> PartView:
     gpus = machine.gpus
     groups: list[tuple[list, list[str]]] = []  # identical GPUs (same name and details) shown once
     for g in gpus:
@@ -133,22 +149,34 @@ def _gpu(machine) -> PartView:
     compute = machine.compute_gpus()
     if compute:
         main = compute[0]
+        vram = fmt_gib(main.vram_total_bytes)
+        if ctx is not None and ctx.usable_vram_bytes is not None and main.vram_total_bytes is not None \
+                and abs(ctx.usable_vram_bytes - main.vram_total_bytes) >= 0.05 * 1024**3:
+            vram = tr("{usable} usable of {total}", usable=fmt_gib(ctx.usable_vram_bytes),
+                      total=fmt_gib(main.vram_total_bytes, 0 if main.vram_total_bytes % 1024**3 == 0 else 1))
         if len(compute) > 1:
-            summary = tr("{n} × {name} · {vram} VRAM each", n=len(compute), name=main.name,
-                         vram=fmt_gib(main.vram_total_bytes))
+            summary = tr("{n} × {name} · {vram} VRAM each", n=len(compute), name=main.name, vram=vram)
         else:
-            summary = tr("{name} · {vram} VRAM", name=main.name, vram=fmt_gib(main.vram_total_bytes))
+            summary = tr("{name} · {vram} VRAM", name=main.name, vram=vram)
     elif gpus:
         summary = tr("{name} (not usable for training)", name=gpus[0].name)
     else:
         summary = tr("No graphics card for training was found: jobs would run on the CPU.")
     status = _status(machine, "gpu", bool(compute))
     findings = tuple(finding_text(f) for f in findings_for(machine, "gpu"))
-    ready = gpu_readiness(machine) if compute else None  # what the GPU can train decides good / limited
-    if ready is not None:
-        findings = (ready.message, *findings)
-        if status == "good":
-            status = ready.status
+    if compute and ctx is not None:  # the same count as the jobs table
+        message = tr("Trains {runs} of the {total} built-in jobs here (as the jobs page lists them, some with "
+                     "the advised settings).", runs=ctx.trains, total=ctx.total)
+        findings = (message, *findings)
+        good = ctx.total > 0 and ctx.trains / ctx.total >= float(advice_data.factor("readiness", "good_min_share"))
+        if status == "good" and not good:
+            status = "limited"
+    elif compute:
+        ready = readiness.gpu_readiness(machine)  # what the GPU can train decides good / limited
+        if ready is not None:
+            findings = (ready.message, *findings)
+            if status == "good":
+                status = ready.status
     return PartView("gpu", tr(AREA_TITLES["gpu"]), status, summary, findings, tuple(details))
 
 
@@ -171,16 +199,27 @@ def _cpu(machine) -> PartView:
                     tuple(finding_text(f) for f in findings_for(machine, "cpu")), tuple(details))
 
 
-def _memory(machine) -> PartView:
+def _memory(machine, ctx: JobContext | None = None) -> PartView:
     m = machine.memory
+    wsl = machine.software.platform == "wsl"
     summary = tr("{total} RAM · {available} available", total=fmt_gib(m.total_bytes),
                  available=fmt_gib(m.available_bytes))
+    if wsl:
+        summary = tr("{total} RAM for Linux (the WSL 2 limit) · {available} available",
+                     total=fmt_gib(m.total_bytes), available=fmt_gib(m.available_bytes))
     details = [tr("Swap: {total} total, {free} free", total=fmt_gib(m.swap_total_bytes),
                   free=fmt_gib(m.swap_free_bytes))]
     if m.shared_with_gpu:
         details.append(tr("Shared with the GPU (unified memory)"))
-    return PartView("memory", tr(AREA_TITLES["memory"]), _status(machine, "memory", m.total_bytes is not None),
-                    summary, tuple(finding_text(f) for f in findings_for(machine, "memory")), tuple(details))
+    status = _status(machine, "memory", m.total_bytes is not None)
+    findings = tuple(finding_text(f) for f in findings_for(machine, "memory"))
+    if ctx is not None and ctx.ram_limited:  # the jobs page says RAM stops these: the card says so too
+        limit = (tr("WSL 2 gives Linux only {total}: raise memory= in .wslconfig.", total=fmt_gib(m.total_bytes))
+                 if wsl else "")
+        findings = (tr("Too little RAM for: {jobs}. {limit}", jobs=fmt_list(ctx.ram_limited),
+                       limit=limit).strip(), *findings)
+        status = "limited" if status == "good" else status
+    return PartView("memory", tr(AREA_TITLES["memory"]), status, summary, findings, tuple(details))
 
 
 def _kind(kind: str) -> str:
@@ -196,7 +235,7 @@ def _disks(machine) -> PartView:
         if d.model:
             details.append("  " + tr("Model: {model}", model=d.model))
         if d.kind_reason:
-            details.append("  " + tr("Type found from: {reason}", reason=kind_reason_shown(d)))
+            details.append("  " + tr("Type found from: {reason}", reason=machine_mod.kind_reason_shown(d)))
     if disks:
         summary = tr("{n} disk(s) · {kinds}", n=len(disks),
                      kinds=fmt_list(dict.fromkeys(_kind(d.kind) for d in disks)))
@@ -225,7 +264,7 @@ def _power(machine) -> PartView:
         details.append(tr("GPU power limit (all GPUs): {w} W", w=f"{p.gpu_power_limit_w_total:.0f}"))
     if p.battery_percent is not None:
         details.append(tr("Battery: {pct} %", pct=f"{p.battery_percent:.0f}"))
-    details.extend(notes_shown(p))
+    details.extend(machine_mod.notes_shown(p))
     return PartView("power", tr(AREA_TITLES["power"]), _status(machine, "power", bool(bits)), summary,
                     tuple(finding_text(f) for f in findings_for(machine, "power")), tuple(details))
 
@@ -248,17 +287,33 @@ def _software(machine) -> PartView:
         gpu = {True: tr("can use the GPU"), False: tr("cannot use the GPU"), None: tr("GPU use unknown")}
         line = tr("{name} {version}: {gpu}", name=f.name, version=f.version, gpu=gpu[f.can_use_gpu])
         if f.reason:
-            line = tr("{line} ({reason})", line=line, reason=reason_shown(f))
+            line = tr("{line} ({reason})", line=line, reason=machine_mod.reason_shown(f))
         details.append(line)
-    return PartView("software", tr(AREA_TITLES["software"]), _status(machine, "software", s.os_name is not None),
-                    summary, tuple(finding_text(f) for f in findings_for(machine, "software")), tuple(details))
+    status = _status(machine, "software", s.os_name is not None)
+    findings = tuple(finding_text(f) for f in findings_for(machine, "software"))
+    has_torch = any(f.name.lower() in ("torch", "pytorch") for f in s.frameworks)
+    apple = any(g.vendor == "apple" for g in machine.gpus)
+    mps_need = software_advice.macos_too_old_for_mps(machine) if apple else None
+    if mps_need is not None:
+        findings = (tr("macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later "
+                       "first, then install PyTorch.", have=s.os_version, need=mps_need), *findings)
+        status = "limited" if status == "good" else status
+    elif not has_torch and s.os_name is not None:
+        findings = (tr("Needs PyTorch: it is not installed. The details page gives the command for this PC."),
+                    *findings)
+        status = "limited" if status == "good" else status
+    return PartView("software", tr(AREA_TITLES["software"]), status, summary, findings, tuple(details))
 
 
 _BUILDERS = {"gpu": _gpu, "cpu": _cpu, "memory": _memory, "disk": _disks, "power": _power,
              "software": _software}
 
 
-def part_view(machine, area: str) -> PartView:
+def part_view(machine, area: str, ctx: JobContext | None = None) -> PartView:
+    """What a part's card shows; `ctx` (from the jobs the app estimated) makes the GPU and RAM cards count
+    and name what the jobs page shows."""
+    if area in ("gpu", "memory"):
+        return _BUILDERS[area](machine, ctx)
     return _BUILDERS[area](machine)
 
 

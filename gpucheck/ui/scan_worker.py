@@ -7,8 +7,9 @@ Its signals are delivered to the GUI thread through Qt's queued connections.
 
 from __future__ import annotations
 
-import inspect
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -26,7 +27,7 @@ class ScanWorker(QObject):
     failed = Signal(object)
     finished = Signal()
 
-    def __init__(self, deep: bool = False, scan_fn=None, parent=None):
+    def __init__(self, scan_fn: Callable[..., Any], deep: bool = False, parent=None):
         super().__init__(parent)
         self.deep = deep
         self.scan_fn = scan_fn
@@ -66,22 +67,11 @@ class ScanWorker(QObject):
             self.finished.emit()
 
     def _scan(self) -> None:
+        """`scan_fn(on_progress=, on_partial=, cancel=, deep=)` → Machine: gpucheck.commands.scan_machine's keywords,
+        injected by the wizard (a recorded scan in tests)."""
         try:
-            fn = self.scan_fn
-            if fn is None:
-                from gpucheck.probe import scan as fn
-            kwargs = {"on_progress": self._on_progress}
-            try:
-                params = inspect.signature(fn).parameters
-            except (TypeError, ValueError):
-                params = {}
-            if self.deep or "deep" in params:
-                kwargs["deep"] = self.deep
-            if "on_partial" in params:
-                kwargs["on_partial"] = self._on_partial
-            if "cancel" in params:
-                kwargs["cancel"] = self.cancel_event
-            machine = fn(**kwargs)
+            machine = self.scan_fn(on_progress=self._on_progress, on_partial=self._on_partial,
+                                   cancel=self.cancel_event, deep=self.deep)
         except BaseException as exc:  # reported to the GUI thread, never raised in a worker
             if not self.cancelled:
                 self.failed.emit(exc)

@@ -1,10 +1,22 @@
-"""What the pages share: the machine, the jobs (built-in + imported), per-job settings, the what-if GPU,
-and the estimates and advice for them (cached). No Qt and no arithmetic: every figure comes from
-gpucheck.estimate / gpucheck.advise; catalogs are read on first use, never at start-up."""
+"""What the pages share: the machine, the jobs (built-in + imported), per-job settings and data-set size,
+the what-if GPU, and the estimates and advice for them (cached) — the app's view model. No Qt and no
+arithmetic: every figure comes from gpucheck.estimate / gpucheck.advise, and every job's memory and time
+from gpucheck.report.figures (the same the report uses). Catalogs are read on first use."""
 
 from __future__ import annotations
 
+import dataclasses
+
+from gpucheck.advise import advise, facts_for_target
+from gpucheck.catalog import get_workload, load_gpus, load_workloads
+from gpucheck.errors import BadInput
+from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import get_language, localized, tr
+from gpucheck.report import build_report, check_writable, write_report
+from gpucheck.report.figures import JobFigures, job_figures
+from gpucheck.report.model import Evaluation
+from gpucheck.ui.machine_view import JobContext
+from gpucheck.verdict import Verdict
 
 
 class Session:
@@ -12,14 +24,18 @@ class Session:
         self.machine = None
         self.custom: list = []  # imported Workloads, in import order
         self.overrides: dict[str, object] = {}  # workload id → TrainSpec the user edited
-        self.selected_id: str | None = None
+        self.data_overrides: dict[str, object] = {}  # workload id → DataSpec (samples, epochs) the user edited
+        self.selected_id: str | None = None  # nothing is chosen for the user
         self.what_if_id: str | None = None  # catalog GPU id, None = this PC
         self.what_if_gpus = 1  # how many of the what-if GPU
         self._estimates: dict = {}
         self._advice: dict = {}
+        self._estimates_lang = get_language()
+        self._machine_cache: dict = {}  # (workload id, settings, language) → (Estimate, Advice) on this PC
 
     # -- state changes ----------------------------------------------------------------------------
     def _clear_cache(self) -> None:
+        self._estimates_lang = get_language()
         self._estimates.clear()
         self._advice.clear()
 
@@ -28,30 +44,31 @@ class Session:
         self.what_if_id = None
         self.what_if_gpus = 1
         self._clear_cache()
+        self._machine_cache.clear()
 
     def reset(self) -> None:
         """Start over: keep the machine (the scan is still true), forget choices."""
         self.custom.clear()
         self.overrides.clear()
+        self.data_overrides.clear()
         self.selected_id = None
         self.what_if_id = None
         self.what_if_gpus = 1
         self._clear_cache()
+        self._machine_cache.clear()
 
     def language_changed(self) -> None:
         # advice and estimate notes are rendered in the language active when they were made
         self._clear_cache()
+        self._machine_cache.clear()
 
     def set_what_if(self, gpu_id: str | None, gpus: int | None = None) -> None:
         self.what_if_id = gpu_id
-        if gpus is not None:
-            self.what_if_gpus = gpus
+        self.what_if_gpus = gpus if gpus is not None and gpu_id is not None else 1
         self._clear_cache()
 
     # -- jobs -------------------------------------------------------------------------------------
     def builtin_workloads(self) -> tuple:
-        from gpucheck.catalog import load_workloads
-
         return load_workloads()
 
     def workloads(self) -> list:
@@ -71,58 +88,64 @@ class Session:
 
     def import_workload(self, path: str):
         """A workload .toml or a Hugging Face config.json; BadInput names the file and the problem."""
-        from gpucheck.catalog import get_workload
-
         w = get_workload(path)
         self.custom = [c for c in self.custom if c.id != w.id]
         if any(b.id == w.id for b in self.builtin_workloads()):
-            import dataclasses
-
             w = dataclasses.replace(w, id=f"{w.id}-custom")
         self.custom.append(w)
         return w
 
-    def default_selection(self) -> str | None:
-        """The hardest job that runs as it is, else the first one."""
-        ws = self.workloads()
-        best = None
-        for w in ws:
-            est, _ = self.try_estimate(w.id)
-            if est is not None and est.verdict == "runs":
-                best = w.id
-        return best or (ws[0].id if ws else None)
-
     # -- settings ---------------------------------------------------------------------------------
     def train_for(self, workload_id: str):
         return self.overrides.get(workload_id) or self.workload(workload_id).train
+
+    def data_for(self, workload_id: str):
+        return self.data_overrides.get(workload_id) or self.workload(workload_id).data
+
+    def _forget(self, workload_id: str) -> None:
+        self._estimates.pop(workload_id, None)
+        self._advice.pop(workload_id, None)
 
     def set_train(self, workload_id: str, train) -> None:
         if train == self.workload(workload_id).train:
             self.overrides.pop(workload_id, None)
         else:
             self.overrides[workload_id] = train
-        self._estimates.pop(workload_id, None)
-        self._advice.pop(workload_id, None)
+        self._forget(workload_id)
+
+    def set_data(self, workload_id: str, samples: int, epochs: float) -> None:
+        """The data set's size: how many samples, how many passes over them."""
+        data = dataclasses.replace(self.workload(workload_id).data, samples=int(samples), epochs=float(epochs))
+        if data == self.workload(workload_id).data:
+            self.data_overrides.pop(workload_id, None)
+        else:
+            self.data_overrides[workload_id] = data
+        self._forget(workload_id)
 
     def reset_train(self, workload_id: str) -> None:
         self.overrides.pop(workload_id, None)
-        self._estimates.pop(workload_id, None)
-        self._advice.pop(workload_id, None)
+        self.data_overrides.pop(workload_id, None)
+        self._forget(workload_id)
 
     def effective_workload(self, workload_id: str):
-        import dataclasses
-
         w = self.workload(workload_id)
-        t = self.overrides.get(workload_id)
-        return dataclasses.replace(w, train=t) if t is not None else w
+        t, d = self.overrides.get(workload_id), self.data_overrides.get(workload_id)
+        if t is not None:
+            w = dataclasses.replace(w, train=t)
+        if d is not None:
+            w = dataclasses.replace(w, data=d)
+        return w
+
+    def supports_bf16(self) -> bool:
+        """The GPU compared on has BF16 units (the precision list greys BF16 out when not)."""
+        t = self.target()
+        return t.backend == "cpu" or facts_for_target(t, self.machine).supports_bf16
 
     # -- GPUs -------------------------------------------------------------------------------------
     def gpu_catalog(self) -> tuple:
         try:
-            from gpucheck.catalog import load_gpus
-
             return load_gpus()
-        except Exception:  # no catalog: the picker just lists this PC
+        except BadInput:  # no catalog: the picker just lists this PC
             return ()
 
     def what_if_spec(self):
@@ -134,8 +157,6 @@ class Session:
         return None
 
     def target(self):
-        from gpucheck.estimate import Target
-
         spec = self.what_if_spec()
         if spec is not None:
             return Target.from_gpu(spec, gpus=self.what_if_gpus, machine=self.machine)
@@ -146,15 +167,15 @@ class Session:
         t = self.target()
         return t.gpu is None and t.backend == "cpu"
 
-    def memory_need_have(self, est) -> tuple[int | None, int | None, bool]:
-        """(need, have, is_ram) for the memory bars: VRAM per GPU, or system RAM on the CPU."""
-        if self.on_cpu():
-            return est.ram_bytes, est.extra.get("ram_total_bytes"), True
-        return est.peak_vram_bytes, est.vram_available_bytes, False
+    def installed_vram_bytes(self) -> int | None:
+        """The memory of the GPU compared on (the card's own, before what the system keeps)."""
+        spec = self.what_if_spec()
+        if spec is not None:
+            return spec.vram_bytes
+        gpus = self.machine.compute_gpus() if self.machine is not None else ()
+        return gpus[0].vram_total_bytes if gpus else None
 
     def machine_target_name(self) -> str:
-        from gpucheck.estimate import Target
-
         return target_name(Target.from_machine(self.machine))
 
     def target_name(self) -> str:
@@ -172,15 +193,11 @@ class Session:
     # -- estimates and advice (cached) ------------------------------------------------------------
     def estimate(self, workload_id: str):
         if workload_id not in self._estimates:
-            from gpucheck.estimate import estimate
-
             self._estimates[workload_id] = estimate(self.effective_workload(workload_id), self.target())
         return self._estimates[workload_id]
 
     def try_estimate(self, workload_id: str):
         """(Estimate, "") or (None, reason) when this job cannot be estimated (BadInput)."""
-        from gpucheck.errors import BadInput
-
         try:
             return self.estimate(workload_id), ""
         except BadInput as e:
@@ -188,21 +205,24 @@ class Session:
 
     def advice(self, workload_id: str):
         if workload_id not in self._advice:
-            from gpucheck.advise import advise
-
             w = self.effective_workload(workload_id)
             self._advice[workload_id] = advise(self.machine, w, self.target(), self.estimate(workload_id))
         return self._advice[workload_id]
 
     def try_advice(self, workload_id: str):
-        from gpucheck.errors import BadInput
-
         try:
             return self.advice(workload_id), ""
         except BadInput as e:
             return None, tr("No advice for this job: {reason}", reason=str(e))
 
-    # -- report -------------------------------------------------------------------------------------
+    def figures(self, workload_id: str) -> JobFigures | None:
+        """The job's memory and time as every view shows them (gpucheck.report.figures)."""
+        est, _ = self.try_estimate(workload_id)
+        if est is None:
+            return None
+        adv, _ = self.try_advice(workload_id)
+        return job_figures(est, adv, self.installed_vram_bytes())
+
     def verdict(self, workload_id: str) -> str | None:
         """The ladder's verdict: the advice's (it knows "runs with tweaks"), else the estimate's."""
         adv, _ = self.try_advice(workload_id)
@@ -211,30 +231,69 @@ class Session:
         est, _ = self.try_estimate(workload_id)
         return est.verdict if est is not None else None
 
-    def report_evaluations(self, only_selected: bool) -> tuple:
-        """Every job with the user's settings, on this PC (a what-if GPU is not this PC)."""
-        from gpucheck import estimate as est_mod
-        from gpucheck.advise import advise
-        from gpucheck.report.model import Evaluation
+    def job_context(self):
+        """What the machine page's cards need to tell the jobs page's story (on this PC as scanned)."""
+        ids = [w.id for w in self.builtin_workloads()]
+        trains = 0
+        ram_limited = []
+        for wid in ids:
+            try:
+                est, adv = self.machine_evaluation(wid)
+            except BadInput:
+                continue
+            fig = job_figures(est, adv)
+            v = Verdict.parse(fig.verdict)
+            trains += v.can_train and v != Verdict.TOO_SLOW
+            if fig.ram_short or (fig.memory == "ram" and not est.on_cpu):
+                ram_limited.append(self.workload_title(self.workload(wid)))
+        usable = Target.from_machine(self.machine).vram_available_bytes if self.machine is not None else None
+        return JobContext(trains=trains, total=len(ids), ram_limited=tuple(ram_limited), usable_vram_bytes=usable)
 
-        target = est_mod.Target.from_machine(self.machine)
+    def machine_evaluation(self, workload_id: str):
+        """(Estimate, Advice) of the job with the user's settings on this PC as scanned (for side by side)."""
+        w = self.effective_workload(workload_id)
+        key = (workload_id, w.train, w.data, get_language())  # the advice's words are in one language
+        if key not in self._machine_cache:
+            if self.what_if_id is None and key[-1] == self._estimates_lang:
+                self._machine_cache[key] = (self.estimate(workload_id), self.try_advice(workload_id)[0])
+            else:
+                target = Target.from_machine(self.machine)
+                est = estimate(w, target)
+                try:
+                    adv = advise(self.machine, w, target, est)
+                except BadInput:
+                    adv = None
+                self._machine_cache[key] = (est, adv)
+        return self._machine_cache[key]
+
+    def machine_figures(self, workload_id: str) -> JobFigures:
+        est, adv = self.machine_evaluation(workload_id)
+        gpus = self.machine.compute_gpus() if self.machine is not None else ()
+        return job_figures(est, adv, gpus[0].vram_total_bytes if gpus else None)
+
+    # -- report -------------------------------------------------------------------------------------
+    def report_evaluations(self, only_selected: bool) -> tuple:
+        """Every job with the user's settings, on this PC (a what-if GPU is not this PC). Every job has its
+        advice (the ladder's verdicts are the advice's, as in the app); `detailed` picks the sections."""
         out = []
         for w in self.workloads():
-            wl = self.effective_workload(w.id)
-            est = est_mod.estimate(wl, target)
+            try:
+                est, adv = self.machine_evaluation(w.id)
+            except BadInput:
+                continue
             detailed = (not only_selected) or w.id == self.selected_id
-            adv = advise(self.machine, wl, target, est) if detailed else None
-            out.append(Evaluation(workload=wl, estimate=est, advice=adv, detailed=detailed))
+            out.append(Evaluation(workload=self.effective_workload(w.id), estimate=est, advice=adv,
+                                  detailed=detailed))
         return tuple(out)
+
+    def report_model(self, only_selected: bool = False, include_ids: bool = False, lang: str | None = None):
+        return build_report(self.machine, lang=lang or get_language(), include_ids=include_ids,
+                            evaluations=self.report_evaluations(only_selected))
 
     def save_report(self, path: str, only_selected: bool = False, include_ids: bool = False):
         """Write the report (format from the extension). BadInput: unknown type, unwritable folder…"""
-        from gpucheck.report import build_report, check_writable, write_report
-
         check_writable(path)
-        model = build_report(self.machine, lang=get_language(), include_ids=include_ids,
-                             evaluations=self.report_evaluations(only_selected))
-        return write_report(model, path)
+        return write_report(self.report_model(only_selected, include_ids), path)
 
 
 def target_name(target) -> str:

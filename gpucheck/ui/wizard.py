@@ -1,22 +1,45 @@
-"""The wizard window: five pages, a language switch, and the session they share."""
+"""The wizard window: five pages, a language switch, and the session they share.
+
+The window opens with its first page only: pages 2–5 and the session (estimates, advice, reports,
+catalogs) are created when first needed — the end of a scan, an opened file, a test reading `jobs` —
+so that the window appears fast (docs/performance.md). Their modules are deferred imports
+(gpucheck/lazy.py); `pages()` and the page properties create them."""
 
 from __future__ import annotations
 
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import QSize, Qt
 
-from gpucheck.i18n import get_language, tr
-from gpucheck.ui.session import Session
+from gpucheck.errors import BadInput
+from gpucheck.i18n import N_, get_language, tr
+from gpucheck.lazy import lazy_import
+from gpucheck.region import REGIONS, get_region, set_region
+from gpucheck.ui.dialogs import show_bad_input
+from gpucheck.ui.languages import LANGUAGE_NAMES, next_language, set_app_language
+from gpucheck.ui.pages.welcome import WelcomePage
 
+machine_mod = lazy_import("gpucheck.machine")
+session_mod = lazy_import("gpucheck.ui.session")
+machine_page_mod = lazy_import("gpucheck.ui.pages.machine")
+jobs_page_mod = lazy_import("gpucheck.ui.pages.jobs")
+details_page_mod = lazy_import("gpucheck.ui.pages.details")
+report_page_mod = lazy_import("gpucheck.ui.pages.report")
+
+REGION_NAMES = {"cn": N_("Region: mainland China (domestic clouds and mirrors)"),
+                "global": N_("Region: outside mainland China")}
 PAGE_WELCOME, PAGE_MACHINE, PAGE_JOBS, PAGE_DETAILS, PAGE_REPORT = range(5)
-LANGUAGE_NAMES = {"en": "English", "zh_CN": "简体中文"}  # each in its own language, never translated
+# The smallest window in which every page still works (settings, buttons, tables): 800×600 screens.
+MIN_WIDTH, MIN_HEIGHT = 760, 540
 
 
 class Wizard(QtWidgets.QWizard):
-    def __init__(self, parent=None):
+    def __init__(self, scan_fn, parent=None):
+        """`scan_fn(on_progress=, on_partial=, cancel=, deep=)` → Machine scans the PC (injected)."""
         super().__init__(parent)
         self.setObjectName("gpucheckWizard")
-        self.session = Session()
+        self.scan_fn = scan_fn
+        self._session = None  # created on first use (see the module's docstring)
+        self._later: dict | None = None  # pages 2–5, created on first use
         self.setOption(QtWidgets.QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.setOption(QtWidgets.QWizard.WizardOption.NoCancelButton, True)
         self.setOption(QtWidgets.QWizard.WizardOption.HaveCustomButton1, True)
@@ -38,6 +61,19 @@ class Wizard(QtWidgets.QWizard):
             self.lang_group.addAction(act)
             self.lang_menu.addAction(act)
             self.lang_actions[code] = act
+        # the region (separate from the language): which clouds, shops and mirrors the advice names
+        self.lang_menu.addSeparator()
+        self.region_group = QtGui.QActionGroup(self)
+        self.region_group.setExclusive(True)
+        self.region_actions: dict[str, QtGui.QAction] = {}
+        for code in REGIONS:
+            act = QtGui.QAction(self)
+            act.setCheckable(True)
+            act.setData(code)
+            act.triggered.connect(lambda _checked=False, c=code: self.switch_region(c))
+            self.region_group.addAction(act)
+            self.lang_menu.addAction(act)
+            self.region_actions[code] = act
         self.lang_button.setMenu(self.lang_menu)
         self.setButton(QtWidgets.QWizard.WizardButton.CustomButton1, self.lang_button)
         self.setButtonLayout([
@@ -49,36 +85,74 @@ class Wizard(QtWidgets.QWizard):
         ])
         lang_shortcut = QtGui.QAction(self)
         lang_shortcut.setShortcut(QtGui.QKeySequence("Ctrl+L"))
-        lang_shortcut.triggered.connect(self.lang_button.showMenu)
+        lang_shortcut.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        lang_shortcut.triggered.connect(lambda: self.switch_language(next_language(get_language())))
         self.addAction(lang_shortcut)
 
-        from gpucheck.ui.pages.details import DetailsPage
-        from gpucheck.ui.pages.jobs import JobsPage
-        from gpucheck.ui.pages.machine import MachinePage
-        from gpucheck.ui.pages.report import ReportPage
-        from gpucheck.ui.pages.welcome import WelcomePage
-
         self.welcome = WelcomePage(self)
-        self.machine_page = MachinePage(self)
-        self.jobs = JobsPage(self)
-        self.details = DetailsPage(self)
-        self.report = ReportPage(self)
-        for pid, page in ((PAGE_WELCOME, self.welcome), (PAGE_MACHINE, self.machine_page),
-                          (PAGE_JOBS, self.jobs), (PAGE_DETAILS, self.details), (PAGE_REPORT, self.report)):
-            self.setPage(pid, page)
+        self.setPage(PAGE_WELCOME, self.welcome)
         self.setStartId(PAGE_WELCOME)
         self._fit_to_screen()
         self.retranslate()
 
+    # -- pages 2–5 and the session: created on first use -------------------------------------------
+    @property
+    def session(self):
+        if self._session is None:
+            self._session = session_mod.Session()
+        return self._session
+
+    @property
+    def machine(self):
+        """The scanned (or opened) machine, None before; does not create the session."""
+        return None if self._session is None else self._session.machine
+
+    def _later_pages(self) -> dict:
+        if self._later is None:
+            self._later = {PAGE_MACHINE: machine_page_mod.MachinePage(self), PAGE_JOBS: jobs_page_mod.JobsPage(self),
+                           PAGE_DETAILS: details_page_mod.DetailsPage(self),
+                           PAGE_REPORT: report_page_mod.ReportPage(self)}
+            for pid, page in self._later.items():
+                self.setPage(pid, page)
+                page.retranslate()
+        return self._later
+
+    @property
+    def machine_page(self):
+        return self._later_pages()[PAGE_MACHINE]
+
+    @property
+    def jobs(self):
+        return self._later_pages()[PAGE_JOBS]
+
+    @property
+    def details(self):
+        return self._later_pages()[PAGE_DETAILS]
+
+    @property
+    def report(self):
+        return self._later_pages()[PAGE_REPORT]
+
     def pages(self):
-        return [self.welcome, self.machine_page, self.jobs, self.details, self.report]
+        return [self.welcome, *self._later_pages().values()]
+
+    def nextId(self) -> int:  # noqa: N802 (Qt's name)
+        if self._later is None and self.currentId() == PAGE_WELCOME:
+            return PAGE_MACHINE  # a "Next" button from the start, although page 2 is created later
+        return super().nextId()
+
+    def validateCurrentPage(self) -> bool:  # noqa: N802 (Qt's name)
+        self._later_pages()  # Next: the page it leads to exists
+        return super().validateCurrentPage()
 
     def _fit_to_screen(self) -> None:
+        self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         want = QSize(1100, 760)
         screen = self.screen() or QtGui.QGuiApplication.primaryScreen()
         if screen is not None:
             avail = screen.availableGeometry().size()
-            want = QSize(min(want.width(), avail.width() - 40), min(want.height(), avail.height() - 60))
+            want = QSize(max(MIN_WIDTH, min(want.width(), avail.width() - 40)),
+                         max(MIN_HEIGHT, min(want.height(), avail.height() - 60)))
         self.resize(want)
 
     # -- language -------------------------------------------------------------------------------------
@@ -90,17 +164,25 @@ class Wizard(QtWidgets.QWizard):
         self.setButtonText(QtWidgets.QWizard.WizardButton.FinishButton, tr("Close"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.CustomButton1,
                            tr("Language: {name}", name=LANGUAGE_NAMES.get(lang, lang)))
-        self.lang_button.setToolTip(tr("Switch the language (Ctrl+L)"))
+        self.lang_button.setToolTip(tr("Switch the language (Ctrl+L switches to the next one)"))
         for code, act in self.lang_actions.items():
             act.setChecked(code == lang)
-        for page in self.pages():
+        region = get_region()
+        for code, act in self.region_actions.items():
+            act.setText(tr(REGION_NAMES[code]))
+            act.setChecked(code == region)
+        for page in (self.welcome, *(self._later or {}).values()):
             page.retranslate()
 
     def switch_language(self, lang: str) -> None:
-        from gpucheck.ui.app import set_app_language
-
         set_app_language(lang)
         self.session.language_changed()
+        self.retranslate()
+
+    def switch_region(self, region: str) -> None:
+        """Advice for readers in mainland China or elsewhere (cloud offers, shop prices, download mirrors)."""
+        set_region(region)
+        self.session.language_changed()  # the advice is made again, for the new region
         self.retranslate()
 
     # -- the machine ----------------------------------------------------------------------------------
@@ -112,12 +194,8 @@ class Wizard(QtWidgets.QWizard):
 
     def open_machine_file(self, path: str) -> bool:
         """Open a saved scan (or a JSON report): skip the scan and show it. Bad files → one clear message."""
-        from gpucheck.errors import BadInput
-        from gpucheck.machine import Machine
-        from gpucheck.ui.app import show_bad_input
-
         try:
-            machine = Machine.load(path)
+            machine = machine_mod.Machine.load(path)
         except BadInput as e:
             show_bad_input(self, tr("This file cannot be opened as a scan: {reason}", reason=str(e)),
                            tr("Cannot open the scan"))

@@ -57,26 +57,14 @@ $Iscc = @(
 ) | Where-Object { $_ -and (Test-Path $_) } | Select-Object -First 1
 if (-not $Iscc) { throw "Inno Setup 6 is not installed (choco install innosetup -y)" }
 
-# Simplified Chinese ships with Inno Setup only as an unofficial translation: use the installed copy
-# if there is one, else fetch the file for this exact Inno Setup version from its source repository.
-$ZhIsl = "build\ChineseSimplified.isl"
+# Simplified Chinese: Inno Setup 6.4 has it only as an unofficial translation, so a copy ships in
+# packaging\windows\ChineseSimplified.isl (gpucheck.iss uses it; nothing is downloaded). An Inno Setup
+# that has its own copy (official since 6.5) gets that one, which matches its version.
+$IsccArgs = @("/Q", "/DAppVersion=$Version")
 $Installed = Join-Path (Split-Path $Iscc) "Languages\ChineseSimplified.isl"
-if (Test-Path $Installed) {
-    Copy-Item $Installed $ZhIsl -Force
-} elseif (-not (Test-Path $ZhIsl)) {
-    $IsVer = (Get-Item $Iscc).VersionInfo.ProductVersion.Trim() -replace '[^0-9.].*$', ''
-    $Tag = "is-" + ($IsVer -replace '\.', '_')
-    foreach ($Ref in @($Tag, "main")) {
-        foreach ($Dir in @("Files/Languages/Unofficial", "Files/Languages")) {
-            $Url = "https://raw.githubusercontent.com/jrsoftware/issrc/$Ref/$Dir/ChineseSimplified.isl"
-            try { Invoke-WebRequest -UseBasicParsing -Uri $Url -OutFile $ZhIsl; break } catch { }
-        }
-        if (Test-Path $ZhIsl) { Write-Host "build.ps1: Chinese installer messages from $Url"; break }
-    }
-    if (-not (Test-Path $ZhIsl)) { Write-Warning "ChineseSimplified.isl not available: the setup will be English only" }
-}
+if (Test-Path $Installed) { $IsccArgs += "/DZhMessages=$Installed" }
 
-Invoke-Checked $Iscc /Q "/DAppVersion=$Version" packaging\windows\gpucheck.iss
+Invoke-Checked $Iscc @IsccArgs packaging\windows\gpucheck.iss
 $Setup = "dist\gpucheck-setup-$Version.exe"
 Sign-File $Setup
 

@@ -15,9 +15,26 @@
 #ifndef AppDir
   #define AppDir Root + "\dist\gpucheck"
 #endif
-; Simplified Chinese is an unofficial Inno Setup translation: build.ps1 puts the file matching the
-; installed Inno Setup version here.
-#define ZhMessages Root + "\build\ChineseSimplified.isl"
+; Simplified Chinese is an unofficial translation in Inno Setup 6.4: a copy ships beside this script
+; (ChineseSimplified.isl, see packaging/windows/README.md), so the build downloads nothing. build.ps1
+; passes /DZhMessages=... when the installed Inno Setup has its own (official since 6.5) copy.
+#ifndef ZhMessages
+  #define ZhMessages AddBackslash(SourcePath) + "ChineseSimplified.isl"
+#endif
+#ifndef SetupIcon
+  #define SetupIcon Root + "\build\gpucheck.ico"
+#endif
+; Where the app and its Start-menu entry go. On Windows: {autopf} and {autoprograms}, i.e. with the
+; default per-user install %LOCALAPPDATA%\Programs\gpucheck and the user's Start menu.
+; packaging/windows/check-installer.sh runs this setup under Wine 8, which lacks the per-user Program Files
+; known folder ({autopf} stops with "Failed to expand shell folder constant autopf"): it compiles with
+; /DInstallRoot={localappdata}\Programs /DProgramsFolder={userprograms}, the same folders spelt out.
+#ifndef InstallRoot
+  #define InstallRoot "{autopf}"
+#endif
+#ifndef ProgramsFolder
+  #define ProgramsFolder "{autoprograms}"
+#endif
 
 [Setup]
 ; AppId identifies the product for upgrades and uninstall: never change it.
@@ -29,7 +46,7 @@ AppPublisher=gpucheck developers
 AppPublisherURL=https://github.com/gpucheck/gpucheck
 AppSupportURL=https://github.com/gpucheck/gpucheck/issues
 VersionInfoVersion={#AppVersion}
-DefaultDirName={autopf}\{#AppName}
+DefaultDirName={#InstallRoot}\{#AppName}
 DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
 PrivilegesRequired=lowest
@@ -39,7 +56,7 @@ ArchitecturesInstallIn64BitMode=x64compatible
 MinVersion=10.0
 OutputDir={#Root}\dist
 OutputBaseFilename=gpucheck-setup-{#AppVersion}
-SetupIconFile={#Root}\build\gpucheck.ico
+SetupIconFile={#SetupIcon}
 UninstallDisplayIcon={app}\gpucheck-gui.exe
 UninstallDisplayName={#AppName} {#AppVersion}
 Compression=lzma2/max
@@ -53,7 +70,7 @@ Name: "en"; MessagesFile: "compiler:Default.isl"
 #if FileExists(ZhMessages)
 Name: "zh_CN"; MessagesFile: "{#ZhMessages}"
 #else
-  #pragma message "ChineseSimplified.isl not found in build\ - the setup will be English only"
+  #error ChineseSimplified.isl is missing: the setup would be English only
 #endif
 
 [Tasks]
@@ -61,10 +78,11 @@ Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{
 
 [Files]
 Source: "{#AppDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+Source: "{#Root}\LICENSE"; DestDir: "{app}"; DestName: "LICENSE.txt"; Flags: ignoreversion
 
 [Icons]
 ; gpucheck-gui.exe is the windowed program (no console window); gpucheck.exe is the command line.
-Name: "{autoprograms}\{#AppName}"; Filename: "{app}\gpucheck-gui.exe"; WorkingDir: "{userdocs}"
+Name: "{#ProgramsFolder}\{#AppName}"; Filename: "{app}\gpucheck-gui.exe"; WorkingDir: "{userdocs}"
 Name: "{autodesktop}\{#AppName}"; Filename: "{app}\gpucheck-gui.exe"; WorkingDir: "{userdocs}"; Tasks: desktopicon
 
 [Run]

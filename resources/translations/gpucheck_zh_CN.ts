@@ -4,1044 +4,1172 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="141"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="137"/>
+        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="265"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="142"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="268"/>
+        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="271"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="144"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="274"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="234"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="281"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="303"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="235"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="304"/>
         <source>this GPU</source>
-        <translation>这块 GPU</translation>
+        <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="243"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
+        <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="246"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="315"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="248"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="317"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块 GPU 的速度数据）。</translation>
+        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="251"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="320"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="253"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="324"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="256"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="327"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="260"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="331"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="264"/>
-        <source>Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is available.</source>
-        <translation>在 {target} 上装不下：即使用上所有调整，每块 GPU 也需要大约 {need}，而可用的只有 {have}。</translation>
+        <location filename="../../gpucheck/advise/__init__.py" line="334"/>
+        <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="267"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="338"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="285"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
+        <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="349"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="369"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="288"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="372"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="291"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="375"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="310"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="396"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="324"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="330"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="414"/>
         <source>the GPU needs a {w} W power supply</source>
-        <translation>这块 GPU 需要 {w} W 的电源</translation>
+        <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="348"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="352"/>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="435"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
-        <location filename="../../gpucheck/commands.py" line="24"/>
-        <source>runs</source>
-        <translation>可以运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
-        <location filename="../../gpucheck/commands.py" line="25"/>
-        <source>runs with tweaks</source>
-        <translation>调整后可运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
-        <location filename="../../gpucheck/commands.py" line="26"/>
-        <source>too slow</source>
-        <translation>太慢</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
-        <location filename="../../gpucheck/commands.py" line="27"/>
-        <source>does not fit</source>
-        <translation>装不下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
-        <location filename="../../gpucheck/commands.py" line="28"/>
-        <source>not supported</source>
-        <translation>不支持</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/host.py" line="37"/>
+        <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
-        <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，会慢 10 到 100 倍。</translation>
+        <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="39"/>
-        <source>Use a free cloud notebook (Google Colab, Kaggle) or rent a GPU by the hour; see the cloud options below.</source>
-        <translation>可以使用免费的云端笔记本（Google Colab、Kaggle），或者按小时租用 GPU；见下方的云服务选项。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="40"/>
+        <source>Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour (AutoDL); see “Rent a cloud GPU” below.</source>
+        <translation>可以使用免费的 Notebook 平台（魔搭 ModelScope、百度飞桨 AI Studio），或者按小时租用 GPU（AutoDL）；见下方的“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="80"/>
+        <location filename="../../gpucheck/advise/host.py" line="42"/>
+        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see “Rent a cloud GPU” below.</source>
+        <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU；见下方的“租用云 GPU”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="83"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
         <translation>这台笔记本正在用电池供电：GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="82"/>
+        <location filename="../../gpucheck/advise/host.py" line="85"/>
         <source> (now at {p}%)</source>
         <translation>（当前电量 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="83"/>
+        <location filename="../../gpucheck/advise/host.py" line="86"/>
         <source>Plug in the charger before training, and set the power mode to performance.</source>
         <translation>训练前请插上充电器，并把电源模式设为“高性能”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="98"/>
+        <location filename="../../gpucheck/advise/host.py" line="101"/>
         <source>{gpu} is split into MIG slices: this job gets {slice}, but as it is configured it needs {need}, which the whole GPU ({total}) would hold.</source>
         <translation>{gpu} 被划分成了 MIG 分区：这个训练任务只能用到 {slice}，但按当前配置它需要 {need}，而整块 GPU（{total}）是装得下的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="102"/>
+        <location filename="../../gpucheck/advise/host.py" line="105"/>
         <source>Ask the administrator to turn MIG off for this GPU ('sudo nvidia-smi -i {i} -mig 0', with no jobs running, then reset the GPU), or use the changes below to fit one slice.</source>
-        <translation>请管理员为这块 GPU 关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
+        <translation>请管理员为这块显卡关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="123"/>
+        <location filename="../../gpucheck/advise/host.py" line="126"/>
         <source>{gpu} is slowing itself down because of heat ({why}). Training keeps the GPU at full load for hours, so it will run slower than its rated speed.</source>
         <translation>{gpu} 因为过热正在散热降频（{why}）。训练会让 GPU 连续几个小时满载运行，因此实际速度会低于标称速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="125"/>
+        <location filename="../../gpucheck/advise/host.py" line="128"/>
         <source>{t} °C</source>
         <translation>{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="126"/>
+        <location filename="../../gpucheck/advise/host.py" line="129"/>
         <source>Clean the dust filters and fans, improve case airflow (or use a laptop cooling pad), and consider a slightly lower power limit (e.g. 'nvidia-smi -pl'): it costs little speed and keeps clocks steady.</source>
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="161"/>
+        <location filename="../../gpucheck/advise/host.py" line="164"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
-        <translation>扫描无法读取你的电源额定功率。搭配这块 GPU，电源至少应为 {w} W。</translation>
+        <translation>扫描无法读取你的电源额定功率。搭配这块显卡，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="163"/>
+        <location filename="../../gpucheck/advise/host.py" line="166"/>
         <source>Check the label on the power supply; if it is smaller, see the PSU upgrade below.</source>
-        <translation>请查看电源上的铭牌；如果功率不够，见下方的电源升级建议。</translation>
+        <translation>请查看电源上的铭牌；如果功率不够，见下方“升级”中的电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="169"/>
+        <location filename="../../gpucheck/advise/host.py" line="172"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="171"/>
+        <location filename="../../gpucheck/advise/host.py" line="174"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="174"/>
+        <location filename="../../gpucheck/advise/host.py" line="177"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="178"/>
+        <location filename="../../gpucheck/advise/host.py" line="181"/>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
         <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="210"/>
+        <location filename="../../gpucheck/advise/host.py" line="213"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="212"/>
+        <location filename="../../gpucheck/advise/host.py" line="215"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="213"/>
+        <location filename="../../gpucheck/advise/host.py" line="216"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="220"/>
+        <location filename="../../gpucheck/advise/host.py" line="223"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="222"/>
+        <location filename="../../gpucheck/advise/host.py" line="225"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="240"/>
-        <source>Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
-        <translation>加内存（见升级建议），减少 DataLoader 的 worker 数量，或者以流式方式读取数据集（datasets 的 streaming=True / 内存映射文件），而不是一次性全部载入。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="226"/>
+        <source>A laptop's GPU link is fixed: nothing to move; data loading and offload are slower.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="244"/>
+        <location filename="../../gpucheck/advise/host.py" line="251"/>
+        <source>add RAM (see upgrades), </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="252"/>
+        <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="257"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
         <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="249"/>
+        <location filename="../../gpucheck/advise/host.py" line="261"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
         <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="297"/>
+        <location filename="../../gpucheck/advise/host.py" line="264"/>
+        <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="313"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="300"/>
+        <location filename="../../gpucheck/advise/host.py" line="316"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
-        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练要多花大约 {f} 倍的时间（{h}）。</translation>
+        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="304"/>
+        <location filename="../../gpucheck/advise/host.py" line="320"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="304"/>
+        <location filename="../../gpucheck/advise/host.py" line="320"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="306"/>
+        <location filename="../../gpucheck/advise/host.py" line="322"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="354"/>
+        <location filename="../../gpucheck/advise/host.py" line="370"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="357"/>
+        <location filename="../../gpucheck/advise/host.py" line="373"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
-        <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见升级建议）。</translation>
+        <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见“升级”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="380"/>
+        <location filename="../../gpucheck/advise/host.py" line="396"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="383"/>
+        <location filename="../../gpucheck/advise/host.py" line="399"/>
         <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
-        <translation>把数据集放到 NVMe 固态硬盘上（见升级建议），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
+        <translation>把数据集放到 NVMe 固态硬盘上（见“升级”），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="390"/>
+        <location filename="../../gpucheck/advise/host.py" line="406"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="399"/>
+        <location filename="../../gpucheck/advise/host.py" line="415"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="113"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
-        <location filename="../../gpucheck/advise/present.py" line="130"/>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="113"/>
+        <location filename="../../gpucheck/advise/present.py" line="162"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
-        <location filename="../../gpucheck/advise/present.py" line="130"/>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
+        <location filename="../../gpucheck/advise/present.py" line="162"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="160"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="178"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="137"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="179"/>
-        <source>this GPU has no BF16 support (it needs compute capability 8.0, Ampere or newer); FP16 with automatic loss scaling trains the same way</source>
-        <translation>这块 GPU 不支持 BF16（需要计算能力 8.0，即 Ampere 或更新的架构）；FP16 配合自动损失缩放，训练效果一样</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="138"/>
+        <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="185"/>
-        <source>Use LoRA on a 16-bit model instead of QLoRA</source>
-        <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="186"/>
-        <source>4-bit loading (bitsandbytes) is not available on this GPU; the frozen model takes 4× more memory</source>
-        <translation>这块 GPU 不支持 4 位加载（bitsandbytes）；冻结的模型会多占 4 倍显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="143"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
-        <translation>这块 GPU 不支持 8 位优化器（bitsandbytes）</translation>
+        <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="238"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="412"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="188"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="453"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="413"/>
-        <source>none: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation>没有代价：Tensor Core 会让它更快，模型仍保留 FP32 主权重</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="189"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="454"/>
+        <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="256"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="201"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
-        <source>more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
-        <translation>每一步 GPU 之间的通信更多；有 NVLink 时没问题，走 PCIe 会慢一些</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="202"/>
+        <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
-        <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
-        <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="216"/>
+        <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
-        <source>the same training result; a little slower per sample because the GPU does less work at a time</source>
-        <translation>训练结果不变；因为 GPU 每次处理的数据更少，每个样本会稍慢一些</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
+        <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
-        <source>Turn on gradient checkpointing</source>
-        <translation>开启梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
-        <source>about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation>多花大约 {p}% 的时间：激活值会在反向传播时重新计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="298"/>
-        <source>Cache the latents and text embeddings before training</source>
-        <translation>训练前先缓存潜变量（latent）和文本嵌入</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
-        <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
-        <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="309"/>
-        <source>Use the 8-bit AdamW optimizer (bitsandbytes)</source>
-        <translation>使用 8 位 AdamW 优化器（bitsandbytes）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="310"/>
-        <source>optimizer memory falls from 8 to 2 bytes per parameter; results stay very close</source>
-        <translation>优化器占用的显存从每个参数 8 字节降到 2 字节；训练结果非常接近</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
-        <source>Offload the optimizer state and FP32 master weights to CPU RAM (ZeRO-3 offload)</source>
-        <translation>把优化器状态和 FP32 主权重卸载到 CPU 内存（ZeRO-3 offload）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="391"/>
-        <source>needs {ram} of RAM in all; steps are about {f}× slower</source>
-        <translation>总共需要 {ram} 内存；每步大约慢 {f} 倍</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="342"/>
-        <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
-        <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="343"/>
-        <source>trains small adapter matrices only: far less memory; quality is close to full fine-tuning for most tasks</source>
-        <translation>只训练小的适配器矩阵：显存占用少得多；对大多数任务来说，效果接近全量微调</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
-        <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
-        <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
-        <source>about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
-        <translation>模型占用的显存减少约 4 倍；每步大约慢 20-40%，效果略有下降</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
-        <source>samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据都更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
-        <source>samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；请检查你的样本有多长：大部分样本都更短时损失很小</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="377"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="220"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="390"/>
-        <source>Offload the optimizer state to CPU RAM (DeepSpeed ZeRO-2 offload)</source>
-        <translation>把优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-2 offload）</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
+        <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="445"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
+        <source>the same training result; costs a little time because the GPU does less work at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
+        <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
+        <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
+        <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
+        <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
+        <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
+        <source>Turn on gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
+        <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="277"/>
+        <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="278"/>
+        <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="297"/>
+        <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
+        <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
+        <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <source>Train at {n}×{n} pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="419"/>
+        <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="420"/>
+        <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
+        <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
+        <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="424"/>
+        <source>Use LoRA on a 16-bit model instead of QLoRA</source>
+        <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
+        <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about 4× more memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="428"/>
+        <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
+        <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="429"/>
+        <source>a different method: about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="487"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="446"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="488"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="464"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="506"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="466"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="508"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="471"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="493"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="535"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="494"/>
-        <source>a smaller model is less capable, but it fits this GPU</source>
-        <translation>小模型能力弱一些，但能装进这块 GPU</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="536"/>
+        <source>a different model: a smaller model is less capable, but it fits this GPU</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="137"/>
+        <location filename="../../gpucheck/advise/market.py" line="154"/>
+        <source>uses {h} of the {q} h free GPU allowance</source>
+        <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="158"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="139"/>
+        <location filename="../../gpucheck/advise/market.py" line="160"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="141"/>
+        <location filename="../../gpucheck/advise/market.py" line="162"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="144"/>
+        <location filename="../../gpucheck/advise/market.py" line="165"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
-        <translation>竞价/可中断实例：随时可能被停止，请经常保存检查点</translation>
+        <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="146"/>
+        <location filename="../../gpucheck/advise/market.py" line="169"/>
+        <source>quota not re-checked, confirm on the provider's page</source>
+        <translation>免费额度未重新核实，请到平台页面确认</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="170"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="214"/>
+        <location filename="../../gpucheck/advise/market.py" line="176"/>
+        <source>needs a foreign credit card; access from mainland China may be unstable</source>
+        <translation>需境外信用卡，国内访问可能不稳定</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="177"/>
+        <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
+        <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="179"/>
+        <source>needs access to Google, which is blocked in mainland China</source>
+        <translation>需要能访问 Google（国内无法直接访问）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="180"/>
+        <source>access from mainland China is unreliable</source>
+        <translation>国内访问不稳定</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="265"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="217"/>
+        <location filename="../../gpucheck/advise/market.py" line="268"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="220"/>
+        <location filename="../../gpucheck/advise/market.py" line="271"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
-        <translation>换上这块卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
+        <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="236"/>
+        <location filename="../../gpucheck/advise/market.py" line="288"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="239"/>
+        <location filename="../../gpucheck/advise/market.py" line="291"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="242"/>
+        <location filename="../../gpucheck/advise/market.py" line="294"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="246"/>
+        <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="248"/>
+        <location filename="../../gpucheck/advise/market.py" line="300"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="252"/>
+        <location filename="../../gpucheck/advise/market.py" line="304"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="256"/>
-        <location filename="../../gpucheck/advise/market.py" line="273"/>
+        <location filename="../../gpucheck/advise/market.py" line="308"/>
+        <location filename="../../gpucheck/advise/market.py" line="325"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="298"/>
+        <location filename="../../gpucheck/advise/market.py" line="359"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买卡就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="101"/>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="72"/>
+        <source>In mainland China, download models through a Hugging Face mirror:</source>
+        <translation>国内网络请通过 Hugging Face 镜像下载模型：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="74"/>
+        <source>or download the same model from ModelScope and load it from that folder:</source>
+        <translation>或者从魔搭 ModelScope 下载同一个模型，再从下载的文件夹加载：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="76"/>
+        <source>pip packages from a domestic mirror: pip install &lt;package&gt; -i {url}</source>
+        <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="111"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="102"/>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/advise/present.py" line="112"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="103"/>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/advise/present.py" line="113"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="104"/>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/advise/present.py" line="114"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/present.py" line="115"/>
+        <source>Fastest in China</source>
+        <translation>国内最快</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/present.py" line="116"/>
-        <source>{n}× {gpu}</source>
-        <translation>{n}× {gpu}</translation>
+        <source>Cheapest outside China</source>
+        <translation>境外最便宜</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="117"/>
-        <source>, {how}</source>
-        <translation>，{how}</translation>
+        <source>Fastest outside China</source>
+        <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="119"/>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
+        <location filename="../../gpucheck/advise/present.py" line="118"/>
+        <source>Several GPUs</source>
+        <translation>多块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="129"/>
+        <location filename="../../gpucheck/advise/present.py" line="134"/>
+        <location filename="../../gpucheck/report/model.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="120"/>
-        <source> ({rate}/GPU-hour)</source>
-        <translation>（每 GPU 小时 {rate}）</translation>
+        <location filename="../../gpucheck/advise/present.py" line="139"/>
+        <source>{n}× {gpu}</source>
+        <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="122"/>
-        <source>{label}: {provider}, {gpus}{how}: about {h}, {cost}{rate}</source>
-        <translation>{label}：{provider}，{gpus}{how}：约 {h}，{cost}{rate}</translation>
+        <location filename="../../gpucheck/advise/present.py" line="140"/>
+        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <source>{gpus}, {how}</source>
+        <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="131"/>
-        <location filename="../../gpucheck/report/model.py" line="552"/>
+        <location filename="../../gpucheck/advise/present.py" line="147"/>
+        <source>{rate}, {cost} in all</source>
+        <translation>{rate}，共 {cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="148"/>
+        <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
+        <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="151"/>
+        <source>{line} — {note}</source>
+        <translation>{line}。{note}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="157"/>
+        <source>rent {gpus} on {provider}, about {h}, {cost}</source>
+        <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="163"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="132"/>
-        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <location filename="../../gpucheck/advise/present.py" line="164"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="144"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
-        <translation>{title}：这块显卡放得下，每块 GPU 需要 {need}。</translation>
+        <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="146"/>
+        <location filename="../../gpucheck/advise/present.py" line="178"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
-        <translation>{title}：这块显卡放得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看云 GPU 方案。</translation>
+        <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="148"/>
+        <location filename="../../gpucheck/advise/present.py" line="180"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
-        <translation>{title}：这块显卡放得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
+        <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="157"/>
+        <location filename="../../gpucheck/advise/present.py" line="189"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="158"/>
+        <location filename="../../gpucheck/advise/present.py" line="190"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
-        <source>Tried, not enough:</source>
-        <translation>已尝试，但仍不够：</translation>
+        <location filename="../../gpucheck/advise/present.py" line="205"/>
+        <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="174"/>
-        <source>  - {title}</source>
-        <translation>  - {title}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
-        <source>What to change:</source>
-        <translation>需要修改的设置：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="180"/>
-        <source>Settings to copy:</source>
-        <translation>可复制的设置：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="183"/>
-        <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
-        <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="185"/>
-        <source>  - {title}: about {h} — trade-off: {cost}</source>
-        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="190"/>
-        <source>What fits instead: {title}.</source>
-        <translation>可以改跑：{title}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="191"/>
-        <source>What fits instead: {title}, about {h}.</source>
-        <translation>可以改跑：{title}，大约需要 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="193"/>
-        <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
-        <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看云服务选项）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="196"/>
-        <location filename="../../gpucheck/advise/present.py" line="178"/>
+        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
+        <location filename="../../gpucheck/advise/present.py" line="214"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="200"/>
-        <location filename="../../gpucheck/advise/present.py" line="243"/>
+        <location filename="../../gpucheck/advise/present.py" line="209"/>
+        <source>Tried, not enough:</source>
+        <translation>已尝试，但仍不够：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
+        <source>  - {title}</source>
+        <translation>  - {title}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="212"/>
+        <source>What to change (in order of what it costs: nothing, then time, then quality, then data):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="216"/>
+        <source>Settings to copy:</source>
+        <translation>可复制的设置：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="219"/>
+        <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
+        <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="221"/>
+        <source>  - {title}: about {h} — trade-off: {cost}</source>
+        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="229"/>
+        <source>What fits instead: {title}.</source>
+        <translation>可以改跑：{title}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="230"/>
+        <source>What fits instead: {title}, about {h}.</source>
+        <translation>可以改跑：{title}，大约需要 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
+        <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="239"/>
+        <location filename="../../gpucheck/advise/present.py" line="283"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="204"/>
-        <location filename="../../gpucheck/advise/present.py" line="251"/>
+        <location filename="../../gpucheck/advise/present.py" line="243"/>
+        <location filename="../../gpucheck/advise/present.py" line="291"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="205"/>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
+        <location filename="../../gpucheck/advise/present.py" line="244"/>
+        <location filename="../../gpucheck/advise/present.py" line="292"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="246"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="210"/>
-        <source>Cloud:</source>
-        <translation>云服务器：</translation>
+        <location filename="../../gpucheck/advise/present.py" line="249"/>
+        <source>Rent a cloud GPU:</source>
+        <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="213"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="224"/>
+        <location filename="../../gpucheck/advise/present.py" line="263"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
-        <source>rent: {line}</source>
-        <translation>租用：{line}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/advise/present.py" line="271"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/advise/present.py" line="271"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/readiness.py" line="66"/>
+        <location filename="../../gpucheck/advise/readiness.py" line="65"/>
         <source>Can train all {total} built-in jobs (some with the advised settings).</source>
         <translation>能训练全部 {total} 个内置训练任务（部分需按建议调整设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/readiness.py" line="68"/>
+        <location filename="../../gpucheck/advise/readiness.py" line="67"/>
         <source>Can train {runs} of the {total} built-in jobs (some with the advised settings); the easiest it cannot is “{job}”.</source>
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="84"/>
+        <location filename="../../gpucheck/advise/software.py" line="85"/>
         <source>install the newest Windows NVIDIA driver (WSL uses the Windows driver)</source>
         <translation>安装最新的 Windows 版 NVIDIA 驱动（WSL 使用的是 Windows 的驱动）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="97"/>
+        <location filename="../../gpucheck/advise/software.py" line="98"/>
         <source>{gpu} was found, but no working NVIDIA driver: nothing can train on it until the driver is installed.</source>
         <translation>找到了 {gpu}，但没有可用的 NVIDIA 驱动：装好驱动之前，无法用它训练任何东西。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="122"/>
+        <location filename="../../gpucheck/advise/software.py" line="123"/>
         <source>{gpu} (compute capability {cc}) is too old for current PyTorch builds.</source>
         <translation>{gpu}（计算能力 {cc}）太旧，当前的 PyTorch 版本已不支持。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="130"/>
+        <location filename="../../gpucheck/advise/software.py" line="131"/>
         <source>The NVIDIA driver ({have}) is too old for current PyTorch builds, which need driver {need} or newer. Update the driver first, then install PyTorch.</source>
         <translation>NVIDIA 驱动（{have}）太旧，当前的 PyTorch 版本需要 {need} 或更新的驱动。请先更新驱动，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="132"/>
+        <location filename="../../gpucheck/advise/software.py" line="133"/>
         <source>CUDA {v}</source>
         <translation>CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="140"/>
+        <location filename="../../gpucheck/advise/software.py" line="141"/>
         <source>PyTorch is not installed in the Python this scan found. Install the build for {gpu}:</source>
         <translation>扫描找到的 Python 中没有安装 PyTorch。请安装适用于 {gpu} 的版本：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="149"/>
+        <location filename="../../gpucheck/advise/software.py" line="150"/>
         <source>The installed PyTorch {v} is a CPU-only build: it cannot use {gpu}. Replace it with a CUDA build:</source>
         <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本：无法使用 {gpu}。请换成 CUDA 版本：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="159"/>
+        <location filename="../../gpucheck/advise/software.py" line="160"/>
         <source>The installed PyTorch {v} (CUDA {cuda}) has no kernels for {gpu} (compute capability {cc}); it fails with 'no kernel image is available'. Install the {variant} build:</source>
         <translation>已安装的 PyTorch {v}（CUDA {cuda}）没有适用于 {gpu}（计算能力 {cc}）的内核，运行时会报错 'no kernel image is available'。请安装 {variant} 版本：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="169"/>
+        <location filename="../../gpucheck/advise/software.py" line="170"/>
         <source>The installed PyTorch was built for CUDA {cuda}, but the driver supports only CUDA {have}. Update the NVIDIA driver, or install the build that matches it:</source>
         <translation>已安装的 PyTorch 是为 CUDA {cuda} 编译的，但驱动最高只支持 CUDA {have}。请更新 NVIDIA 驱动，或者安装与驱动匹配的版本：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="178"/>
+        <location filename="../../gpucheck/advise/software.py" line="179"/>
         <source>PyTorch {v} is installed but cannot use the GPU ({why}). Reinstalling the matching build usually fixes it:</source>
         <translation>已安装 PyTorch {v}，但无法使用 GPU（{why}）。重新安装匹配的版本通常就能解决：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="179"/>
+        <location filename="../../gpucheck/advise/software.py" line="180"/>
         <source>reason unknown</source>
         <translation>原因未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="192"/>
+        <location filename="../../gpucheck/advise/software.py" line="193"/>
         <source>PyTorch's official ROCm builds for AMD GPUs run on Linux. On Windows, train under Linux (dual boot) or use a cloud GPU.</source>
         <translation>PyTorch 官方面向 AMD GPU 的 ROCm 版本只能在 Linux 上运行。在 Windows 上，请在 Linux 下训练（双系统），或使用云 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="200"/>
+        <location filename="../../gpucheck/advise/software.py" line="201"/>
         <source>Install the ROCm build of PyTorch for {gpu}:</source>
         <translation>为 {gpu} 安装 ROCm 版本的 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="201"/>
+        <location filename="../../gpucheck/advise/software.py" line="202"/>
         <source>The installed PyTorch {v} is not a ROCm build: it cannot use {gpu}. Replace it:</source>
         <translation>已安装的 PyTorch {v} 不是 ROCm 版本：无法使用 {gpu}。请替换为：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="211"/>
+        <location filename="../../gpucheck/advise/software.py" line="212"/>
         <source>{gpu} ({gfx}) is not on ROCm's list of supported GPUs, so PyTorch has no kernels built for it. Telling ROCm to use a close relative's kernels usually works (unofficial):</source>
         <translation>{gpu}（{gfx}）不在 ROCm 官方支持的 GPU 列表中，因此 PyTorch 没有为它编译内核。让 ROCm 使用相近型号的内核通常可行（非官方方法）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="214"/>
+        <location filename="../../gpucheck/advise/software.py" line="215"/>
         <source>{gpu} ({gfx}) is not on ROCm's list of supported GPUs: PyTorch may not run on it.</source>
         <translation>{gpu}（{gfx}）不在 ROCm 官方支持的 GPU 列表中：PyTorch 可能无法在它上面运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="227"/>
+        <location filename="../../gpucheck/advise/software.py" line="236"/>
+        <source>PyTorch uses the Apple GPU (MPS) only on macOS {need} or later; this Mac has macOS {have}. Update macOS first (Apple menu → System Settings → Software Update), then install PyTorch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/software.py" line="244"/>
         <source>PyTorch is not installed. The standard macOS build uses the Apple GPU (MPS):</source>
         <translation>尚未安装 PyTorch。标准的 macOS 版本就能使用 Apple GPU（MPS）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="233"/>
+        <location filename="../../gpucheck/advise/software.py" line="250"/>
         <source>PyTorch cannot use the Apple GPU (MPS). This happens with an Intel (x86_64) Python running under Rosetta or macOS older than 12.3. Check that this prints 'arm64', then reinstall PyTorch in an arm64 Python:</source>
         <translation>PyTorch 无法使用 Apple GPU（MPS）。这通常是因为在 Rosetta 下运行了 Intel（x86_64）版的 Python，或者 macOS 版本低于 12.3。请确认下面的命令输出 'arm64'，然后在 arm64 版 Python 中重新安装 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="241"/>
+        <location filename="../../gpucheck/advise/software.py" line="258"/>
         <source>bitsandbytes (4-bit QLoRA, 8-bit optimizers) does not train on Apple GPUs. Use LoRA on a 16-bit model with PyTorch, or MLX, which fine-tunes 4-bit models on Apple silicon:</source>
         <translation>bitsandbytes（4 位 QLoRA、8 位优化器）不支持在 Apple GPU 上训练。请用 PyTorch 在 16 位模型上做 LoRA，或者使用 MLX，它可以在 Apple 芯片上微调 4 位模型：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="94"/>
+        <location filename="../../gpucheck/advise/software.py" line="270"/>
         <source>The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, install PyTorch in a Python environment and run 'gpucheck scan --deep' from there.</source>
         <translation>桌面程序无法加载 PyTorch，因此没有测量 GPU。如需测量，请在一个 Python 环境中安装 PyTorch，并在该环境中运行 'gpucheck scan --deep'。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="97"/>
+        <location filename="../../gpucheck/advise/software.py" line="273"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch (it includes Apple's MPS backend), then run the deep scan again.</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装命令：pip install torch（已包含 Apple 的 MPS 后端），然后重新运行深度扫描。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="101"/>
+        <location filename="../../gpucheck/advise/software.py" line="277"/>
         <source>PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be measured on this system.</source>
         <translation>支持 ROCm（AMD GPU）的 PyTorch 只能在 Linux 上使用，因此无法在这个系统上测量这块 AMD GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="103"/>
+        <location filename="../../gpucheck/advise/software.py" line="279"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装 ROCm 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="108"/>
+        <location filename="../../gpucheck/advise/software.py" line="284"/>
         <source>PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then install the CUDA build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。请先更新 NVIDIA 驱动，再安装 CUDA 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="110"/>
+        <location filename="../../gpucheck/advise/software.py" line="286"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装 CUDA 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="112"/>
+        <location filename="../../gpucheck/advise/software.py" line="288"/>
         <source>PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for the build that fits this GPU).</source>
-        <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块 GPU 的版本见 pytorch.org/get-started）。</translation>
+        <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="198"/>
-        <location filename="../../gpucheck/bench/__init__.py" line="199"/>
-        <source>Measuring RAM speed</source>
-        <translation>正在测量内存速度</translation>
+        <location filename="../../gpucheck/bench/__init__.py" line="97"/>
+        <source>PyTorch is not installed, so the GPU was not measured.</source>
+        <translation>尚未安装 PyTorch，因此没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="205"/>
-        <source>Measuring image decoding (one core)</source>
-        <translation>正在测量图像解码（单核）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="213"/>
-        <source>Measuring image decoding (all cores)</source>
-        <translation>正在测量图像解码（全部核心）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="221"/>
-        <source>Measuring text processing</source>
-        <translation>正在测量文本处理</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="226"/>
-        <source>Measuring disk speed</source>
-        <translation>正在测量硬盘速度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="238"/>
-        <source>The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.</source>
-        <translation>文件夹 {path} 位于内存中（tmpfs），因此硬盘测试的结果其实是内存速度。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="245"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="165"/>
         <source>Measuring the GPU</source>
         <translation>正在测量 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="246"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="166"/>
         <source>Loading PyTorch</source>
         <translation>正在加载 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="251"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="171"/>
         <source>Deep scan cancelled; figures not measured are left empty.</source>
         <translation>深度扫描已取消；未测量的数据留空。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="253"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="173"/>
         <source>Deep scan stopped: not enough free memory for the benchmarks.</source>
         <translation>深度扫描已停止：可用内存不足，无法运行基准测试。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="255"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="175"/>
         <source>Deep scan finished</source>
         <translation>深度扫描完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="267"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="188"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="160"/>
+        <source>Measuring RAM speed</source>
+        <translation>正在测量内存速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/__init__.py" line="194"/>
+        <source>Measuring image decoding (one core)</source>
+        <translation>正在测量图像解码（单核）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/__init__.py" line="202"/>
+        <source>Measuring image decoding (all cores)</source>
+        <translation>正在测量图像解码（全部核心）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/__init__.py" line="210"/>
+        <source>Measuring text processing</source>
+        <translation>正在测量文本处理</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/__init__.py" line="215"/>
+        <source>Measuring disk speed</source>
+        <translation>正在测量硬盘速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/__init__.py" line="227"/>
+        <source>The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.</source>
+        <translation>文件夹 {path} 位于内存中（tmpfs），因此硬盘测试的结果其实是内存速度。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/__init__.py" line="238"/>
         <source>PyTorch is installed but failed to load ({err}); the GPU was not measured.</source>
         <translation>已安装 PyTorch，但加载失败（{err}）；没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="273"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="244"/>
         <source>PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the driver is missing). {hint}</source>
         <translation>已安装 PyTorch {version}，但无法使用 GPU（可能是仅支持 CPU 的版本，或者缺少驱动）。{hint}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="288"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="259"/>
         <source>GPU temperature could not be read ({why}).</source>
         <translation>无法读取 GPU 温度（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="294"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="265"/>
         <source>The GPU benchmark failed: {err}</source>
         <translation>GPU 基准测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="318"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="289"/>
         <source>The 'GPU' figures were measured on the CPU through PyTorch (no GPU used).</source>
         <translation>“GPU”数据是通过 PyTorch 在 CPU 上测得的（没有使用 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="344"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="313"/>
         <source>PyTorch did not start the GPU within the deep scan's time cap</source>
         <translation>PyTorch 没能在深度扫描的时间上限内启动 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/cpu.py" line="180"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="335"/>
+        <source>Measured benchmarks unknown because they failed ({error})</source>
+        <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/cpu.py" line="148"/>
         <source>Images: {w}×{h} JPEGs decoded and resized to 224×224 with Pillow; all cores = {n} threads.</source>
         <translation>图像：用 Pillow 解码 {w}×{h} 的 JPEG 并缩放到 224×224；全部核心 = {n} 个线程。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/cpu.py" line="182"/>
+        <location filename="../../gpucheck/bench/cpu.py" line="150"/>
         <source>Images: Pillow is not installed, so {w}×{h} zlib-compressed (PNG-like) images were only decompressed; JPEG decoding is usually slower. Install Pillow (pip install pillow) for a JPEG figure. All cores = {n} threads.</source>
         <translation>图像：未安装 Pillow，因此只解压了 {w}×{h} 的 zlib 压缩图像（类似 PNG）；JPEG 解码通常更慢。安装 Pillow（pip install pillow）即可测得 JPEG 的数据。全部核心 = {n} 个线程。</translation>
     </message>
@@ -1066,951 +1194,1079 @@
         <translation>无法删除测试文件 {path}，请手动删除。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="364"/>
+        <location filename="../../gpucheck/bench/disk.py" line="329"/>
         <source>the file cache was bypassed (direct reads)</source>
         <translation>已绕过文件缓存（直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="365"/>
+        <location filename="../../gpucheck/bench/disk.py" line="330"/>
         <source>the file cache was emptied before each pass (the file system refused direct reads)</source>
         <translation>每轮测试前都清空了文件缓存（文件系统不支持直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="366"/>
+        <location filename="../../gpucheck/bench/disk.py" line="331"/>
         <source>the file cache was turned off for the test file</source>
         <translation>已对测试文件关闭文件缓存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="367"/>
+        <location filename="../../gpucheck/bench/disk.py" line="332"/>
         <source>the file cache could NOT be bypassed here, so the figures may be RAM speed, not disk speed</source>
         <translation>此处无法绕过文件缓存，因此测得的可能是内存速度，而不是硬盘速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="380"/>
+        <location filename="../../gpucheck/bench/disk.py" line="345"/>
         <source>Disk test skipped: cannot read free space of {path} ({err}).</source>
         <translation>已跳过硬盘测试：无法读取 {path} 的可用空间（{err}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="385"/>
+        <location filename="../../gpucheck/bench/disk.py" line="350"/>
         <source>Disk test skipped: too little free space in {path}.</source>
         <translation>已跳过硬盘测试：{path} 的可用空间太少。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="395"/>
+        <location filename="../../gpucheck/bench/disk.py" line="360"/>
         <source>Disk test skipped: cannot create a file in {path} ({err}).</source>
         <translation>已跳过硬盘测试：无法在 {path} 中创建文件（{err}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="404"/>
+        <location filename="../../gpucheck/bench/disk.py" line="369"/>
         <source>Measuring disk (writing a test file)</source>
         <translation>正在测量硬盘（写入测试文件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="414"/>
+        <location filename="../../gpucheck/bench/disk.py" line="379"/>
         <source>Measuring disk (sequential read)</source>
         <translation>正在测量硬盘（顺序读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="415"/>
+        <location filename="../../gpucheck/bench/disk.py" line="380"/>
         <source>Measuring disk (random read)</source>
         <translation>正在测量硬盘（随机读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="416"/>
+        <location filename="../../gpucheck/bench/disk.py" line="381"/>
         <source>Measuring disk (parallel random read)</source>
         <translation>正在测量硬盘（并行随机读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="418"/>
+        <location filename="../../gpucheck/bench/disk.py" line="383"/>
         <source>Disk: {size} MiB test file in {path}; {cache}.</source>
         <translation>硬盘：在 {path} 中使用 {size} MiB 的测试文件；{cache}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="423"/>
+        <location filename="../../gpucheck/bench/disk.py" line="388"/>
         <source>Disk test in {path} failed: {err}</source>
         <translation>在 {path} 中的硬盘测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="108"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="109"/>
         <source>This GPU has no bf16 support; bf16 was not measured.</source>
-        <translation>这块 GPU 不支持 bf16，因此没有测量 bf16。</translation>
+        <translation>这块显卡不支持 bf16，因此没有测量 bf16。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="243"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="244"/>
         <source>The GPU tests reached the time cap; the remaining GPU figures were not measured.</source>
         <translation>GPU 测试已达到时间上限；剩余的 GPU 数据没有测量。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="254"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="255"/>
         <source>Measuring GPU matrix math ({dtype})</source>
         <translation>正在测量 GPU 矩阵运算（{dtype}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="262"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="263"/>
         <source>GPU {dtype} matrix math failed: {err}</source>
         <translation>GPU {dtype} 矩阵运算测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="267"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="268"/>
         <source>Measuring GPU memory bandwidth</source>
         <translation>正在测量显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="275"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="276"/>
         <source>Measuring CPU↔GPU copies</source>
         <translation>正在测量 CPU↔GPU 数据传输</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="281"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="282"/>
         <source>CPU↔GPU copy test failed: {err}</source>
         <translation>CPU↔GPU 数据传输测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="286"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="287"/>
         <source>Checking how much GPU memory can be allocated</source>
         <translation>正在检查能分配多少显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="291"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="292"/>
         <source>Only {got} of the {free} GPU memory reported free could be allocated.</source>
         <translation>报告的可用显存为 {free}，但只能分配到其中的 {got}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="298"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="299"/>
         <source>GPU memory: Metal's recommended working-set size (not test-allocated, since it is shared with the system's RAM).</source>
         <translation>显存：采用 Metal 推荐的工作集大小（未做分配测试，因为它与系统内存共用）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/gpu.py" line="302"/>
+        <location filename="../../gpucheck/bench/gpu.py" line="303"/>
         <source>Apple silicon shares memory between CPU and GPU: there is no host↔device copy to measure.</source>
         <translation>Apple 芯片的 CPU 和 GPU 共用内存：没有主机↔设备之间的数据传输可测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="48"/>
+        <location filename="../../gpucheck/bench/present.py" line="49"/>
         <source>{n} images/s</source>
         <translation>{n} 张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="50"/>
+        <location filename="../../gpucheck/bench/present.py" line="51"/>
         <source>{n} °C</source>
         <translation>{n} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="75"/>
+        <location filename="../../gpucheck/bench/present.py" line="74"/>
         <source>GPU matrix math, fp32</source>
         <translation>GPU 矩阵运算，fp32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="76"/>
+        <location filename="../../gpucheck/bench/present.py" line="75"/>
         <source>GPU matrix math, TF32</source>
         <translation>GPU 矩阵运算，TF32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="77"/>
+        <location filename="../../gpucheck/bench/present.py" line="76"/>
         <source>GPU matrix math, fp16</source>
         <translation>GPU 矩阵运算，fp16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="78"/>
+        <location filename="../../gpucheck/bench/present.py" line="77"/>
         <source>GPU matrix math, bf16</source>
         <translation>GPU 矩阵运算，bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="79"/>
+        <location filename="../../gpucheck/bench/present.py" line="78"/>
         <source>GPU memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="80"/>
+        <location filename="../../gpucheck/bench/present.py" line="79"/>
         <source>CPU→GPU copy (pinned memory)</source>
         <translation>CPU→GPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="81"/>
+        <location filename="../../gpucheck/bench/present.py" line="80"/>
         <source>CPU→GPU copy (ordinary memory)</source>
         <translation>CPU→GPU 传输（普通内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="82"/>
+        <location filename="../../gpucheck/bench/present.py" line="81"/>
         <source>GPU→CPU copy (pinned memory)</source>
         <translation>GPU→CPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="83"/>
+        <location filename="../../gpucheck/bench/present.py" line="82"/>
         <source>GPU memory a job could allocate</source>
         <translation>训练任务能分配到的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="84"/>
+        <location filename="../../gpucheck/bench/present.py" line="83"/>
         <source>GPU temperature before the test</source>
         <translation>测试前的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="85"/>
+        <location filename="../../gpucheck/bench/present.py" line="84"/>
         <source>GPU temperature after the test</source>
         <translation>测试后的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="88"/>
+        <location filename="../../gpucheck/bench/present.py" line="87"/>
         <source>Image decoding, one core</source>
         <translation>图像解码，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="89"/>
+        <location filename="../../gpucheck/bench/present.py" line="88"/>
         <source>Image decoding, all cores</source>
         <translation>图像解码，全部核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="90"/>
+        <location filename="../../gpucheck/bench/present.py" line="89"/>
         <source>Text processing, one core</source>
         <translation>文本处理，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="91"/>
+        <location filename="../../gpucheck/bench/present.py" line="90"/>
         <source>Disk sequential read</source>
         <translation>硬盘顺序读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="92"/>
+        <location filename="../../gpucheck/bench/present.py" line="91"/>
         <source>Disk random read (128 KiB pieces, 8 readers)</source>
         <translation>硬盘随机读取（128 KiB 块，8 个并发读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="93"/>
+        <location filename="../../gpucheck/bench/present.py" line="92"/>
         <source>Disk random read (4 KiB, one at a time)</source>
         <translation>硬盘随机读取（4 KiB，逐个读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="94"/>
+        <location filename="../../gpucheck/bench/present.py" line="93"/>
         <source>Disk sequential write</source>
         <translation>硬盘顺序写入</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="95"/>
+        <location filename="../../gpucheck/bench/present.py" line="94"/>
         <source>RAM copy, one thread</source>
         <translation>内存复制，单线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="111"/>
-        <location filename="../../gpucheck/bench/present.py" line="123"/>
+        <location filename="../../gpucheck/bench/present.py" line="110"/>
+        <location filename="../../gpucheck/bench/present.py" line="122"/>
         <source>{value} (measured)</source>
         <translation>{value}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="113"/>
+        <location filename="../../gpucheck/bench/present.py" line="112"/>
         <source>{value} (measured; {pct}% of the data sheet's {spec})</source>
         <translation>{value}（实测；为规格表中 {spec} 的 {pct}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="118"/>
+        <location filename="../../gpucheck/bench/present.py" line="117"/>
         <source>{value} (from specs)</source>
         <translation>{value}（来自规格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="132"/>
+        <location filename="../../gpucheck/bench/present.py" line="131"/>
         <source>Measured by the deep scan ({s} s):</source>
         <translation>深度扫描实测结果（用时 {s} 秒）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="134"/>
+        <location filename="../../gpucheck/bench/present.py" line="133"/>
         <source>Measured by the deep scan (cancelled after {s} s):</source>
         <translation>深度扫描实测结果（{s} 秒后取消）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="139"/>
+        <location filename="../../gpucheck/bench/present.py" line="138"/>
         <source>GPU slow-down reasons after the test: {reasons}</source>
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/ram.py" line="76"/>
+        <location filename="../../gpucheck/bench/ram.py" line="70"/>
         <source>RAM copy: one thread copying {size} MiB buffers, median of {n} copies.</source>
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="322"/>
+        <location filename="../../gpucheck/catalog.py" line="368"/>
+        <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="377"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="540"/>
+        <location filename="../../gpucheck/catalog.py" line="593"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="21"/>
+        <location filename="../../gpucheck/cli.py" line="25"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="21"/>
+        <location filename="../../gpucheck/cli.py" line="25"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="21"/>
+        <location filename="../../gpucheck/cli.py" line="25"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="21"/>
+        <location filename="../../gpucheck/cli.py" line="25"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="22"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="108"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="22"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="23"/>
+        <location filename="../../gpucheck/cli.py" line="27"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="23"/>
+        <location filename="../../gpucheck/cli.py" line="27"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="24"/>
+        <location filename="../../gpucheck/cli.py" line="28"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="24"/>
+        <location filename="../../gpucheck/cli.py" line="28"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="30"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="30"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="43"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="57"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="39"/>
+        <location filename="../../gpucheck/cli.py" line="58"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="43"/>
-        <location filename="../../gpucheck/cli.py" line="91"/>
+        <location filename="../../gpucheck/cli.py" line="63"/>
+        <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
+        <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="68"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="44"/>
+        <location filename="../../gpucheck/cli.py" line="69"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="45"/>
+        <location filename="../../gpucheck/cli.py" line="70"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="49"/>
+        <location filename="../../gpucheck/cli.py" line="74"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="53"/>
+        <location filename="../../gpucheck/cli.py" line="77"/>
+        <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="80"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="58"/>
+        <location filename="../../gpucheck/cli.py" line="86"/>
+        <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="89"/>
+        <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="91"/>
+        <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="92"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="65"/>
+        <location filename="../../gpucheck/cli.py" line="94"/>
+        <source>token budget of the whole run (pre-training)</source>
+        <translation>整个训练的 token 预算（预训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="96"/>
+        <source>software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
+        <translation>软件栈：eager（Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="99"/>
+        <source>pack short samples into full-length rows</source>
+        <translation>把短样本拼接成整行（packing）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="105"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="66"/>
+        <location filename="../../gpucheck/cli.py" line="106"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="71"/>
+        <location filename="../../gpucheck/cli.py" line="111"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="73"/>
+        <location filename="../../gpucheck/cli.py" line="113"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="74"/>
+        <location filename="../../gpucheck/cli.py" line="114"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="75"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="76"/>
+        <location filename="../../gpucheck/cli.py" line="116"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="78"/>
+        <location filename="../../gpucheck/cli.py" line="118"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="81"/>
+        <location filename="../../gpucheck/cli.py" line="122"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="83"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="87"/>
+        <location filename="../../gpucheck/cli.py" line="129"/>
+        <location filename="../../gpucheck/trial/command.py" line="28"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="89"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="92"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="136"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="95"/>
+        <location filename="../../gpucheck/cli.py" line="138"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="96"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="98"/>
+        <location filename="../../gpucheck/cli.py" line="141"/>
+        <source>run real training steps of one job in this PC's PyTorch and measure them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="146"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="101"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="118"/>
-        <source>Scanning</source>
-        <translation>正在扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/cli.py" line="134"/>
-        <source>Saved the scan to {path}</source>
-        <translation>扫描结果已保存到 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/cli.py" line="206"/>
+        <location filename="../../gpucheck/cli.py" line="189"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="223"/>
+        <location filename="../../gpucheck/cli.py" line="204"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="33"/>
+        <location filename="../../gpucheck/commands.py" line="51"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="34"/>
+        <location filename="../../gpucheck/commands.py" line="52"/>
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="35"/>
+        <location filename="../../gpucheck/commands.py" line="53"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="36"/>
+        <location filename="../../gpucheck/commands.py" line="54"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="124"/>
+        <location filename="../../gpucheck/commands.py" line="138"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="144"/>
+        <location filename="../../gpucheck/commands.py" line="154"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="147"/>
+        <location filename="../../gpucheck/commands.py" line="157"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="148"/>
+        <location filename="../../gpucheck/commands.py" line="158"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="166"/>
+        <location filename="../../gpucheck/commands.py" line="170"/>
+        <source>RAM {need} / {have}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="178"/>
+        <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="185"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="167"/>
+        <location filename="../../gpucheck/commands.py" line="186"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="207"/>
-        <location filename="../../gpucheck/commands.py" line="358"/>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="392"/>
+        <location filename="../../gpucheck/commands.py" line="413"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="207"/>
-        <location filename="../../gpucheck/commands.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
-        <location filename="../../gpucheck/report/model.py" line="447"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="397"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="207"/>
-        <location filename="../../gpucheck/commands.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="447"/>
-        <location filename="../../gpucheck/report/model.py" line="570"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="195"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="399"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="216"/>
+        <location filename="../../gpucheck/commands.py" line="231"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="248"/>
+        <location filename="../../gpucheck/commands.py" line="259"/>
+        <source>eager PyTorch (Hugging Face Trainer)</source>
+        <translation>eager PyTorch（Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="260"/>
+        <source>fused / compiled kernels</source>
+        <translation>融合 / 编译算子</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="261"/>
+        <source>hand-tuned CUDA (llm.c)</source>
+        <translation>手写优化 CUDA（llm.c）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="269"/>
+        <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
+        <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="283"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="253"/>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="36"/>
+        <location filename="../../gpucheck/commands.py" line="286"/>
+        <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="291"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="254"/>
-        <location filename="../../gpucheck/report/model.py" line="455"/>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="37"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/report/figures.py" line="163"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="255"/>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
-        <location filename="../../gpucheck/report/model.py" line="741"/>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="38"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/report/figures.py" line="164"/>
+        <location filename="../../gpucheck/report/model.py" line="717"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="256"/>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="39"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/report/figures.py" line="165"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="257"/>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/report/figures.py" line="166"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="258"/>
-        <source>Peak VRAM per GPU</source>
-        <translation>每块 GPU 的峰值显存</translation>
+        <location filename="../../gpucheck/commands.py" line="296"/>
+        <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="259"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
+        <source>  of which PyTorch allocates (max_memory_allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="261"/>
-        <source>Memory</source>
-        <translation>内存</translation>
+        <location filename="../../gpucheck/commands.py" line="300"/>
+        <source>VRAM use</source>
+        <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="261"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="265"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
+        <source>System RAM (incl. the GPU's share of unified memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="266"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/i18n.py" line="421"/>
-        <location filename="../../gpucheck/i18n.py" line="427"/>
-        <location filename="../../gpucheck/i18n.py" line="439"/>
-        <location filename="../../gpucheck/i18n.py" line="460"/>
-        <location filename="../../gpucheck/i18n.py" line="471"/>
-        <location filename="../../gpucheck/i18n.py" line="488"/>
-        <location filename="../../gpucheck/probe/__init__.py" line="292"/>
-        <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <location filename="../../gpucheck/probe/summary.py" line="103"/>
-        <location filename="../../gpucheck/probe/summary.py" line="37"/>
-        <location filename="../../gpucheck/probe/summary.py" line="90"/>
-        <location filename="../../gpucheck/probe/summary.py" line="112"/>
-        <location filename="../../gpucheck/report/model.py" line="270"/>
-        <location filename="../../gpucheck/report/model.py" line="296"/>
-        <location filename="../../gpucheck/report/model.py" line="352"/>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
-        <location filename="../../gpucheck/report/model.py" line="485"/>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
-        <location filename="../../gpucheck/report/model.py" line="591"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/i18n.py" line="429"/>
+        <location filename="../../gpucheck/i18n.py" line="435"/>
+        <location filename="../../gpucheck/i18n.py" line="447"/>
+        <location filename="../../gpucheck/i18n.py" line="470"/>
+        <location filename="../../gpucheck/i18n.py" line="489"/>
+        <location filename="../../gpucheck/i18n.py" line="544"/>
+        <location filename="../../gpucheck/i18n.py" line="559"/>
+        <location filename="../../gpucheck/machine_text.py" line="24"/>
+        <location filename="../../gpucheck/machine_text.py" line="105"/>
+        <location filename="../../gpucheck/machine_text.py" line="39"/>
+        <location filename="../../gpucheck/machine_text.py" line="92"/>
+        <location filename="../../gpucheck/machine_text.py" line="114"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="149"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
         <location filename="../../gpucheck/report/model.py" line="304"/>
-        <location filename="../../gpucheck/report/model.py" line="354"/>
-        <location filename="../../gpucheck/report/model.py" line="697"/>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="53"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
+        <location filename="../../gpucheck/report/model.py" line="468"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="270"/>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="565"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="271"/>
-        <location filename="../../gpucheck/report/model.py" line="571"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="274"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
+        <source>Whole run (if it fitted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="314"/>
+        <source>Likely range (P10–P90)</source>
+        <translation>可能范围（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="314"/>
+        <source>{low} to {high}</source>
+        <translation>{low} 到 {high}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="317"/>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="275"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="275"/>
-        <location filename="../../gpucheck/report/model.py" line="618"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="277"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="279"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="251"/>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="259"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="698"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
-        <location filename="../../gpucheck/report/model.py" line="447"/>
+        <location filename="../../gpucheck/commands.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="392"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="394"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="125"/>
+        <location filename="../../gpucheck/commands.py" line="428"/>
+        <source>Scanning</source>
+        <translation>正在扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="442"/>
+        <source>Saved the scan to {path}</source>
+        <translation>扫描结果已保存到 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="455"/>
+        <source>Wrote the report to {path}</source>
+        <translation>报告已写入 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="127"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="133"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="135"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="139"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="141"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="217"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="232"/>
         <source>--gpus: expected a whole number between 1 and 1024, got {value}</source>
         <translation>--gpus：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="247"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="263"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
-        <translation>一个 MIG 分区只有这块 GPU 全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
+        <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="264"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="280"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="287"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="283"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="303"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="299"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
-        <translation>{name} 当前有 {used} 显存被其他程序占用；估算假定你会关闭这些程序</translation>
+        <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="323"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="369"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
-        <translation>这块 GPU 的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
+        <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="327"/>
-        <source>QLoRA needs bitsandbytes 4-bit kernels, which run on NVIDIA CUDA and AMD ROCm only</source>
-        <translation>QLoRA 需要 bitsandbytes 的 4 位内核，只能在 NVIDIA CUDA 和 AMD ROCm 上运行</translation>
+        <location filename="../../gpucheck/estimate/__init__.py" line="373"/>
+        <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="330"/>
-        <source>8-bit AdamW needs bitsandbytes, which runs on NVIDIA CUDA and AMD ROCm only</source>
-        <translation>8 位 AdamW 需要 bitsandbytes，只能在 NVIDIA CUDA 和 AMD ROCm 上运行</translation>
+        <location filename="../../gpucheck/estimate/__init__.py" line="377"/>
+        <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="358"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="403"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="362"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="407"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="390"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="437"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="393"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="440"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="395"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="442"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="417"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="445"/>
+        <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="504"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="419"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="506"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="476"/>
-        <source>{method} training, {precision}, {optimizer}, micro-batch {batch}</source>
-        <translation>训练方式 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
+        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
+        <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
+        <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="547"/>
+        <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
+        <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="549"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="483"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="551"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="485"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="487"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="489"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="525"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="597"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="529"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="533"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="537"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="609"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="543"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="624"/>
         <source>--method qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>--method qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="627"/>
         <source>--seq-len: {id} is not a transformer; use --image-size</source>
         <translation>--seq-len：{id} 不是 Transformer 模型；请使用 --image-size</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="629"/>
         <source>--image-size: {id} is a transformer; use --seq-len</source>
         <translation>--image-size：{id} 是 Transformer 模型；请使用 --seq-len</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="24"/>
-        <location filename="../../gpucheck/report/__init__.py" line="59"/>
+        <location filename="../../gpucheck/report/__init__.py" line="61"/>
         <source>{path}: is a folder; give a file name</source>
         <translation>{path}：这是一个文件夹，请给出文件名</translation>
     </message>
@@ -2021,14 +2277,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="28"/>
-        <location filename="../../gpucheck/report/__init__.py" line="61"/>
+        <location filename="../../gpucheck/report/__init__.py" line="63"/>
         <source>{path}: the folder {folder} does not exist</source>
         <translation>{path}：文件夹 {folder} 不存在</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="32"/>
-        <location filename="../../gpucheck/report/__init__.py" line="63"/>
-        <location filename="../../gpucheck/report/__init__.py" line="68"/>
+        <location filename="../../gpucheck/report/__init__.py" line="65"/>
+        <location filename="../../gpucheck/report/__init__.py" line="70"/>
         <source>{path}: cannot write to folder {folder} (permission denied)</source>
         <translation>{path}：无法写入文件夹 {folder}（权限不足）</translation>
     </message>
@@ -2040,7 +2296,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="57"/>
-        <location filename="../../gpucheck/machine.py" line="289"/>
+        <location filename="../../gpucheck/machine.py" line="288"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
@@ -2050,82 +2306,441 @@
         <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="442"/>
+        <location filename="../../gpucheck/i18n.py" line="450"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="444"/>
+        <location filename="../../gpucheck/i18n.py" line="452"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="446"/>
+        <location filename="../../gpucheck/i18n.py" line="454"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="449"/>
+        <location filename="../../gpucheck/i18n.py" line="457"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="450"/>
+        <location filename="../../gpucheck/i18n.py" line="458"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="258"/>
+        <location filename="../../gpucheck/i18n.py" line="482"/>
+        <source>{amount} (about {other})</source>
+        <translation>{amount}（约 {other}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="493"/>
+        <source>{amount}/GPU-hour</source>
+        <translation>{amount}/卡·时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <source>full fine-tuning</source>
+        <translation>全量微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <location filename="../../gpucheck/report/model.py" line="712"/>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <location filename="../../gpucheck/report/model.py" line="715"/>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="500"/>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="500"/>
+        <source>8-bit AdamW</source>
+        <translation>8 位 AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="500"/>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="502"/>
+        <source>the attention layers' q_proj and v_proj</source>
+        <translation>注意力层的 q_proj、v_proj</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="503"/>
+        <source>the attention layers' q_proj, k_proj, v_proj and o_proj</source>
+        <translation>注意力层的 q_proj、k_proj、v_proj、o_proj</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <source>the MLP layers</source>
+        <translation>MLP 层</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="505"/>
+        <source>all linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="535"/>
+        <source>{time} (Beijing time)</source>
+        <translation>{time}（北京时间）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="259"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="265"/>
+        <location filename="../../gpucheck/machine.py" line="266"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="270"/>
+        <location filename="../../gpucheck/machine.py" line="271"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="275"/>
+        <location filename="../../gpucheck/machine.py" line="276"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="285"/>
+        <location filename="../../gpucheck/machine.py" line="284"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="287"/>
+        <location filename="../../gpucheck/machine.py" line="286"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="291"/>
+        <location filename="../../gpucheck/machine.py" line="290"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="293"/>
+        <location filename="../../gpucheck/machine.py" line="292"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="297"/>
+        <location filename="../../gpucheck/machine.py" line="296"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="300"/>
+        <location filename="../../gpucheck/machine.py" line="299"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="76"/>
+        <location filename="../../gpucheck/machine_text.py" line="24"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="24"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="29"/>
+        <source>used for training</source>
+        <translation>用于训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="29"/>
+        <source>not used for training</source>
+        <translation>不用于训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="30"/>
+        <source>GPU {index}: {name} ({role})</source>
+        <translation>GPU {index}：{name}（{role}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="32"/>
+        <source>{usable} usable of unified memory (shared with the CPU)</source>
+        <translation>统一内存中可用 {usable}（与 CPU 共享）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="34"/>
+        <source>{vram} carved out of system RAM, can borrow {shared} more</source>
+        <translation>从系统内存中划出 {vram}，还可以再借用 {shared}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="37"/>
+        <source>shares system RAM</source>
+        <translation>共用系统内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="41"/>
+        <source>{total} total, {free} free</source>
+        <translation>共 {total}，可用 {free}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="43"/>
+        <source>Video memory: {mem}</source>
+        <translation>显存：{mem}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="44"/>
+        <source>compute capability {cc}</source>
+        <translation>计算能力 {cc}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="47"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="188"/>
+        <source>Architecture: {arch}</source>
+        <translation>架构：{arch}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="49"/>
+        <source>Tensor cores: generation {gen}; BF16: {bf16}; FP8: {fp8}</source>
+        <translation>Tensor Core：第 {gen} 代；BF16：{bf16}；FP8：{fp8}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <source>units</source>
+        <translation>个单元</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <source>SMs</source>
+        <translation>个 SM</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <source>compute units</source>
+        <translation>个计算单元</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <source>GPU cores</source>
+        <translation>个 GPU 核心</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="54"/>
+        <source>Compute: {n} {unit}</source>
+        <translation>计算单元：{n} {unit}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="56"/>
+        <source>PCIe: gen {gen} x{width} now (max gen {gmax} x{wmax})</source>
+        <translation>PCIe：当前 Gen {gen} x{width}（最高 Gen {gmax} x{wmax}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="60"/>
+        <source>NVLink: {n} active links to {peers} other GPU(s)</source>
+        <translation>NVLink：{n} 条活动链路，连接另外 {peers} 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="63"/>
+        <source>Power limit: {w} W (default {d} W)</source>
+        <translation>功耗上限：{w} W（默认 {d} W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="66"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="119"/>
+        <source>Temperature: {t} °C</source>
+        <translation>温度：{t} °C</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="68"/>
+        <source>MIG: on, {n} slices</source>
+        <translation>MIG：已开启，{n} 个分区</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="70"/>
+        <source>{name}: {mem}</source>
+        <translation>{name}：{mem}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="72"/>
+        <source>Also drives a display</source>
+        <translation>同时连接着显示器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="74"/>
+        <source>UUID: {uuid}</source>
+        <translation>UUID：{uuid}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="85"/>
+        <source>Computer: {name}</source>
+        <translation>计算机：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="87"/>
+        <source>GPU: none found</source>
+        <translation>GPU：未找到</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="91"/>
+        <source>{p} cores / {l} threads</source>
+        <translation>{p} 核 / {l} 线程</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="92"/>
+        <source>CPU: {brand}, {cores}</source>
+        <translation>CPU：{brand}，{cores}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="94"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
+        <source>Instruction sets: {flags}</source>
+        <translation>指令集：{flags}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <source>RAM: {total} total, {avail} available</source>
+        <translation>内存：共 {total}，可用 {avail}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="98"/>
+        <source>(shared with the GPU)</source>
+        <translation>（与 GPU 共享）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="101"/>
+        <source>Disk {mount}: {kind}, {free} free of {total}</source>
+        <translation>硬盘 {mount}：{kind}，可用 {free}，共 {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="104"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <source>laptop</source>
+        <translation>笔记本电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="104"/>
+        <source>not a laptop</source>
+        <translation>不是笔记本电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="104"/>
+        <source>laptop or not unknown</source>
+        <translation>是否为笔记本电脑未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="105"/>
+        <source>battery</source>
+        <translation>电池</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="105"/>
+        <source>mains</source>
+        <translation>市电（插电）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="106"/>
+        <source>Power: {kind}, running on {source}</source>
+        <translation>电脑类型：{kind}，供电：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="108"/>
+        <source>Estimated peak draw {peak} W; a server's power supplies are sized by its vendor</source>
+        <translation>估算峰值功耗 {peak} W；服务器的电源由厂商选定</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="111"/>
+        <source>Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)</source>
+        <translation>估算峰值功耗 {peak} W；建议电源 {psu} W（估算）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="114"/>
+        <source>System: {os} {version}, Python {py}</source>
+        <translation>系统：{os} {version}，Python {py}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="117"/>
+        <source>NVIDIA driver {driver} (CUDA {cuda})</source>
+        <translation>NVIDIA 驱动 {driver}（CUDA {cuda}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="121"/>
+        <source>{name} {version}: can use the GPU: {gpu} — {reason}</source>
+        <translation>{name} {version}：能否使用 GPU：{gpu} — {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="124"/>
+        <source>No PyTorch, TensorFlow or JAX installed</source>
+        <translation>没有安装 PyTorch、TensorFlow 或 JAX</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="130"/>
+        <source>Findings:</source>
+        <translation>检测结果：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="136"/>
+        <source>Scanned in {s} s</source>
+        <translation>扫描用时 {s} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <source>NVMe SSD</source>
+        <translation>NVMe 固态硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <source>SSD</source>
+        <translation>固态硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
+        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <source>hard disk</source>
+        <translation>机械硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <source>virtual disk</source>
+        <translation>虚拟磁盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="142"/>
+        <source>unknown type</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="142"/>
+        <location filename="../../gpucheck/probe/storage.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <source>network drive</source>
+        <translation>网络驱动器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="142"/>
+        <location filename="../../gpucheck/report/model.py" line="290"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <source>removable drive</source>
+        <translation>移动存储设备</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/__init__.py" line="74"/>
         <source>{area}: unknown because the check failed ({error})</source>
         <translation>{area}：未知，因为检测失败（{error}）</translation>
     </message>
@@ -2135,164 +2750,154 @@
         <translation>{area}：未知，因为检测在 {seconds} 秒内没有响应</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="140"/>
-        <source>Measured benchmarks unknown because the benchmark module is not available ({detail})</source>
-        <translation>实测基准数据未知，因为基准测试模块不可用（{detail}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="150"/>
-        <source>Measured benchmarks unknown because they failed ({error})</source>
-        <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="253"/>
-        <source>NVML library not found</source>
-        <translation>找不到 NVML 库</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="254"/>
-        <source>the NVIDIA kernel driver is not loaded</source>
-        <translation>NVIDIA 内核驱动没有加载</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="255"/>
-        <source>no permission to talk to the driver</source>
-        <translation>没有访问驱动的权限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="256"/>
-        <source>the nvidia-ml-py package is missing</source>
-        <translation>缺少 nvidia-ml-py 软件包</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="261"/>
-        <source>NVIDIA: compute capability, power limit and free memory unknown because NVML could not be used ({reason}); the video memory size is from the Windows registry</source>
-        <translation>NVIDIA：计算能力、功耗上限和可用显存未知，因为无法使用 NVML（{reason}）；显存大小来自 Windows 注册表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="266"/>
-        <source>NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA driver to train on it</source>
-        <translation>NVIDIA：装有 GPU，但没有找到可用的驱动（{reason}）；要用它训练，请安装 NVIDIA 驱动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="269"/>
-        <source>NVIDIA: no driver found ({reason})</source>
-        <translation>NVIDIA：没有找到驱动（{reason}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="274"/>
-        <source>{gpu}: video memory unknown because its driver did not report it</source>
-        <translation>{gpu}：显存未知，因为驱动没有报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="280"/>
-        <source>{gpu} is slowing itself down right now ({reasons}): check cooling and power before training</source>
-        <translation>{gpu} 当前正在降频（{reasons}）：训练前请检查散热和供电</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="285"/>
-        <source>{gpu} also drives a display: the desktop takes part of its memory and time</source>
-        <translation>{gpu} 同时连接着显示器：桌面会占用它的一部分显存和算力</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="290"/>
-        <source>{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's</source>
-        <translation>{gpu} 被划分成 {n} 个 MIG 分区：一个训练任务只能用到一个分区的显存（{size}），而不是整块 GPU 的显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="297"/>
-        <source>Training would run on {gpu}; {others} is not used for training</source>
-        <translation>训练将在 {gpu} 上进行；{others} 不用于训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="301"/>
-        <source>No GPU for training was found: jobs would run on the CPU</source>
-        <translation>没有找到可用于训练的 GPU：训练任务只能在 CPU 上运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="321"/>
-        <source>{name} {version} cannot use the GPU: {reason}</source>
-        <translation>{name} {version} 无法使用 GPU：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="329"/>
-        <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
-        <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="339"/>
-        <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
-        <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="347"/>
-        <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
-        <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="352"/>
-        <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
-        <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="357"/>
-        <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
-        <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="363"/>
-        <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
-        <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/amd.py" line="120"/>
+        <location filename="../../gpucheck/probe/amd.py" line="121"/>
         <source>AMD Radeon GPU (device {did})</source>
         <translation>AMD Radeon GPU（设备 {did}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/amd.py" line="158"/>
-        <location filename="../../gpucheck/probe/amd.py" line="194"/>
-        <location filename="../../gpucheck/probe/amd.py" line="246"/>
+        <location filename="../../gpucheck/probe/amd.py" line="159"/>
+        <location filename="../../gpucheck/probe/amd.py" line="195"/>
+        <location filename="../../gpucheck/probe/amd.py" line="247"/>
         <source>AMD GPU {index}</source>
         <translation>AMD GPU {index}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/amd.py" line="313"/>
+        <location filename="../../gpucheck/probe/amd.py" line="310"/>
         <source>{gpu} is built into the processor: its {vram} of video memory is a part of system RAM set aside in the BIOS; it can also borrow up to {shared} more.</source>
         <translation>{gpu} 是集成在处理器里的核显：它的 {vram} 显存是在 BIOS 中从系统内存划出来的一部分；另外最多还能借用 {shared}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/amd.py" line="317"/>
+        <location filename="../../gpucheck/probe/amd.py" line="314"/>
         <source>AMD: a tool's output could not be read ({detail})</source>
         <translation>AMD：无法读取工具的输出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/apple.py" line="123"/>
+        <location filename="../../gpucheck/probe/apple.py" line="122"/>
         <source>{gpu}: the GPU shares the {ram} of memory with the CPU; it may use about {usable} of it (estimated as {pct}% of RAM, Metal's usual limit — the exact figure needs Metal)</source>
         <translation>{gpu}：GPU 与 CPU 共用 {ram} 内存；GPU 大约可以使用其中的 {usable}（按内存的 {pct}% 估算，这是 Metal 的常见上限——确切数字需要通过 Metal 查询）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/apple.py" line="129"/>
+        <location filename="../../gpucheck/probe/apple.py" line="128"/>
         <source>{gpu}: GPU memory unknown because the RAM size could not be read</source>
         <translation>{gpu}：显存未知，因为无法读取内存大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/apple.py" line="170"/>
+        <location filename="../../gpucheck/probe/apple.py" line="169"/>
         <source>Apple: system_profiler output could not be read ({detail})</source>
         <translation>Apple：无法读取 system_profiler 的输出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="237"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="112"/>
+        <source>NVML library not found</source>
+        <translation>找不到 NVML 库</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="113"/>
+        <source>the NVIDIA kernel driver is not loaded</source>
+        <translation>NVIDIA 内核驱动没有加载</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="114"/>
+        <source>no permission to talk to the driver</source>
+        <translation>没有访问驱动的权限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="115"/>
+        <source>the nvidia-ml-py package is missing</source>
+        <translation>缺少 nvidia-ml-py 软件包</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="119"/>
+        <source>NVIDIA: compute capability, power limit and free memory unknown because NVML could not be used ({reason}); the video memory size is from the Windows registry</source>
+        <translation>NVIDIA：计算能力、功耗上限和可用显存未知，因为无法使用 NVML（{reason}）；显存大小来自 Windows 注册表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="124"/>
+        <source>NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA driver to train on it</source>
+        <translation>NVIDIA：装有 GPU，但没有找到可用的驱动（{reason}）；要用它训练，请安装 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="126"/>
+        <source>NVIDIA: no driver found ({reason})</source>
+        <translation>NVIDIA：没有找到驱动（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="133"/>
+        <source>{gpu}: video memory unknown because its driver did not report it</source>
+        <translation>{gpu}：显存未知，因为驱动没有报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="137"/>
+        <source>{gpu} is slowing itself down right now ({reasons}): check cooling and power before training</source>
+        <translation>{gpu} 当前正在降频（{reasons}）：训练前请检查散热和供电</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="142"/>
+        <source>{gpu} also drives a display: the desktop takes part of its memory and time</source>
+        <translation>{gpu} 同时连接着显示器：桌面会占用它的一部分显存和算力</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="147"/>
+        <source>{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's</source>
+        <translation>{gpu} 被划分成 {n} 个 MIG 分区：一个训练任务只能用到一个分区的显存（{size}），而不是整块 GPU 的显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="160"/>
+        <source>Training would run on {gpu}; {others} is not used for training</source>
+        <translation>训练将在 {gpu} 上进行；{others} 不用于训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="163"/>
+        <source>No GPU for training was found: jobs would run on the CPU</source>
+        <translation>没有找到可用于训练的 GPU：训练任务只能在 CPU 上运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="183"/>
+        <source>{name} {version} cannot use the GPU: {reason}</source>
+        <translation>{name} {version} 无法使用 GPU：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="188"/>
+        <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
+        <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="206"/>
+        <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
+        <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="214"/>
+        <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
+        <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="225"/>
+        <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
+        <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="230"/>
+        <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
+        <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="235"/>
+        <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
+        <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/cpu.py" line="235"/>
         <source>CPU model unknown because the system did not report it</source>
         <translation>CPU 型号未知，因为系统没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="241"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="239"/>
         <source>CPU clock speed unknown because the system does not report it (virtual machines often hide it)</source>
         <translation>CPU 频率未知，因为系统没有报告（虚拟机通常会隐藏它）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="245"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="243"/>
         <source>CPU core count unknown because the system did not report it</source>
         <translation>CPU 核心数未知，因为系统没有报告</translation>
     </message>
@@ -2303,8 +2908,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="242"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
+        <location filename="../../gpucheck/report/model.py" line="250"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
@@ -2314,255 +2919,255 @@
         <translation>内存大小未知，因为系统没有报告（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="157"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="156"/>
         <source>NVIDIA GPU {index}</source>
         <translation>NVIDIA GPU {index}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="194"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="193"/>
         <source>MIG slice {i} ({sms} SMs)</source>
         <translation>MIG 分区 {i}（{sms} 个 SM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="270"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="269"/>
         <source>NVIDIA: cannot ask the driver (the nvidia-ml-py package is missing)</source>
         <translation>NVIDIA：无法查询驱动（缺少 nvidia-ml-py 软件包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="286"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="285"/>
         <source>NVIDIA: the number of GPUs is unknown because NVML failed to count them ({reason})</source>
         <translation>NVIDIA：GPU 数量未知，因为 NVML 统计失败（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="293"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="292"/>
         <source>NVIDIA GPU {index}: unknown because NVML could not open it ({reason})</source>
         <translation>NVIDIA GPU {index}：未知，因为 NVML 无法打开它（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
         <source>SM count</source>
         <translation>SM 数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
         <source>power limit</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
         <source>PCIe link</source>
         <translation>PCIe 链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
         <source>maximum clock</source>
         <translation>最高频率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="299"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
         <source>temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="304"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="303"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
         <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="308"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="307"/>
         <source>{gpu}: memory size unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：显存大小未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="312"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="311"/>
         <source>{gpu}: compute capability unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：计算能力未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="65"/>
+        <location filename="../../gpucheck/probe/power.py" line="66"/>
         <source>Apple silicon class default</source>
         <translation>Apple 芯片的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="68"/>
+        <location filename="../../gpucheck/probe/power.py" line="69"/>
         <source>server CPU class default, {w} W per socket</source>
-        <translation>服务器 CPU 的类别默认值，每个插槽 {w} W</translation>
+        <translation>服务器 CPU 的类别默认值，每颗 CPU {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="70"/>
+        <location filename="../../gpucheck/probe/power.py" line="71"/>
         <source>laptop CPU class default</source>
         <translation>笔记本 CPU 的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="71"/>
+        <location filename="../../gpucheck/probe/power.py" line="72"/>
         <source>desktop CPU class default</source>
         <translation>台式机 CPU 的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="101"/>
+        <location filename="../../gpucheck/probe/power.py" line="98"/>
         <source>A laptop or Mac runs from its own power adapter: no PSU to choose.</source>
         <translation>笔记本电脑或 Mac 使用自带的电源适配器：无需选择电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="106"/>
+        <location filename="../../gpucheck/probe/power.py" line="103"/>
         <source>Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the rest = {peak} W. A server's power supplies are redundant units sized by its vendor for the GPUs it ships with, so no PSU size is suggested.</source>
-        <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W。服务器的电源是冗余电源，由厂商按出厂配置的 GPU 选定，因此这里不建议电源功率。</translation>
+        <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W。服务器的电源是冗余电源，由厂商按出厂配置的 GPU 选定，因此这里不给出电源功率建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="111"/>
+        <location filename="../../gpucheck/probe/power.py" line="108"/>
         <source>Power: this is a server, so its vendor sizes its redundant power supplies. At full load it draws about {peak} W (estimated): check that its power feeds (rack PDU or circuits) can supply that.</source>
         <translation>供电：这是一台服务器，冗余电源由厂商按配置选定。满载时约耗电 {peak} W（估算）：请确认机柜 PDU 或供电线路能提供这么大的功率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="115"/>
+        <location filename="../../gpucheck/probe/power.py" line="112"/>
         <source>Whether this is a laptop is unknown, so no power supply size is suggested.</source>
         <translation>无法确定这是不是笔记本电脑，因此不给出电源功率建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="123"/>
+        <location filename="../../gpucheck/probe/power.py" line="120"/>
         <source>Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the rest = {peak} W; a PSU of at least {psu} W keeps that at or below {pct}% of its rating.</source>
         <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W；至少 {psu} W 的电源可以让它不超过额定功率的 {pct}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="128"/>
+        <location filename="../../gpucheck/probe/power.py" line="125"/>
         <source>Power supply: this PC should have at least {psu} W (estimated from the parts; the app cannot read the PSU).</source>
         <translation>电源：这台电脑至少应配 {psu} W 的电源（根据配件估算；程序无法读取电源信息）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="132"/>
+        <location filename="../../gpucheck/probe/power.py" line="129"/>
         <source>GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out.</source>
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="135"/>
+        <location filename="../../gpucheck/probe/software.py" line="136"/>
         <source>no GPU it could use was found</source>
         <translation>没有找到它能使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="140"/>
+        <location filename="../../gpucheck/probe/software.py" line="141"/>
         <source>this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}</source>
         <translation>这个 {name} 版本仅支持 CPU（{variant}）；要使用 {gpu}，请安装 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="145"/>
+        <location filename="../../gpucheck/probe/software.py" line="146"/>
         <source>built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer</source>
         <translation>为 CUDA {have} 编译，但 {gpu}（计算能力 {cc}）需要 CUDA {need} 或更新版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="149"/>
+        <location filename="../../gpucheck/probe/software.py" line="150"/>
         <source>built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver</source>
         <translation>为 CUDA {have} 编译，但已安装的驱动最高只支持 CUDA {driver}：请更新 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="153"/>
+        <location filename="../../gpucheck/probe/software.py" line="154"/>
         <source>CUDA build {have}; the GPU's compute capability is unknown, so support is not certain</source>
         <translation>CUDA {have} 版本；GPU 的计算能力未知，因此不确定是否支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="155"/>
+        <location filename="../../gpucheck/probe/software.py" line="156"/>
         <source>CUDA {have} build supports compute capability {cc}</source>
         <translation>CUDA {have} 版本支持计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="159"/>
+        <location filename="../../gpucheck/probe/software.py" line="160"/>
         <source>ROCm {v} build</source>
         <translation>ROCm {v} 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="161"/>
+        <location filename="../../gpucheck/probe/software.py" line="162"/>
         <source>this {name} build has no ROCm support; install a ROCm build to use the {gpu}</source>
         <translation>这个 {name} 版本不支持 ROCm；要使用 {gpu}，请安装 ROCm 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="165"/>
+        <location filename="../../gpucheck/probe/software.py" line="166"/>
         <source>PyTorch uses the Apple GPU through MPS</source>
         <translation>PyTorch 通过 MPS 使用 Apple GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="166"/>
+        <location filename="../../gpucheck/probe/software.py" line="167"/>
         <source>PyTorch before 1.12 has no Apple GPU (MPS) support</source>
         <translation>1.12 之前的 PyTorch 不支持 Apple GPU（MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="168"/>
+        <location filename="../../gpucheck/probe/software.py" line="169"/>
         <source>Metal plugin installed</source>
         <translation>已安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="169"/>
+        <location filename="../../gpucheck/probe/software.py" line="170"/>
         <source>no Metal plugin installed for {name}</source>
         <translation>{name} 没有安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="170"/>
+        <location filename="../../gpucheck/probe/software.py" line="171"/>
         <source>support for the {gpu} could not be judged</source>
         <translation>无法判断是否支持 {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="49"/>
+        <location filename="../../gpucheck/probe/storage.py" line="51"/>
         <source>network file system ({fs})</source>
         <translation>网络文件系统（{fs}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="51"/>
+        <location filename="../../gpucheck/probe/storage.py" line="53"/>
         <source>the block device could not be identified</source>
         <translation>无法识别块设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="54"/>
+        <location filename="../../gpucheck/probe/storage.py" line="56"/>
         <source>NVMe device</source>
         <translation>NVMe 设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="57"/>
-        <location filename="../../gpucheck/probe/storage.py" line="62"/>
+        <location filename="../../gpucheck/probe/storage.py" line="59"/>
+        <location filename="../../gpucheck/probe/storage.py" line="64"/>
         <source>virtual disk of a virtual machine ({detail})</source>
         <translation>虚拟机的虚拟磁盘（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="59"/>
-        <location filename="../../gpucheck/probe/storage.py" line="177"/>
-        <location filename="../../gpucheck/probe/storage.py" line="242"/>
+        <location filename="../../gpucheck/probe/storage.py" line="61"/>
+        <location filename="../../gpucheck/probe/storage.py" line="179"/>
+        <location filename="../../gpucheck/probe/storage.py" line="240"/>
         <source>USB or removable drive</source>
         <translation>USB 或移动存储设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="64"/>
+        <location filename="../../gpucheck/probe/storage.py" line="66"/>
         <source>disk of a virtual machine ({detail})</source>
         <translation>虚拟机的磁盘（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="66"/>
+        <location filename="../../gpucheck/probe/storage.py" line="68"/>
         <source>spinning disk (rotational)</source>
         <translation>机械硬盘（旋转式）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="68"/>
+        <location filename="../../gpucheck/probe/storage.py" line="70"/>
         <source>solid-state disk (not rotational)</source>
         <translation>固态硬盘（非旋转式）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="69"/>
+        <location filename="../../gpucheck/probe/storage.py" line="71"/>
         <source>the disk did not say whether it spins</source>
         <translation>硬盘没有报告自己是否为旋转式</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="179"/>
+        <location filename="../../gpucheck/probe/storage.py" line="181"/>
         <source>disk image</source>
         <translation>磁盘映像</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="181"/>
+        <location filename="../../gpucheck/probe/storage.py" line="183"/>
         <source>solid-state disk (diskutil)</source>
         <translation>固态硬盘（diskutil）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="183"/>
+        <location filename="../../gpucheck/probe/storage.py" line="185"/>
         <source>spinning disk (diskutil)</source>
         <translation>机械硬盘（diskutil）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="184"/>
+        <location filename="../../gpucheck/probe/storage.py" line="186"/>
         <source>diskutil did not say</source>
         <translation>diskutil 没有报告</translation>
     </message>
@@ -2572,2303 +3177,2766 @@
         <translation>硬盘信息未知，因为系统没有列出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="229"/>
+        <location filename="../../gpucheck/probe/storage.py" line="227"/>
         <source>{mount}: free space unknown because it could not be read</source>
         <translation>{mount}：可用空间未知，因为无法读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="244"/>
-        <location filename="../../gpucheck/probe/summary.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
-        <source>network drive</source>
-        <translation>网络驱动器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/storage.py" line="247"/>
+        <location filename="../../gpucheck/probe/storage.py" line="245"/>
         <source>Windows did not say which physical disk this drive is on</source>
         <translation>Windows 没有报告这个分区位于哪块物理硬盘上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="256"/>
+        <location filename="../../gpucheck/probe/storage.py" line="254"/>
         <source>{mount}: disk type unknown because {reason}</source>
         <translation>{mount}：硬盘类型未知，因为{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="22"/>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="27"/>
-        <source>used for training</source>
-        <translation>用于训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="27"/>
-        <source>not used for training</source>
-        <translation>不用于训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="28"/>
-        <source>GPU {index}: {name} ({role})</source>
-        <translation>GPU {index}：{name}（{role}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="30"/>
-        <source>{usable} usable of unified memory (shared with the CPU)</source>
-        <translation>统一内存中可用 {usable}（与 CPU 共享）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="32"/>
-        <source>{vram} carved out of system RAM, can borrow {shared} more</source>
-        <translation>从系统内存中划出 {vram}，还可以再借用 {shared}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="35"/>
-        <source>shares system RAM</source>
-        <translation>共用系统内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="39"/>
-        <source>{total} total, {free} free</source>
-        <translation>共 {total}，可用 {free}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="41"/>
-        <source>Video memory: {mem}</source>
-        <translation>显存：{mem}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="42"/>
-        <source>compute capability {cc}</source>
-        <translation>计算能力 {cc}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="45"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
-        <source>Architecture: {arch}</source>
-        <translation>架构：{arch}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="47"/>
-        <source>Tensor cores: generation {gen}; BF16: {bf16}; FP8: {fp8}</source>
-        <translation>Tensor Core：第 {gen} 代；BF16：{bf16}；FP8：{fp8}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="51"/>
-        <source>units</source>
-        <translation>个单元</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="51"/>
-        <source>SMs</source>
-        <translation>个 SM</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="51"/>
-        <source>compute units</source>
-        <translation>个计算单元</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="51"/>
-        <source>GPU cores</source>
-        <translation>个 GPU 核心</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="52"/>
-        <source>Compute: {n} {unit}</source>
-        <translation>计算单元：{n} {unit}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="54"/>
-        <source>PCIe: gen {gen} x{width} now (max gen {gmax} x{wmax})</source>
-        <translation>PCIe：当前 Gen {gen} x{width}（最高 Gen {gmax} x{wmax}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="58"/>
-        <source>NVLink: {n} active links to {peers} other GPU(s)</source>
-        <translation>NVLink：{n} 条活动链路，连接另外 {peers} 块 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="61"/>
-        <source>Power limit: {w} W (default {d} W)</source>
-        <translation>功耗上限：{w} W（默认 {d} W）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="64"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
-        <source>Temperature: {t} °C</source>
-        <translation>温度：{t} °C</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="66"/>
-        <source>MIG: on, {n} slices</source>
-        <translation>MIG：已开启，{n} 个分区</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="68"/>
-        <source>{name}: {mem}</source>
-        <translation>{name}：{mem}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="70"/>
-        <source>Also drives a display</source>
-        <translation>同时连接着显示器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="72"/>
-        <source>UUID: {uuid}</source>
-        <translation>UUID：{uuid}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="83"/>
-        <source>Computer: {name}</source>
-        <translation>计算机：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="85"/>
-        <source>GPU: none found</source>
-        <translation>GPU：未找到</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="89"/>
-        <source>{p} cores / {l} threads</source>
-        <translation>{p} 核 / {l} 线程</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="90"/>
-        <source>CPU: {brand}, {cores}</source>
-        <translation>CPU：{brand}，{cores}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="92"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
-        <source>Instruction sets: {flags}</source>
-        <translation>指令集：{flags}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="94"/>
-        <source>RAM: {total} total, {avail} available</source>
-        <translation>内存：共 {total}，可用 {avail}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="96"/>
-        <source>(shared with the GPU)</source>
-        <translation>（与 GPU 共享）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="99"/>
-        <source>Disk {mount}: {kind}, {free} free of {total}</source>
-        <translation>硬盘 {mount}：{kind}，可用 {free}，共 {total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="102"/>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
-        <source>laptop</source>
-        <translation>笔记本电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="102"/>
-        <source>not a laptop</source>
-        <translation>不是笔记本电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="102"/>
-        <source>laptop or not unknown</source>
-        <translation>是否为笔记本电脑未知</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="103"/>
-        <source>battery</source>
-        <translation>电池</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="103"/>
-        <source>mains</source>
-        <translation>外接电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="104"/>
-        <source>Power: {kind}, running on {source}</source>
-        <translation>电脑类型：{kind}，供电：{source}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="106"/>
-        <source>Estimated peak draw {peak} W; a server's power supplies are sized by its vendor</source>
-        <translation>估计峰值功耗 {peak} W；服务器的电源由厂商选定</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="109"/>
-        <source>Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)</source>
-        <translation>估算峰值功耗 {peak} W；建议电源 {psu} W（估算）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="112"/>
-        <source>System: {os} {version}, Python {py}</source>
-        <translation>系统：{os} {version}，Python {py}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="115"/>
-        <source>NVIDIA driver {driver} (CUDA {cuda})</source>
-        <translation>NVIDIA 驱动 {driver}（CUDA {cuda}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="119"/>
-        <source>{name} {version}: can use the GPU: {gpu} — {reason}</source>
-        <translation>{name} {version}：能否使用 GPU：{gpu} — {reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="122"/>
-        <source>No PyTorch, TensorFlow or JAX installed</source>
-        <translation>没有安装 PyTorch、TensorFlow 或 JAX</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="130"/>
-        <source>Findings:</source>
-        <translation>检测结果：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="136"/>
-        <source>Scanned in {s} s</source>
-        <translation>扫描用时 {s} 秒</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
-        <source>NVMe SSD</source>
-        <translation>NVMe 固态硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
-        <source>SSD</source>
-        <translation>固态硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
-        <source>hard disk</source>
-        <translation>机械硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
-        <source>virtual disk</source>
-        <translation>虚拟磁盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="142"/>
-        <source>unknown type</source>
-        <translation>未知类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/summary.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
-        <source>removable drive</source>
-        <translation>移动存储设备</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/probe/windows.py" line="167"/>
+        <location filename="../../gpucheck/probe/windows.py" line="135"/>
         <source>Windows: the list of display adapters is unknown because the registry could not be read ({detail})</source>
         <translation>Windows：显示适配器列表未知，因为无法读取注册表（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="48"/>
+        <location filename="../../gpucheck/report/__init__.py" line="50"/>
         <source>{path}: unknown report type '{ext}' (use .pdf, .html or .json)</source>
         <translation>{path}：未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="49"/>
+        <location filename="../../gpucheck/report/__init__.py" line="51"/>
         <source>no extension</source>
         <translation>无扩展名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="71"/>
+        <location filename="../../gpucheck/report/__init__.py" line="73"/>
         <source>{path}: cannot write to folder {folder} ({reason})</source>
         <translation>{path}：无法写入文件夹 {folder}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="89"/>
+        <location filename="../../gpucheck/report/__init__.py" line="85"/>
         <source>unknown report type '{ext}' (use .pdf, .html or .json)</source>
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="113"/>
-        <source>Wrote the report to {path}</source>
-        <translation>报告已写入 {path}</translation>
+        <location filename="../../gpucheck/report/figures.py" line="105"/>
+        <source>{have} of RAM</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="229"/>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="13"/>
-        <source>Runs</source>
-        <translation>可以运行</translation>
+        <location filename="../../gpucheck/report/figures.py" line="107"/>
+        <source>{have} usable of {installed}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="230"/>
-        <source>Runs with changes</source>
-        <translation>修改设置后可运行</translation>
+        <location filename="../../gpucheck/report/figures.py" line="115"/>
+        <source>{need} → {after} of {have}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="231"/>
-        <source>Fits, but too slow</source>
-        <translation>装得下，但太慢</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="232"/>
-        <source>Does not fit</source>
-        <translation>装不下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="233"/>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="17"/>
-        <source>Not supported</source>
-        <translation>不支持</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="240"/>
-        <source>Note</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="241"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
-        <source>Good</source>
-        <translation>良好</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="243"/>
-        <source>Warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="244"/>
-        <source>Problem</source>
-        <translation>问题</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="252"/>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="253"/>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="21"/>
-        <source>Memory (RAM)</source>
-        <translation>内存（RAM）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="254"/>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
-        <source>Disk</source>
-        <translation>硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="255"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="23"/>
-        <source>Power</source>
-        <translation>电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="256"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="24"/>
-        <source>Software</source>
-        <translation>软件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="257"/>
-        <source>Scan</source>
-        <translation>扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="269"/>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
-        <source>unknown kind</source>
-        <translation>未知类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
-        <source>Computer name</source>
-        <translation>计算机名</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="298"/>
-        <source>{os} (WSL)</source>
-        <translation>{os}（WSL）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="299"/>
-        <source>Operating system</source>
-        <translation>操作系统</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="301"/>
-        <source>{physical} cores / {logical} threads</source>
-        <translation>{physical} 核 / {logical} 线程</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="20"/>
-        <source>Processor (CPU)</source>
-        <translation>处理器（CPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
-        <source>{total} total, {available} free when scanned</source>
-        <translation>共 {total}，扫描时可用 {available}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
-        <source>{ram} (shared with the GPU)</source>
-        <translation>{ram}（与 GPU 共享）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
-        <location filename="../../gpucheck/report/model.py" line="317"/>
-        <source>Graphics (GPU)</source>
-        <translation>显卡（GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
-        <source>none found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="316"/>
-        <source> (used for training)</source>
-        <translation>（用于训练）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="317"/>
-        <source>{name}, {vram} video memory, {backend}{mark}</source>
-        <translation>{name}，{vram} 显存，{backend}{mark}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
-        <source>NVIDIA driver {v}</source>
-        <translation>NVIDIA 驱动 {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
-        <source>CUDA {v} supported by the driver</source>
-        <translation>驱动支持 CUDA {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="244"/>
-        <source>ROCm {v}</source>
-        <translation>ROCm {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
-        <source>GPU software</source>
-        <translation>GPU 软件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
-        <source>can use the GPU</source>
-        <translation>可以使用 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
-        <source>cannot use the GPU</source>
-        <translation>无法使用 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
-        <source>AI framework</source>
-        <translation>AI 框架</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
-        <source>{mount}: {kind}, {free} free of {total}</source>
-        <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
-        <source>server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
-        <source>desktop</source>
-        <translation>台式机</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
-        <source>{kind}, running on battery</source>
-        <translation>{kind}，正在使用电池供电</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
-        <source>Computer type</source>
-        <translation>电脑类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
-        <source>Power supply</source>
-        <translation>电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
-        <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
-        <translation>冗余电源，由服务器厂商选定（估计峰值 {peak}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
-        <source>at least {w} W recommended (estimated peak {peak})</source>
-        <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
-        <source>Scanned</source>
-        <translation>扫描时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
-        <source>{when} by gpucheck {version}</source>
-        <translation>{when}，由 gpucheck {version} 扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <source>Part</source>
-        <translation>部件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
-        <source>What this computer has</source>
-        <translation>这台电脑的配置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
-        <source>Video memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
-        <source>Free memory</source>
-        <translation>可用显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
-        <source>Compute API</source>
-        <translation>计算接口</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
-        <source>Driver</source>
-        <translation>驱动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
-        <source>UUID</source>
-        <translation>UUID</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
-        <source>full fine-tuning</source>
-        <translation>全量微调</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
-        <source>training from scratch</source>
-        <translation>从零训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
-        <source>batch {n}</source>
-        <translation>批大小 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
-        <source>sequence length {n}</source>
-        <translation>序列长度 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="396"/>
-        <source>image size {n}</source>
-        <translation>图像尺寸 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="397"/>
-        <source>8-bit AdamW</source>
-        <translation>8 位 AdamW</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="400"/>
-        <source>gradient checkpointing</source>
-        <translation>梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="402"/>
-        <source>gradient accumulation ×{n}</source>
-        <translation>梯度累积 ×{n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
-        <location filename="../../gpucheck/report/model.py" line="438"/>
-        <location filename="../../gpucheck/report/model.py" line="584"/>
-        <location filename="../../gpucheck/report/model.py" line="587"/>
-        <source>{need} / {have}</source>
-        <translation>{need} / {have}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
-        <source>CPU: {ram} RAM</source>
-        <translation>CPU：{ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="446"/>
-        <location filename="../../gpucheck/report/model.py" line="586"/>
-        <source>RAM needed / total</source>
-        <translation>所需内存 / 总内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="446"/>
-        <source>VRAM needed / available</source>
-        <translation>所需显存 / 可用显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="447"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="129"/>
-        <source>Training job</source>
-        <translation>训练任务</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="454"/>
-        <source>Model weights</source>
-        <translation>模型权重</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="465"/>
-        <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
-        <translation>按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="468"/>
-        <source>With the settings above it needs {need} of the {have} available per GPU.</source>
-        <translation>按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="471"/>
-        <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
-        <translation>按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="473"/>
-        <source>Video memory (VRAM) per GPU</source>
-        <translation>每块 GPU 的显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
-        <source>Needed</source>
-        <translation>需要</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
-        <source>Available</source>
-        <translation>可用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="486"/>
-        <source>{date} (unverified)</source>
-        <translation>{date}（未核实）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="496"/>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
-        <source>Change</source>
-        <translation>修改</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="496"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
-        <source>What it costs</source>
-        <translation>代价</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="496"/>
-        <source>VRAM after</source>
-        <translation>修改后显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="496"/>
-        <source>Time after</source>
-        <translation>修改后时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
-        <source>Trade-off</source>
-        <translation>代价</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
-        <source>VRAM with it</source>
-        <translation>改后显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
-        <source>Time with it</source>
-        <translation>改后时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <source>Why</source>
-        <translation>原因</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <source>Job time with it</source>
-        <translation>升级后的任务时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <location filename="../../gpucheck/report/model.py" line="571"/>
-        <source>Price date</source>
-        <translation>价格日期</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="545"/>
-        <source>Several GPUs</source>
-        <translation>多块 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
-        <source>{provider} (spot: may be stopped)</source>
-        <translation>{provider}（竞价实例：可能被中断）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="563"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="458"/>
-        <location filename="../../gpucheck/ui/session.py" line="245"/>
-        <source>{n} × {gpu}</source>
-        <translation>{n} × {gpu}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="565"/>
-        <source>{gpus}, {how}</source>
-        <translation>{gpus}，{how}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="570"/>
-        <source>Option</source>
-        <translation>方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="570"/>
-        <source>Provider</source>
-        <translation>服务商</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="570"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="570"/>
-        <source>Per GPU-hour</source>
-        <translation>每 GPU 小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
-        <source>Settings assumed</source>
-        <translation>假定的设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
-        <source>Hardware</source>
-        <translation>硬件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="582"/>
-        <source>the CPU (no usable GPU)</source>
-        <translation>CPU（没有可用的 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
-        <source>VRAM needed / available (per GPU)</source>
-        <translation>所需显存 / 可用显存（每块 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="588"/>
-        <source>RAM needed</source>
-        <translation>所需内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
-        <source>Disk space needed</source>
-        <translation>所需硬盘空间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
-        <source>Training time</source>
-        <translation>训练时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
-        <source>Data</source>
-        <translation>数据</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
-        <source>{samples} samples × {epochs} epochs</source>
-        <translation>{samples} 个样本 × {epochs} 轮</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
-        <source>After the changes below</source>
-        <translation>按下面的修改之后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
-        <source>{need} VRAM per GPU, {time}</source>
-        <translation>每块 GPU 显存 {need}，{time}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
-        <source>Based on</source>
-        <translation>依据</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
-        <source>speeds measured on this computer</source>
-        <translation>在这台电脑上实测的速度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
-        <source>{problem} What to do: {fix}</source>
-        <translation>{problem}解决办法：{fix}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
-        <source>{problem} Run: {command}</source>
-        <translation>{problem}请运行：{command}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="618"/>
-        <source>Item</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="330"/>
-        <source>Settings tried: not enough on this GPU</source>
-        <translation>试过的设置：在这块显卡上仍然不够</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="362"/>
-        <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
-        <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
-        <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
-        <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
-        <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
-        <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
-        <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
-        <translation>训练时间假定 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
-        <location filename="../../gpucheck/report/model.py" line="708"/>
-        <location filename="../../gpucheck/report/model.py" line="712"/>
-        <source>{name}: {source} (as of {date})</source>
-        <translation>{name}：{source}（截至 {date}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="702"/>
-        <source>{name}: {source}</source>
-        <translation>{name}：{source}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="719"/>
-        <source>VRAM (video memory)</source>
-        <translation>显存（VRAM）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
-        <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
-        <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
-        <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
-        <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="723"/>
-        <source>CUDA / ROCm / Metal</source>
-        <translation>CUDA / ROCm / Metal</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="724"/>
-        <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
-        <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="726"/>
-        <source>Mixed precision (FP16 / BF16)</source>
-        <translation>混合精度（FP16 / BF16）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="727"/>
-        <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
-        <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="729"/>
-        <source>Batch size</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="729"/>
-        <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
-        <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="730"/>
-        <source>Gradient accumulation</source>
-        <translation>梯度累积</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="731"/>
-        <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
-        <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="733"/>
-        <source>Gradient checkpointing</source>
-        <translation>梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="734"/>
-        <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
-        <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="736"/>
-        <source>LoRA</source>
-        <translation>LoRA</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="737"/>
-        <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
-        <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="739"/>
-        <source>QLoRA</source>
-        <translation>QLoRA</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="740"/>
-        <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
-        <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="742"/>
-        <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
-        <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="744"/>
-        <source>Epoch</source>
-        <translation>轮（epoch）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="744"/>
-        <source>One pass over the whole training data set.</source>
-        <translation>把整个训练数据集完整过一遍。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="745"/>
-        <source>Out of memory (OOM)</source>
-        <translation>显存不足（OOM）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
-        <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
-        <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
-        <source>unknown paper size '{paper}' (expected a4 or letter)</source>
-        <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
-        <source>Can this computer train AI models?</source>
-        <translation>这台电脑能训练 AI 模型吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
-        <source>{count} × {gpu} — {ram} RAM</source>
-        <translation>{count} × {gpu} — {ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
-        <source>No GPU for training found — {ram} RAM</source>
-        <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
-        <source>Report made on {date} with gpucheck {version}</source>
-        <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
-        <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
-        <translation>在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
-        <source>gpucheck report — {subtitle}</source>
-        <translation>gpucheck 报告 — {subtitle}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
-        <source>Estimates, not measurements.</source>
-        <translation>以上为估算，并非实测。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
-        <source>No training jobs were checked.</source>
-        <translation>没有检查任何训练任务。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
-        <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
-        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
-        <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
-        <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
-        <source>This computer</source>
-        <translation>这台电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
-        <source>Graphics cards</source>
-        <translation>显卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
-        <source>What the scan found</source>
-        <translation>扫描发现的问题</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
-        <source>The training ladder</source>
-        <translation>训练任务难度阶梯</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
-        <source>Training jobs in detail</source>
-        <translation>训练任务详情</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
-        <source>Settings to change</source>
-        <translation>需要修改的设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
-        <source>The same changes as code (Hugging Face Transformers)</source>
-        <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="188"/>
-        <source>Optional: finish sooner</source>
-        <translation>可选：更快完成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
-        <source>Their settings, to copy (Hugging Face names)</source>
-        <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="189"/>
-        <source>What fits instead: a smaller model</source>
-        <translation>可以改跑：更小的模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
-        <source>Its settings as code (Hugging Face Transformers)</source>
-        <translation>它的设置写成代码（Hugging Face Transformers）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
-        <source>Software to fix</source>
-        <translation>需要修复的软件问题</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
-        <source>What slows it down</source>
-        <translation>拖慢速度的因素</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="192"/>
-        <source>Upgrades</source>
-        <translation>升级</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="193"/>
-        <source>Rent a cloud GPU</source>
-        <translation>租用云 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
-        <source>Buy or rent?</source>
-        <translation>买还是租？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="843"/>
-        <source>Notes</source>
-        <translation>说明</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="844"/>
-        <source>Assumptions</source>
-        <translation>假设</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="845"/>
-        <source>Sources of the numbers</source>
-        <translation>数据来源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="846"/>
-        <source>Glossary</source>
-        <translation>术语表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="849"/>
-        <source>Nothing to report.</source>
-        <translation>没有需要报告的内容。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="850"/>
-        <source>Nothing to change: it runs with the settings above.</source>
-        <translation>无需修改：按上面的设置就能运行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="851"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="852"/>
-        <source>Area</source>
-        <translation>方面</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="853"/>
-        <source>Finding</source>
-        <translation>检测结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="854"/>
-        <source>None.</source>
-        <translation>无。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="855"/>
-        <source>Page {page} of {pages}</source>
-        <translation>第 {page} 页，共 {pages} 页</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/app.py" line="83"/>
-        <source>Something went wrong</source>
-        <translation>出了点问题</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/app.py" line="84"/>
-        <source>gpucheck hit an unexpected problem, but it is still running. You can carry on or start over.</source>
-        <translation>gpucheck 遇到了意外问题，但仍在运行。你可以继续，也可以重新开始。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/app.py" line="86"/>
-        <source>Details were saved to the log file: {path}</source>
-        <translation>详细信息已保存到日志文件：{path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/app.py" line="97"/>
-        <source>Cannot do that</source>
-        <translation>无法执行此操作</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="19"/>
-        <source>Graphics card (GPU)</source>
-        <translation>显卡（GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="22"/>
-        <source>Disks</source>
-        <translation>硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
-        <source>Limited</source>
-        <translation>受限</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
-        <source>Missing</source>
-        <translation>缺失</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="74"/>
-        <source>Video memory (VRAM): {total} total, {free} free</source>
-        <translation>显存：共 {total}，可用 {free}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="77"/>
-        <source>Shared memory: {shared}; usable by the GPU: {usable}</source>
-        <translation>共享内存：{shared}；GPU 可用：{usable}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="82"/>
-        <source>Vendor: {vendor} · training through: {backend}</source>
-        <translation>厂商：{vendor} · 训练后端：{backend}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="85"/>
-        <source>Architecture: {arch} · compute capability {cc}</source>
-        <translation>架构：{arch} · 计算能力 {cc}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="88"/>
-        <source>Compute units: {n}</source>
-        <translation>计算单元：{n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="90"/>
-        <source>Clocks: graphics {cur} (max {max}), memory max {mem}</source>
-        <translation>频率：核心 {cur}（最高 {max}），显存最高 {mem}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="94"/>
-        <source>PCIe: Gen {gen} ×{width} now (max Gen {gen_max} ×{width_max})</source>
-        <translation>PCIe：当前 Gen {gen} ×{width}（最高 Gen {gen_max} ×{width_max}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="98"/>
-        <source>NVLink: {n} active links</source>
-        <translation>NVLink：{n} 条活动链路</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="100"/>
-        <source>Power: {draw} now, limit {limit}</source>
-        <translation>功耗：当前 {draw}，上限 {limit}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="105"/>
-        <source>Slowed down now by: {reasons}</source>
-        <translation>当前降频原因：{reasons}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="107"/>
-        <source>Driver {driver} (supports CUDA up to {cuda})</source>
-        <translation>驱动 {driver}（最高支持 CUDA {cuda}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="110"/>
-        <source>MIG is on: {n} slices</source>
-        <translation>已开启 MIG：{n} 个分区</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="112"/>
-        <source>Also drives a display (some VRAM is in use)</source>
-        <translation>同时连接了显示器（部分显存已被占用）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
-        <source>GPU {index}: {name}</source>
-        <translation>GPU {index}：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="130"/>
-        <source>GPUs {first}–{last} ({n} identical): {name}</source>
-        <translation>GPU {first}–{last}（{n} 块相同）：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="137"/>
-        <source>{n} × {name} · {vram} VRAM each</source>
-        <translation>{n} × {name} · 每块显存 {vram}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="140"/>
-        <source>{name} · {vram} VRAM</source>
-        <translation>{name} · 显存 {vram}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="142"/>
-        <source>{name} (not usable for training)</source>
-        <translation>{name}（无法用于训练）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="144"/>
-        <source>No graphics card for training was found: jobs would run on the CPU.</source>
-        <translation>没有找到可用于训练的显卡：训练任务只能在 CPU 上运行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
-        <source>{brand} · {phys} cores / {logical} threads</source>
-        <translation>{brand} · {phys} 核 / {logical} 线程</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
-        <source>unknown processor</source>
-        <translation>未知处理器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="162"/>
-        <source>Clock: {base} MHz base, {max} MHz max</source>
-        <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="165"/>
-        <source>L3 cache: {size}</source>
-        <translation>三级缓存：{size}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
-        <source>Sockets: {n}</source>
-        <translation>CPU 插槽数：{n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="176"/>
-        <source>{total} RAM · {available} available</source>
-        <translation>内存 {total} · 可用 {available}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="178"/>
-        <source>Swap: {total} total, {free} free</source>
-        <translation>交换空间：共 {total}，可用 {free}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="181"/>
-        <source>Shared with the GPU (unified memory)</source>
-        <translation>与 GPU 共享（统一内存）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="194"/>
-        <source>{mount} ({device}): {kind}, {free} free of {total}</source>
-        <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
-        <source>Model: {model}</source>
-        <translation>型号：{model}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="199"/>
-        <source>Type found from: {reason}</source>
-        <translation>类型判断依据：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="201"/>
-        <source>{n} disk(s) · {kinds}</source>
-        <translation>{n} 块硬盘 · {kinds}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="204"/>
-        <source>No disks were found.</source>
-        <translation>没有找到硬盘。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="213"/>
-        <source>Server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
-        <source>Laptop</source>
-        <translation>笔记本电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
-        <source>Desktop</source>
-        <translation>台式机</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
-        <source>on battery</source>
-        <translation>正在使用电池供电</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="219"/>
-        <source>about {w} W at full load (estimate)</source>
-        <translation>满载约 {w} W（估算）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="220"/>
-        <source>Power details are unknown.</source>
-        <translation>电源信息未知。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
-        <source>Recommended power supply: {w} W</source>
-        <translation>建议电源功率：{w} W</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="225"/>
-        <source>GPU power limit (all GPUs): {w} W</source>
-        <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="227"/>
-        <source>Battery: {pct} %</source>
-        <translation>电池：{pct}%</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
-        <source>{os} {version}</source>
-        <translation>{os} {version}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
-        <source>unknown system</source>
-        <translation>未知系统</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
-        <source>{system} · {frameworks}</source>
-        <translation>{system} · {frameworks}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
-        <source>Python {v}</source>
-        <translation>Python {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
-        <source>NVIDIA driver {v} (CUDA {cuda})</source>
-        <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="246"/>
-        <source>Kernel {v}</source>
-        <translation>内核 {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
-        <source>GPU use unknown</source>
-        <translation>能否使用 GPU 未知</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="249"/>
-        <source>{name} {version}: {gpu}</source>
-        <translation>{name} {version}：{gpu}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="251"/>
-        <source>{line} ({reason})</source>
-        <translation>{line}（{reason}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="68"/>
-        <source>Saved scan: {label}</source>
-        <translation>已保存的扫描：{label}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="178"/>
-        <source>Details and advice</source>
-        <translation>详情与建议</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="179"/>
-        <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
-        <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="181"/>
-        <source>What if I had…</source>
-        <translation>如果我有…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="182"/>
-        <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
-        <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="183"/>
-        <source>How many of these GPUs</source>
-        <translation>这种 GPU 的数量</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="184"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="298"/>
-        <source>Video memory (VRAM)</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="185"/>
-        <source>Time and other needs</source>
-        <translation>时间与其他需求</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="186"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="331"/>
-        <source>Settings that make it work</source>
-        <translation>能让它跑起来的设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="187"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="190"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="398"/>
-        <source>Copy settings</source>
-        <translation>复制设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="191"/>
-        <source>Bottlenecks and software</source>
-        <translation>瓶颈与软件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
-        <source>Provider and GPU</source>
-        <translation>服务商与 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
-        <source>Price per GPU-hour</source>
-        <translation>每 GPU 小时价格</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="195"/>
-        <source>Cost of this job</source>
-        <translation>本任务费用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="205"/>
-        <source>My PC: {name}</source>
-        <translation>我的电脑：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="255"/>
-        <source>{job} — on {target}</source>
-        <translation>{job} — 在 {target} 上</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="292"/>
-        <source>Memory (RAM) — training on the CPU</source>
-        <translation>内存（RAM）— 在 CPU 上训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="295"/>
-        <source>This job needs about {need} of RAM with these settings; this PC has {have}.</source>
-        <translation>按当前设置，这个训练任务大约需要 {need} 内存；本机有 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
-        <source>This job needs {need} of video memory per GPU with these settings; you have {have}.</source>
-        <translation>按当前设置，这个训练任务每块 GPU 需要 {need} 显存；你有 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
-        <source>With the settings below it needs {need}.</source>
-        <translation>使用下面的设置后需要 {need}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="306"/>
-        <source>Even with every tweak it needs at least {need} per GPU.</source>
-        <translation>即使用上所有调整，每块 GPU 也至少需要 {need}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="312"/>
-        <source>Training time: {time}</source>
-        <translation>训练时间：{time}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="314"/>
-        <source>With the suggested settings: {time}</source>
-        <translation>使用建议的设置：{time}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="317"/>
-        <source>Speed: {n} samples per second</source>
-        <translation>速度：每秒 {n} 个样本</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="319"/>
-        <source>Speed: {n} tokens per second</source>
-        <translation>速度：每秒 {n} 个 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="320"/>
-        <source>Also needs {ram} of RAM and {disk} of disk space.</source>
-        <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="323"/>
-        <source>Uses speeds measured by the deep scan.</source>
-        <translation>使用深度扫描实测的速度。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="325"/>
-        <source>Assumed: {items}</source>
-        <translation>假定：{items}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="333"/>
-        <source>Nothing to change: it runs with the job's own settings.</source>
-        <translation>无需改动：用训练任务自带的设置就能运行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="335"/>
-        <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
-        <translation>光改设置不够；请看下面的升级建议和云 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="338"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="392"/>
-        <source>{n}. {title} — cost: {cost}</source>
-        <translation>{n}. {title} — 代价：{cost}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="341"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
-        <source>needs {need}</source>
-        <translation>需要 {need}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="343"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
-        <source>takes {time}</source>
-        <translation>耗时 {time}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="345"/>
-        <source>{line} (then {after})</source>
-        <translation>{line}（之后：{after}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="355"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="402"/>
-        <source>Copied</source>
-        <translation>已复制</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
-        <source>{title} (then {after})</source>
-        <translation>{title}（之后：{after}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
-        <source>Trade-off: {cost}</source>
-        <translation>代价：{cost}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
-        <source>{message} — {fix}</source>
-        <translation>{message} — {fix}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
-        <source>None found.</source>
-        <translation>未发现。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="440"/>
-        <source>No upgrade needed for this job.</source>
-        <translation>这个训练任务不需要升级硬件。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
-        <source>No upgrade to suggest for this job.</source>
-        <translation>这个训练任务没有需要建议的升级。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
-        <source>on demand</source>
-        <translation>按量计费</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
-        <source>spot (can be stopped)</source>
-        <translation>竞价实例（可能被中断）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
-        <source>{provider} — {gpus}</source>
-        <translation>{provider} — {gpus}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="460"/>
-        <source>as of {date}</source>
-        <translation>截至 {date}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
-        <source>Not needed: the job runs here.</source>
-        <translation>不需要：这个训练任务在这里就能运行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
-        <source>No cloud offer in the catalog fits this job.</source>
-        <translation>列表中没有适合这个训练任务的云服务器。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="16"/>
-        <source>Full training</source>
-        <translation>全量训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="16"/>
-        <source>LoRA (small add-on weights)</source>
-        <translation>LoRA（只训练少量附加权重）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="17"/>
-        <source>QLoRA (4-bit model + LoRA)</source>
-        <translation>QLoRA（4 位量化模型 + LoRA）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="18"/>
-        <source>BF16 mixed precision</source>
-        <translation>BF16 混合精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="18"/>
-        <source>FP16 mixed precision</source>
-        <translation>FP16 混合精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="19"/>
-        <source>FP32 (full precision)</source>
-        <translation>FP32（全精度）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="126"/>
-        <source>What do you want to train?</source>
-        <translation>你想训练什么？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="127"/>
-        <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
-        <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="130"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
-        <source>Video memory: needed vs yours</source>
-        <translation>显存：需要 / 你有</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="131"/>
-        <source>Import a job…</source>
-        <translation>导入训练任务…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="132"/>
-        <source>A workload .toml file or a Hugging Face config.json</source>
-        <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="133"/>
-        <source>Settings for the chosen job</source>
-        <translation>所选训练任务的设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="134"/>
-        <source>&amp;Method</source>
-        <translation>方法(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="135"/>
-        <source>&amp;Precision</source>
-        <translation>精度(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="136"/>
-        <source>&amp;Batch size (per GPU)</source>
-        <translation>批大小（每块 GPU）(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="137"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="277"/>
-        <source>&amp;Sequence length (tokens)</source>
-        <translation>序列长度（token 数）(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="138"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="277"/>
-        <source>&amp;Image size (pixels)</source>
-        <translation>图像尺寸（像素）(&amp;I)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="139"/>
-        <source>Gradient checkpointing (less memory, about a third slower)</source>
-        <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="140"/>
-        <source>Back to the job's defaults</source>
-        <translation>恢复训练任务的默认设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
-        <source>Memory (RAM): needed vs yours</source>
-        <translation>内存：需要 / 你有</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="266"/>
-        <source>Settings for: {job}</source>
-        <translation>设置：{job}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="319"/>
-        <source>Import a training job</source>
-        <translation>导入训练任务</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="320"/>
-        <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
-        <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="332"/>
-        <source>This job cannot be imported: {reason}</source>
-        <translation>无法导入此训练任务：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="333"/>
-        <source>Cannot import the job</source>
-        <translation>无法导入训练任务</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="52"/>
-        <source>Your machine</source>
-        <translation>你的电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="53"/>
-        <source>What gpucheck found. Green is good, orange means it limits what you can train, red means it is missing.</source>
-        <translation>gpucheck 的检测结果。绿色表示良好，橙色表示会限制你能训练的内容，红色表示缺失。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="55"/>
-        <source>Copy to clipboard</source>
-        <translation>复制到剪贴板</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="70"/>
-        <source>This PC, scanned {when}</source>
-        <translation>本机，扫描于 {when}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="72"/>
-        <source>This PC</source>
-        <translation>本机</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="85"/>
-        <source>Copied.</source>
-        <translation>已复制。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="74"/>
-        <source>Your report</source>
-        <translation>你的报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="75"/>
-        <source>Save everything to keep it, to ask a shop or a friend, or to compare two PCs.</source>
-        <translation>把所有结果保存下来，方便留档、咨询商家或朋友，或者对比两台电脑。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="76"/>
-        <source>The report has your machine, the verdict for every job, and for the jobs you picked the memory chart, the settings to change, upgrades and cloud prices.</source>
-        <translation>报告包含你的电脑配置、每个训练任务的结论，以及所选任务的显存图表、需要修改的设置、升级建议和云服务器价格。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="78"/>
-        <source>Details only for the job I chose (the ladder is always included)</source>
-        <translation>只包含我所选训练任务的详情（难度阶梯总会包含在内）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="79"/>
-        <source>Include the computer's name and GPU serial numbers (off keeps them private)</source>
-        <translation>包含计算机名和 GPU 序列号（关闭则不公开这些信息）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="80"/>
-        <source>Report language:</source>
-        <translation>报告语言：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="82"/>
-        <source>Save PDF…</source>
-        <translation>保存 PDF…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="83"/>
-        <source>Save HTML…</source>
-        <translation>保存 HTML…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="84"/>
-        <source>Save JSON…</source>
-        <translation>保存 JSON…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="85"/>
-        <source>Open the saved file</source>
-        <translation>打开保存的文件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="86"/>
-        <source>Start over</source>
-        <translation>重新开始</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="99"/>
-        <source>Chosen job: {job} · compared on {target}</source>
-        <translation>所选训练任务：{job} · 对比对象：{target}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="101"/>
-        <source>Compared on {target}</source>
-        <translation>对比对象：{target}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="103"/>
-        <source>{scope}
-The report is for this PC as scanned, not for the what-if GPU.</source>
-        <translation>{scope}
-报告针对的是扫描到的这台电脑，而不是假设的 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="110"/>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="110"/>
-        <source>Web page (*.html)</source>
-        <translation>网页 (*.html)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="111"/>
-        <source>JSON data (*.json)</source>
-        <translation>JSON 数据 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="112"/>
-        <source>Save the report</source>
-        <translation>保存报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="132"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="138"/>
-        <source>Not saved: {reason}</source>
-        <translation>未保存：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="133"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="139"/>
-        <source>The report was not saved: {reason}</source>
-        <translation>报告未保存：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="134"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="140"/>
-        <source>Cannot save the report</source>
-        <translation>无法保存报告</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="145"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="89"/>
-        <source>Saved to {path}</source>
-        <translation>已保存到 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="110"/>
-        <source>Can my PC train this?</source>
-        <translation>我的电脑能训练这个吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="111"/>
-        <source>Find out which AI training jobs your computer can run, how long they take, and the cheapest way to get there.</source>
-        <translation>看看你的电脑能跑哪些 AI 训练任务、各需要多长时间，以及达成目标最省钱的办法。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="113"/>
-        <source>First, gpucheck looks at your graphics card, processor, memory, disks, power and installed software. Nothing is sent anywhere.</source>
-        <translation>首先，gpucheck 会检查你的显卡、处理器、内存、硬盘、电源和已安装的软件。任何信息都不会被上传。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="115"/>
-        <source>Scan my PC</source>
-        <translation>扫描我的电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="116"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="117"/>
-        <source>Deep scan (also measures speed; takes about half a minute)</source>
-        <translation>深度扫描（同时实测速度，大约需要半分钟）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="118"/>
-        <source>Runs short benchmarks on your GPU, CPU and disk so the time estimates use measured figures.</source>
-        <translation>在你的 GPU、CPU 和硬盘上运行简短的基准测试，让时间估算使用实测数据。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
-        <source>Open a saved scan…</source>
-        <translation>打开已保存的扫描…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="123"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="254"/>
-        <source>{done} of {total} checked</source>
-        <translation>已检查 {done}/{total} 项</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="130"/>
-        <source>Scanning… you can keep using the window.</source>
-        <translation>正在扫描……你可以继续使用窗口。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="134"/>
-        <source>Showing a saved scan: {label}. Press Next to see it.</source>
-        <translation>正在显示已保存的扫描：{label}。点击“下一步”查看。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="136"/>
-        <source>Scan finished. Press Next to see your machine.</source>
-        <translation>扫描完成。点击“下一步”查看你的电脑。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="138"/>
-        <source>Press the button to start. A quick scan takes a few seconds.</source>
-        <translation>点击按钮开始。快速扫描只需几秒钟。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="149"/>
-        <source>checking…</source>
-        <translation>检查中…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="209"/>
-        <source>Scan cancelled. Press the button to start again.</source>
-        <translation>扫描已取消。点击按钮重新开始。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="233"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="147"/>
-        <source>done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="240"/>
-        <source>Measuring: {step}</source>
-        <translation>正在测量：{step}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="271"/>
-        <source>The scan could not finish: {reason}</source>
-        <translation>扫描未能完成：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="274"/>
-        <source>The scan could not finish: {reason}. Details are in {path}.</source>
-        <translation>扫描未能完成：{reason}。详细信息见 {path}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
-        <source>Open a saved scan</source>
-        <translation>打开已保存的扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
-        <source>gpucheck scans (*.json);;All files (*)</source>
-        <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="165"/>
-        <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
-        <translation>假设：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="168"/>
-        <source>Compared on {target} (saved scan: {label}).</source>
-        <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="170"/>
-        <source>Compared on {target} (this PC).</source>
-        <translation>对比对象：{target}（本机）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="187"/>
-        <source>Cannot estimate this job: {reason}</source>
-        <translation>无法估算这个训练任务：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="203"/>
-        <source>No advice for this job: {reason}</source>
-        <translation>无法为这个训练任务给出建议：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="243"/>
-        <source>the CPU only (no GPU for training)</source>
-        <translation>仅 CPU（没有可用于训练的 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="52"/>
-        <source>Total: {total}</source>
-        <translation>合计：{total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="58"/>
-        <source>Your RAM {have}</source>
-        <translation>你的内存 {have}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="59"/>
-        <source>Your VRAM {have}</source>
-        <translation>你的显存 {have}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/part_card.py" line="79"/>
-        <source>Hide details</source>
-        <translation>隐藏详情</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/part_card.py" line="79"/>
-        <source>Show details</source>
-        <translation>显示详情</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="14"/>
-        <source>Runs with tweaks</source>
-        <translation>调整后可运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="15"/>
-        <source>Too slow</source>
-        <translation>太慢</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="16"/>
-        <source>Won't fit</source>
-        <translation>装不下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="40"/>
-        <source>Overhead</source>
-        <translation>额外开销</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/theme.py" line="43"/>
-        <source>Python, libraries and data loading</source>
-        <translation>Python、程序库和数据加载</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="30"/>
-        <source>needs {need} of {have} RAM (on the CPU)</source>
-        <translation>需要 {need}，内存共有 {have}（在 CPU 上运行）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="33"/>
-        <source>needs {need} · no GPU memory found</source>
-        <translation>需要 {need} · 未找到显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="34"/>
+        <location filename="../../gpucheck/report/figures.py" line="118"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="60"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="56"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="87"/>
+        <location filename="../../gpucheck/report/figures.py" line="120"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="56"/>
+        <source>RAM: {text}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="121"/>
+        <source>{text} · too little RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="126"/>
+        <source>system RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="126"/>
+        <source>video memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="128"/>
+        <source>{need} as configured → at least {after} with every change tried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="130"/>
+        <source>{need} as configured → {after} with the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="133"/>
+        <source>{need} as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="134"/>
+        <source>Needs {needs} of {what}; there is {have}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="136"/>
+        <source>{text} The system RAM is what it runs short of.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="148"/>
+        <source>{time} as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="149"/>
+        <source>none as configured (it does not fit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="151"/>
+        <source>Training time: {time}</source>
+        <translation>训练时间：{time}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="152"/>
+        <source>{time} with the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="153"/>
+        <source>none: it does not fit even with the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="154"/>
+        <source>Training time: {before} → {after}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="162"/>
+        <source>Model weights</source>
+        <translation>模型权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="168"/>
+        <source>Python, libraries and data loading</source>
+        <translation>Python、程序库和数据加载</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="199"/>
+        <source>nothing to buy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="200"/>
+        <source>{target}, as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="205"/>
+        <source>{target}, with the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="210"/>
+        <source>Buy {part}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="214"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
+        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="548"/>
+        <location filename="../../gpucheck/ui/session.py" line="304"/>
+        <source>{n} × {gpu}</source>
+        <translation>{n} × {gpu}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="216"/>
+        <source>Rent {gpus} on {provider}</source>
+        <translation>在 {provider} 租用 {gpus}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="220"/>
+        <source>{cost} for the whole run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <source>tight: may fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="248"/>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="249"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <source>Good</source>
+        <translation>良好</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="252"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="260"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="261"/>
+        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
+        <source>Memory (RAM)</source>
+        <translation>内存（RAM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="262"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <source>Disk</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="263"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
+        <source>Power</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="264"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="265"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="291"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <source>unknown kind</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <source>Computer name</source>
+        <translation>计算机名</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <source>{os} (WSL)</source>
+        <translation>{os}（WSL）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <source>Operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <source>{physical} cores / {logical} threads</source>
+        <translation>{physical} 核 / {logical} 线程</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
+        <source>Processor (CPU)</source>
+        <translation>处理器（CPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <source>{total} total, {available} free when scanned</source>
+        <translation>共 {total}，扫描时可用 {available}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="317"/>
+        <source>{ram} (shared with the GPU)</source>
+        <translation>{ram}（与 GPU 共享）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <source>Graphics (GPU)</source>
+        <translation>显卡（GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <source> (used for training)</source>
+        <translation>（用于训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <source>{name}, {vram} video memory, {backend}{mark}</source>
+        <translation>{name}，{vram} 显存，{backend}{mark}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <source>NVIDIA driver {v}</source>
+        <translation>NVIDIA 驱动 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <source>CUDA {v} supported by the driver</source>
+        <translation>驱动支持 CUDA {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="334"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
+        <source>ROCm {v}</source>
+        <translation>ROCm {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <source>GPU software</source>
+        <translation>GPU 软件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <source>can use the GPU</source>
+        <translation>可以使用 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <source>cannot use the GPU</source>
+        <translation>无法使用 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <source>AI framework</source>
+        <translation>AI 框架</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <source>{mount}: {kind}, {free} free of {total}</source>
+        <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <source>desktop</source>
+        <translation>台式机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <source>{kind}, running on battery</source>
+        <translation>{kind}，正在使用电池供电</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <source>Computer type</source>
+        <translation>电脑类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <source>Power supply</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
+        <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <source>at least {w} W recommended (estimated peak {peak})</source>
+        <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <source>Scanned</source>
+        <translation>扫描时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <source>{when} by gpucheck {version}</source>
+        <translation>{when}，由 gpucheck {version} 扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <source>What this computer has</source>
+        <translation>这台电脑的配置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <source>Video memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <source>Free memory</source>
+        <translation>可用显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <source>Compute API</source>
+        <translation>计算接口</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <source>UUID</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="398"/>
+        <source>training from scratch</source>
+        <translation>从零训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="400"/>
+        <source>batch {n}</source>
+        <translation>批大小 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="402"/>
+        <source>sequence length {n}</source>
+        <translation>序列长度 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="404"/>
+        <source>image size {n}</source>
+        <translation>图像尺寸 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="407"/>
+        <source>gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="409"/>
+        <source>gradient accumulation ×{n}</source>
+        <translation>梯度累积 ×{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="181"/>
+        <source>Memory (RAM): as configured → with the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="182"/>
+        <source>Video memory: as configured → with the changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
+        <source>Training job</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
+        <source>Time (with the changes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="448"/>
+        <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="451"/>
+        <source>As configured it needs {need} of the {have} available per GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="454"/>
+        <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <source>Video memory (VRAM) per GPU, as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <source>Needed</source>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="469"/>
+        <source>{date} (unverified)</source>
+        <translation>{date}（未核实）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <source>Change</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <source>What it costs</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <source>VRAM after</source>
+        <translation>修改后显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <source>Time after</source>
+        <translation>修改后时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <source>Trade-off</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <source>VRAM with it</source>
+        <translation>改后显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <source>Time with it</source>
+        <translation>改后时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <source>Job time with it</source>
+        <translation>升级后的任务时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <source>{provider} — can be stopped at any time</source>
+        <translation>{provider}——可能随时被停止</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
+        <source>Option</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <source>Per GPU-hour</source>
+        <translation>卡·时单价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <source>Good to know</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="552"/>
+        <source>Settings as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="554"/>
+        <source>the CPU (no usable GPU)</source>
+        <translation>CPU（没有可用的 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="398"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <source>RAM needed</source>
+        <translation>所需内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="557"/>
+        <source>Disk space needed</source>
+        <translation>所需硬盘空间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <source>Speed as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <source>{samples} samples × {epochs} epochs</source>
+        <translation>{samples} 个样本 × {epochs} 轮</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <source>Based on</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <source>speeds measured on this computer</source>
+        <translation>在这台电脑上实测的速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <source>{problem} What to do: {fix}</source>
+        <translation>{problem}解决办法：{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
+        <source>Settings tried: not enough on this GPU</source>
+        <translation>试过的设置：在这块显卡上仍然不够</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="591"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
+        <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
+        <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <source>this PC's CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
+        <source>Time (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <source>Your options for this job: time against money</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <source>{problem} Run: {command}</source>
+        <translation>{problem}请运行：{command}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="645"/>
+        <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
+        <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
+        <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
+        <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="657"/>
+        <source>{n} jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="658"/>
+        <source>{jobs}: {assumption}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="684"/>
+        <location filename="../../gpucheck/report/model.py" line="688"/>
+        <source>{name}: {source} (as of {date})</source>
+        <translation>{name}：{source}（截至 {date}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <source>{name}: {source}</source>
+        <translation>{name}：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="695"/>
+        <source>VRAM (video memory)</source>
+        <translation>显存（VRAM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
+        <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
+        <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <source>CUDA / ROCm / Metal</source>
+        <translation>CUDA / ROCm / Metal</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
+        <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="702"/>
+        <source>Mixed precision (FP16 / BF16)</source>
+        <translation>混合精度（FP16 / BF16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="703"/>
+        <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
+        <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
+        <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="706"/>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
+        <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="709"/>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="710"/>
+        <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
+        <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
+        <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="716"/>
+        <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
+        <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="718"/>
+        <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
+        <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <source>Epoch</source>
+        <translation>轮（epoch）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <source>One pass over the whole training data set.</source>
+        <translation>把整个训练数据集完整过一遍。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <source>Out of memory (OOM)</source>
+        <translation>显存不足（OOM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
+        <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="746"/>
+        <source>unknown paper size '{paper}' (expected a4 or letter)</source>
+        <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <source>Can this computer train AI models?</source>
+        <translation>这台电脑能训练 AI 模型吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <source>{count} × {gpu} — {ram} RAM</source>
+        <translation>{count} × {gpu} — {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <source>No GPU for training found — {ram} RAM</source>
+        <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <source>Report made on {date} with gpucheck {version}</source>
+        <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
+        <source>gpucheck report — {subtitle}</source>
+        <translation>gpucheck 报告 — {subtitle}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <source>Estimates, not measurements.</source>
+        <translation>以上为估算，并非实测。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <source>No training jobs were checked.</source>
+        <translation>没有检查任何训练任务。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="793"/>
+        <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
+        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="800"/>
+        <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
+        <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="804"/>
+        <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <source>Graphics cards</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <source>What the scan found</source>
+        <translation>扫描结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <source>The training ladder</source>
+        <translation>训练任务难度阶梯</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <source>Training jobs in detail</source>
+        <translation>训练任务详情</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <source>Settings to change</source>
+        <translation>需要修改的设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <source>The same changes as code (Hugging Face Transformers)</source>
+        <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
+        <source>Optional: finish sooner</source>
+        <translation>可选：更快完成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <source>Their settings, to copy (Hugging Face names)</source>
+        <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
+        <source>What fits instead: a smaller model</source>
+        <translation>可以改跑：更小的模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <source>Its settings as code (Hugging Face Transformers)</source>
+        <translation>它的设置写成代码（Hugging Face Transformers）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <source>Software to fix (for every job)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <source>What slows it down</source>
+        <translation>拖慢速度的因素</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <source>Upgrades</source>
+        <translation>升级</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
+        <source>Rent a cloud GPU</source>
+        <translation>租用云 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <source>Buy or rent?</source>
+        <translation>买还是租？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <source>Sources of the numbers</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <source>Nothing to report.</source>
+        <translation>没有需要报告的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <source>Nothing to change: it runs with the settings above.</source>
+        <translation>无需修改：按上面的设置就能运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
+        <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
+        <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <source>Area</source>
+        <translation>方面</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <source>Finding</source>
+        <translation>检测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <source>Page {page} of {pages}</source>
+        <translation>第 {page} 页，共 {pages} 页</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="144"/>
+        <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="183"/>
+        <source>{module} is not installed in {python}; add it with: {cmd}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="191"/>
+        <source>Measured on this PC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="194"/>
+        <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="197"/>
+        <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="205"/>
+        <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <source>Cancelled; the trial's processes were stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <source>{python} cannot be started: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
+        <source>The trial's process was killed (signal {n}) before it finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="219"/>
+        <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="222"/>
+        <source>The trial's process stopped before it finished (exit code {code})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
+        <source>Cannot run this job here: {why}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
+        <source>The trial failed: {error}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="29"/>
+        <source>the Python (with PyTorch) to run it in (default: found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="30"/>
+        <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="33"/>
+        <source>time for the timed steps (default: 30)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="35"/>
+        <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="36"/>
+        <source>a saved scan of this PC for the estimate beside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="38"/>
+        <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="44"/>
+        <source>step {n} ({s} s of {max} s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="46"/>
+        <source>out of memory; trying micro-batch {b}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="48"/>
+        <source>starting PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="48"/>
+        <source>building the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="49"/>
+        <source>warm-up step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="50"/>
+        <source>Trial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="61"/>
+        <source>Python: {path}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="64"/>
+        <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <source>Step time (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <source>Samples per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="68"/>
+        <source>Peak memory (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="69"/>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="69"/>
+        <source>estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="69"/>
+        <source>ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="73"/>
+        <source>Whole run at the measured speed: {t}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <source>Install: {cmd}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="83"/>
+        <source>--max-seconds must be between 0 and 3600</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="85"/>
+        <source>--steps must be between 1 and 100000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/models.py" line="79"/>
+        <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/models.py" line="120"/>
+        <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/models.py" line="135"/>
+        <source>--seq-len {n} is longer than this model's {limit} positions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/models.py" line="138"/>
+        <source>the trial runs LoRA only on transformer and diffusion models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/dialogs.py" line="20"/>
+        <source>Something went wrong</source>
+        <translation>出了点问题</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/dialogs.py" line="21"/>
+        <source>gpucheck hit an unexpected problem, but it is still running. You can carry on or start over.</source>
+        <translation>gpucheck 遇到了意外问题，但仍在运行。你可以继续，也可以重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/dialogs.py" line="23"/>
+        <source>Details were saved to the log file: {path}</source>
+        <translation>详细信息已保存到日志文件：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/dialogs.py" line="34"/>
+        <source>Cannot do that</source>
+        <translation>无法执行此操作</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
+        <source>Graphics card (GPU)</source>
+        <translation>显卡（GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="29"/>
+        <source>Disks</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <source>Limited</source>
+        <translation>受限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <source>Missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="92"/>
+        <source>Video memory (VRAM): {total} total, {free} free</source>
+        <translation>显存：共 {total}，可用 {free}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="95"/>
+        <source>Shared memory: {shared}; usable by the GPU: {usable}</source>
+        <translation>共享内存：{shared}；GPU 可用：{usable}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="98"/>
+        <source>Vendor: {vendor} · training through: {backend}</source>
+        <translation>厂商：{vendor} · 训练后端：{backend}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="101"/>
+        <source>Architecture: {arch} · compute capability {cc}</source>
+        <translation>架构：{arch} · 计算能力 {cc}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="104"/>
+        <source>Compute units: {n}</source>
+        <translation>计算单元：{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="106"/>
+        <source>Clocks: graphics {cur} (max {max}), memory max {mem}</source>
+        <translation>频率：核心 {cur}（最高 {max}），显存最高 {mem}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="110"/>
+        <source>PCIe: Gen {gen} ×{width} now (max Gen {gen_max} ×{width_max})</source>
+        <translation>PCIe：当前 Gen {gen} ×{width}（最高 Gen {gen_max} ×{width_max}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="114"/>
+        <source>NVLink: {n} active links</source>
+        <translation>NVLink：{n} 条活动链路</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="116"/>
+        <source>Power: {draw} now, limit {limit}</source>
+        <translation>功耗：当前 {draw}，上限 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="121"/>
+        <source>Slowed down now by: {reasons}</source>
+        <translation>当前降频原因：{reasons}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="123"/>
+        <source>Driver {driver} (supports CUDA up to {cuda})</source>
+        <translation>驱动 {driver}（最高支持 CUDA {cuda}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="126"/>
+        <source>MIG is on: {n} slices</source>
+        <translation>已开启 MIG：{n} 个分区</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
+        <source>Also drives a display (some VRAM is in use)</source>
+        <translation>同时连接了显示器（部分显存已被占用）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="144"/>
+        <source>GPU {index}: {name}</source>
+        <translation>GPU {index}：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="146"/>
+        <source>GPUs {first}–{last} ({n} identical): {name}</source>
+        <translation>GPU {first}–{last}（{n} 块相同）：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="155"/>
+        <source>{usable} usable of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
+        <source>{n} × {name} · {vram} VRAM each</source>
+        <translation>{n} × {name} · 每块显存 {vram}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
+        <source>{name} · {vram} VRAM</source>
+        <translation>{name} · 显存 {vram}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="162"/>
+        <source>{name} (not usable for training)</source>
+        <translation>{name}（无法用于训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="164"/>
+        <source>No graphics card for training was found: jobs would run on the CPU.</source>
+        <translation>没有找到可用于训练的显卡：训练任务只能在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="168"/>
+        <source>Trains {runs} of the {total} built-in jobs here (as the jobs page lists them, some with the advised settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
+        <source>{brand} · {phys} cores / {logical} threads</source>
+        <translation>{brand} · {phys} 核 / {logical} 线程</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
+        <source>unknown processor</source>
+        <translation>未知处理器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="190"/>
+        <source>Clock: {base} MHz base, {max} MHz max</source>
+        <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <source>L3 cache: {size}</source>
+        <translation>三级缓存：{size}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="195"/>
+        <source>Sockets: {n}</source>
+        <translation>CPU 插槽数：{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="205"/>
+        <source>{total} RAM · {available} available</source>
+        <translation>内存 {total} · 可用 {available}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
+        <source>{total} RAM for Linux (the WSL 2 limit) · {available} available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
+        <source>Swap: {total} total, {free} free</source>
+        <translation>交换空间：共 {total}，可用 {free}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="213"/>
+        <source>Shared with the GPU (unified memory)</source>
+        <translation>与 GPU 共享（统一内存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
+        <source>WSL 2 gives Linux only {total}: raise memory= in .wslconfig.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="219"/>
+        <source>Too little RAM for: {jobs}. {limit}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
+        <source>{mount} ({device}): {kind}, {free} free of {total}</source>
+        <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
+        <source>Model: {model}</source>
+        <translation>型号：{model}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
+        <source>Type found from: {reason}</source>
+        <translation>类型判断依据：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="240"/>
+        <source>{n} disk(s) · {kinds}</source>
+        <translation>{n} 块硬盘 · {kinds}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="243"/>
+        <source>No disks were found.</source>
+        <translation>没有找到硬盘。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="252"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <source>Laptop</source>
+        <translation>笔记本电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <source>Desktop</source>
+        <translation>台式机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="256"/>
+        <source>on battery</source>
+        <translation>正在使用电池供电</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="258"/>
+        <source>about {w} W at full load (estimate)</source>
+        <translation>满载约 {w} W（估算）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
+        <source>Power details are unknown.</source>
+        <translation>电源信息未知。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="262"/>
+        <source>Recommended power supply: {w} W</source>
+        <translation>建议电源功率：{w} W</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="264"/>
+        <source>GPU power limit (all GPUs): {w} W</source>
+        <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="266"/>
+        <source>Battery: {pct} %</source>
+        <translation>电池：{pct}%</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="275"/>
+        <source>{os} {version}</source>
+        <translation>{os} {version}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="275"/>
+        <source>unknown system</source>
+        <translation>未知系统</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
+        <source>{system} · {frameworks}</source>
+        <translation>{system} · {frameworks}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
+        <source>Python {v}</source>
+        <translation>Python {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
+        <source>NVIDIA driver {v} (CUDA {cuda})</source>
+        <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="285"/>
+        <source>Kernel {v}</source>
+        <translation>内核 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <source>GPU use unknown</source>
+        <translation>能否使用 GPU 未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
+        <source>{name} {version}: {gpu}</source>
+        <translation>{name} {version}：{gpu}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
+        <source>{line} ({reason})</source>
+        <translation>{line}（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
+        <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="302"/>
+        <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="333"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="61"/>
+        <source>Saved scan: {label}</source>
+        <translation>已保存的扫描：{label}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="215"/>
+        <source>Details and advice</source>
+        <translation>详情与建议</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="216"/>
+        <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
+        <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="218"/>
+        <source>What if I had…</source>
+        <translation>模拟：如果我有…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="219"/>
+        <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
+        <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
+        <source>Video memory (VRAM)</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
+        <source>Time and other needs</source>
+        <translation>时间与其他需求</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
+        <source>Settings that make it work</source>
+        <translation>能让它跑起来的设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
+        <source>Copy settings</source>
+        <translation>复制设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <source>Bottlenecks and software</source>
+        <translation>瓶颈与软件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <source>Provider and GPU</source>
+        <translation>服务商与 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <source>Price per GPU-hour</source>
+        <translation>卡·时单价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <source>Cost of this job</source>
+        <translation>本任务费用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <source>How many of these GPUs</source>
+        <translation>这种 GPU 的数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
+        <source>My PC: {name}</source>
+        <translation>我的电脑：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="251"/>
+        <source>{name} — {details}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="253"/>
+        <source>{text} — cheapest that runs this job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="311"/>
+        <source>{job} — on {target}</source>
+        <translation>{job} — 在 {target} 上</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="353"/>
+        <source>Memory (RAM) — training on the CPU</source>
+        <translation>内存（RAM）— 在 CPU 上训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="357"/>
+        <source>Video memory (VRAM), as configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="358"/>
+        <source>On {gpu}: {have}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="363"/>
+        <source>The chart shows the settings as configured; the changes are listed below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
+        <source>Speed as configured: {n} samples per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="374"/>
+        <source>Speed as configured: {n} tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
+        <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
+        <source>Also needs {ram} of RAM and {disk} of disk space.</source>
+        <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="381"/>
+        <source>Uses speeds measured by the deep scan.</source>
+        <translation>使用深度扫描实测的速度。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="383"/>
+        <source>Assumed: {items}</source>
+        <translation>假设：{items}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="393"/>
+        <source>Side by side: this PC and the what-if GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="395"/>
+        <source>This PC: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="396"/>
+        <source>What if: {name}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
+        <source>Nothing to change: it runs with the job's own settings.</source>
+        <translation>无需改动：用训练任务自带的设置就能运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="478"/>
+        <source>{n}. {title} — cost: {cost}</source>
+        <translation>{n}. {title} — 代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
+        <source>needs {need}</source>
+        <translation>需要 {need}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="454"/>
+        <source>takes {time}</source>
+        <translation>耗时 {time}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <source>{line} (then {after})</source>
+        <translation>{line}（之后：{after}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <source>Copied</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="457"/>
+        <source>{title} (then {after})</source>
+        <translation>{title}（之后：{after}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <source>Trade-off: {cost}</source>
+        <translation>代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
+        <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <source>{message} — {fix}</source>
+        <translation>{message} — {fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="507"/>
+        <source>None found.</source>
+        <translation>未发现。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="530"/>
+        <source>No upgrade needed for this job.</source>
+        <translation>这个训练任务不需要升级硬件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="531"/>
+        <source>No upgrade to suggest for this job.</source>
+        <translation>这个训练任务没有需要建议的升级。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
+        <source>on demand</source>
+        <translation>按量计费</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
+        <source>spot (can be stopped)</source>
+        <translation>竞价实例（可能被中断）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="549"/>
+        <source>{provider} — {gpus}</source>
+        <translation>{provider} — {gpus}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="550"/>
+        <source>as of {date}</source>
+        <translation>截至 {date}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="565"/>
+        <source>Not needed: the job runs here.</source>
+        <translation>不需要：这个训练任务在这里就能运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="566"/>
+        <source>No cloud offer in the catalog fits this job.</source>
+        <translation>列表中没有适合这个训练任务的云服务器。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="21"/>
+        <source>Full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="21"/>
+        <source>LoRA (small add-on weights)</source>
+        <translation>LoRA（只训练少量附加权重）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="22"/>
+        <source>QLoRA (4-bit model + LoRA)</source>
+        <translation>QLoRA（4 位量化模型 + LoRA）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <source>FP16 mixed precision</source>
+        <translation>FP16 混合精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
+        <source>FP32 (full precision)</source>
+        <translation>FP32（全精度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="153"/>
+        <source>What do you want to train?</source>
+        <translation>你想训练什么？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="154"/>
+        <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
+        <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="157"/>
+        <source>Import a job…</source>
+        <translation>导入训练任务…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="158"/>
+        <source>A workload .toml file or a Hugging Face config.json</source>
+        <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="159"/>
+        <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="161"/>
+        <source>&amp;Method</source>
+        <translation>方法(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="161"/>
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="161"/>
+        <source>&amp;Batch size (per GPU)</source>
+        <translation>批大小（每块 GPU）(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="162"/>
+        <source>&amp;Sequence length (tokens)</source>
+        <translation>序列长度（token 数）(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="162"/>
+        <source>&amp;Image size (pixels)</source>
+        <translation>图像尺寸（像素）(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
+        <source>Training &amp;samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
+        <source>&amp;Epochs (passes over the data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="166"/>
+        <source>Gradient checkpointing (less memory, about a third slower)</source>
+        <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="167"/>
+        <source>Back to the job's defaults</source>
+        <translation>恢复训练任务的默认设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="228"/>
+        <source>{title}
+{description}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="301"/>
+        <source>Settings: pick a job first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="302"/>
+        <source>Pick a job in the table to change its settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="307"/>
+        <source>Settings for: {job}</source>
+        <translation>设置：{job}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="317"/>
+        <source>This job has no sequence length: it works on images, not text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="319"/>
+        <source>This job has no image size: it works on text, not images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="322"/>
+        <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="325"/>
+        <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="341"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="338"/>
+        <source>This GPU has no BF16 units: FP16 is used instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="396"/>
+        <source>Import a training job</source>
+        <translation>导入训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="397"/>
+        <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
+        <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="406"/>
+        <source>This job cannot be imported: {reason}</source>
+        <translation>无法导入此训练任务：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="407"/>
+        <source>Cannot import the job</source>
+        <translation>无法导入训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="45"/>
+        <source>Your machine</source>
+        <translation>你的电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="46"/>
+        <source>What gpucheck found. Green is good, orange means it limits what you can train, red means it is missing.</source>
+        <translation>gpucheck 的检测结果。绿色表示良好，橙色表示会限制你能训练的内容，红色表示缺失。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="48"/>
+        <source>Copy to clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
+        <source>This PC, scanned {when}</source>
+        <translation>本机，扫描于 {when}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="65"/>
+        <source>This PC</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="79"/>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="97"/>
+        <source>Your report</source>
+        <translation>你的报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="98"/>
+        <source>Here is the document: save it to keep it, or to show a shop or a friend.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="99"/>
+        <source>It has your machine, the verdict for every job, and for each job the memory chart, the settings to change, your options, upgrades and cloud prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="101"/>
+        <source>Details only for the chosen job (the list of all jobs stays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="102"/>
+        <source>Include the computer's name and GPU serial numbers (off keeps them private)</source>
+        <translation>包含计算机名和 GPU 序列号（关闭则不公开这些信息）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="103"/>
+        <source>Report language:</source>
+        <translation>报告语言：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="107"/>
+        <source>Save PDF…</source>
+        <translation>保存 PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="108"/>
+        <source>Save HTML…</source>
+        <translation>保存 HTML…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="109"/>
+        <source>Save JSON…</source>
+        <translation>保存 JSON…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="110"/>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="112"/>
+        <source>Save the report first; then Open shows it in your PDF viewer or browser.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="113"/>
+        <source>Start over</source>
+        <translation>重新开始</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="125"/>
+        <source>Chosen job: {job} · this PC as scanned ({target})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="128"/>
+        <source>This PC as scanned ({target})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="130"/>
+        <source>{scope}
+The report is for this PC as scanned, not for the what-if GPU.</source>
+        <translation>{scope}
+报告针对的是扫描到的这台电脑，而不是模拟的 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="132"/>
+        <source>Saves to {folder} as {name} unless you choose another place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="186"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="186"/>
+        <source>Web page (*.html)</source>
+        <translation>网页 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="187"/>
+        <source>JSON data (*.json)</source>
+        <translation>JSON 数据 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="188"/>
+        <source>Save the report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="212"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="116"/>
+        <source>Saved to {path}</source>
+        <translation>已保存到 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="214"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="111"/>
+        <source>Open the saved file</source>
+        <translation>打开保存的文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="219"/>
+        <source>Not saved: {reason}</source>
+        <translation>未保存：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="220"/>
+        <source>The report was not saved: {reason}</source>
+        <translation>报告未保存：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="220"/>
+        <source>Cannot save the report</source>
+        <translation>无法保存报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="111"/>
+        <source>Can my PC train this?</source>
+        <translation>我的电脑能训练这个吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="112"/>
+        <source>Find out which AI training jobs your computer can run, how long they take, and the cheapest way to get there.</source>
+        <translation>看看你的电脑能跑哪些 AI 训练任务、各需要多长时间，以及达成目标最省钱的办法。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="114"/>
+        <source>First, gpucheck looks at your graphics card, processor, memory, disks, power and installed software. Nothing is sent anywhere.</source>
+        <translation>首先，gpucheck 会检查你的显卡、处理器、内存、硬盘、电源和已安装的软件。任何信息都不会被上传。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="116"/>
+        <source>Scan my PC</source>
+        <translation>扫描我的电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="117"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="118"/>
+        <source>Deep scan (also measures speed; takes about half a minute)</source>
+        <translation>深度扫描（同时实测速度，大约需要半分钟）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
+        <source>Runs short benchmarks on your GPU, CPU and disk so the time estimates use measured figures.</source>
+        <translation>在你的 GPU、CPU 和硬盘上运行简短的基准测试，让时间估算使用实测数据。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="121"/>
+        <source>Open a saved scan…</source>
+        <translation>打开已保存的扫描…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="124"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="253"/>
+        <source>{done} of {total} checked</source>
+        <translation>已检查 {done}/{total} 项</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="131"/>
+        <source>Scanning… you can keep using the window.</source>
+        <translation>正在扫描……你可以继续使用窗口。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="135"/>
+        <source>Showing a saved scan: {label}. Press Next to see it.</source>
+        <translation>正在显示已保存的扫描：{label}。点击“下一步”查看。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="137"/>
+        <source>Scan finished. Press Next to see your machine.</source>
+        <translation>扫描完成。点击“下一步”查看你的电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="139"/>
+        <source>Press the button to start. A quick scan takes a few seconds.</source>
+        <translation>点击按钮开始。快速扫描只需几秒钟。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="150"/>
+        <source>checking…</source>
+        <translation>检查中…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="208"/>
+        <source>Scan cancelled. Press the button to start again.</source>
+        <translation>扫描已取消。点击按钮重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="148"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="239"/>
+        <source>Measuring: {step}</source>
+        <translation>正在测量：{step}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="267"/>
+        <source>The scan could not finish: {reason}</source>
+        <translation>扫描未能完成：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="270"/>
+        <source>The scan could not finish: {reason}. Details are in {path}.</source>
+        <translation>扫描未能完成：{reason}。详细信息见 {path}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="279"/>
+        <source>Open a saved scan</source>
+        <translation>打开已保存的扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="279"/>
+        <source>gpucheck scans (*.json);;All files (*)</source>
+        <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="186"/>
+        <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
+        <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="189"/>
+        <source>Compared on {target} (saved scan: {label}).</source>
+        <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="191"/>
+        <source>Compared on {target} (this PC).</source>
+        <translation>对比对象：{target}（本机）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="204"/>
+        <source>Cannot estimate this job: {reason}</source>
+        <translation>无法估算这个训练任务：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="216"/>
+        <source>No advice for this job: {reason}</source>
+        <translation>无法为这个训练任务给出建议：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="302"/>
+        <source>the CPU only (no GPU for training)</source>
+        <translation>仅 CPU（没有可用于训练的 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="57"/>
+        <source>Total: {total}</source>
+        <translation>合计：{total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="65"/>
+        <source>Your RAM {have}</source>
+        <translation>你的内存 {have}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="66"/>
+        <source>Your VRAM {have}</source>
+        <translation>你的显存 {have}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/part_card.py" line="78"/>
+        <source>Hide details</source>
+        <translation>隐藏详情</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/part_card.py" line="78"/>
+        <source>Show details</source>
+        <translation>显示详情</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="59"/>
+        <source>needs {need} · no GPU memory found</source>
+        <translation>需要 {need} · 未找到显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/wizard.py" line="28"/>
+        <source>Region: mainland China (domestic clouds and mirrors)</source>
+        <translation>地区：中国大陆（国内云服务和镜像）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/wizard.py" line="29"/>
+        <source>Region: outside mainland China</source>
+        <translation>地区：中国大陆以外</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/wizard.py" line="161"/>
         <source>gpucheck — can my PC train this?</source>
         <translation>gpucheck — 我的电脑能训练这个吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="88"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="162"/>
         <source>&lt; Back</source>
         <translation>&lt; 上一步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="89"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="163"/>
         <source>Next &gt;</source>
         <translation>下一步 &gt;</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="90"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="164"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="92"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="166"/>
         <source>Language: {name}</source>
         <translation>语言：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="93"/>
-        <source>Switch the language (Ctrl+L)</source>
-        <translation>切换语言（Ctrl+L）</translation>
+        <location filename="../../gpucheck/ui/wizard.py" line="167"/>
+        <source>Switch the language (Ctrl+L switches to the next one)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="122"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="200"/>
         <source>This file cannot be opened as a scan: {reason}</source>
         <translation>无法将此文件作为扫描结果打开：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="123"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="201"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/verdict.py" line="78"/>
+        <source>Runs</source>
+        <translation>可以运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/verdict.py" line="79"/>
+        <source>Tight: may fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/verdict.py" line="80"/>
+        <source>Runs with tweaks</source>
+        <translation>调整后可运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/verdict.py" line="81"/>
+        <source>Too slow</source>
+        <translation>太慢</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/verdict.py" line="82"/>
+        <source>Does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/verdict.py" line="83"/>
+        <source>Not supported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Save everything to keep it, to ask a shop or a friend, or to compare two PCs.</source>
+        <translation type="vanished">把所有结果保存下来，方便留档、咨询商家或朋友，或者对比两台电脑。</translation>
+    </message>
+    <message>
+        <source>The report has your machine, the verdict for every job, and for the jobs you picked the memory chart, the settings to change, upgrades and cloud prices.</source>
+        <translation type="vanished">报告包含你的电脑配置、每个训练任务的结论，以及所选任务的显存图表、需要修改的设置、升级建议和云服务器价格。</translation>
+    </message>
+    <message>
+        <source>Details only for the job I chose (the ladder is always included)</source>
+        <translation type="vanished">只包含我所选训练任务的详情（难度阶梯总会包含在内）</translation>
+    </message>
+    <message>
+        <source>Chosen job: {job} · compared on {target}</source>
+        <translation type="vanished">所选训练任务：{job} · 对比对象：{target}</translation>
+    </message>
+    <message>
+        <source>Compared on {target}</source>
+        <translation type="vanished">对比对象：{target}</translation>
+    </message>
+    <message>
+        <source>Add RAM (see upgrades), use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
+        <translation type="vanished">加内存（见“升级”），减少 DataLoader 的 worker 数量，或者以流式方式读取数据集（datasets 的 streaming=True / 内存映射文件），而不是一次性全部载入。</translation>
+    </message>
+    <message>
+        <source>Advice for mainland China</source>
+        <translation type="vanished">建议按中国大陆（国内云服务、¥ 价格、国内镜像）</translation>
+    </message>
+    <message>
+        <source>Advice for outside mainland China</source>
+        <translation type="vanished">建议按其他地区（海外云服务、$ 价格）</translation>
+    </message>
+    <message>
+        <source>What to change:</source>
+        <translation type="vanished">需要修改的设置：</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation type="vanished">可以运行</translation>
+    </message>
+    <message>
+        <source>runs with tweaks</source>
+        <translation type="vanished">调整后可运行</translation>
+    </message>
+    <message>
+        <source>too slow</source>
+        <translation type="vanished">太慢</translation>
+    </message>
+    <message>
+        <source>not supported</source>
+        <translation type="vanished">不支持</translation>
+    </message>
+    <message>
+        <source>Peak VRAM per GPU</source>
+        <translation type="vanished">每块 GPU 的峰值显存</translation>
+    </message>
+    <message>
+        <source>Of {total} training jobs checked, {runs} run as they are, {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
+        <translation type="vanished">在检查的 {total} 个训练任务中，{runs} 个可以直接运行，{tweaks} 个修改设置后可以运行，{no} 个在这台电脑上装不下或太慢。</translation>
+    </message>
+    <message>
+        <source>This job needs about {need} of RAM with these settings; this PC has {have}.</source>
+        <translation type="vanished">按当前设置，这个训练任务大约需要 {need} 内存；本机有 {have}。</translation>
+    </message>
+    <message>
+        <source>This job needs {need} of video memory per GPU with these settings; you have {have}.</source>
+        <translation type="vanished">按当前设置，这个训练任务每块 GPU 需要 {need} 显存；你有 {have}。</translation>
+    </message>
+    <message>
+        <source>With the settings below it needs {need}.</source>
+        <translation type="vanished">使用下面的设置后需要 {need}。</translation>
+    </message>
+    <message>
+        <source>Even with every tweak it needs at least {need} per GPU.</source>
+        <translation type="vanished">即使用上所有调整，每块 GPU 也至少需要 {need}。</translation>
+    </message>
+    <message>
+        <source>With the suggested settings: {time}</source>
+        <translation type="vanished">使用建议的设置：{time}</translation>
+    </message>
+    <message>
+        <source>Speed: {n} samples per second</source>
+        <translation type="vanished">速度：每秒 {n} 个样本</translation>
+    </message>
+    <message>
+        <source>Speed: {n} tokens per second</source>
+        <translation type="vanished">速度：每秒 {n} 个 token</translation>
+    </message>
+    <message>
+        <source>{cost} ({rate})</source>
+        <translation type="vanished">{rate}，共 {cost}</translation>
+    </message>
+    <message>
+        <source>{line}. {note}</source>
+        <translation type="vanished">{line}。{note}</translation>
+    </message>
+    <message>
+        <source>{need} / {have}</source>
+        <translation type="vanished">{need} / {have}</translation>
+    </message>
+    <message>
+        <source>CPU: {ram} RAM</source>
+        <translation type="vanished">CPU：{ram} 内存</translation>
+    </message>
+    <message>
+        <source>RAM needed / total</source>
+        <translation type="vanished">所需内存 / 总内存</translation>
+    </message>
+    <message>
+        <source>VRAM needed / available</source>
+        <translation type="vanished">所需显存 / 可用显存</translation>
+    </message>
+    <message>
+        <source>With the settings above it needs {need} per GPU; the video memory available is unknown.</source>
+        <translation type="vanished">按上面的设置，每块 GPU 需要 {need}；可用显存未知。</translation>
+    </message>
+    <message>
+        <source>With the settings above it needs {need} of the {have} available per GPU.</source>
+        <translation type="vanished">按上面的设置，每块 GPU 可用 {have}，需要其中的 {need}。</translation>
+    </message>
+    <message>
+        <source>With the settings above it needs {need} but only {have} is available per GPU: {missing} short.</source>
+        <translation type="vanished">按上面的设置需要 {need}，但每块 GPU 只有 {have} 可用：还差 {missing}。</translation>
+    </message>
+    <message>
+        <source>Video memory (VRAM) per GPU</source>
+        <translation type="vanished">每块 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Settings assumed</source>
+        <translation type="vanished">假设的设置</translation>
+    </message>
+    <message>
+        <source>VRAM needed / available (per GPU)</source>
+        <translation type="vanished">所需显存 / 可用显存（每块 GPU）</translation>
+    </message>
+    <message>
+        <source>After the changes below</source>
+        <translation type="vanished">按下面的修改之后</translation>
+    </message>
+    <message>
+        <source>{need} VRAM per GPU, {time}</source>
+        <translation type="vanished">每块 GPU 显存 {need}，{time}</translation>
+    </message>
+    <message>
+        <source>Software to fix</source>
+        <translation type="vanished">需要修复的软件问题</translation>
+    </message>
+    <message>
+        <source>Does not fit on {target}: even with every tweak it needs about {need} per GPU, and {have} is available.</source>
+        <translation type="vanished">在 {target} 上装不下：即使用上所有调整，每块 GPU 也需要大约 {need}，而可用的只有 {have}。</translation>
+    </message>
+    <message>
+        <source>this GPU has no BF16 support (it needs compute capability 8.0, Ampere or newer); FP16 with automatic loss scaling trains the same way</source>
+        <translation type="vanished">这块显卡不支持 BF16（需要计算能力 8.0，即 Ampere 或更新的架构）；FP16 配合自动损失缩放，训练效果一样</translation>
+    </message>
+    <message>
+        <source>4-bit loading (bitsandbytes) is not available on this GPU; the frozen model takes 4× more memory</source>
+        <translation type="vanished">这块显卡不支持 4 位加载（bitsandbytes）；冻结的模型占用的显存会变为原来的 4 倍</translation>
+    </message>
+    <message>
+        <source>none: tensor cores make it faster, and the model keeps FP32 master weights</source>
+        <translation type="vanished">没有代价：Tensor Core 会让它更快，模型仍保留 FP32 主权重</translation>
+    </message>
+    <message>
+        <source>more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
+        <translation type="vanished">每一步 GPU 之间的通信更多；有 NVLink 时没问题，走 PCIe 会慢一些</translation>
+    </message>
+    <message>
+        <source>the same training result; a little slower per sample because the GPU does less work at a time</source>
+        <translation type="vanished">训练结果不变；因为 GPU 每次处理的数据更少，每个样本会稍慢一些</translation>
+    </message>
+    <message>
+        <source>about {p}% more time: activations are recomputed in the backward pass</source>
+        <translation type="vanished">多花大约 {p}% 的时间：激活值会在反向传播时重新计算</translation>
+    </message>
+    <message>
+        <source>Cache the latents and text embeddings before training</source>
+        <translation type="vanished">训练前先缓存潜变量（latent）和文本嵌入</translation>
+    </message>
+    <message>
+        <source>Use the 8-bit AdamW optimizer (bitsandbytes)</source>
+        <translation type="vanished">使用 8 位 AdamW 优化器（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>optimizer memory falls from 8 to 2 bytes per parameter; results stay very close</source>
+        <translation type="vanished">优化器占用的显存从每个参数 8 字节降到 2 字节；训练结果非常接近</translation>
+    </message>
+    <message>
+        <source>Offload the optimizer state and FP32 master weights to CPU RAM (ZeRO-3 offload)</source>
+        <translation type="vanished">把优化器状态和 FP32 主权重卸载到 CPU 内存（ZeRO-3 offload）</translation>
+    </message>
+    <message>
+        <source>needs {ram} of RAM in all; steps are about {f}× slower</source>
+        <translation type="vanished">总共需要 {ram} 内存；每步耗时变为原来的约 {f} 倍</translation>
+    </message>
+    <message>
+        <source>trains small adapter matrices only: far less memory; quality is close to full fine-tuning for most tasks</source>
+        <translation type="vanished">只训练小的适配器矩阵：显存占用少得多；对大多数任务来说，效果接近全量微调</translation>
+    </message>
+    <message>
+        <source>about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
+        <translation type="vanished">模型占用的显存降到原来的约四分之一；每步慢 20-40% 左右，效果略有下降</translation>
+    </message>
+    <message>
+        <source>samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
+        <translation type="vanished">超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据都更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
+    </message>
+    <message>
+        <source>samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
+        <translation type="vanished">超过 {n} 个 token 的样本会被截断（或拆分）；请检查你的样本有多长：大部分样本都更短时损失很小</translation>
+    </message>
+    <message>
+        <source>Offload the optimizer state to CPU RAM (DeepSpeed ZeRO-2 offload)</source>
+        <translation type="vanished">把优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-2 offload）</translation>
+    </message>
+    <message>
+        <source>a smaller model is less capable, but it fits this GPU</source>
+        <translation type="vanished">小模型能力弱一些，但能装进这块显卡</translation>
+    </message>
+    <message>
+        <source>Runs with changes</source>
+        <translation type="vanished">调整后可运行</translation>
+    </message>
+    <message>
+        <source>Fits, but too slow</source>
+        <translation type="vanished">装得下，但太慢</translation>
+    </message>
+    <message>
+        <source>Won't fit</source>
+        <translation type="vanished">装不下</translation>
+    </message>
+    <message>
+        <source>Overhead</source>
+        <translation type="vanished">额外开销</translation>
+    </message>
+    <message>
+        <source>needs {need} of {have} RAM (on the CPU)</source>
+        <translation type="vanished">需要 {need}，内存共有 {have}（在 CPU 上运行）</translation>
+    </message>
+    <message>
+        <source>Use a free cloud notebook (Google Colab, Kaggle) or rent a GPU by the hour; see the cloud options below.</source>
+        <translation type="vanished">可以使用免费的云端笔记本（Google Colab、Kaggle），或者按小时租用 GPU；见下方的云服务选项。</translation>
+    </message>
+    <message>
+        <source>Cloud:</source>
+        <translation type="vanished">云服务器：</translation>
+    </message>
+    <message>
+        <source>Video memory: needed vs yours</source>
+        <translation type="vanished">显存：需要 / 你有</translation>
+    </message>
+    <message>
+        <source>Settings for the chosen job</source>
+        <translation type="vanished">所选训练任务的设置</translation>
+    </message>
+    <message>
+        <source>Memory (RAM): needed vs yours</source>
+        <translation type="vanished">内存：需要 / 你有</translation>
+    </message>
+    <message>
+        <source>training: {method}, {precision}, {optimizer}, micro-batch {batch}</source>
+        <translation type="vanished">训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
+    </message>
+    <message>
+        <source>, {how}</source>
+        <translation type="vanished">，{how}</translation>
+    </message>
+    <message>
+        <source> ({rate}/GPU-hour)</source>
+        <translation type="vanished">（每 GPU 小时 {rate}）</translation>
+    </message>
+    <message>
+        <source>{label}: {provider}, {gpus}{how}: about {h}, {cost}{rate}</source>
+        <translation type="vanished">{label}：{provider}，{gpus}{how}：约 {h}，{cost}{rate}</translation>
+    </message>
+    <message>
+        <source>rent: {line}</source>
+        <translation type="vanished">租用：{line}</translation>
+    </message>
+    <message>
+        <source>QLoRA needs bitsandbytes 4-bit kernels, which run on NVIDIA CUDA and AMD ROCm only</source>
+        <translation type="vanished">QLoRA 需要 bitsandbytes 的 4 位内核，只能在 NVIDIA CUDA 和 AMD ROCm 上运行</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW needs bitsandbytes, which runs on NVIDIA CUDA and AMD ROCm only</source>
+        <translation type="vanished">8 位 AdamW 需要 bitsandbytes，只能在 NVIDIA CUDA 和 AMD ROCm 上运行</translation>
+    </message>
+    <message>
+        <source>{method} training, {precision}, {optimizer}, micro-batch {batch}</source>
+        <translation type="vanished">训练方式 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
+    </message>
+    <message>
+        <source>Measured benchmarks unknown because the benchmark module is not available ({detail})</source>
+        <translation type="vanished">实测基准数据未知，因为基准测试模块不可用（{detail}）</translation>
+    </message>
+    <message>
+        <source>{provider} (spot: may be stopped)</source>
+        <translation type="vanished">{provider}（竞价实例：可能被中断）</translation>
+    </message>
+    <message>
+        <source>Switch the language (Ctrl+L)</source>
+        <translation type="vanished">切换语言（Ctrl+L）</translation>
     </message>
     <message>
         <source>Runs on {target} with {n} change(s) listed below (how long is unknown: this GPU's speed is not in the catalog).</source>

@@ -154,29 +154,34 @@ def test_rtx4090_on_650w_gets_a_psu_warning_and_an_850w_psu():
     assert next(p for p in parts_of("psu") if p.id == up[0].part_id).watts >= 850
 
 
-def test_rtx4090_runs_an_8b_lora_without_tweaks():
+def test_rtx4090_runs_an_8b_lora_keeping_lora():
+    # 21.6 GB of 24 GB is inside the llm error band (docs/accuracy.md): at most a change that keeps LoRA
     m, w, a = advice_for("rtx4090-650w-desktop", "llama3-8b-lora")
-    assert a.verdict == "runs"
-    assert a.tweaks == ()
-    assert a.cloud == ()  # it runs here: no need to rent
+    assert a.verdict in ("runs", "runs_with_tweaks")
+    assert not {t.id for t in a.tweaks} & {"lora", "qlora", "smaller_model"}
+    if a.verdict == "runs":
+        assert a.cloud == ()  # it runs here: no need to rent
 
 
 # -- Apple M2 Max (Metal, no bitsandbytes) -------------------------------------------------------
 
 
-def test_m2max_qlora_becomes_16bit_lora_never_bitsandbytes():
+def test_m2max_qlora_is_not_supported_and_16bit_lora_is_what_fits_instead():
+    # QLoRA → LoRA changes the method: an alternative, never a tweak (issue 13 §1)
     m, w, a = advice_for("m2max-macbookpro", "llama3-8b-qlora")
     assert w.train.method == "qlora"
-    assert "lora" in ids(a.tweaks)
-    for t in a.tweaks:
+    assert a.verdict == "not_supported"
+    assert "lora" not in ids(a.tweaks)
+    alt = a.alternatives[0]
+    assert alt.kind == "lora" and alt.fits
+    for t in alt.tweaks:
         assert not t.settings.get("load_in_4bit")
         assert t.settings.get("optim") not in ("paged_adamw_8bit", "adamw_bnb_8bit")
-    assert "BitsAndBytesConfig" not in a.snippet and "bnb" not in a.snippet
+    assert "BitsAndBytesConfig" not in alt.snippet and "bnb" not in alt.snippet
     sw = [s for s in a.software if s.id == "no_bitsandbytes"]
     assert sw and "mlx" in sw[0].command
     # a Mac's GPU cannot be upgraded
     assert not [u for u in a.upgrades if u.kind == "gpu"]
-    assert a.verdict in ("runs_with_tweaks", "too_slow")
 
 
 # -- office PC without a GPU ---------------------------------------------------------------------
@@ -344,9 +349,10 @@ def test_a100_mig_slice_too_small_suggests_turning_mig_off():
     assert mig[0].figures["needed_bytes"] > mig[0].figures["slice_bytes"]
     assert mig[0].figures["needed_bytes"] <= m.gpus[0].vram_total_bytes
     assert "-mig 0" in mig[0].fix
-    # and the ladder still finds how to fit one slice
-    assert a.verdict in ("runs_with_tweaks", "too_slow")
-    assert a.final_peak_vram_bytes <= mig[0].figures["slice_bytes"]
+    # keeping LoRA it is at best tight on one slice; QLoRA is what fits instead (a different method)
+    assert a.verdict in ("tight", "does_not_fit")
+    assert a.alternative is not None and a.alternative.kind == "qlora"
+    assert a.alternative.peak_vram_bytes <= mig[0].figures["slice_bytes"]
 
 
 # -- AMD ---------------------------------------------------------------------------------------------
@@ -366,8 +372,11 @@ def test_buy_vs_rent_compares_with_a_cloud_the_reader_can_use():
     region = {o.id: o.region_group for o in load_cloud()}
     m = machine("office-pc-cpu-only")
     w = get_workload("llama3-8b-qlora")
-    en = advise(m, w, E.Target.from_machine(m))
-    with use_language("zh_CN"):
+    from gpucheck.region import use_region
+
+    with use_region("global"):
+        en = advise(m, w, E.Target.from_machine(m))
+    with use_language("zh_CN"), use_region("cn"):  # the region decides, not the language
         zh = advise(m, w, E.Target.from_machine(m))
     assert region[en.buy_vs_rent.cloud_offer] == "global"
     assert region[zh.buy_vs_rent.cloud_offer] == "china"

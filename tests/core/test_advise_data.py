@@ -26,11 +26,12 @@ def test_every_cloud_offer_names_a_catalog_gpu_a_price_a_source_and_a_date():
         assert o.url.startswith("https://"), o.id
         assert o.source and _date(o.as_of) <= TODAY_OR_EARLIER, o.id
         if o.kind == "free":
-            assert o.price_usd_per_gpu_hour == 0
+            assert (o.price_usd_per_gpu_hour or 0) == 0 and (o.price_cny_per_gpu_hour or 0) == 0, o.id
         else:
             assert (o.price_usd_per_gpu_hour or 0) > 0 or (o.price_cny_per_gpu_hour or 0) > 0, o.id
         if o.region_group == "china":
-            assert o.price_cny_per_gpu_hour, f"{o.id}: Chinese clouds bill in yuan"
+            assert o.price_cny_per_gpu_hour is not None, f"{o.id}: Chinese clouds bill in yuan"
+            assert o.mainland_access == "domestic", o.id
 
 
 def test_cloud_covers_free_tiers_global_and_chinese_providers():
@@ -42,10 +43,13 @@ def test_cloud_covers_free_tiers_global_and_chinese_providers():
     assert kinds == {"free", "on_demand", "spot"}
 
 
-def test_every_part_has_usd_and_cny_prices_a_source_and_a_date():
+def test_every_part_has_a_price_a_source_and_a_date():
+    """A yuan price is a domestic one (issue 18: not the dollar price converted) with its own source and date."""
     for p in load_parts():
-        assert p.price_usd and p.price_cny, p.id
+        assert p.price_usd or p.price_cny, p.id
         assert p.source and _date(p.as_of) <= TODAY_OR_EARLIER, p.id
+        if p.price_cny is not None:
+            assert p.price_cny_source and _date(p.price_cny_as_of) <= TODAY_OR_EARLIER, p.id
         if p.kind == "gpu":
             spec = find_gpu(p.gpu)
             assert p.required_psu_w > (spec.tdp_w or 0), p.id

@@ -70,7 +70,7 @@ def test_a_real_deep_scan_of_this_pc_feeds_a_cpu_estimate(tmp_path):
 
 def test_summary_shows_measured_next_to_from_specs(spec):
     from gpucheck.bench.present import FROM_SPECS, MEASURED, measured_figures
-    from gpucheck.probe.summary import format_machine
+    from gpucheck.machine_text import format_machine
 
     half = Measured(gpu_name=RTX3080.name, gpu_tflops_bf16=spec.tflops_bf16_tensor / 2, ram_copy_gbps=8.0,
                     duration_s=25.0)

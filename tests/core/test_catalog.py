@@ -19,7 +19,7 @@ from gpucheck.catalog import (
     read_toml,
     resource_path,
 )
-from gpucheck.errors import BadInput, UnknownName
+from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.machine import Machine
 from tests.conftest import FIXTURES
 
@@ -82,7 +82,7 @@ def test_bf16_only_where_the_hardware_has_it():
     ("4060 laptop", "rtx-4060-laptop"),
     ("NVIDIA GeForce RTX 4060 Laptop GPU", "rtx-4060-laptop"),
     ("7900 xtx", "rx-7900-xtx"),
-    ("m2 max", "apple-m2-max"),
+    ("m2 max 96gb", "apple-m2-max-96gb"),
     ("Tesla T4", "t4"),
     ("4070 ti super", "rtx-4070-ti-super"),
     ("4070", "rtx-4070"),
@@ -93,6 +93,57 @@ def test_bf16_only_where_the_hardware_has_it():
 ])
 def test_find_gpu_matches_loosely(name, gpu_id):
     assert find_gpu(name).id == gpu_id
+
+
+# Issue 13 ("which GPU did you mean?"): names with a memory size resolve; a name that fits several cards or
+# memory sizes lists them and picks none (exit 2 with the list); the common cards the issue named exist.
+@pytest.mark.parametrize("name, gpu_id", [
+    ("RTX 4060 8GB", "rtx-4060"),  # not the 4060 Ti 8GB
+    ("rtx 4070 ti", "rtx-4070-ti"),  # not the Ti SUPER
+    ("RTX 3060 12GB", "rtx-3060"),
+    ("RTX 3060 8GB", "rtx-3060-8gb"),
+    ("RTX 3090 24GB", "rtx-3090"),
+    ("3080 10gb", "rtx-3080"),
+    ("3080 12gb", "rtx-3080-12gb"),
+    ("Apple M1 8GB", "apple-m1-8gb"),
+    ("M3 Max 128GB", "apple-m3-max-128gb"),
+    ("RTX 5060", "rtx-5060"),
+    ("RTX 5060 Ti 8GB", "rtx-5060-ti-8gb"),
+    ("RTX PRO 6000 Blackwell", "rtx-pro-6000-blackwell"),
+    ("RX 9070 XT", "rx-9070-xt"),
+])
+def test_names_with_a_memory_size_resolve_to_that_card(name, gpu_id):
+    assert find_gpu(name).id == gpu_id
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("a100 pcie", ("A100",)),
+    ("rtx", ("RTX 2060", "RTX 4090")),
+    ("rtx 3060", ("RTX 3060 (12 GB)", "RTX 3060 8GB")),
+    ("4060 ti", ("4060 Ti 16GB", "4060 Ti 8GB")),
+    ("m1", ("Apple M1 8GB", "Apple M1 16GB")),
+])
+def test_an_ambiguous_name_lists_the_candidates_and_picks_none(name, expected):
+    with pytest.raises(AmbiguousName) as e:
+        find_gpu(name)
+    joined = " | ".join(e.value.suggestions)
+    assert len(e.value.suggestions) >= 2
+    for part in expected:
+        assert part in joined
+
+
+def test_an_ambiguous_gpu_name_exits_2_with_the_list(capsys):
+    from gpucheck.cli import main
+
+    assert main(["estimate", "mnist-cnn", "--gpu", "m1"]) == 2
+    err = capsys.readouterr().err
+    assert "Apple M1 8GB" in err and "Apple M1 16GB" in err and "Traceback" not in err
+
+
+def test_every_apple_memory_size_is_its_own_choice():
+    m1 = find_gpu("Apple M1 8GB")
+    big = find_gpu("Apple M1 16GB")
+    assert m1.vram_bytes == 8 * 2**30 and big.vram_bytes == 16 * 2**30
 
 
 def test_unknown_gpu_names_near_matches():
@@ -261,3 +312,17 @@ def test_gpus_json_round_trip_is_plain_data():
 
     json.dumps([dataclasses.asdict(g) for g in load_gpus()])
     assert find_gpu("a100 40gb").vram_bytes == 40 * GIB
+
+
+@pytest.mark.parametrize("key", ['"bad\\nkey"', '"tab\\there"', '"nul\\u0000"'])
+def test_an_unknown_key_with_a_control_character_is_named_on_one_line(tmp_path, key):
+    """A user's workload file with a key holding a newline: one line on stderr (the CLI's contract),
+    the key shown with its escape (a fuzzer found the two-line message)."""
+    src = resource_path("workloads", "bert-base-finetune.toml").read_text(encoding="utf-8")
+    path = tmp_path / "mine.toml"
+    path.write_text(f"{key} = 1\n" + src, encoding="utf-8")
+    with pytest.raises(BadInput) as e:
+        load_workload_file(path)
+    msg = str(e.value)
+    assert "\n" not in msg and "\t" not in msg and "\x00" not in msg, msg
+    assert "unknown key" in msg and key.strip('"').split("\\")[0] in msg

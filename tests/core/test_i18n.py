@@ -13,19 +13,22 @@ from pathlib import Path
 import pytest
 
 from gpucheck import i18n
-from gpucheck.catalog import resource_path
 from gpucheck.i18n import (
     both,
     detect_language,
     fmt_duration,
     fmt_money,
     fmt_number,
+    fmt_rate,
+    fmt_time_of_day,
     get_language,
     normalize_lang,
     set_language,
+    tidy_zh,
     tr,
     use_language,
 )
+from gpucheck.resources import resource_path
 
 try:
     import tomllib
@@ -116,21 +119,52 @@ def test_durations_in_chinese_units():
 
 def test_large_counts_in_wan_and_yi():
     set_language("zh_CN")
-    assert fmt_number(52_000) == "5.2万"  # Alpaca's 52,000 samples
-    assert fmt_number(8.03e9) == "80.3亿"  # Llama 3 8B parameters
+    assert fmt_number(52_000) == "5.2 万"  # Alpaca's 52,000 samples
+    assert fmt_number(8.03e9) == "80.3 亿"  # Llama 3 8B parameters
     assert fmt_number(950) == "950.0"
+    # in a sentence: a space after the number, none between 万 and the noun
+    assert tr("{samples} samples × {epochs} epochs", samples=fmt_number(60_000, 0), epochs="3").startswith(
+        "6 万个样本")
     set_language("en")
     assert fmt_number(8.03e9) == "8.0 B"
     assert fmt_number(52_000) == "52,000"
 
 
-def test_money_in_yuan_for_chinese_readers_when_known():
+def test_money_in_the_currency_billed_with_the_other_as_about():
+    from gpucheck.region import use_region
+
     set_language("zh_CN")
-    assert fmt_money(1599, 11499) == "¥11,499（$1,599）"
-    assert fmt_money(0.31, 2.18) == "¥2.18（$0.31）"  # AutoDL's RTX 4090 per GPU-hour
+    # issue 18: a dollar-billed cloud run (Vast.ai RTX 3090, $0.18/GPU-hour × 12.6 h) and a yuan-billed one
+    assert fmt_money(2.27, 16.2, "usd") == "$2.27（约 ¥16）"
+    assert fmt_money(2.82, 19.9, "cny") == "¥20"
+    assert fmt_rate(0.18, 1.28, "usd") == "$0.18/卡·时"
+    assert fmt_rate(0.22, 1.58, "cny") == "¥1.58/卡·时"
     assert fmt_money(0.35) == "$0.35"
+    with use_region("cn"):  # a shop price in mainland China: the domestic price in yuan
+        assert fmt_money(1599, 12999) == "¥12,999"
+    with use_region("global"):
+        assert fmt_money(1599, 12999) == "$1,599（约 ¥12,999）"
     set_language("en")
     assert fmt_money(1599, 11499) == "$1,599"
+    assert fmt_money(2.82, 19.9, "cny") == "¥20 (about $2.82)"
+    assert fmt_rate(0.18, 1.28, "usd") == "$0.18/GPU-hour"
+
+
+def test_report_times_in_beijing_time_for_chinese_readers():
+    from datetime import datetime, timezone
+
+    when = datetime(2026, 12, 1, 15, 8, tzinfo=timezone.utc)
+    set_language("zh_CN")
+    assert fmt_time_of_day(when) == "2026-12-01 23:08（北京时间）"
+    set_language("en")
+    assert fmt_time_of_day(when) == "2026-12-01 15:08 UTC"
+
+
+def test_chinese_values_in_templates_bring_no_stray_spaces():
+    set_language("zh_CN")
+    assert tidy_zh("在 本机的 CPU（没有可用的 GPU） 上可以直接运行") == "在本机的 CPU（没有可用的 GPU）上可以直接运行"
+    assert tidy_zh("大约 3.5 小时 后") == "大约 3.5 小时后"
+    assert tidy_zh("RTX 4090 上") == "RTX 4090 上"  # Chinese next to Latin letters and digits keeps its space
 
 
 def test_core_uses_no_qt():

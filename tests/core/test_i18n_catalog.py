@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from gpucheck import i18n_tools as t
+from tools import i18n_tools as t
 
 TS = t.TRANSLATIONS_DIR / "gpucheck_zh_CN.ts"
 QM = TS.with_suffix(".qm")
-UPDATE = "run: python -m gpucheck.i18n_tools update, translate, then python -m gpucheck.i18n_tools fill FILE.json"
+UPDATE = "run: python tools/i18n_tools.py update, translate, then python tools/i18n_tools.py fill FILE.json"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -69,17 +69,17 @@ def test_no_string_built_at_run_time_is_given_to_tr(found):
 
 def test_catalog_file_is_in_canonical_form(catalog):
     """The .ts is exactly what the tool writes (so `update` makes no noise in version control)."""
-    assert TS.read_text(encoding="utf-8") == t.ts_text(catalog), "run: python -m gpucheck.i18n_tools update"
+    assert TS.read_text(encoding="utf-8") == t.ts_text(catalog), "run: python tools/i18n_tools.py update"
 
 
 def test_qm_is_compiled_from_the_current_ts():
     if t.find_lrelease() is None:
         pytest.skip("Qt's lrelease is not installed")
-    assert QM.is_file(), "run: python -m gpucheck.i18n_tools compile"
+    assert QM.is_file(), "run: python tools/i18n_tools.py compile"
     with tempfile.TemporaryDirectory() as tmp:
         fresh = Path(tmp) / QM.name
         t.compile_ts(TS, fresh)
-        assert fresh.read_bytes() == QM.read_bytes(), "the .qm is stale: python -m gpucheck.i18n_tools compile"
+        assert fresh.read_bytes() == QM.read_bytes(), "the .qm is stale: python tools/i18n_tools.py compile"
 
 
 # -- the extractor and the merge, on small made-up sources ----------------------------------------

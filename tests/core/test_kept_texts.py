@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from gpucheck.errors import BadInput
 from gpucheck.i18n import Text, finding_text, show_text, text_of, tr_text, translate, use_language
 from gpucheck.machine import Machine, kind_reason_shown, notes_shown, reason_shown, with_notes
-from gpucheck.probe.summary import format_machine
+from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report
 from tests.conftest import FIXTURES
 
@@ -247,7 +247,7 @@ def test_tr_text_is_the_rendered_string_and_keeps_its_template():
 
 
 def test_extractor_reads_tr_text():
-    from gpucheck.i18n_tools import extract
+    from tools.i18n_tools import extract
 
     where = extract().messages
     assert any(p == "gpucheck/probe/software.py" for p, _ in where.get(CPU_ONLY, []))

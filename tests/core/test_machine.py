@@ -11,7 +11,7 @@ import pytest
 
 from gpucheck.errors import BadInput
 from gpucheck.machine import SCHEMA_VERSION, Machine
-from gpucheck.probe.summary import format_machine, redact
+from gpucheck.machine_text import format_machine, redact
 from tests.conftest import FIXTURES, ROOT
 
 MACHINES = sorted((FIXTURES / "machines").glob("*.json"))

@@ -92,7 +92,7 @@ def test_deep_scan_failure_is_a_finding(tmp_path, monkeypatch):
         raise OSError("disk gone")
 
     monkeypatch.setattr(bench, "run_deep", boom)
-    m = scan(deep=True, sources=linux_sources(tmp_path))
+    m = bench.measure(scan(sources=linux_sources(tmp_path)))
     assert m.measured is None and any(f.code == "deep.failed" and "disk gone" in f.message for f in m.findings)
 
 
@@ -102,15 +102,15 @@ def test_deep_scan_result_is_stored(tmp_path, monkeypatch):
 
     calls = {}
 
-    def fake_run_deep(machine, disk_path=None, on_progress=None, cancel=None):
+    def fake_run_deep(machine, disk_path=None, on_progress=None, cancel=None, install_hint=None):
         calls["disk"] = disk_path
         on_progress("ram", 0.5)
         return Measured(ram_copy_gbps=12.5)
 
     monkeypatch.setattr(bench, "run_deep", fake_run_deep)
     progress = []
-    m = scan(deep=True, deep_disk="/tmp", sources=linux_sources(tmp_path),
-             on_progress=lambda a, d, t: progress.append((a, d, t)))
+    m = bench.measure(scan(sources=linux_sources(tmp_path)), disk_path="/tmp",
+                      on_progress=lambda a, d, t: progress.append((a, d, t)))
     assert m.measured.ram_copy_gbps == 12.5 and calls["disk"] == "/tmp"
     assert ("ram", 50, 100) in progress
 

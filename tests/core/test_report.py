@@ -25,6 +25,7 @@ from gpucheck.report.html import render_html
 from gpucheck.report.json import render_json
 from gpucheck.report.model import default_paper
 from gpucheck.report.privacy import redact_machine, scrub_text
+from gpucheck.verdict import verdict_label
 from tests.conftest import FIXTURES
 
 RTX3080 = FIXTURES / "machines" / "rtx3080-desktop.json"
@@ -96,12 +97,14 @@ def test_json_report_loads_back_as_the_machine(tmp_path):
 
 
 def test_json_estimates_are_the_estimators_own(model_en, machine):
-    from gpucheck.estimate import Target, estimate, estimate_to_json
+    # one serializer (issue 16): the report's JSON is what `estimate --json` prints, tweaks included
+    from gpucheck.advise.job_json import job_to_json
 
     data = json.loads(render_json(model_en))
-    target = Target.from_machine(machine)
-    for w, entry in zip(load_workloads(), data["workloads"], strict=True):
-        assert entry["estimate"] == json.loads(json.dumps(estimate_to_json(estimate(w, target), w)))
+    for ev, entry in zip(model_en.evaluations, data["workloads"], strict=True):
+        assert entry["estimate"] == json.loads(json.dumps(job_to_json(ev.estimate, ev.workload, ev.advice)))
+        if ev.advice is not None and ev.advice.tweaks:
+            assert entry["estimate"]["tweaks"], "report JSON's tweaks were always [] (issue 16)"
 
 
 def test_workloads_option_details_only_the_chosen_jobs(tmp_path):
@@ -163,8 +166,7 @@ def test_chinese_report_is_in_chinese(machine):
 def test_verdicts_in_the_ladder_match_the_advice(model_en):
     for ev, row in zip(model_en.evaluations, model_en.ladder.rows, strict=True):
         assert ev.advice is not None
-        assert row[2] == {"runs": "Runs", "runs_with_tweaks": "Runs with changes", "too_slow": "Fits, but too slow",
-                          "does_not_fit": "Does not fit", "not_supported": "Not supported"}[ev.advice.verdict]
+        assert row[2] == verdict_label(ev.advice.verdict)  # the one label (gpucheck.verdict)
 
 
 # -- privacy ---------------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def test_no_gpu_stays_missing():
 
 def test_server_scan_summary_and_report_do_not_size_a_psu(tmp_path, capsys):
     from gpucheck.cli import main
-    from gpucheck.probe.summary import format_machine
+    from gpucheck.machine_text import format_machine
 
     m = load("h100x8-server")
     text = format_machine(m)

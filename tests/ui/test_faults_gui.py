@@ -58,10 +58,8 @@ def _faulty_scan(release: threading.Event):
 
 
 def test_scan_where_every_source_fails_still_leads_to_the_jobs(wizard, qtbot, monkeypatch):
-    import gpucheck.probe
-
     release = threading.Event()
-    monkeypatch.setattr(gpucheck.probe, "scan", _faulty_scan(release))
+    wizard.scan_fn = _faulty_scan(release)
     t0 = time.monotonic()
     try:
         qtbot.mouseClick(wizard.welcome.scan_button, Qt.MouseButton.LeftButton)

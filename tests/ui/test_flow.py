@@ -50,17 +50,23 @@ def test_ladder_shows_the_core_verdicts(wizard, path):
     _to_jobs(wizard, path)
     ladder = load_workloads()
     assert wizard.jobs.table.rowCount() == len(ladder)
+    from gpucheck.report.figures import job_figures, time_text
+
     cpu = on_cpu(machine)
+    gpus = machine.compute_gpus()
     for w in ladder:
         est, adv = core(machine, w)
         assert wizard.jobs.verdict_of(w.id) == adv.verdict, w.id
         row = wizard.jobs.row_of(w.id)
         bar = wizard.jobs.table.cellWidget(row, 3)
+        fig = job_figures(est, adv, gpus[0].vram_total_bytes if gpus else None)
+        assert bar.figures == fig, w.id  # the bar and the time beside it describe the same settings
+        assert wizard.jobs.table.item(row, 2).text() == time_text(fig)
         if cpu:  # no GPU: the bar is the RAM the job needs against the PC's RAM
-            assert bar.ram and (bar.need_bytes, bar.have_bytes) == (est.ram_bytes, est.extra["ram_total_bytes"])
-        else:
+            assert bar.ram and (bar.need_bytes, bar.have_bytes) == (est.ram_bytes, est.ram_total_bytes)
+        elif not fig.memory == "ram":
             assert not bar.ram
-            assert (bar.need_bytes, bar.have_bytes) == (est.peak_vram_bytes, est.vram_available_bytes)
+            assert (fig.need_bytes, bar.have_bytes) == (est.peak_vram_bytes, est.vram_available_bytes)
 
 
 @pytest.mark.parametrize("path", MACHINES, ids=[p.stem for p in MACHINES])
@@ -99,17 +105,17 @@ def test_settings_recompute_the_chosen_job(wizard, qtbot):
     assert wizard.session.selected_id == w.id
     page = wizard.jobs
     row = page.row_of(w.id)
-    before = page.table.cellWidget(row, 3).need_bytes
+    before = page.table.cellWidget(row, 3).figures.need_bytes
     page.batch.setValue(w.train.batch + 3)
     page.seq_len.setValue(w.train.seq_len * 2)
     changed = dataclasses.replace(w.train, batch=w.train.batch + 3, seq_len=w.train.seq_len * 2)
     est, adv = core(machine, w, changed)
-    assert page.table.cellWidget(row, 3).need_bytes == est.peak_vram_bytes != before
+    assert page.table.cellWidget(row, 3).figures.need_bytes == est.peak_vram_bytes != before
     assert page.verdict_of(w.id) == adv.verdict
     page.precision.setCurrentIndex(page.precision.findData("fp32"))
     changed = dataclasses.replace(changed, precision="fp32")
     est, _ = core(machine, w, changed)
-    assert page.table.cellWidget(row, 3).need_bytes == est.peak_vram_bytes
+    assert page.table.cellWidget(row, 3).figures.need_bytes == est.peak_vram_bytes
     # the details page shows the same job with the same settings
     wizard.next()
     assert wizard.details.chart.breakdown == est.breakdown
@@ -118,7 +124,7 @@ def test_settings_recompute_the_chosen_job(wizard, qtbot):
     wizard.back()
     page.reset_button.click()
     est0, _ = core(machine, w)
-    assert page.table.cellWidget(page.row_of(w.id), 3).need_bytes == est0.peak_vram_bytes == before
+    assert page.table.cellWidget(page.row_of(w.id), 3).figures.need_bytes == est0.peak_vram_bytes == before
 
 
 def test_keyboard_moves_through_the_ladder(wizard, qtbot):
@@ -145,7 +151,7 @@ def test_details_and_what_if_gpu(wizard, path):
     assert d.summary.text() == adv.summary
     assert d.chart.breakdown == est.breakdown
     if on_cpu(machine):
-        assert d.chart.ram and d.chart.have_bytes == est.extra["ram_total_bytes"]
+        assert d.chart.ram and d.chart.have_bytes == est.ram_total_bytes
     else:
         assert not d.chart.ram and d.chart.have_bytes == est.vram_available_bytes
     assert d.cloud.rowCount() == len(adv.cloud)
@@ -274,7 +280,9 @@ bytes_per_sample = 110000
     assert wizard.jobs.import_file(str(job))
     assert wizard.session.selected_id == "my-resnet18-pets"
     assert wizard.jobs.row_of("my-resnet18-pets") is not None
-    assert wizard.jobs.image_size.isVisible() and not wizard.jobs.seq_len.isVisible()
+    # the grid keeps its places: the setting the job lacks is greyed out and says why
+    assert wizard.jobs.image_size.isEnabled() and not wizard.jobs.seq_len.isEnabled()
+    assert "no sequence length" in wizard.jobs.seq_len.toolTip()
     broken = tmp_path / "broken.toml"
     broken.write_text(job.read_text().replace("batch = 64", 'batch = "lots"'), encoding="utf-8")
     assert not wizard.jobs.import_file(str(broken))

@@ -10,12 +10,12 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QCoreApplication, QTranslator  # noqa: E402
 
 from gpucheck import i18n  # noqa: E402
-from gpucheck.i18n_tools import read_ts  # noqa: E402
+from tools.i18n_tools import read_ts  # noqa: E402
 
 
 def test_qm_gives_the_same_chinese_as_the_core(qapp):
     qm = i18n.qm_path("zh_CN")
-    assert qm.is_file(), "run: python -m gpucheck.i18n_tools compile"
+    assert qm.is_file(), "run: python tools/i18n_tools.py compile"
     translator = QTranslator()
     assert translator.load(str(qm))
     QCoreApplication.installTranslator(translator)

@@ -16,17 +16,15 @@ def _recorded():
     return Machine.load(MACHINES[0])
 
 
-def test_window_opens_without_probing(qtbot, monkeypatch):
+def test_window_opens_without_probing(qtbot):
     """Start-up never touches the hardware: the scan runs only when the user presses the button."""
-    import gpucheck.probe
 
     def boom(*a, **k):
         raise AssertionError("scan() ran before the user asked")
 
-    monkeypatch.setattr(gpucheck.probe, "scan", boom)
     from gpucheck.ui.app import create_window
 
-    w = create_window(None)
+    w = create_window(None, scan_fn=boom)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
@@ -48,10 +46,7 @@ def test_results_appear_progressively_and_window_stays_live(wizard, qtbot, monke
             if i == 2:
                 assert step.wait(10)  # the GUI thread must go on running meanwhile
         return machine
-
-    import gpucheck.probe
-
-    monkeypatch.setattr(gpucheck.probe, "scan", slow_scan)
+    wizard.scan_fn = slow_scan
     qtbot.mouseClick(wizard.welcome.scan_button, Qt.MouseButton.LeftButton)
     page = wizard.welcome
     qtbot.waitUntil(lambda: page.progress.value() == 2, timeout=5000)
@@ -75,10 +70,7 @@ def test_cancel_returns_at_once(wizard, qtbot, monkeypatch):
     def stuck_scan(on_progress=None, deep=False, on_partial=None, cancel=None):
         release.wait(10)
         return _recorded()
-
-    import gpucheck.probe
-
-    monkeypatch.setattr(gpucheck.probe, "scan", stuck_scan)
+    wizard.scan_fn = stuck_scan
     wizard.welcome.start_scan()
     assert wizard.welcome.is_scanning()
     wizard.welcome.cancel_button.click()
@@ -100,10 +92,7 @@ def test_deep_checkbox_asks_for_a_deep_scan(wizard, qtbot, monkeypatch):
     def fake(on_progress=None, deep=False, on_partial=None, cancel=None):
         seen["deep"] = deep
         return _recorded()
-
-    import gpucheck.probe
-
-    monkeypatch.setattr(gpucheck.probe, "scan", fake)
+    wizard.scan_fn = fake
     wizard.welcome.deep.setChecked(True)
     wizard.welcome.start_scan()
     qtbot.waitUntil(lambda: wizard.session.machine is not None, timeout=5000)
@@ -131,10 +120,7 @@ def test_failing_probe_shows_unknown_because(wizard, qtbot, monkeypatch):
 def test_scan_crash_is_reported_not_raised(wizard, qtbot, monkeypatch, tmp_path):
     def crash(**kwargs):
         raise RuntimeError("probe thread exploded")
-
-    import gpucheck.probe
-
-    monkeypatch.setattr(gpucheck.probe, "scan", crash)
+    wizard.scan_fn = crash
     wizard.welcome.start_scan()
     qtbot.waitUntil(lambda: not wizard.welcome.is_scanning(), timeout=5000)
     text = wizard.welcome.status.text()
@@ -173,15 +159,13 @@ def test_quitting_during_a_hung_scan_exits_cleanly(tmp_path):
 
     code = r"""
 import sys, threading, time
-import gpucheck.probe
 hang = threading.Event()
 def stuck_scan(on_progress=None, deep=False, on_partial=None, cancel=None):
     hang.wait()  # never returns
-gpucheck.probe.scan = stuck_scan
 from PySide6.QtCore import QTimer
 from gpucheck.ui import app as ui_app
 qapp = ui_app.make_application([sys.argv[0]])
-w = ui_app.create_window(None)
+w = ui_app.create_window(None, scan_fn=stuck_scan)
 w.show()
 w.welcome.start_scan()
 QTimer.singleShot(200, w.close)

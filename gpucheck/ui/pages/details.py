@@ -8,11 +8,25 @@ from __future__ import annotations
 from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
-from gpucheck.advise.present import alternative_text, settings_text, upgrade_text
+from gpucheck.advise.present import (
+    alternative_text,
+    cloud_cost_text,
+    cloud_rate_text,
+    settings_text,
+    upgrade_text,
+)
+from gpucheck.errors import BadInput
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number, tr
+from gpucheck.report.figures import memory_sentence, need_caption, option_points, time_sentence, time_text
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
+from gpucheck.ui.widgets.memory_chart import MemoryChart
+from gpucheck.ui.widgets.options_chart import OptionsChart
 from gpucheck.ui.widgets.part_card import wrap_label
+
+# "Finish sooner" is offered only when it saves at least this much of the user's time (a one-minute run
+# needs no speed-up).
+MIN_SPEEDUP_SAVED_HOURS = 0.25
 
 
 def _clear(layout) -> None:
@@ -29,8 +43,6 @@ def _clear(layout) -> None:
 
 class DetailsPage(BasePage):
     def _build(self) -> None:
-        from gpucheck.ui.widgets.memory_chart import MemoryChart
-
         self._updating = False
         self.advice = None
         self.estimate = None
@@ -71,6 +83,29 @@ class DetailsPage(BasePage):
         self.what_if_count.valueChanged.connect(self._on_what_if_count)
         row.addWidget(self.what_if_count)
         self.body.addLayout(row)
+
+        # what if: side by side with the PC as scanned
+        self.compare_box = QtWidgets.QGroupBox(self)
+        self.compare_box.setObjectName("compareBox")
+        self.compare_grid = QtWidgets.QGridLayout(self.compare_box)
+        self.compare_grid.setColumnStretch(1, 1)
+        self.compare_grid.setColumnStretch(2, 1)
+        self.compare_cells: dict[tuple[int, int], QtWidgets.QWidget] = {}
+        for r in range(4):
+            for c in range(3):
+                w = Badge(self) if (r == 1 and c > 0) else wrap_label(selectable=c > 0)
+                self.compare_cells[(r, c)] = w
+                self.compare_grid.addWidget(w, r, c, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.body.addWidget(self.compare_box)
+
+        # the options, as one picture
+        self.options_box = QtWidgets.QGroupBox(self)
+        self.options_box.setObjectName("optionsBox")
+        ol = QtWidgets.QVBoxLayout(self.options_box)
+        self.options_chart = OptionsChart(self)
+        self.options_chart.setObjectName("optionsChart")
+        ol.addWidget(self.options_chart)
+        self.body.addWidget(self.options_box)
 
         # memory
         self.mem_box = QtWidgets.QGroupBox(self)
@@ -150,15 +185,17 @@ class DetailsPage(BasePage):
         # cloud
         self.cloud_box = QtWidgets.QGroupBox(self)
         cl = QtWidgets.QVBoxLayout(self.cloud_box)
-        self.cloud = QtWidgets.QTableWidget(0, 5, self)
+        self.cloud = QtWidgets.QTableWidget(0, 6, self)
         self.cloud.setObjectName("cloudTable")
+        self.cloud.setTabKeyNavigation(False)
+        self.cloud.setWordWrap(True)
         self.cloud.verticalHeader().setVisible(False)
         self.cloud.setEditTriggers(QtWidgets.QTableWidget.EditTrigger.NoEditTriggers)
-        self.cloud.setWordWrap(False)
         self.cloud.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         hh = self.cloud.horizontalHeader()
         hh.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(5, QtWidgets.QHeaderView.ResizeMode.Stretch)
         cl.addWidget(self.cloud)
         self.cloud_empty = wrap_label()
         cl.addWidget(self.cloud_empty)
@@ -180,7 +217,6 @@ class DetailsPage(BasePage):
                             "buy or rent to make it work."))
         self.what_if_label.setText(tr("What if I had…"))
         self.what_if.setToolTip(tr("Pick a GPU from the catalog (type to search) to see this job on it."))
-        self.what_if_count.setToolTip(tr("How many of these GPUs"))
         self.mem_box.setTitle(tr("Video memory (VRAM)"))
         self.time_box.setTitle(tr("Time and other needs"))
         self.tweak_box.setTitle(tr("Settings that make it work"))
@@ -192,7 +228,11 @@ class DetailsPage(BasePage):
         self.upgrade_box.setTitle(tr("Upgrades"))
         self.cloud_box.setTitle(tr("Rent a cloud GPU"))
         self.cloud.setHorizontalHeaderLabels([tr("Provider and GPU"), tr("Kind"), tr("Price per GPU-hour"),
-                                              tr("Time"), tr("Cost of this job")])
+                                              tr("Time"), tr("Cost of this job"), tr("Good to know")])
+        self.options_box.setTitle(tr("Your options for this job: time against money"))
+        self.what_if_count.setToolTip(tr("How many of these GPUs") if self.session.what_if_id is not None
+                                      else tr("Pick a GPU from the catalog first; this PC's own GPUs are counted "
+                                              "as scanned."))
         if self.is_live():
             self._fill_what_if()
         self.refresh()
@@ -203,8 +243,15 @@ class DetailsPage(BasePage):
         self.what_if.clear()
         if s.machine is not None:
             self.what_if.addItem(tr("My PC: {name}", name=s.machine_target_name()), None)
+        cheapest = self._cheapest_upgrade_id()
         for gpu in s.gpu_catalog():
-            self.what_if.addItem(gpu.name, gpu.id)
+            bits = [fmt_gib(gpu.vram_bytes, 0)]
+            if gpu.price_usd is not None or gpu.price_cny is not None:
+                bits.append(fmt_money(gpu.price_usd, gpu.price_cny))
+            text = tr("{name} — {details}", name=gpu.name, details=" · ".join(bits))
+            if gpu.id == cheapest:
+                text = tr("{text} — cheapest that runs this job", text=text)
+            self.what_if.addItem(text, gpu.id)
         comp = QtWidgets.QCompleter(self.what_if.model(), self.what_if)
         comp.setFilterMode(Qt.MatchFlag.MatchContains)
         comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -215,6 +262,18 @@ class DetailsPage(BasePage):
         self.what_if_count.setValue(s.what_if_gpus)
         self.what_if_count.setEnabled(s.what_if_id is not None)
         self._updating = False
+
+    def _cheapest_upgrade_id(self) -> str | None:
+        """The catalog id of the cheapest GPU that runs the chosen job (the scanned PC's advice names it)."""
+        s = self.session
+        if s.selected_id is None or s.machine is None:
+            return None
+        try:
+            _est, adv = s.machine_evaluation(s.selected_id)
+        except BadInput:
+            return None
+        ups = [u for u in (adv.upgrades if adv is not None else ()) if u.kind == "gpu"]
+        return ups[0].part_id if ups else None
 
     def _on_what_if(self, index: int) -> None:
         if self._updating:
@@ -235,14 +294,13 @@ class DetailsPage(BasePage):
         self.what_if_count.setValue(self.session.what_if_gpus)
         self.what_if_count.setEnabled(gpu_id is not None)
         self._updating = False
-        self.refresh()
+        self.retranslate()
         self.wiz.jobs.refresh()
 
     # -- data -------------------------------------------------------------------------------------
     def initializePage(self) -> None:
         self.ensure_built()
-        if self.what_if.count() <= 1:
-            self._fill_what_if()
+        self._fill_what_if()  # the "cheapest that runs this job" mark follows the chosen job
         self.refresh()
 
     def refresh(self) -> None:
@@ -258,7 +316,7 @@ class DetailsPage(BasePage):
             self.summary.setText(err)
             self.advice = None
             for box in (self.mem_box, self.time_box, self.tweak_box, self.speed_box, self.alt_box,
-                        self.bottle_box, self.upgrade_box, self.cloud_box):
+                        self.bottle_box, self.upgrade_box, self.cloud_box, self.compare_box, self.options_box):
                 box.setVisible(False)
             return
         adv, adv_err = s.try_advice(w.id)
@@ -266,11 +324,15 @@ class DetailsPage(BasePage):
         verdict = adv.verdict if adv is not None else est.verdict
         self.badge.set_verdict(verdict)
         self.summary.setText(adv.summary if adv is not None else adv_err)
-        self._show_memory(est, adv)
-        self._show_time(est, adv)
+        fig = s.figures(w.id)
+        self._show_memory(est, adv, fig)
+        self._show_time(est, adv, fig)
+        self._show_compare(fig)
+        self.options_chart.set_points(option_points(est, adv, s.target_name()))
+        self.options_box.setVisible(adv is not None)
         for box in (self.tweak_box, self.bottle_box, self.upgrade_box, self.cloud_box):
             box.setVisible(adv is not None)
-        self.speed_box.setVisible(adv is not None and bool(adv.speed_tweaks))
+        self.speed_box.setVisible(adv is not None and bool(self._worth_speeding_up(adv)))
         self.alt_box.setVisible(adv is not None and adv.alternative is not None)
         if adv is not None:
             self._show_tweaks(adv)
@@ -283,38 +345,36 @@ class DetailsPage(BasePage):
         self.notes.setText("\n".join(f"• {n}" for n in lines))
         self.notes.setVisible(bool(lines))
 
-    def _show_memory(self, est, adv) -> None:
+    def _show_memory(self, est, adv, fig) -> None:
         self.mem_box.setVisible(True)
-        need, have, ram = self.session.memory_need_have(est)
-        if ram:  # no GPU: the training memory lives in system RAM
+        s = self.session
+        what_if = s.what_if_id is not None
+        if est.on_cpu:  # no GPU: the training memory lives in system RAM
             self.mem_box.setTitle(tr("Memory (RAM) — training on the CPU"))
-            self.chart.set_breakdown(est.breakdown, have, ram=True,
-                                     other_bytes=est.extra.get("ram_besides_training_bytes", 0))
-            self.mem_text.setText(tr("This job needs about {need} of RAM with these settings; this PC has {have}.",
-                                     need=fmt_gib(need), have=fmt_gib(have)))
-            return
-        self.mem_box.setTitle(tr("Video memory (VRAM)"))
-        self.chart.set_breakdown(est.breakdown, est.vram_available_bytes)
-        text = tr("This job needs {need} of video memory per GPU with these settings; you have {have}.",
-                  need=fmt_gib(est.peak_vram_bytes), have=fmt_gib(est.vram_available_bytes))
-        if (adv is not None and adv.tweaks and adv.final_peak_vram_bytes is not None
-                and adv.verdict != "does_not_fit"):  # else the line below says what the smallest needs
-            text += "\n" + tr("With the settings below it needs {need}.", need=fmt_gib(adv.final_peak_vram_bytes))
-        if adv is not None and adv.needs_vram_bytes is not None and adv.verdict == "does_not_fit":
-            text += "\n" + tr("Even with every tweak it needs at least {need} per GPU.",
-                              need=fmt_gib(adv.needs_vram_bytes))
+            self.chart.set_breakdown(est.breakdown, est.ram_total_bytes, ram=True,
+                                     other_bytes=est.ram_besides_training_bytes)
+        else:
+            self.mem_box.setTitle(tr("Video memory (VRAM), as configured"))
+            label = tr("On {gpu}: {have}", gpu=s.target_name(), have=fmt_gib(est.vram_available_bytes)) \
+                if what_if else ""
+            self.chart.set_breakdown(est.breakdown, est.vram_available_bytes, have_label=label)
+        text = memory_sentence(fig) if fig is not None else ""
+        if adv is not None and adv.tweaks and fig is not None and fig.changed:
+            text += "\n" + tr("The chart shows the settings as configured; the changes are listed below.")
         self.mem_text.setText(text)
 
-    def _show_time(self, est, adv) -> None:
+    def _show_time(self, est, adv, fig) -> None:
         self.time_box.setVisible(True)
-        lines = [tr("Training time: {time}", time=fmt_duration(est.total_hours))]
-        if adv is not None and adv.tweaks and adv.final_total_hours is not None and adv.verdict != "does_not_fit":
-            lines.append(tr("With the suggested settings: {time}", time=fmt_duration(adv.final_total_hours)))
-        if est.samples_per_second is not None:
-            sps = est.samples_per_second
-            lines.append(tr("Speed: {n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1)))
-        if est.tokens_per_second is not None:
-            lines.append(tr("Speed: {n} tokens per second", n=fmt_number(est.tokens_per_second, 0)))
+        lines = [time_sentence(fig)] if fig is not None else []
+        if fig is not None and fig.hours is not None:  # speeds only for settings that run
+            if est.samples_per_second is not None:
+                sps = est.samples_per_second
+                lines.append(tr("Speed as configured: {n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1)))
+            if est.tokens_per_second is not None:
+                lines.append(tr("Speed as configured: {n} tokens per second", n=fmt_number(est.tokens_per_second, 0)))
+        w = self.session.effective_workload(self.session.selected_id)
+        lines.append(tr("Data set: {samples} samples × {epochs} epochs (change them on the previous page).",
+                        samples=fmt_number(w.data.samples, 0), epochs=f"{w.data.epochs:g}"))
         lines.append(tr("Also needs {ram} of RAM and {disk} of disk space.", ram=fmt_gib(est.ram_bytes),
                         disk=fmt_gib(est.disk_bytes)))
         if est.measured_inputs:
@@ -322,6 +382,25 @@ class DetailsPage(BasePage):
         if est.assumptions:
             lines.append(tr("Assumed: {items}", items=fmt_list(est.assumptions, strong=True)))
         self.time_text.setText("\n".join(lines))
+
+    def _show_compare(self, fig) -> None:
+        """What if: the same job on the PC as scanned and on the what-if GPU, side by side."""
+        s = self.session
+        self.compare_box.setVisible(s.what_if_id is not None and fig is not None)
+        if s.what_if_id is None or fig is None:
+            return
+        mine = s.machine_figures(s.selected_id)
+        self.compare_box.setTitle(tr("Side by side: this PC and the what-if GPU"))
+        cells = self.compare_cells
+        cells[(0, 1)].setText(tr("This PC: {name}", name=s.machine_target_name()))
+        cells[(0, 2)].setText(tr("What if: {name}", name=s.target_name()))
+        cells[(1, 0)].setText(tr("Verdict"))
+        cells[(2, 0)].setText(tr("Memory"))
+        cells[(3, 0)].setText(tr("Time"))
+        for col, f in ((1, mine), (2, fig)):
+            cells[(1, col)].set_verdict(f.verdict)
+            cells[(2, col)].setText(need_caption(f))
+            cells[(3, col)].setText(time_text(f))
 
     def _show_tweaks(self, adv) -> None:
         _clear(self.tweak_list)
@@ -352,14 +431,23 @@ class DetailsPage(BasePage):
         QtWidgets.QApplication.clipboard().setText(self.snippet.toPlainText())
         self.copy_snippet.setText(tr("Copied"))
 
+    @staticmethod
+    def _worth_speeding_up(adv) -> tuple:
+        """The speed-ups that save a noticeable share of the user's time (none for a one-minute run)."""
+        now = adv.expected_hours
+        if now is None:
+            return ()
+        return tuple(t for t in adv.speed_tweaks
+                     if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
+
     def _show_speed_tweaks(self, adv) -> None:
         """Changes that only make a job that runs finish sooner: each on its own, with its time and trade-off."""
         _clear(self.speed_layout)
-        if not adv.speed_tweaks:
+        if not self._worth_speeding_up(adv):
             return
         self.speed_layout.addWidget(wrap_label(tr("It runs as it is, but its steps are too small to keep the GPU "
                                                   "busy. Each of these changes, on its own, finishes it sooner.")))
-        for t in adv.speed_tweaks:
+        for t in self._worth_speeding_up(adv):
             self.speed_layout.addSpacing(6)
             after = []
             if t.total_hours is not None:
@@ -402,6 +490,10 @@ class DetailsPage(BasePage):
     def _show_bottlenecks(self, adv) -> None:
         _clear(self.bottle_layout)
         items = list(adv.bottlenecks)
+        if any(b.severity == "warning" for b in items):
+            self.bottle_layout.addWidget(wrap_label(tr(
+                "These hold {target} back: a faster GPU would not finish sooner until they are fixed.",
+                target=self.session.target_name())))
         for b in items:
             lab = wrap_label(tr("{message} — {fix}", message=b.message, fix=b.fix) if b.fix else b.message,
                              selectable=True)
@@ -459,10 +551,13 @@ class DetailsPage(BasePage):
             first.setToolTip("\n".join(tip))
             self.cloud.setItem(r, 0, first)
             self.cloud.setItem(r, 1, QtWidgets.QTableWidgetItem(kinds.get(c.kind, c.kind)))
-            self.cloud.setItem(r, 2, QtWidgets.QTableWidgetItem(fmt_money(c.price_usd_per_gpu_hour,
-                                                                c.price_cny_per_gpu_hour)))
+            self.cloud.setItem(r, 2, QtWidgets.QTableWidgetItem(cloud_rate_text(c)))  # in the currency billed
             self.cloud.setItem(r, 3, QtWidgets.QTableWidgetItem(fmt_duration(c.total_hours)))
-            self.cloud.setItem(r, 4, QtWidgets.QTableWidgetItem(fmt_money(c.cost_usd, c.cost_cny)))
+            self.cloud.setItem(r, 4, QtWidgets.QTableWidgetItem(cloud_cost_text(c)))
+            note = QtWidgets.QTableWidgetItem(c.note or "—")  # quota, interruptions, sessions: visible, not a tooltip
+            note.setToolTip(c.note)
+            self.cloud.setItem(r, 5, note)
+        self.cloud.resizeRowsToContents()
         h = self.cloud.horizontalHeader().height() + sum(self.cloud.rowHeight(r) for r in range(len(opts))) + 4
         self.cloud.setFixedHeight(max(h, self.cloud.horizontalHeader().height() + 8))
         self.cloud.setVisible(bool(opts))

@@ -1,5 +1,6 @@
-"""Page 3 — What do you want to train? The whole ladder with a verdict, time and VRAM bar per job;
-import a custom job; edit the chosen job's batch, sequence length / image size, precision, method."""
+"""Page 3 — What do you want to train? The whole ladder with a verdict, time and memory bar per job
+(the bar and the time describe the same settings: as configured → with the changes); import a custom
+job; edit the chosen job's settings and data-set size. Nothing is chosen for the user."""
 
 from __future__ import annotations
 
@@ -8,10 +9,14 @@ import dataclasses
 from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
-from gpucheck.i18n import N_, fmt_duration, tr
+from gpucheck.errors import BadInput
+from gpucheck.i18n import N_, fmt_number, tr
+from gpucheck.report.figures import need_caption, time_text
+from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.part_card import wrap_label
+from gpucheck.ui.widgets.vram_bar import VramBar
 
 METHODS = (("full", N_("Full training")), ("lora", N_("LoRA (small add-on weights)")),
            ("qlora", N_("QLoRA (4-bit model + LoRA)")))
@@ -22,10 +27,34 @@ COL_JOB, COL_VERDICT, COL_TIME, COL_VRAM = range(4)
 
 def _centered(w: QtWidgets.QWidget) -> QtWidgets.QWidget:
     box = QtWidgets.QWidget()
+    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     lay = QtWidgets.QHBoxLayout(box)
     lay.setContentsMargins(6, 2, 6, 2)
     lay.addWidget(w, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     return box
+
+
+class JobsTable(QtWidgets.QTableWidget):
+    """The ladder. Tab leaves the table (it never walks through the cells); arrows move the selection."""
+
+    def __init__(self, parent=None):
+        super().__init__(0, 4, parent)
+        self.setObjectName("jobsTable")
+        self.setTabKeyNavigation(False)
+        self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setWordWrap(True)
+        self.verticalHeader().setVisible(False)
+        self.setVerticalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setHorizontalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerPixel)
+        hh = self.horizontalHeader()
+        hh.setSectionResizeMode(COL_JOB, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        hh.setSectionResizeMode(COL_VERDICT, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(COL_TIME, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(COL_VRAM, QtWidgets.QHeaderView.ResizeMode.Interactive)
+        hh.setMinimumSectionSize(60)
+        hh.resizeSection(COL_VRAM, 260)
 
 
 class JobsPage(BasePage):
@@ -35,24 +64,14 @@ class JobsPage(BasePage):
         self.target_line.setObjectName("jobsTarget")
         self.body.addWidget(self.target_line)
 
-        self.table = QtWidgets.QTableWidget(0, 4, self)
-        self.table.setObjectName("jobsTable")
-        self.table.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(True)
-        self.table.verticalHeader().setVisible(False)
-        self.table.setVerticalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerPixel)
-        hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(COL_JOB, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        hh.setSectionResizeMode(COL_VERDICT, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        hh.setSectionResizeMode(COL_TIME, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        hh.setSectionResizeMode(COL_VRAM, QtWidgets.QHeaderView.ResizeMode.Interactive)
-        hh.resizeSection(COL_VRAM, 300)
-        self.table.setMinimumHeight(self.fontMetrics().height() * 22)
+        self.table = JobsTable(self)
+        self.table.setMinimumHeight(self.fontMetrics().height() * 14)
         self.table.itemSelectionChanged.connect(self._on_selection)
         self.table.cellDoubleClicked.connect(lambda *_: self.wiz.next())
         self.body.addWidget(self.table, 1)
+        self.pick_hint = wrap_label()
+        self.pick_hint.setObjectName("pickHint")
+        self.body.addWidget(self.pick_hint)
 
         row = QtWidgets.QHBoxLayout()
         self.import_button = QtWidgets.QPushButton(self)
@@ -62,12 +81,18 @@ class JobsPage(BasePage):
         self.import_hint = wrap_label()
         row.addWidget(self.import_hint, 1)
         self.body.addLayout(row)
+        self._build_settings()
 
+    def _build_settings(self) -> None:
+        """One fixed grid: every control keeps its place whatever the job; a control that does not apply
+        is greyed out and its tooltip says why."""
         self.settings_box = QtWidgets.QGroupBox(self)
+        self.settings_box.setObjectName("settingsBox")
         form = QtWidgets.QGridLayout(self.settings_box)
         form.setColumnStretch(1, 1)
         form.setColumnStretch(3, 1)
         form.setHorizontalSpacing(10)
+        self.form = form
         self.method = QtWidgets.QComboBox(self)
         self.method.setObjectName("method")
         self.precision = QtWidgets.QComboBox(self)
@@ -83,41 +108,43 @@ class JobsPage(BasePage):
         self.image_size.setObjectName("imageSize")
         self.image_size.setRange(8, 8192)
         self.image_size.setSingleStep(32)
+        self.samples = QtWidgets.QSpinBox(self)
+        self.samples.setObjectName("samples")
+        self.samples.setRange(1, 2_000_000_000)
+        self.samples.setSingleStep(1000)
+        self.samples.setGroupSeparatorShown(True)
+        self.epochs = QtWidgets.QDoubleSpinBox(self)
+        self.epochs.setObjectName("epochs")
+        self.epochs.setRange(0.01, 10000)
+        self.epochs.setDecimals(2)
         self.checkpointing = QtWidgets.QCheckBox(self)
         self.checkpointing.setObjectName("gradCheckpointing")
         self.reset_button = QtWidgets.QPushButton(self)
         self.reset_button.setObjectName("resetSettings")
         self.reset_button.clicked.connect(self.reset_settings)
-        self.form = form
-        self.lbl_method, self.lbl_precision = QtWidgets.QLabel(), QtWidgets.QLabel()
-        self.lbl_batch, self.lbl_seq, self.lbl_img = QtWidgets.QLabel(), QtWidgets.QLabel(), QtWidgets.QLabel()
-        for lab, buddy in ((self.lbl_method, self.method), (self.lbl_precision, self.precision),
-                           (self.lbl_batch, self.batch), (self.lbl_seq, self.seq_len),
-                           (self.lbl_img, self.image_size)):
-            lab.setBuddy(buddy)
-        form.addWidget(self.lbl_method, 0, 0)
-        form.addWidget(self.method, 0, 1)
-        form.addWidget(self.lbl_precision, 0, 2)
-        form.addWidget(self.precision, 0, 3)
-        form.addWidget(self.lbl_batch, 1, 0)
-        form.addWidget(self.batch, 1, 1)
-        size_box = QtWidgets.QWidget(self.settings_box)  # sequence length and/or image size, whichever the job has
-        size_row = QtWidgets.QHBoxLayout(size_box)
-        size_row.setContentsMargins(0, 0, 0, 0)
-        size_row.addWidget(self.seq_len, 1)
-        size_row.addWidget(self.lbl_img)
-        size_row.addWidget(self.image_size, 1)
-        form.addWidget(self.lbl_seq, 1, 2)
-        form.addWidget(size_box, 1, 3)
-        form.addWidget(self.checkpointing, 2, 0, 1, 4)
-        form.addWidget(self.reset_button, 3, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        self.data_line = wrap_label(selectable=True)
+        self.data_line.setObjectName("dataSize")
+        self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
+                                                         "epochs")}
+        grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
+                ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
+                ("samples", self.samples, 2, 0), ("img", self.image_size, 2, 2),
+                ("epochs", self.epochs, 3, 0))
+        for key, w, r, c in grid:
+            self.labels[key].setBuddy(w)
+            form.addWidget(self.labels[key], r, c)
+            form.addWidget(w, r, c + 1)
+        form.addWidget(self.checkpointing, 3, 2, 1, 2)
+        form.addWidget(self.data_line, 4, 0, 1, 4)
+        form.addWidget(self.reset_button, 5, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
         for w in (self.method, self.precision):
             w.currentIndexChanged.connect(self._on_setting)
         for w in (self.batch, self.seq_len, self.image_size):
             w.valueChanged.connect(self._on_setting)
+        self.samples.valueChanged.connect(self._on_data)
+        self.epochs.valueChanged.connect(self._on_data)
         self.checkpointing.toggled.connect(self._on_setting)
         self.body.addWidget(self.settings_box)
-        self.retranslate()
 
     # -- texts ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -126,16 +153,16 @@ class JobsPage(BasePage):
         self.setTitle(tr("What do you want to train?"))
         self.setSubTitle(tr("From your first digit classifier to fine-tuning a 70-billion-parameter model. "
                             "Pick a job to see the details and how to make it work."))
-        self.table.setHorizontalHeaderLabels([tr("Training job"), tr("Verdict"), tr("Time"),
-                                              tr("Video memory: needed vs yours")])
+        self._set_headers()
         self.import_button.setText(tr("Import a job…"))
         self.import_hint.setText(tr("A workload .toml file or a Hugging Face config.json"))
-        self.settings_box.setTitle(tr("Settings for the chosen job"))
-        self.lbl_method.setText(tr("&Method"))
-        self.lbl_precision.setText(tr("&Precision"))
-        self.lbl_batch.setText(tr("&Batch size (per GPU)"))
-        self.lbl_seq.setText(tr("&Sequence length (tokens)"))
-        self.lbl_img.setText(tr("&Image size (pixels)"))
+        self.pick_hint.setText(tr("Pick a job in the table (arrow keys or a click) to see its details; "
+                                  "Next is greyed out until you do."))
+        texts = {"method": tr("&Method"), "precision": tr("&Precision"), "batch": tr("&Batch size (per GPU)"),
+                 "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
+                 "samples": tr("Training &samples"), "epochs": tr("&Epochs (passes over the data)")}
+        for key, text in texts.items():
+            self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
         self.reset_button.setText(tr("Back to the job's defaults"))
         self._updating = True
@@ -149,6 +176,13 @@ class JobsPage(BasePage):
         self._updating = False
         self.refresh()
 
+    def _set_headers(self) -> None:
+        ram = self.session.machine is not None and self.session.on_cpu()
+        memory = (tr("Memory (RAM): as configured → with the changes") if ram
+                  else tr("Video memory: as configured → with the changes"))
+        self.table.setHorizontalHeaderLabels([tr("Training job"), tr("Verdict"), tr("Time (with the changes)"),
+                                              memory])
+
     # -- data -------------------------------------------------------------------------------------
     def isComplete(self) -> bool:
         return self.session.selected_id is not None
@@ -158,8 +192,7 @@ class JobsPage(BasePage):
             return
         s = self.session
         self.target_line.setText(s.target_text())
-        self.table.horizontalHeaderItem(COL_VRAM).setText(
-            tr("Memory (RAM): needed vs yours") if s.on_cpu() else tr("Video memory: needed vs yours"))
+        self._set_headers()
         ws = s.workloads()
         self._updating = True
         self.table.setRowCount(len(ws))
@@ -169,12 +202,13 @@ class JobsPage(BasePage):
             if w.id == s.selected_id:
                 selected_row = row
         self._set_row_heights()
-        if selected_row is None and ws:
-            s.selected_id = s.default_selection()
-            selected_row = next((i for i, w in enumerate(ws) if w.id == s.selected_id), 0)
         if selected_row is not None:
             self.table.selectRow(selected_row)
+        else:
+            self.table.clearSelection()
+            self.table.scrollToTop()
         self._updating = False
+        self.pick_hint.setVisible(s.selected_id is None)
         self._load_settings()
         self.completeChanged.emit()
 
@@ -191,28 +225,26 @@ class JobsPage(BasePage):
         item = QtWidgets.QTableWidgetItem(s.workload_title(w))
         item.setData(Qt.ItemDataRole.UserRole, w.id)
         desc = s.workload_description(w)
-        if desc:
-            item.setToolTip(desc)
+        item.setToolTip(tr("{title}\n{description}", title=s.workload_title(w), description=desc) if desc
+                        else s.workload_title(w))  # the whole name, also when the column clips it
         self.table.setItem(row, COL_JOB, item)
-        from gpucheck.ui.widgets.vram_bar import VramBar
-
         est, err = s.try_estimate(w.id)
         badge = Badge()
+        badge.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         bar = VramBar()
-        if est is None:
+        bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        fig = s.figures(w.id) if est is not None else None
+        if fig is None:
             badge.set_verdict("not_supported")
             badge.setToolTip(err)
             time_item = QtWidgets.QTableWidgetItem("—")
             time_item.setToolTip(err)
-            bar.set_values(None, None)
+            bar.set_figures(None)
         else:
-            badge.set_verdict(s.verdict(w.id) or est.verdict)
-            # the time the verdict refers to (with the advised changes and bottlenecks, as on the
-            # details page and in the report); none for a job that cannot run here
-            adv, _ = s.try_advice(w.id)
-            hours = adv.expected_hours if adv is not None else est.total_hours
-            time_item = QtWidgets.QTableWidgetItem(fmt_duration(hours) if hours is not None else "—")
-            bar.set_values(*s.memory_need_have(est))
+            badge.set_verdict(fig.verdict)
+            time_item = QtWidgets.QTableWidgetItem(time_text(fig))
+            bar.set_figures(fig)
+            bar.setToolTip(need_caption(fig))
         badge.setObjectName(f"verdict_{w.id}")
         vitem = QtWidgets.QTableWidgetItem()
         vitem.setData(Qt.ItemDataRole.AccessibleTextRole, badge.text())
@@ -220,6 +252,9 @@ class JobsPage(BasePage):
         self.table.setItem(row, COL_VERDICT, vitem)
         self.table.setCellWidget(row, COL_VERDICT, _centered(badge))
         self.table.setItem(row, COL_TIME, time_item)
+        mitem = QtWidgets.QTableWidgetItem()
+        mitem.setData(Qt.ItemDataRole.AccessibleTextRole, bar.caption())
+        self.table.setItem(row, COL_VRAM, mitem)
         self.table.setCellWidget(row, COL_VRAM, bar)
 
     def row_of(self, workload_id: str) -> int | None:
@@ -236,6 +271,10 @@ class JobsPage(BasePage):
         badge = self.table.cellWidget(r, COL_VERDICT).findChild(Badge)
         return badge.key()
 
+    def bar_of(self, workload_id: str) -> VramBar | None:
+        r = self.row_of(workload_id)
+        return None if r is None else self.table.cellWidget(r, COL_VRAM)
+
     def select(self, workload_id: str) -> None:
         r = self.row_of(workload_id)
         if r is not None:
@@ -249,6 +288,7 @@ class JobsPage(BasePage):
             return
         it = self.table.item(rows[0].row(), COL_JOB)
         self.session.selected_id = it.data(Qt.ItemDataRole.UserRole)
+        self.pick_hint.setVisible(False)
         self._load_settings()
         self.completeChanged.emit()
 
@@ -258,28 +298,64 @@ class JobsPage(BasePage):
         w = s.workload(s.selected_id) if s.selected_id else None
         self.settings_box.setEnabled(w is not None)
         if w is None:
+            self.settings_box.setTitle(tr("Settings: pick a job first"))
+            self.settings_box.setToolTip(tr("Pick a job in the table to change its settings."))
             return
-        t = s.train_for(w.id)
+        self.settings_box.setToolTip("")
+        t, d = s.train_for(w.id), s.data_for(w.id)
         self._updating = True
         self.settings_box.setTitle(tr("Settings for: {job}", job=s.workload_title(w)))
         self.method.setCurrentIndex(max(0, self.method.findData(t.method)))
-        self.precision.setCurrentIndex(max(0, self.precision.findData(t.precision)))
+        self._load_precision(t)
         self.batch.setValue(t.batch)
-        has_seq = t.seq_len is not None
-        has_img = t.image_size is not None
         self.seq_len.setValue(t.seq_len or 512)
         self.image_size.setValue(t.image_size or 224)
-        self.seq_len.setVisible(has_seq)
-        self.image_size.setVisible(has_img)
-        # the first label of the pair names whichever comes first; the second only when both are there
-        self.lbl_seq.setText(tr("&Sequence length (tokens)") if has_seq else tr("&Image size (pixels)"))
-        self.lbl_seq.setBuddy(self.seq_len if has_seq else self.image_size)
-        self.lbl_seq.setVisible(has_seq or has_img)
-        self.lbl_img.setVisible(has_seq and has_img)
-        is_llm_like = w.model.arch == "transformer"
-        self.method.setEnabled(is_llm_like or t.method != "full")
+        self.samples.setValue(min(int(d.samples), self.samples.maximum()))
+        self.epochs.setValue(float(d.epochs))
         self.checkpointing.setChecked(t.grad_checkpointing)
+        self._grey(self.seq_len, self.labels["seq"], t.seq_len is not None,
+                   tr("This job has no sequence length: it works on images, not text."))
+        self._grey(self.image_size, self.labels["img"], t.image_size is not None,
+                   tr("This job has no image size: it works on text, not images."))
+        is_transformer = w.model.arch == "transformer"
+        self._grey(self.method, self.labels["method"], is_transformer or t.method != "full",
+                   tr("LoRA and QLoRA are offered for transformer models; this model is trained in full."))
+        fig = s.figures(w.id)
+        total = float(d.samples) * float(d.epochs)
+        self.data_line.setText(tr("Data set: {samples} samples × {epochs} epochs = {total} samples seen in "
+                                  "training.", samples=fmt_number(d.samples, 0), epochs=f"{float(d.epochs):g}",
+                                  total=fmt_number(total, 0)) if fig is not None else "")
         self._updating = False
+
+    def _load_precision(self, t) -> None:
+        """BF16 is greyed out (with the reason) on a GPU without BF16 units; the job then starts at FP16."""
+        bf16 = self.session.supports_bf16()
+        model = self.precision.model()
+        idx = self.precision.findData("bf16")
+        item = model.item(idx) if hasattr(model, "item") and idx >= 0 else None
+        if item is not None:
+            item.setEnabled(bf16)
+            item.setToolTip("" if bf16 else tr("This GPU has no BF16 units: FP16 is used instead."))
+        shown = t.precision if (bf16 or t.precision != "bf16") else "fp16"
+        self.precision.setCurrentIndex(max(0, self.precision.findData(shown)))
+        self.precision.setToolTip("" if bf16 else tr("This GPU has no BF16 units: FP16 is used instead."))
+
+    @staticmethod
+    def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel, enabled: bool, why: str) -> None:
+        widget.setEnabled(enabled)
+        label.setEnabled(enabled)
+        widget.setToolTip("" if enabled else why)
+        label.setToolTip("" if enabled else why)
+
+    def _refill_selected(self) -> None:
+        wid = self.session.selected_id
+        r = self.row_of(wid)
+        if r is not None:
+            self._updating = True
+            self._fill_row(r, self.session.workload(wid))
+            self.table.selectRow(r)
+            self._updating = False
+        self._load_settings()
 
     def _on_setting(self, *_args) -> None:
         if self._updating or self.session.selected_id is None:
@@ -296,13 +372,16 @@ class JobsPage(BasePage):
             image_size=self.image_size.value() if t.image_size is not None else None,
             grad_checkpointing=self.checkpointing.isChecked(),
         )
+        if new.precision == "fp16" and t.precision == "bf16" and not s.supports_bf16():
+            new = dataclasses.replace(new, precision=t.precision)  # the list shows what the GPU uses
         s.set_train(wid, new)
-        r = self.row_of(wid)
-        if r is not None:
-            self._updating = True
-            self._fill_row(r, s.workload(wid))
-            self.table.selectRow(r)
-            self._updating = False
+        self._refill_selected()
+
+    def _on_data(self, *_args) -> None:
+        if self._updating or self.session.selected_id is None:
+            return
+        self.session.set_data(self.session.selected_id, self.samples.value(), self.epochs.value())
+        self._refill_selected()
 
     def reset_settings(self) -> None:
         s = self.session
@@ -321,9 +400,6 @@ class JobsPage(BasePage):
             self.import_file(path)
 
     def import_file(self, path: str) -> bool:
-        from gpucheck.errors import BadInput
-        from gpucheck.ui.app import show_bad_input
-
         try:
             w = self.session.import_workload(path)
         except BadInput as e:
@@ -333,3 +409,6 @@ class JobsPage(BasePage):
         self.session.selected_id = w.id
         self.refresh()
         return True
+
+
+__all__ = ["JobsPage", "JobsTable", "METHODS", "PRECISIONS"]

@@ -5,23 +5,16 @@ from __future__ import annotations
 from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
-from gpucheck.i18n import tr
+from gpucheck.i18n import fmt_timestamp, tr
 from gpucheck.ui.machine_view import AREA_ICONS, AREAS, as_text, other_findings, part_view
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.part_card import PartCard, wrap_label
 
 
 def _when(iso: str) -> str:
-    """'2026-11-29T17:01:55+00:00' → '2026-11-29 17:01 UTC' (unchanged if it is not ISO 8601)."""
-    import datetime as dt
-
-    try:
-        t = dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
-    except ValueError:
-        return iso
-    if t.tzinfo is not None:
-        t = t.astimezone(dt.timezone.utc)
-    return t.strftime("%Y-%m-%d %H:%M UTC")
+    """'2026-11-29T17:01:55+00:00' → '2026-11-29 17:01 UTC' (Beijing time in Chinese; unchanged if it is not
+    ISO 8601)."""
+    return fmt_timestamp(iso) if iso else iso
 
 
 class MachinePage(BasePage):
@@ -70,8 +63,9 @@ class MachinePage(BasePage):
             self.source.setText(tr("This PC, scanned {when}", when=_when(m.created_at)))
         else:
             self.source.setText(tr("This PC"))
+        ctx = self.session.job_context()  # the GPU and RAM cards count and name what the jobs page shows
         for area in AREAS:
-            v = part_view(m, area)
+            v = part_view(m, area, ctx)
             self.cards[area].set_content(v.title, v.status, v.summary, list(v.findings), list(v.details))
         other = other_findings(m)
         self.other.setText("\n".join(f"• {f}" for f in other))

@@ -5,9 +5,13 @@ from __future__ import annotations
 from PySide6 import QtWidgets
 from PySide6.QtCore import QSize, Qt, Signal
 
+from gpucheck.errors import BadInput
 from gpucheck.i18n import tr
+from gpucheck.logs import log_exception
 from gpucheck.ui.machine_view import AREA_ICONS, AREA_TITLES, AREAS, area_key, part_view
 from gpucheck.ui.pages.base import BasePage
+from gpucheck.ui.scan_worker import ScanWorker
+from gpucheck.ui.widgets.icons import icon
 from gpucheck.ui.widgets.part_card import wrap_label
 
 
@@ -18,7 +22,6 @@ class WelcomePage(BasePage):
         super().__init__(wizard, parent)
         self.worker = None
         self._old_workers: list = []
-        self.scan_fn = None  # tests inject a recorded scan here; None = gpucheck.probe.scan
         self.done_areas: set[str] = set()
         self.partial_machine = None
         self.error_text = ""
@@ -98,8 +101,6 @@ class WelcomePage(BasePage):
     def load_icons(self) -> None:
         """Icons are SVG files found through the catalog's resource locator: loaded once the window is
         on screen (gpucheck.ui.app.after_show), so start-up does not wait for them."""
-        from gpucheck.ui.app import icon
-
         self.scan_button.setIcon(icon("scan"))
         for area, ic in self.area_icons.items():
             s = ic.width()
@@ -125,7 +126,7 @@ class WelcomePage(BasePage):
         self._set_status_text()
 
     def _set_status_text(self) -> None:
-        m = self.session.machine
+        m = self.wiz.machine
         if self.worker is not None:
             self.status.setText(tr("Scanning… you can keep using the window."))
         elif self.error_text:
@@ -138,7 +139,7 @@ class WelcomePage(BasePage):
             self.status.setText(tr("Press the button to start. A quick scan takes a few seconds."))
 
     def show_machine_lines(self) -> None:
-        m = self.session.machine if self.worker is None else self.partial_machine
+        m = self.wiz.machine if self.worker is None else self.partial_machine
         for area in AREAS:
             line = self.area_lines[area]
             if self.worker is None and m is not None:
@@ -152,14 +153,12 @@ class WelcomePage(BasePage):
 
     # -- scanning ---------------------------------------------------------------------------------
     def isComplete(self) -> bool:
-        return self.session.machine is not None and self.worker is None
+        return self.wiz.machine is not None and self.worker is None
 
     def is_scanning(self) -> bool:
         return self.worker is not None
 
     def start_scan(self) -> None:
-        from gpucheck.ui.scan_worker import ScanWorker
-
         if self.worker is not None:
             return
         self.error_text = ""
@@ -168,7 +167,7 @@ class WelcomePage(BasePage):
         self.wiz.set_machine(None)
         self.progress.setRange(0, len(AREAS))
         self.progress.setValue(0)
-        self.worker = ScanWorker(deep=self.deep.isChecked(), scan_fn=self.scan_fn)
+        self.worker = ScanWorker(self.wiz.scan_fn, deep=self.deep.isChecked())
         self.worker.progress.connect(self._on_progress)
         self.worker.partial.connect(self._on_partial)
         self.worker.done.connect(self._on_done)
@@ -264,9 +263,6 @@ class WelcomePage(BasePage):
         if self.sender() is not self.worker:
             return
         self._finish_worker()
-        from gpucheck.errors import BadInput
-        from gpucheck.logs import log_exception
-
         if isinstance(exc, BadInput):
             self.error_text = tr("The scan could not finish: {reason}", reason=str(exc))
         else:

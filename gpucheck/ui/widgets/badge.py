@@ -48,8 +48,9 @@ class Badge(QtWidgets.QWidget):
         return self.sizeHint()
 
     def paintEvent(self, _event):
-        colour = (theme.verdict_colour(self._key) if self._kind == "verdict"
-                  else theme.status_colour(self._key))
+        pal = self.palette()
+        colour = (theme.verdict_colour(self._key, pal) if self._kind == "verdict"
+                  else theme.status_colour(self._key, pal))
         p = QtGui.QPainter(self)
         p.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         r = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
@@ -57,7 +58,7 @@ class Badge(QtWidgets.QWidget):
         p.setBrush(colour)
         radius = r.height() / 2
         p.drawRoundedRect(r, radius, radius)
-        p.setPen(theme.text_on(colour))
+        p.setPen(theme.badge_text_colour(self.palette()))
         p.setFont(self.font())
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, self._text)
         p.end()

@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gpucheck.i18n import fmt_gib, tr
+from gpucheck.report.figures import BREAKDOWN_PARTS, RAM_OTHER_PART
 from gpucheck.ui.widgets import theme
 
 
@@ -21,12 +22,16 @@ class MemoryChart(QWidget):
         self.have_bytes: int | None = None
         self.ram = False  # the job runs on the CPU: "your RAM" instead of "your VRAM"
         self.other_bytes = 0  # on the CPU: RAM besides the training tensors (from the estimate)
+        self.have_label = ""
         # The height follows the width (the legend wraps): sizeHint uses the current width and
         # resizeEvent asks the layout again.
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
-    def set_breakdown(self, breakdown, have_bytes: int | None, ram: bool = False, other_bytes: int = 0) -> None:
+    def set_breakdown(self, breakdown, have_bytes: int | None, ram: bool = False, other_bytes: int = 0,
+                      have_label: str = "") -> None:
+        """`have_label`: what the marker is ("On the RTX 4090: 24.0 GB"); default "Your VRAM …"."""
         self.breakdown, self.have_bytes, self.ram = breakdown, have_bytes, ram
+        self.have_label = have_label
         self.other_bytes = int(other_bytes or 0) if ram else 0
         self.setAccessibleName(self.summary())
         self.updateGeometry()
@@ -35,11 +40,11 @@ class MemoryChart(QWidget):
     def parts(self) -> list[tuple[str, int, tuple[str, str]]]:
         if self.breakdown is None:
             return []
-        parts = [(tr(label), int(getattr(self.breakdown, attr)), colours)
-                 for attr, label, colours in theme.BREAKDOWN_PARTS]
+        parts = [(tr(label), int(getattr(self.breakdown, attr)), colour)
+                 for _key, attr, label, colour in BREAKDOWN_PARTS]
         if self.other_bytes > 0:
-            label, colours = theme.RAM_OTHER_PART
-            parts.append((tr(label), self.other_bytes, colours))
+            _key, _attr, label, colour = RAM_OTHER_PART
+            parts.append((tr(label), self.other_bytes, colour))
         return parts
 
     def total_bytes(self) -> int:
@@ -54,6 +59,8 @@ class MemoryChart(QWidget):
         return "\n".join(lines)
 
     def _have_text(self) -> str:
+        if self.have_label:
+            return self.have_label
         if self.ram:
             return tr("Your RAM {have}", have=fmt_gib(self.have_bytes))
         return tr("Your VRAM {have}", have=fmt_gib(self.have_bytes))

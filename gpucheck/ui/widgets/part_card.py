@@ -7,6 +7,7 @@ from PySide6.QtCore import QSize, Qt
 
 from gpucheck.i18n import tr
 from gpucheck.ui.widgets.badge import Badge
+from gpucheck.ui.widgets.icons import icon
 
 
 def wrap_label(text: str = "", parent=None, selectable: bool = False) -> QtWidgets.QLabel:
@@ -69,8 +70,6 @@ class PartCard(QtWidgets.QFrame):
         self.retranslate()
 
     def _set_icon(self) -> None:
-        from gpucheck.ui.app import icon
-
         size = self.fontMetrics().height() * 3
         self.icon.setPixmap(icon(self._icon_name).pixmap(QSize(size, size), self.devicePixelRatioF()))
         self.icon.setFixedWidth(size + 4)

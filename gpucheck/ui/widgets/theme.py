@@ -1,46 +1,25 @@
-"""Colours that read well on both light and dark palettes (the palette follows the system)."""
+"""Colours for the app, from the one verdict table (gpucheck.verdict) and the one breakdown table
+(gpucheck.report.figures), picked for the palette in force: the app follows the system's light or dark
+theme, and every badge meets WCAG AA (4.5:1) in both."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from gpucheck.i18n import N_, tr
+from gpucheck.i18n import tr
 from gpucheck.ui.machine_view import STATUS_LABELS
+from gpucheck.verdict import verdict_colour as _verdict_hex
+from gpucheck.verdict import verdict_label as _verdict_label
+from gpucheck.verdict import verdict_text_colour
 
-# Verdicts (gpucheck.records.VERDICTS) → label, light colour, dark colour.
-VERDICT_LABELS = {
-    "runs": N_("Runs"),
-    "runs_with_tweaks": N_("Runs with tweaks"),
-    "too_slow": N_("Too slow"),
-    "does_not_fit": N_("Won't fit"),
-    "not_supported": N_("Not supported"),
-}
-_VERDICT_COLOURS = {
-    "runs": ("#1e7d32", "#66bb6a"),
-    "runs_with_tweaks": ("#1565c0", "#64b5f6"),
-    "too_slow": ("#b26a00", "#ffb74d"),
-    "does_not_fit": ("#c62828", "#ef5350"),
-    "not_supported": ("#616161", "#9e9e9e"),
-}
+# A part's status shares the verdict colours: good = runs, limited = too slow, missing = does not fit.
+STATUS_AS_VERDICT = {"good": "runs", "limited": "too_slow", "missing": "does_not_fit", "unknown": "not_supported"}
 
-_STATUS_COLOURS = {
-    "good": ("#1e7d32", "#66bb6a"),
-    "limited": ("#b26a00", "#ffb74d"),
-    "missing": ("#c62828", "#ef5350"),
-    "unknown": ("#616161", "#9e9e9e"),
-}
-
-# Memory breakdown parts, in the order they are stacked.
-BREAKDOWN_PARTS = (
-    ("weights_bytes", N_("Weights"), ("#5c6bc0", "#7986cb")),
-    ("gradients_bytes", N_("Gradients"), ("#26a69a", "#4db6ac")),
-    ("optimizer_bytes", N_("Optimizer state"), ("#ffa726", "#ffb74d")),
-    ("activations_bytes", N_("Activations"), ("#ec407a", "#f06292")),
-    ("overhead_bytes", N_("Overhead"), ("#8d6e63", "#a1887f")),
-)
-# Training on the CPU: the rest of the RAM the job needs (Python, libraries, data loading).
-RAM_OTHER_PART = (N_("Python, libraries and data loading"), ("#90a4ae", "#b0bec5"))
+# The memory chart takes its parts from gpucheck.report.figures itself: importing that package here would
+# load the whole report (and the advice) before the first window (start-up speed, gpucheck/lazy.py).
+__all__ = ["palette", "is_dark", "verdict_colour", "verdict_label",
+           "status_colour", "status_label", "part_colour", "text_on", "badge_text_colour"]
 
 
 def palette() -> QPalette:
@@ -53,31 +32,31 @@ def is_dark(pal: QPalette | None = None) -> bool:
     return pal.color(QPalette.ColorRole.Window).lightness() < 128
 
 
-def _pick(pair: tuple[str, str], pal: QPalette | None = None) -> QColor:
-    return QColor(pair[1] if is_dark(pal) else pair[0])
-
-
 def verdict_colour(verdict: str, pal: QPalette | None = None) -> QColor:
-    return _pick(_VERDICT_COLOURS.get(verdict, _VERDICT_COLOURS["not_supported"]), pal)
+    return QColor(_verdict_hex(verdict, dark=is_dark(pal)))
 
 
 def verdict_label(verdict: str) -> str:
-    return tr(VERDICT_LABELS.get(verdict, verdict))
+    return _verdict_label(verdict)
 
 
 def status_colour(status: str, pal: QPalette | None = None) -> QColor:
-    return _pick(_STATUS_COLOURS.get(status, _STATUS_COLOURS["unknown"]), pal)
+    return verdict_colour(STATUS_AS_VERDICT.get(status, "not_supported"), pal)
 
 
 def status_label(status: str) -> str:
     return tr(STATUS_LABELS.get(status, status))
 
 
-def part_colour(pair: tuple[str, str], pal: QPalette | None = None) -> QColor:
-    return _pick(pair, pal)
+def part_colour(colour: str, pal: QPalette | None = None) -> QColor:
+    return QColor(colour)
 
 
-def text_on(colour: QColor) -> QColor:
-    """Black or white, whichever reads better on `colour`."""
-    r, g, b = colour.redF(), colour.greenF(), colour.blueF()
-    return QColor("#000000") if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else QColor("#ffffff")
+def badge_text_colour(pal: QPalette | None = None) -> QColor:
+    """Text on a badge: white on the light theme's deep colours, black on the dark theme's pale ones."""
+    return QColor(verdict_text_colour(dark=is_dark(pal)))
+
+
+def text_on(colour: QColor, pal: QPalette | None = None) -> QColor:
+    """The badge text colour for `colour` (kept for callers; badges use badge_text_colour)."""
+    return badge_text_colour(pal)

@@ -1,12 +1,12 @@
 """Maintain the translation catalog: extract strings from the code, merge them into the .ts, compile the .qm.
 
-    python -m gpucheck.i18n_tools update            extract + merge into every resources/translations/*.ts,
+    python tools/i18n_tools.py update            extract + merge into every resources/translations/*.ts,
                                                     then compile the .qm files; lists what still needs translating
-    python -m gpucheck.i18n_tools export [-o FILE]  the unfinished entries as JSON {"English": ""} to fill in
-    python -m gpucheck.i18n_tools fill FILE.json    write translations from {"English": "中文"} into the .ts
+    python tools/i18n_tools.py export [-o FILE]  the unfinished entries as JSON {"English": ""} to fill in
+    python tools/i18n_tools.py fill FILE.json    write translations from {"English": "中文"} into the .ts
                                                     (placeholders checked), mark them finished, recompile
-    python -m gpucheck.i18n_tools compile           .ts → .qm with pyside6-lrelease (for the UI's QTranslator)
-    python -m gpucheck.i18n_tools check             missing / unfinished / placeholder mismatches / f-strings
+    python tools/i18n_tools.py compile           .ts → .qm with pyside6-lrelease (for the UI's QTranslator)
+    python tools/i18n_tools.py check             missing / unfinished / placeholder mismatches / f-strings
                                                     given to tr(); exit status 1 if any
 
 What is extracted (from gpucheck/**.py, by reading the syntax tree, never by importing):
@@ -37,9 +37,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+# Run as a script (python tools/i18n_tools.py) the checkout's gpucheck is imported, not an installed one.
+if str(Path(__file__).resolve().parent.parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gpucheck.fileio import write_bytes_atomic, write_text_atomic  # noqa: E402
+
 CONTEXT = "gpucheck"
-PACKAGE_DIR = Path(__file__).resolve().parent
-SOURCE_ROOT = PACKAGE_DIR.parent
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = SOURCE_ROOT / "gpucheck"
 TRANSLATIONS_DIR = SOURCE_ROOT / "resources" / "translations"
 
 # Names in gpucheck.i18n whose first argument is an English source string.
@@ -307,8 +313,6 @@ def ts_text(cat: Catalog) -> str:
 
 
 def write_ts(path: Path, cat: Catalog) -> None:
-    from gpucheck.fileio import write_text_atomic
-
     write_text_atomic(path, ts_text(cat))
 
 
@@ -452,8 +456,6 @@ def compile_all(directory: Path = TRANSLATIONS_DIR) -> list[Path]:
             compile_ts(ts, out)
             data = out.read_bytes()
         if not qm.is_file() or qm.read_bytes() != data:
-            from gpucheck.fileio import write_bytes_atomic
-
             write_bytes_atomic(qm, data)
         done.append(qm)
     return done
@@ -505,7 +507,7 @@ def cmd_update(args: argparse.Namespace) -> int:
         for e in todo[: args.show]:
             print(f"  unfinished: {e.source!r}")
         if len(todo) > args.show:
-            print(f"  … and {len(todo) - args.show} more (python -m gpucheck.i18n_tools export)")
+            print(f"  … and {len(todo) - args.show} more (python tools/i18n_tools.py export)")
     for p in found.problems:
         print(f"warning: {p}", file=sys.stderr)
     if not args.no_compile:
@@ -533,7 +535,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 print(f"{ts.name}: {kind}: {item}")
             bad += len(items)
     if not ts_files():
-        print("no catalog yet: run python -m gpucheck.i18n_tools update")
+        print("no catalog yet: run python tools/i18n_tools.py update")
         return 1
     if bad == 0:
         print(f"all {len(found.messages)} strings translated")
@@ -546,8 +548,6 @@ def cmd_export(args: argparse.Namespace) -> int:
     todo = {e.source: e.translation for e in cat.entries if e.type == "unfinished"}
     text = json.dumps(todo, ensure_ascii=False, indent=1) + "\n"
     if args.output:
-        from gpucheck.fileio import write_text_atomic
-
         write_text_atomic(Path(args.output), text)
         print(f"{len(todo)} unfinished entries written to {args.output}")
     else:
@@ -593,7 +593,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gpucheck.i18n_tools", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python tools/i18n_tools.py", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     u = sub.add_parser("update", help="extract strings from the code into the .ts files, then compile")
     u.add_argument("--drop-vanished", action="store_true", help="forget translations of strings no longer used")

@@ -1,4 +1,5 @@
-"""The scan as readable text (`gpucheck scan`), and `redact()` — the Machine without identifiers.
+"""The ONE Machine → text renderer (`gpucheck scan`, the headless summary), and `redact()` — the Machine
+without identifiers. Presentation, so it lives outside probe/ (which only gathers the facts).
 
 `redact()` removes GPU UUIDs and the host name. `gpucheck scan` (text and --json) shows the redacted
 record unless `--show-ids` is given; `-o FILE` saves the full record for the user's own later use.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from gpucheck.bench.present import measured_lines
 from gpucheck.i18n import finding_text, fmt_gib, tr
 from gpucheck.machine import Gpu, Machine, reason_shown
 
@@ -121,16 +123,14 @@ def format_machine(m: Machine) -> str:
     if not s.frameworks:
         out.append("    " + tr("No PyTorch, TensorFlow or JAX installed"))
     if m.measured is not None:
-        from gpucheck.bench.present import measured_lines
-
         out.append("")
         out.extend(measured_lines(m))
     if m.findings:
         out.append("")
         out.append(tr("Findings:"))
         order = {"error": 0, "warning": 1, "unknown": 2, "info": 3, "ok": 4}
-        for f in sorted(m.findings, key=lambda f: order.get(f.severity, 5)):
-            out.append(f"  {SEVERITY_MARK.get(f.severity, '-')} {finding_text(f)}")
+        for found in sorted(m.findings, key=lambda x: order.get(x.severity, 5)):
+            out.append(f"  {SEVERITY_MARK.get(found.severity, '-')} {finding_text(found)}")
     if m.scan_seconds is not None:
         out.append("")
         out.append(tr("Scanned in {s} s", s=f"{m.scan_seconds:.2f}"))

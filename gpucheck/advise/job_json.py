@@ -1,0 +1,31 @@
+"""THE estimate → JSON serializer: `gpucheck estimate --json`, `check --json` and the report's JSON all
+call `job_to_json`, so one job carries the same figures and the same verdict everywhere.
+
+Keys (DESIGN.md contract, plus details): the estimate's figures as configured (`peak_vram_gib`,
+`vram_breakdown_gib`, `ram_gib`, `total_hours`, `train`, `memory` …), then what the advice decided:
+`verdict` (one gpucheck.verdict.Verdict value, after the changes that keep what is trained),
+`verdict_as_configured` (the exact configuration's), `tweaks` (ordered, each with what it loses),
+`alternatives` (what fits instead) and the whole `advice`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpucheck.advise.model import Advice
+from gpucheck.advise.present import advice_to_dict
+from gpucheck.estimate import estimate_to_json
+from gpucheck.records import Estimate, Workload
+
+
+def job_to_json(est: Estimate, workload: Workload | None = None, advice: Advice | None = None) -> dict[str, Any]:
+    out = estimate_to_json(est, workload)
+    if advice is None:
+        return out
+    d = advice_to_dict(advice)
+    out.update(verdict=str(advice.verdict), verdict_as_configured=str(est.verdict), tweaks=d["tweaks"],
+               alternatives=d["alternatives"], advice=d)
+    return out
+
+
+__all__ = ["job_to_json"]

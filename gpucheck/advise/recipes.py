@@ -1,0 +1,176 @@
+"""Copyable recipes: the settings the advice found, as the command or Python a user pastes.
+
+Pure text. Each tool's own names: Hugging Face `TrainingArguments` / `LoraConfig` / `BitsAndBytesConfig`
+for text models, Ultralytics' `yolo train` for YOLO, the diffusers example scripts for Stable Diffusion,
+and kohya sd-scripts for SDXL LoRA with cached text-encoder outputs (its documented low-VRAM recipe).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gpucheck.advise.ladder import GpuFacts, bf16_ok
+from gpucheck.records import TrainSpec, Workload
+
+_LORA_TARGETS = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj", "v_proj", "o_proj"]',
+                 "mlp": '["gate_proj", "up_proj", "down_proj"]', "all-linear": '"all-linear"'}
+
+
+def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
+    """What to paste for these settings (empty when nothing changes)."""
+    if not settings:
+        return ""
+    if _is_yolo(workload):
+        return _yolo_command(settings, train, workload)
+    if workload.model.arch == "unet":
+        if train.cache_embeddings and (workload.model.ref_image_size or 512) >= 1024 and train.method == "lora":
+            return _kohya_sdxl_command(settings, train, workload)
+        return _diffusers_command(settings, train, workload)
+    return _hf_snippet(settings, train, workload, facts)
+
+
+def _is_yolo(workload: Workload) -> bool:
+    return "yolo" in (workload.model.name or workload.id).lower()
+
+
+def _sharded(settings: dict[str, Any]) -> bool:
+    return int(settings.get("zero_stage", 0) or 0) >= 3
+
+
+def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
+    """TrainingArguments, plus LoraConfig / BitsAndBytesConfig when used (PEFT / Transformers names)."""
+    args = [f'    output_dir="{workload.id}-out",']
+    b = settings.get("per_device_train_batch_size", train.batch)
+    args.append(f"    per_device_train_batch_size={b},")
+    k = settings.get("gradient_accumulation_steps", train.grad_accum)
+    if k and k > 1:
+        args.append(f"    gradient_accumulation_steps={k},")
+    if train.precision in ("bf16", "bf16-pure"):
+        args.append("    bf16=True,")
+    elif train.precision == "fp16":
+        args.append("    fp16=True,")
+    if train.grad_checkpointing:
+        args.append("    gradient_checkpointing=True,")
+    optim = settings.get("optim")
+    if train.method == "qlora":
+        optim = "paged_adamw_8bit"
+    elif train.optimizer == "adamw-8bit":
+        optim = optim if optim in ("adamw_bnb_8bit", "paged_adamw_8bit") else "paged_adamw_8bit"
+    if optim and optim != "adamw_torch":
+        args.append(f'    optim="{optim}",')
+    if "deepspeed" in settings:
+        args.append("    deepspeed=ds_config,")
+    lines = []
+    if train.method == "qlora":
+        lines.append("import torch")
+    if "deepspeed" in settings:
+        lines.append(f"ds_config = {json.dumps(settings['deepspeed'])}  # plus the Trainer's 'auto' fields")
+    lines += ["from transformers import TrainingArguments", "args = TrainingArguments("] + args + [")"]
+    if train.precision == "bf16-pure":
+        lines.append("# pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW "
+                     "state all in bf16)")
+    if train.method in ("lora", "qlora"):
+        task = "CAUSAL_LM" if workload.family == "llm" else None
+        targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
+        lines.append("from peft import LoraConfig")
+        lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, lora_dropout=0.05, "
+                     f"target_modules={targets}" + (f', task_type="{task}")' if task else ")"))
+    if train.method == "qlora":
+        dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
+        # FSDP / ZeRO-3 can shard 4-bit weights only when they are stored in the float type the other
+        # parameters use (Transformers docs, 'bitsandbytes → FSDP-QLoRA': bnb_4bit_quant_storage)
+        storage = f", bnb_4bit_quant_storage={dtype}" if _sharded(settings) else ""
+        lines.append("from transformers import BitsAndBytesConfig")
+        lines.append('bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", '
+                     f"bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype={dtype}{storage})")
+    if workload.model.arch in ("cnn", "mlp") and (train.precision != "fp32" or (k and k > 1)):
+        amp = {"bf16": "torch.bfloat16", "fp16": "torch.float16"}.get(train.precision)
+        hint = [f"torch.autocast('cuda', dtype={amp})"] if amp else []
+        if train.precision == "fp16":
+            hint.append("torch.amp.GradScaler()")
+        if k and k > 1:
+            hint.append(f"optimizer.step() every {k} batches")
+        lines.append("# plain PyTorch loop: " + "; ".join(hint))
+    if settings.get("max_seq_length"):
+        n = settings["max_seq_length"]
+        lines.append(f"# tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})")
+    if settings.get("workload") == workload.id and settings.get("model"):
+        lines.append(f'# model: "{settings["model"]}"')
+    return "\n".join(lines)
+
+
+def _yolo_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
+    """Ultralytics' CLI (docs.ultralytics.com/modes/train): `batch` is the micro-batch; Ultralytics
+    accumulates gradients itself up to its nominal batch of 64 (`nbs`), so no accumulation flag exists."""
+    b = settings.get("per_device_train_batch_size", train.batch)
+    model = (workload.model.name or "yolov8s").split("/")[-1]
+    parts = [f"yolo detect train model={model}.pt data=your_data.yaml epochs={int(workload.data.epochs)}",
+             f"imgsz={train.image_size or 640}", f"batch={b}", f"amp={'True' if train.precision != 'fp32' else 'False'}"]
+    return " ".join(parts) + "\n# Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself"
+
+
+def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
+    """`accelerate launch` of the diffusers example script that trains this kind of job (examples/
+    dreambooth and examples/text_to_image in the diffusers repository; flag names, and the flags each
+    script requires, as those scripts define them)."""
+    dreambooth = workload.train.method == "full"  # full-UNet jobs are DreamBooth-style fine-tunes
+    sdxl = (workload.model.ref_image_size or 512) >= 1024
+    if dreambooth:
+        script = "train_dreambooth_lora_sdxl.py" if sdxl else (
+            "train_dreambooth_lora.py" if train.method == "lora" else "train_dreambooth.py")
+    else:
+        script = "train_text_to_image_lora_sdxl.py" if sdxl else "train_text_to_image_lora.py"
+    b = settings.get("per_device_train_batch_size", train.batch)
+    k = settings.get("gradient_accumulation_steps", train.grad_accum)
+    args = [f"accelerate launch {script}"]
+    if workload.model.name:
+        args.append(f'  --pretrained_model_name_or_path="{workload.model.name}"')
+    if dreambooth:  # required by train_dreambooth*.py
+        args.append('  --instance_data_dir="./instance_images"')
+        args.append('  --instance_prompt="a photo of sks dog"')
+    else:  # train_text_to_image*.py needs a data set: a folder (imagefolder + metadata) or a Hub name
+        args.append('  --train_data_dir="./train_images"')
+    if train.image_size:
+        args.append(f"  --resolution={train.image_size}")
+    args.append(f"  --train_batch_size={b}")
+    if k and k > 1:
+        args.append(f"  --gradient_accumulation_steps={k}")
+    args.append(f'  --mixed_precision="{ {"fp16": "fp16", "bf16": "bf16"}.get(train.precision, "no")}"')
+    if train.grad_checkpointing:
+        args.append("  --gradient_checkpointing")
+    if train.optimizer == "adamw-8bit" or settings.get("optim") in ("adamw_bnb_8bit", "paged_adamw_8bit"):
+        args.append("  --use_8bit_adam")
+    if train.method == "lora":
+        args.append(f"  --rank={train.lora_rank}")
+    args.append(f'  --output_dir="{workload.id}-out"')
+    cmd = " \\\n".join(args)
+    if train.cache_embeddings:
+        cmd += ("\n# cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
+                "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
+    return cmd
+
+
+def _kohya_sdxl_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
+    """kohya sd-scripts' SDXL LoRA recipe for 8 GB (docs/train_SDXL-en.md, 'Tips for SDXL training'):
+    train the U-Net only with cached latents and text-encoder outputs, an 8-bit optimizer, gradient
+    checkpointing, a low network rank; lower the resolution to 768 px if it still runs out of memory."""
+    b = settings.get("per_device_train_batch_size", train.batch)
+    res = train.image_size or 1024
+    args = ["accelerate launch sdxl_train_network.py",
+            f'  --pretrained_model_name_or_path="{workload.model.name or "stabilityai/stable-diffusion-xl-base-1.0"}"',
+            '  --train_data_dir="./train_images"', f"  --resolution={res},{res}",
+            f"  --train_batch_size={b}", "  --network_module=networks.lora",
+            f"  --network_dim={min(train.lora_rank, 16)}",
+            "  --cache_latents --cache_text_encoder_outputs --network_train_unet_only",
+            f'  --mixed_precision="{ {"fp16": "fp16", "bf16": "bf16"}.get(train.precision, "no")}"',
+            "  --sdpa"]
+    if train.grad_checkpointing:
+        args.append("  --gradient_checkpointing")
+    if train.optimizer == "adamw-8bit":
+        args.append('  --optimizer_type="AdamW8bit"')
+    args.append(f'  --output_dir="{workload.id}-out"')
+    return " \\\n".join(args)
+
+
+__all__ = ["snippet"]

@@ -1,0 +1,253 @@
+"""One story for one job: the figures every view shows, and the words they are shown with.
+
+The app's jobs table and details page, and the PDF / HTML report all take a job's memory and time from
+`job_figures()` and say them with the texts below, so the same job reads the same everywhere:
+
+    as configured → with the changes        "19.3 GB → 11.4 GB with the changes, 11.7 GB usable of 12 GB"
+
+- Memory is the video memory per GPU, or the system RAM when the job runs on the processor or when RAM
+  is what stops it (a job that fits the GPU but not the RAM says RAM, not VRAM).
+- A time is given only for settings that run: none "as configured" when those do not fit, none at all
+  when the job does not fit even with every tweak.
+
+Pure: no Qt, no arithmetic beyond picking fields of the estimate and the advice.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from gpucheck.advise.present import cloud_cost_text
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_money, tr
+from gpucheck.verdict import Verdict
+
+GIB = 1024**3
+
+
+@dataclass(frozen=True)
+class JobFigures:
+    verdict: str  # the advice's verdict (after the changes), else the estimate's
+    memory: str  # "vram" (per GPU) | "ram" (system RAM: on the CPU, or RAM is what stops the job)
+    need_bytes: int | None  # as configured
+    need_after_bytes: int | None  # with the suggested changes; does_not_fit: the smallest configuration tried
+    have_bytes: int | None  # what a job may use (VRAM per GPU, or RAM)
+    installed_bytes: int | None  # what the part has (the card's VRAM, the RAM installed or the WSL limit)
+    hours: float | None  # as configured; None when the settings as configured do not fit
+    hours_after: float | None  # the verdict's time: with the changes and bottlenecks; None when it does not run
+    changed: bool  # the advice changes settings (or tried to)
+    ram_short: bool = False  # system RAM is what stops it (said beside the memory figures)
+
+    @property
+    def shown_need_bytes(self) -> int | None:
+        """The need the verdict refers to: after the changes when there are any."""
+        return self.need_after_bytes if self.changed and self.need_after_bytes is not None else self.need_bytes
+
+    @property
+    def shown_hours(self) -> float | None:
+        """The time the verdict refers to (never one for settings that do not fit)."""
+        return self.hours_after if self.hours_after is not None or self.changed else self.hours
+
+    @property
+    def fits(self) -> bool:
+        need = self.shown_need_bytes
+        return need is not None and self.have_bytes is not None and need <= self.have_bytes and \
+            Verdict.parse(self.verdict) not in (Verdict.DOES_NOT_FIT, Verdict.NOT_SUPPORTED)
+
+
+def _ram_limited(est: Any, adv: Any) -> bool:
+    """The job does not fit, and system RAM (not video memory) is what stops it."""
+    verdict = adv.verdict if adv is not None else est.verdict
+    if Verdict.parse(verdict) != Verdict.DOES_NOT_FIT:
+        return False
+    if est.limit == "ram":
+        return True
+    return (adv is not None and adv.needs_vram_bytes is not None and est.vram_available_bytes is not None
+            and adv.needs_vram_bytes <= est.vram_available_bytes)
+
+
+def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = None) -> JobFigures:
+    """The figures of one job (an estimate and, when there is one, its advice) on one target.
+
+    `installed_vram_bytes`: the card's own memory, for "11.7 GB usable of 12 GB" (None: not said).
+    """
+    verdict = adv.verdict if adv is not None else est.verdict
+    v = Verdict.parse(verdict)
+    fits_as_configured = est.fits or Verdict.parse(est.verdict) == Verdict.TIGHT
+    changed = adv is not None and bool(adv.tweaks)
+    ram_short = _ram_limited(est, adv)
+    ram = est.on_cpu or (ram_short and est.limit == "ram")  # RAM is the memory shown when it is RAM as configured
+    if ram:
+        need, have, installed = est.ram_bytes, est.ram_total_bytes, est.ram_total_bytes
+        after = None
+    else:
+        need, have, installed = est.peak_vram_bytes, est.vram_available_bytes, installed_vram_bytes
+        after = adv.shown_need_bytes if adv is not None and (changed or v == Verdict.DOES_NOT_FIT) else None
+    if adv is not None and v == Verdict.DOES_NOT_FIT and not ram:
+        changed = adv.needs_vram_bytes is not None or changed
+    hours_after = adv.expected_hours if adv is not None else None
+    if adv is not None and not changed and hours_after is None and v.can_train:
+        hours_after = adv.final_total_hours
+    return JobFigures(
+        verdict=str(verdict), memory="ram" if ram else "vram", need_bytes=need,
+        need_after_bytes=after, have_bytes=have, installed_bytes=installed,
+        hours=est.total_hours if fits_as_configured else None,
+        hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short)
+
+
+# -- the words ------------------------------------------------------------------------------------------
+
+
+def have_text(f: JobFigures) -> str:
+    """'11.7 GB usable of 12 GB' (VRAM) / '16.0 GB of RAM' / 'unknown'."""
+    if f.memory == "ram":
+        return tr("{have} of RAM", have=fmt_gib(f.have_bytes))
+    if f.installed_bytes and f.have_bytes is not None and abs(f.installed_bytes - f.have_bytes) >= 0.05 * GIB:
+        return tr("{have} usable of {installed}", have=fmt_gib(f.have_bytes),
+                  installed=fmt_gib(f.installed_bytes, 0 if f.installed_bytes % GIB == 0 else 1))
+    return fmt_gib(f.have_bytes)
+
+
+def need_caption(f: JobFigures) -> str:
+    """Short, for a bar: '19.3 → 11.4 GB of 11.7 GB' / 'RAM: needs 9.1 GB of 7.5 GB'."""
+    if f.shown_need_bytes != f.need_bytes and f.need_bytes is not None:
+        text = tr("{need} → {after} of {have}", need=fmt_gib(f.need_bytes), after=fmt_gib(f.shown_need_bytes),
+                  have=fmt_gib(f.have_bytes))
+    else:
+        text = tr("needs {need} of {have}", need=fmt_gib(f.need_bytes), have=fmt_gib(f.have_bytes))
+    if f.memory == "ram":
+        return tr("RAM: {text}", text=text)
+    return tr("{text} · too little RAM", text=text) if f.ram_short else text
+
+
+def memory_sentence(f: JobFigures) -> str:
+    """Long, for the details page and the report: as configured → with the changes, and what there is."""
+    what = tr("system RAM") if f.memory == "ram" else tr("video memory per GPU")
+    if f.shown_need_bytes != f.need_bytes and f.need_bytes is not None:
+        key = (tr("{need} as configured → at least {after} with every change tried")
+               if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT
+               else tr("{need} as configured → {after} with the changes"))
+        needs = key.format(need=fmt_gib(f.need_bytes), after=fmt_gib(f.shown_need_bytes))
+    else:
+        needs = tr("{need} as configured", need=fmt_gib(f.need_bytes))
+    text = tr("Needs {needs} of {what}; there is {have}.", needs=needs, what=what, have=have_text(f))
+    if f.ram_short and f.memory != "ram":
+        text = tr("{text} The system RAM is what it runs short of.", text=text)
+    return text
+
+
+def time_text(f: JobFigures) -> str:
+    """The table's time: the verdict's own, '—' when it does not run."""
+    h = f.shown_hours
+    return fmt_duration(h) if h is not None else "—"
+
+
+def time_sentence(f: JobFigures) -> str:
+    """'Training time: 2.7 days as configured → 5.1 h with the changes' / '… does not fit as configured'."""
+    before = (tr("{time} as configured", time=fmt_duration(f.hours)) if f.hours is not None
+              else tr("none as configured (it does not fit)"))
+    if not f.changed:
+        return tr("Training time: {time}", time=before if f.hours is not None else time_text(f))
+    after = (tr("{time} with the changes", time=fmt_duration(f.hours_after)) if f.hours_after is not None
+             else tr("none: it does not fit even with the changes"))
+    return tr("Training time: {before} → {after}", before=before, after=after)
+
+
+
+
+# -- the memory breakdown's parts: one name and one colour each, in the app and in the report ---------------
+
+BREAKDOWN_PARTS = (  # (key, Estimate.breakdown field, label, colour: Tableau 10, readable on light and dark)
+    ("weights", "weights_bytes", N_("Model weights"), "#4e79a7"),
+    ("gradients", "gradients_bytes", N_("Gradients"), "#f28e2b"),
+    ("optimizer", "optimizer_bytes", N_("Optimizer state"), "#e15759"),
+    ("activations", "activations_bytes", N_("Activations"), "#76b7b2"),
+    ("overhead", "overhead_bytes", N_("Framework overhead"), "#9c755f"),
+)
+RAM_OTHER_PART = ("other", "", N_("Python, libraries and data loading"), "#bab0ac")
+
+
+
+# -- the choices for one job, as one picture: time against money ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionPoint:
+    """One way to run the job: this PC as it is, with the changes, with an upgrade, or in the cloud."""
+
+    kind: str  # this_pc | this_pc_changed | upgrade | cloud
+    label: str
+    hours: float | None  # None: it does not run this way
+    cost_usd: float | None  # what it costs: 0 on this PC, the part's price, the whole cloud run
+    cost_cny: float | None
+    status: str  # fits | tight | does_not_fit
+    cost_text: str = ""
+
+
+def _status_of(verdict: str) -> str:
+    v = Verdict.parse(verdict)
+    if v == Verdict.TIGHT:
+        return "tight"
+    return "fits" if v.can_train else "does_not_fit"
+
+
+def option_points(est: Any, adv: Any, target_label: str) -> tuple[OptionPoint, ...]:
+    """This PC as is and with the changes, each GPU upgrade with its price, each cloud offer with the cost of
+    the whole run — the options the details page, the PDF and the HTML report draw."""
+    fig = job_figures(est, adv)
+    free = tr("nothing to buy")
+    out = [OptionPoint("this_pc", tr("{target}, as configured", target=target_label), fig.hours, 0.0, 0.0,
+                       _status_of(est.verdict), free)]
+    if adv is None:
+        return tuple(out)
+    if adv.tweaks:
+        out.append(OptionPoint("this_pc_changed", tr("{target}, with the changes", target=target_label),
+                               fig.hours_after, 0.0, 0.0, _status_of(adv.verdict), free))
+    for u in adv.upgrades:
+        if u.kind != "gpu":
+            continue
+        out.append(OptionPoint("upgrade", tr("Buy {part}", part=u.name), u.total_hours, u.price_usd, u.price_cny,
+                               "fits" if u.total_hours is not None else "does_not_fit",
+                               fmt_money(u.price_usd, u.price_cny)))
+    for c in adv.cloud:
+        gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name) if c.gpus > 1 else c.gpu_name
+        cost = cloud_cost_text(c)  # in the currency the provider bills in
+        out.append(OptionPoint("cloud", tr("Rent {gpus} on {provider}", gpus=gpus, provider=c.provider),
+                               c.total_hours, 0.0 if c.kind == "free" else c.cost_usd,
+                               0.0 if c.kind == "free" else c.cost_cny,
+                               "fits" if c.total_hours is not None else "does_not_fit",
+                               tr("{cost} for the whole run", cost=cost)))
+    return tuple(out)
+
+
+def hours_axis(points: tuple[OptionPoint, ...]) -> tuple[float, float]:
+    """(shortest, longest) hours of the time axis (log scale) over the options that run."""
+    hours = [p.hours for p in points if p.hours is not None and p.hours > 0]
+    if not hours:
+        return (0.1, 10.0)
+    lo, hi = min(hours) / 2, max(hours) * 1.5
+    return (lo, hi if hi > lo * 4 else lo * 4)
+
+
+def time_fraction(hours: float | None, axis: tuple[float, float]) -> float:
+    """Where `hours` sits on the log time axis, 0…1 (0 for no time)."""
+    if hours is None or hours <= 0:
+        return 0.0
+    lo, hi = axis
+    return max(0.02, min(1.0, math.log(hours / lo) / math.log(hi / lo)))
+
+
+def status_text(status: str) -> str:
+    return {"fits": tr("fits"), "tight": tr("tight: may fit"), "does_not_fit": tr("does not fit")}.get(status,
+                                                                                                    status)
+
+
+def status_verdict(status: str) -> str:
+    """The verdict whose colour a status is drawn in."""
+    return {"fits": "runs", "tight": "tight", "does_not_fit": "does_not_fit"}.get(status, "not_supported")
+
+
+__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "time_text",
+           "time_sentence", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
+           "hours_axis", "time_fraction", "status_text", "status_verdict"]

@@ -1,0 +1,228 @@
+"""Trial runs: real training steps of a job in the user's own PyTorch, measured beside the estimate.
+
+    run_trial(workload, python=None, steps=None, max_seconds=30, machine=None, on_event=None, cancel=None)
+        -> TrialResult
+    TrialResult.to_json() -> dict        the JSON contract of `gpucheck trial --json` (DESIGN.md)
+    TrialResult.exit_code                0 measured (an out-of-memory included), 3 cannot run here, 1 failed
+
+The packaged app cannot import PyTorch, so the job runs in a child process of a Python that has it
+(gpucheck/trial/child.py), executing gpucheck/trial/runner.py (standalone: it imports nothing from
+gpucheck). The model comes from resources/models/ with random weights; data are synthetic; nothing is
+downloaded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gpucheck.estimate import Target, estimate
+from gpucheck.i18n import tr
+from gpucheck.probe.facts import version_key
+from gpucheck.records import Workload
+from gpucheck.trial.child import find_pythons, resolve_python, run_child
+from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
+
+GIB = 1024**3
+DEFAULT_MAX_SECONDS = 30.0
+SETUP_ALLOWANCE_S = 150.0  # imports, building the model and the warm-up step, on top of --max-seconds
+OUTCOMES = ("ran", "out_of_memory", "missing_library", "timed_out", "failed")
+
+__all__ = ["TrialResult", "TrialUnsupported", "run_trial", "find_pythons", "pip_command", "hard_cap_seconds",
+           "DEFAULT_MAX_SECONDS"]
+
+
+@dataclass(frozen=True)
+class TrialResult:
+    workload: str
+    outcome: str  # one of OUTCOMES
+    message: str  # one line, in the reader's language
+    python: str | None = None
+    libraries: dict[str, str | None] = field(default_factory=dict)
+    measured: dict[str, Any] | None = None  # step_seconds, samples_per_second, peak_memory_gib, device, steps, …
+    estimated: dict[str, Any] | None = None  # step_seconds, samples_per_second, peak_memory_gib, …
+    install: str | None = None  # the pip command that adds what is missing
+    cannot_run: bool = False  # exit 3: this PC / this Python cannot run the trial
+    details: dict[str, Any] = field(default_factory=dict)  # largest_batch_that_fits, oom_error, traceback, …
+
+    @property
+    def exit_code(self) -> int:
+        if self.outcome in ("ran", "out_of_memory"):
+            return 0
+        return 3 if self.cannot_run or self.outcome in ("missing_library", "timed_out") else 1
+
+    @property
+    def ratios(self) -> dict[str, float | None]:
+        """measured ÷ estimated for step time, samples/s and peak memory (None where either is unknown)."""
+        out: dict[str, float | None] = {}
+        for key in ("step_seconds", "samples_per_second", "peak_memory_gib"):
+            m = (self.measured or {}).get(key)
+            e = (self.estimated or {}).get(key)
+            out[key] = round(m / e, 3) if m and e else None
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"workload": self.workload, "outcome": self.outcome, "message": self.message,
+                "python": self.python, "libraries": dict(self.libraries), "measured": self.measured,
+                "estimated": self.estimated, "ratios": self.ratios if self.measured else None,
+                "install": self.install, "details": dict(self.details)}
+
+
+def hard_cap_seconds(max_seconds: float) -> float:
+    return float(max_seconds) + SETUP_ALLOWANCE_S
+
+
+# -- pip lines -------------------------------------------------------------------------------------
+
+
+def _cuda_driver(machine: Any) -> str | None:
+    for g in getattr(machine, "gpus", ()) or ():
+        if getattr(g, "cuda_driver_version", None):
+            return g.cuda_driver_version
+    return getattr(getattr(machine, "software", None), "cuda_driver_version", None)
+
+
+def pip_command(module: str, machine: Any = None) -> str:
+    """The exact pip command that adds `module`, with PyTorch's index for this PC's GPU where needed."""
+    pip = load_recipes()["pip"]
+    name = pip.get("names", {}).get(module, module)
+    if name not in pip.get("torch_family", ()):
+        return f"pip install {name}"
+    vendors = {getattr(g, "vendor", None) for g in getattr(machine, "gpus", ()) or ()}
+    platform = getattr(getattr(machine, "software", None), "platform", None)
+    build = None
+    if "nvidia" in vendors:
+        driver = _cuda_driver(machine)
+        for need, tag in pip.get("cuda_builds", ()):
+            if driver is None or version_key(driver) >= version_key(need):
+                build = tag
+                break
+    elif "amd" in vendors and platform in ("linux", "wsl"):
+        build = pip.get("rocm_build")
+    elif platform in pip.get("cpu_build_on", ()):
+        build = "cpu"
+    if build is None:
+        return f"pip install {name}"
+    return f"pip install {name} --index-url {pip['index']}{build}"
+
+
+# -- the estimate beside it ------------------------------------------------------------------------
+
+
+def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, Any] | None:
+    if machine is None:
+        return None
+    target_machine = machine if device_kind != "cpu" else dataclasses.replace(machine, gpus=())
+    est = estimate(workload, Target.from_machine(target_machine))
+    on_cpu = est.on_cpu
+    need = est.ram_bytes if on_cpu else est.peak_vram_bytes
+    out = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
+           "peak_memory_gib": None if need is None else round(need / GIB, 3),
+           "memory_kind": "ram" if on_cpu else "vram", "total_hours": est.total_hours, "target": est.gpu_name,
+           "batch": est.train.batch}
+    for k in ("step_seconds", "samples_per_second", "total_hours"):
+        if out[k] is not None:
+            out[k] = round(float(out[k]), 5)
+    return out
+
+
+def _total_hours(workload: Workload, samples_per_second: float | None) -> float | None:
+    if not samples_per_second:
+        return None
+    return round(workload.data.samples * workload.data.epochs / samples_per_second / 3600.0, 3)
+
+
+# -- the trial -------------------------------------------------------------------------------------
+
+
+def _no_python(workload: Workload, machine: Any) -> TrialResult:
+    return TrialResult(workload=workload.id, outcome="missing_library", cannot_run=True,
+                       install=pip_command("torch", machine),
+                       message=tr("No Python with PyTorch was found on this PC; install it with: {cmd} "
+                                  "(or give one with --python PATH)", cmd=pip_command("torch", machine)))
+
+
+def run_trial(workload: Workload, *, python: str | None = None, steps: int | None = None,
+              max_seconds: float = DEFAULT_MAX_SECONDS, machine: Any = None, device: str = "auto",
+              search_batch: bool = True, on_event: Callable[[dict[str, Any]], None] | None = None,
+              cancel: threading.Event | None = None) -> TrialResult:
+    """Run the job for real in a child Python and put the measured figures beside the estimate.
+    TrialUnsupported (the trial has no model for the job) and BadInput propagate to the caller."""
+    spec = job_spec(workload, steps=steps, max_seconds=max_seconds, device=device, search_batch=search_batch)
+    if python is None:
+        found = find_pythons(machine)
+        if not found:
+            return _no_python(workload, machine)
+        python = found[0]
+    python = resolve_python(python)
+    raw = run_child(python, spec, hard_cap_s=hard_cap_seconds(max_seconds), on_event=on_event, cancel=cancel)
+    return _result(workload, python, raw, machine, max_seconds)
+
+
+def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, max_seconds: float) -> TrialResult:
+    outcome = raw.get("outcome") if raw.get("outcome") in OUTCOMES else "failed"
+    libs = raw.get("libraries") or {}
+    common = {"workload": workload.id, "python": raw.get("python") or python, "libraries": libs}
+    details = {k: raw[k] for k in ("largest_batch_that_fits", "batch_tried", "oom_error", "traceback", "reason",
+                                   "stderr_tail", "exit_code", "python_version", "cuda_build") if raw.get(k) is not None}
+    measured = raw.get("measured")
+    if outcome in ("ran", "out_of_memory"):
+        kind = (measured or {}).get("device_kind") or ("cuda" if raw.get("cuda_build") and outcome ==
+                                                       "out_of_memory" else "cpu")
+        if measured:
+            measured = dict(measured, total_hours=_total_hours(workload, measured.get("samples_per_second")))
+        estimated = _estimated(workload, machine, kind)
+        return TrialResult(outcome=outcome, message=_ran_message(outcome, raw), measured=measured,
+                           estimated=estimated, details=details, **common)
+    if outcome == "missing_library":
+        module = raw.get("missing") or "torch"
+        cmd = pip_command(module, machine)
+        msg = tr("{module} is not installed in {python}; add it with: {cmd}", module=module,
+                 python=common["python"], cmd=cmd)
+        return TrialResult(outcome=outcome, message=msg, install=cmd, cannot_run=True, details=details, **common)
+    return _failure(workload, python, raw, details, common, max_seconds)
+
+
+def _ran_message(outcome: str, raw: dict[str, Any]) -> str:
+    if outcome == "ran":
+        return tr("Measured on this PC")
+    fits = raw.get("largest_batch_that_fits")
+    if fits:
+        return tr("Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits",
+                  b=raw.get("batch_tried"), fits=fits)
+    if fits == 0:
+        return tr("Does not fit here — measured: out of memory even at micro-batch 1")
+    return tr("Does not fit here — measured: out of memory at micro-batch {b}", b=raw.get("batch_tried"))
+
+
+def _failure(workload: Workload, python: str, raw: dict[str, Any], details: dict[str, Any],
+             common: dict[str, Any], max_seconds: float) -> TrialResult:
+    reason = raw.get("reason")
+    if raw.get("outcome") == "timed_out":
+        msg = tr("The trial did not finish within {s} s (stopped while {phase}); nothing was measured",
+                 s=f"{hard_cap_seconds(max_seconds):.0f}", phase=raw.get("last_phase") or tr("starting"))
+        return TrialResult(outcome="timed_out", message=msg, cannot_run=True, details=details, **common)
+    if reason == "cancelled":
+        return TrialResult(outcome="failed", message=tr("Cancelled; the trial's processes were stopped"),
+                           cannot_run=True, details=details, **common)
+    if reason == "cannot_start":
+        msg = tr("{python} cannot be started: {error}", python=python, error=raw.get("message", ""))
+        return TrialResult(outcome="failed", message=msg, cannot_run=True, details=details, **common)
+    if reason == "no_result":
+        sig = raw.get("signal")
+        if sig:
+            msg = tr("The trial's process was killed (signal {n}) before it finished", n=sig)
+        elif not raw.get("started"):
+            msg = tr("{python} did not run the trial: it is not a working Python 3 (exit code {code})",
+                     python=python, code=raw.get("exit_code"))
+        else:
+            msg = tr("The trial's process stopped before it finished (exit code {code})", code=raw.get("exit_code"))
+        return TrialResult(outcome="failed", message=msg, cannot_run=True, details=details, **common)
+    unsupported = bool(raw.get("unsupported"))
+    text = raw.get("message") or ""
+    msg = tr("Cannot run this job here: {why}", why=text) if unsupported else tr("The trial failed: {error}",
+                                                                                  error=text)
+    return TrialResult(outcome="failed", message=msg, cannot_run=unsupported, details=details, **common)

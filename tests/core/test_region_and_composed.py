@@ -1,0 +1,252 @@
+"""Issue 18: advice that can be followed in mainland China, and composed output that reads as written.
+
+Recorded machines: tests/fixtures/machines/*.json (sources in tests/fixtures/SOURCES.md). Prices and
+quotas come from resources/cloud.toml / parts.toml, each with its own source and date.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+import pytest
+
+from gpucheck import estimate as E
+from gpucheck.advise import advise, format_advice, format_advice_brief
+from gpucheck.advise.present import _cloud_line
+from gpucheck.advise.software import pip_command
+from gpucheck.catalog import get_workload
+from gpucheck.i18n import _catalog, set_language, use_language
+from gpucheck.machine import Machine
+from gpucheck.region import detect_region, set_region, use_region
+from tests.conftest import FIXTURES
+
+RAW_CODES = re.compile(r"(?<![\w\"'=-])(qlora|lora|full|bf16|fp16|fp32|adamw|adamw-8bit|sgd|qv|all-linear)(?![\w\"'=-])")
+NESTED = re.compile(r"（[^）]*（|\([^)]*\(")
+FOREIGN_ZH = "需境外信用卡，国内访问可能不稳定"
+
+
+@pytest.fixture(autouse=True)
+def _reset_region():
+    yield
+    set_region(None)  # back to the environment's (tests/conftest.py: global)
+    set_language("en")
+
+
+def _advice(machine_name: str, workload_id: str, region: str, lang: str = "en"):
+    m = Machine.load(FIXTURES / "machines" / f"{machine_name}.json")
+    w = get_workload(workload_id)
+    with use_language(lang), use_region(region):
+        return advise(m, w, E.Target.from_machine(m))
+
+
+# -- the region --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("env, zone, want", [
+    ({"LANG": "en_US.UTF-8"}, "Asia/Shanghai", "cn"),  # an English speaker in Shanghai
+    ({"LANG": "zh_CN.UTF-8"}, "Asia/Singapore", "global"),  # a Chinese reader in Singapore
+    ({"LANG": "zh_CN.UTF-8"}, "Etc/UTC", "cn"),  # a server clock says nothing: the locale decides
+    ({"LANG": "en_GB.UTF-8"}, None, "global"),
+    ({"LANG": "zh_TW.UTF-8"}, "Asia/Taipei", "global"),
+    ({}, "/usr/share/zoneinfo/Asia/Urumqi", "cn"),
+    ({}, "China Standard Time", "cn"),  # Windows' name for Beijing time
+    ({"GPUCHECK_REGION": "global"}, "Asia/Shanghai", "global"),  # --region / the menu wins
+])
+def test_region_from_time_zone_then_locale(env, zone, want):
+    assert detect_region(env, zone) == want
+
+
+# -- cloud offers in the reader's region -------------------------------------------------------------
+
+
+def test_mainland_china_gets_domestic_clouds_first_and_foreign_ones_labelled():
+    """CPU-only office PC, Llama 3 8B QLoRA: it needs a cloud GPU. In mainland China the domestic options
+    come first (AutoDL was last, after Vast.ai and AWS, which need an overseas credit card)."""
+    a = _advice("office-pc-cpu-only", "llama3-8b-qlora", "cn", "zh_CN")
+    groups = [c.region_group for c in a.cloud]
+    assert groups[0] == "china"
+    assert groups == sorted(groups, key=lambda g: g != "china"), groups  # no domestic one after a foreign one
+    paid = [c for c in a.cloud if c.kind != "free"]
+    assert paid[0].region_group == "china" and paid[0].label == "cheapest_china"
+    for c in a.cloud:
+        if c.region_group == "global" and c.kind != "free":
+            assert FOREIGN_ZH in c.note, c
+    with use_language("zh_CN"), use_region("cn"):
+        brief = format_advice_brief(a)
+    assert "AutoDL" in brief or "阿里云" in brief or "腾讯云" in brief, brief
+
+
+def test_outside_china_global_clouds_first_and_no_mainland_labels():
+    a = _advice("office-pc-cpu-only", "llama3-8b-qlora", "global")
+    paid = [c for c in a.cloud if c.kind != "free"]
+    assert paid[0].region_group == "global"
+    free = [c for c in a.cloud if c.kind == "free"]
+    assert not free or free[0].region_group == "global"
+    assert all("foreign credit card" not in c.note for c in a.cloud)
+
+
+def test_free_notebooks_in_mainland_china_are_domestic_and_colab_says_it_needs_google():
+    from gpucheck.advise import market
+    from gpucheck.advise.data import load_cloud
+
+    offers = {o.id: o for o in load_cloud()}
+    for oid in ("modelscope-free-a10", "aliyun-pai-dsw-trial-a10", "baidu-aistudio-v100"):
+        o = offers[oid]
+        assert o.kind == "free" and o.region_group == "china" and o.source and o.as_of
+    with use_language("zh_CN"), use_region("cn"):
+        note = market._offer_note(offers["colab-free-t4"], 3.0)
+    assert "Google" in note and "国内无法直接访问" in note
+    a = _advice("office-pc-cpu-only", "bert-base-finetune", "cn", "zh_CN")
+    free = [c for c in a.cloud if c.kind == "free"]
+    assert free and free[0].region_group == "china", a.cloud
+
+
+def test_chinese_provider_names_for_alibaba_and_tencent():
+    from gpucheck.advise.data import load_cloud
+    from gpucheck.i18n import localized
+
+    offers = {o.id: o for o in load_cloud()}
+    with use_language("zh_CN"):
+        assert localized(offers["aliyun-gn7i-a10"], "provider").startswith("阿里云")
+        assert localized(offers["tencent-gn7-t4"], "provider").startswith("腾讯云")
+
+
+def test_download_commands_get_the_mainland_way():
+    with use_region("cn"):
+        cmd = pip_command("cu128")
+        assert "mirrors.aliyun.com/pytorch-wheels/cu128" in cmd and "pypi.tuna.tsinghua.edu.cn" in cmd
+        a = _advice("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora", "cn", "zh_CN")
+        assert "HF_ENDPOINT=https://hf-mirror.com" in a.snippet and "modelscope download" in a.snippet
+    with use_region("global"):
+        assert pip_command("cu128").endswith("--index-url https://download.pytorch.org/whl/cu128")
+        a = _advice("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora", "global")
+        assert "HF_ENDPOINT" not in a.snippet
+
+
+def test_shop_prices_in_mainland_china_are_domestic_yuan_with_their_own_source():
+    """The RTX 5060 Ti 16GB is quoted at NVIDIA China's launch price ¥3,599 (parts.toml, with its own source
+    and date) in mainland China, not at a European street price in euros; elsewhere at NVIDIA's $429."""
+    from gpucheck.advise import market
+    from gpucheck.advise.data import parts_of
+    from gpucheck.i18n import fmt_money, localized
+
+    ti = next(p for p in parts_of("gpu") if p.id == "rtx-5060-ti-16gb")
+    with use_language("zh_CN"), use_region("cn"):
+        source, as_of = market._price_source(ti)
+        assert "NVIDIA China" in source and as_of == "2025-04-16"
+        assert fmt_money(ti.price_usd, ti.price_cny) == "¥3,599"
+        assert "欧元" not in localized(ti, "notes")
+    with use_language("en"), use_region("global"):
+        source, _ = market._price_source(ti)
+        assert "NVIDIA launch" in source
+        assert fmt_money(ti.price_usd, ti.price_cny) == "$429"
+
+
+def test_parts_are_named_in_chinese_for_chinese_readers():
+    from gpucheck.advise.market import part_upgrade
+
+    with use_language("zh_CN"):
+        psu = part_upgrade("psu", 850, "reason")
+        ram = part_upgrade("ram", 32, "reason")
+    assert psu is not None and psu.name.endswith("电源") and "PSU" not in psu.name
+    assert ram is not None and "内存" in ram.name and "kit" not in ram.name
+
+
+# -- composed output -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_assumptions_name_settings_not_codes(lang):
+    m = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
+    with use_language(lang):
+        est = E.estimate(get_workload("llama3-8b-qlora"), E.Target.from_machine(m))
+    line = "; ".join(est.assumptions)
+    assert not RAW_CODES.search(line), line
+    assert "QLoRA" in line and "BF16" in line and "AdamW" in line
+    assert "q_proj" in line and "v_proj" in line
+    if lang == "zh_CN":
+        assert "训练方式为 QLoRA，BF16，AdamW" in line and "注意力层的 q_proj、v_proj" in line
+
+
+@pytest.mark.parametrize("lang, region", [("en", "global"), ("zh_CN", "cn"), ("zh_CN", "global"), ("en", "cn")])
+def test_cloud_lines_have_no_nested_brackets_and_bill_currency_first(lang, region):
+    a = _advice("gtx1660-laptop", "llama3-8b-qlora", region, lang)
+    assert a.cloud
+    with use_language(lang), use_region(region):
+        lines = [_cloud_line(c) for c in a.cloud]
+        text = format_advice(a)
+    for c, line in zip(a.cloud, lines, strict=True):
+        assert not NESTED.search(line), line
+        head = line.split(c.provider, 1)[0]
+        assert head.count("：") + head.count(": ") == 1, line  # one label, no colon chain
+        if c.kind != "free":
+            first = re.search(r"[$¥]", line.split(c.provider, 1)[1]).group()
+            assert first == ("$" if c.currency == "usd" else "¥"), line
+    assert "（$" not in text  # a yuan price never followed by a pointless dollar figure in Chinese
+
+
+def test_chinese_catalog_states_multipliers_as_what_the_number_becomes():
+    """'显存减少约 4 倍' / '多花 N 倍' misstate the number in Chinese (issue 18)."""
+    bad = re.compile(r"(减少|多花|多占|少|慢|快)[^，。；：]{0,6}(\d+(\.\d+)?|\{\w+\})\s*倍")
+    offenders = [f"{src!r} → {zh!r}" for src, zh in _catalog("zh_CN").items() if bad.search(zh)]
+    assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("word", ["放得下", "这块 GPU", "这块卡", "可中断实例", "每 GPU 小时", "估计", "假定",
+                                  "修改设置后可运行", "外接电源", "每个插槽", "扫描发现的问题", "云端笔记本",
+                                  "不建议电源"])
+def test_chinese_catalog_uses_one_term_per_concept(word):
+    """docs/glossary-zh.md: one term per concept (装得下, 这块显卡, 竞价实例, 卡·时, 估算, 假设 …)."""
+    offenders = [src for src, zh in _catalog("zh_CN").items() if word in zh]
+    assert not offenders, offenders
+
+
+def test_chinese_terms_named_in_issue_18():
+    cat = _catalog("zh_CN")
+    assert cat["VRAM use"] == "显存占用"
+    assert cat["What the scan found"] == "扫描结果"
+    assert cat["mains"] == "市电（插电）"
+    assert cat["Runs with tweaks"] == "调整后可运行"
+    assert all(zh == "调整后可运行" for src, zh in cat.items() if src.lower() in ("runs with tweaks", "runs with changes"))
+    assert "每颗 CPU" in cat["server CPU class default, {w} W per socket"]
+    assert "Notebook 平台" in cat["Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; "
+                                  "see \u201cRent a cloud GPU\u201d below."]
+    assert cat["Rent a cloud GPU"] in cat["Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by "
+                                          "the hour; see \u201cRent a cloud GPU\u201d below."]  # a real heading
+
+
+def test_chinese_report_times_are_beijing_time():
+    from gpucheck.report.html import render_html
+    from gpucheck.report.model import build_report
+
+    m = Machine.load(FIXTURES / "machines" / "office-pc-cpu-only.json")
+    now = datetime(2026, 12, 1, 15, 8, tzinfo=timezone.utc)
+    zh = build_report(m, workload_ids=["mnist-cnn"], lang="zh_CN", now=now)
+    assert "2026-12-01 23:08（北京时间）" in zh.generated_text
+    assert "UTC" not in zh.generated_text
+    assert "北京时间" in render_html(zh)
+    en = build_report(m, workload_ids=["mnist-cnn"], lang="en", now=now)
+    assert "2026-12-01 15:08 UTC" in en.generated_text
+
+
+def test_help_prints_the_version_option_in_chinese(capsys, monkeypatch):
+    from gpucheck.cli import main
+
+    monkeypatch.setenv("GPUCHECK_LANG", "zh_CN")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "显示程序版本号并退出" in out and "show program's version" not in out
+    assert "选项：" in out and "选项:" not in out  # full-width colons after Chinese headings
+
+
+def test_region_flag_on_the_cli(capsys):
+    from gpucheck.cli import main
+
+    rc = main(["check", "--lang", "zh_CN", "--region", "cn", "--machine",
+               str(FIXTURES / "machines" / "office-pc-cpu-only.json"), "sd15-lora"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "在 AutoDL 租用" in out or "阿里云" in out or "腾讯云" in out, out
+    assert "：租用：" not in out and "：最便宜：" not in out  # no colon chains

@@ -1,0 +1,228 @@
+"""`gpucheck trial` without PyTorch: what the user sees when the trial cannot run, and the safety of the
+child process (time cap, killing the whole process tree, the temporary folder removed) — with stand-in
+"Pythons" (shell scripts) so no PyTorch is needed. The real training steps are in test_trial_torch.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from gpucheck import cli
+from gpucheck.catalog import get_workload, load_workloads
+from gpucheck.machine import Machine
+from gpucheck.trial import pip_command, run_trial
+from gpucheck.trial.child import find_pythons, python_for_site_dir, run_child
+from gpucheck.trial.models import TrialUnsupported, job_spec
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CPU_VM = FIXTURES / "machines" / "cpu-only-vm.json"
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="stand-in Pythons are POSIX shell scripts")
+
+
+def _script(folder: Path, name: str, body: str) -> Path:
+    p = folder / name
+    p.write_text("#!/bin/sh\n" + body)
+    p.chmod(p.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return p
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (exited, not yet reaped by its parent) counts as gone
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def _trial(capsys, *args):
+    code = cli.main(["trial", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# -- every built-in job has a model the trial can build -----------------------------------------------
+
+
+def test_every_builtin_job_has_a_model_to_build():
+    """Built-in jobs all map to an architecture shipped in resources/models/ (nothing is downloaded)."""
+    for w in load_workloads():
+        spec = job_spec(w, steps=3, max_seconds=5)
+        assert spec["builder"] in ("mnist-net", "torchvision", "transformers", "diffusers-unet", "ultralytics"), w.id
+        if spec["builder"] == "transformers":
+            assert spec["model"]["config"]["model_type"], w.id
+
+
+def test_the_shipped_configs_are_the_jobs_own_sizes():
+    """The config.json files in resources/models/ describe the same model as the job (the hidden size,
+    layers and vocabulary of the published config.json the job's TOML cites)."""
+    for wid in ("llama3-8b-qlora", "qwen2.5-1.5b-lora", "qwen2.5-7b-qlora", "llama3-70b-qlora", "bert-base-finetune"):
+        w = get_workload(wid)
+        cfg = job_spec(w, steps=1, max_seconds=1)["model"]["config"]
+        assert cfg["hidden_size"] == w.model.hidden and cfg["num_hidden_layers"] == w.model.layers, wid
+        assert cfg["num_attention_heads"] == w.model.heads, wid
+    gpt2 = job_spec(get_workload("gpt2-124m-pretrain"), steps=1, max_seconds=1)["model"]["config"]
+    assert (gpt2["n_embd"], gpt2["n_layer"], gpt2["vocab_size"]) == (768, 12, 50304)  # nanoGPT's vocabulary
+
+
+def test_a_custom_toml_transformer_is_built_from_its_sizes(tmp_path):
+    toml = tmp_path / "mine.toml"
+    toml.write_text('id = "my-llm"\ntitle = "x"\nfamily = "llm"\nlevel = 5\n[model]\narch = "transformer"\n'
+                    'params = 1e6\nlayers = 2\nhidden = 64\nheads = 4\nkv_heads = 2\nffn = 172\nvocab = 300\n'
+                    '[train]\nbatch = 2\nseq_len = 16\n[data]\nsamples = 100\n')
+    spec = job_spec(get_workload(str(toml)), steps=1, max_seconds=1)
+    cfg = spec["model"]["config"]
+    assert cfg["model_type"] == "llama" and cfg["num_key_value_heads"] == 2 and cfg["vocab_size"] == 300
+
+
+def test_a_cnn_the_trial_does_not_know_cannot_run_here(tmp_path, capsys):
+    toml = tmp_path / "cnn.toml"
+    toml.write_text('id = "my-cnn"\ntitle = "x"\nfamily = "vision"\nlevel = 5\n[model]\narch = "cnn"\n'
+                    'params = 1e6\nforward_gflops = 1\nactivation_mib = 1\nname = "my own net"\n'
+                    '[train]\nbatch = 2\nimage_size = 32\n[data]\nsamples = 100\n')
+    with pytest.raises(TrialUnsupported):
+        job_spec(get_workload(str(toml)), steps=1, max_seconds=1)
+    code, _out, err = _trial(capsys, str(toml), "--python", sys.executable, "--machine", str(CPU_VM))
+    assert code == 3 and "no model for 'my own net'" in err and err.count("\n") == 1
+
+
+def test_bad_input_is_exit_2(capsys):
+    code, _out, err = _trial(capsys, "no-such-job", "--machine", str(CPU_VM))
+    assert code == 2 and "unknown workload" in err
+    code, _out, err = _trial(capsys, "mnist-cnn", "--steps", "0", "--machine", str(CPU_VM))
+    assert code == 2 and "--steps" in err
+    code, _out, err = _trial(capsys, "gpt2-124m-pretrain", "--seq-len", "4096", "--machine", str(CPU_VM))
+    assert code == 2 and "1024 positions" in err
+
+
+# -- cannot run here: exit 3 with one clear line ---------------------------------------------------------
+
+
+def test_a_python_without_pytorch_says_how_to_install_it(capsys):
+    """gpucheck's own environment has no PyTorch (like the packaged app): exit 3 and the pip line,
+    with PyTorch's CPU index on a Linux PC without a GPU."""
+    code, out, err = _trial(capsys, "mnist-cnn", "--python", sys.executable, "--machine", str(CPU_VM), "--json")
+    assert code == 3
+    data = json.loads(out)
+    assert data["outcome"] == "missing_library" and data["measured"] is None
+    assert data["install"] == "pip install torch --index-url https://download.pytorch.org/whl/cpu"
+    assert err.startswith("gpucheck: torch is not installed in ") and err.count("\n") == 1
+
+
+def test_no_python_with_pytorch_anywhere(monkeypatch, tmp_path):
+    monkeypatch.setattr("gpucheck.trial.find_pythons", lambda machine=None: [])
+    r = run_trial(get_workload("mnist-cnn"), machine=Machine.load(CPU_VM))
+    assert r.outcome == "missing_library" and r.exit_code == 3
+    assert "No Python with PyTorch was found" in r.message and "--python" in r.message
+
+
+@POSIX
+def test_a_python_that_is_not_a_python(tmp_path, capsys):
+    fake = _script(tmp_path, "python3", "echo 'I am not Python'\nexit 0\n")
+    code, _out, err = _trial(capsys, "mnist-cnn", "--python", str(fake), "--machine", str(CPU_VM))
+    assert code == 3 and "is not a working Python 3" in err
+    code, _out, err = _trial(capsys, "mnist-cnn", "--python", str(tmp_path / "missing"), "--machine", str(CPU_VM))
+    assert code == 3 and "cannot be started" in err
+    text = tmp_path / "notes.txt"
+    text.write_text("not a program")
+    code, _out, err = _trial(capsys, "mnist-cnn", "--python", str(text), "--machine", str(CPU_VM))
+    assert code == 3 and "cannot be started" in err
+
+
+def test_pip_lines_follow_the_gpu():
+    """Source for the index URLs: pytorch.org/get-started/locally (pip, CUDA 12.6 / 12.8, ROCm 6.3, CPU)."""
+    nvidia = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
+    assert pip_command("torch", nvidia).startswith("pip install torch --index-url https://download.pytorch.org/whl/cu")
+    assert pip_command("torchvision", Machine.load(CPU_VM)).endswith("/whl/cpu")
+    amd = Machine.load(FIXTURES / "machines" / "rx7900xt-desktop.json")
+    assert "rocm" in pip_command("torch", amd) or amd.software.platform not in ("linux", "wsl")
+    mac = Machine.load(FIXTURES / "machines" / "m2max-macbookpro.json")
+    assert pip_command("torch", mac) == "pip install torch"
+    assert pip_command("peft", nvidia) == "pip install peft"
+
+
+# -- finding the user's Python ------------------------------------------------------------------------
+
+
+@POSIX
+def test_finds_the_python_of_a_virtualenv_that_has_torch(tmp_path):
+    venv = tmp_path / "proj" / ".venv"
+    site = venv / "lib" / "python3.11" / "site-packages"
+    (site / "torch").mkdir(parents=True)
+    (site / "torch" / "__init__.py").write_text("")
+    (venv / "bin").mkdir()
+    py = _script(venv / "bin", "python3.11", "exit 0\n")
+    env = {"VIRTUAL_ENV": str(venv)}
+    assert find_pythons(env=env, system="linux", home=str(tmp_path / "home"))[:1] == [str(py)]
+    assert python_for_site_dir(str(site), "linux") == str(py)
+    (site / "torch" / "__init__.py").unlink()
+    assert str(py) not in find_pythons(env=env, system="linux", home=str(tmp_path / "home"))
+
+
+# -- the child process: cap, kill, cleanup -----------------------------------------------------------------
+
+
+@POSIX
+def test_a_hang_past_the_cap_kills_the_whole_tree_and_removes_the_temp_folder(tmp_path):
+    pids = tmp_path / "pids"
+    fake = _script(tmp_path, "python3", f"sleep 300 &\necho $! > {pids}\necho $$ >> {pids}\npwd >> {pids}\n"
+                                        "sleep 300\n")
+    spec = job_spec(get_workload("mnist-cnn"), steps=1, max_seconds=1)
+    t0 = time.monotonic()
+    raw = run_child(str(fake), spec, hard_cap_s=2)
+    assert raw["outcome"] == "timed_out" and time.monotonic() - t0 < 15
+    grandchild, child, folder = pids.read_text().split()
+    time.sleep(0.3)
+    assert not _alive(int(grandchild)) and not _alive(int(child))
+    assert not Path(folder).exists()
+
+
+@POSIX
+def test_cancel_stops_the_trial_at_once(tmp_path):
+    fake = _script(tmp_path, "python3", "sleep 300\n")
+    cancel = threading.Event()
+    started = {}
+    spec = job_spec(get_workload("mnist-cnn"), steps=1, max_seconds=1)
+    threading.Timer(0.5, cancel.set).start()
+    raw = run_child(str(fake), spec, hard_cap_s=60, cancel=cancel,
+                    on_started=lambda pid, tmp: started.update(pid=pid, tmp=tmp))
+    assert raw["reason"] == "cancelled"
+    assert not _alive(started["pid"]) and not Path(started["tmp"]).exists()
+
+
+@POSIX
+def test_a_killed_child_is_reported(tmp_path):
+    fake = _script(tmp_path, "python3", "sleep 300\n")
+    spec = job_spec(get_workload("mnist-cnn"), steps=1, max_seconds=1)
+
+    def kill_soon(pid, _tmp):
+        threading.Timer(0.3, os.kill, (pid, signal.SIGKILL)).start()
+
+    raw = run_child(str(fake), spec, hard_cap_s=60, on_started=kill_soon)
+    assert raw["outcome"] == "failed" and raw["signal"] == signal.SIGKILL
+
+
+@POSIX
+def test_the_child_runs_offline_in_its_own_temp_folder(tmp_path):
+    env_dump = tmp_path / "env.json"
+    fake = _script(tmp_path, "python3", f"env > {env_dump}\npwd >> {env_dump}\n")
+    run_child(str(fake), job_spec(get_workload("mnist-cnn"), steps=1, max_seconds=1), hard_cap_s=10)
+    lines = env_dump.read_text().splitlines()
+    env = dict(line.split("=", 1) for line in lines if "=" in line)
+    assert env["HF_HUB_OFFLINE"] == "1" and env["TRANSFORMERS_OFFLINE"] == "1"
+    cwd = lines[-1]
+    assert Path(cwd).name.startswith("gpucheck-trial-")
+    for key in ("HF_HOME", "TORCH_HOME", "XDG_CACHE_HOME", "TMPDIR"):
+        assert env[key].startswith(cwd), key
+    assert not Path(cwd).exists()

@@ -1,0 +1,177 @@
+"""`gpucheck trial` for real: training steps in a separate Python with PyTorch ("the user's Python";
+scripts/trial-venv.sh makes it and scripts/test.sh points GPUCHECK_TRIAL_TEST_PYTHON at it), on the CPU,
+at tiny settings of each model family. What is asserted is what a user relies on: it ran and measured
+step time and memory, a missing library names its pip command, an out-of-memory is reported as measured
+with the micro-batch that fits, a hang is stopped at the cap, and nothing connects to the network."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from gpucheck import cli
+from gpucheck.catalog import get_workload
+from gpucheck.estimate import apply_overrides
+from gpucheck.machine import Machine
+from gpucheck.trial import run_trial
+from gpucheck.trial.child import run_child
+from gpucheck.trial.models import job_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures"
+CPU_VM = FIXTURES / "machines" / "cpu-only-vm.json"
+TINY = FIXTURES / "trial"
+
+
+def _torch_python() -> str | None:
+    for c in (os.environ.get("GPUCHECK_TRIAL_TEST_PYTHON"), ROOT / ".venv-trial" / "bin" / "python",
+              ROOT / ".venv-trial" / "Scripts" / "python.exe"):
+        if c and Path(c).is_file():
+            return str(c)
+    return None
+
+
+PY = _torch_python()
+pytestmark = pytest.mark.skipif(PY is None, reason="no Python with PyTorch for the trial tests: run "
+                                "scripts/trial-venv.sh (scripts/test.sh does) or set GPUCHECK_TRIAL_TEST_PYTHON")
+
+
+def _trial_json(capsys, *args):
+    code = cli.main(["trial", *args, "--python", PY, "--machine", str(CPU_VM), "--json"])
+    out = capsys.readouterr()
+    return code, json.loads(out.out), out.err
+
+
+def _assert_measured(data, batch):
+    m = data["measured"]
+    assert data["outcome"] == "ran", data
+    assert m["steps"] >= 1 and m["step_seconds"] > 0 and m["batch"] == batch
+    assert m["samples_per_second"] == pytest.approx(batch / m["step_seconds"], rel=0.01)
+    assert 0.05 < m["peak_memory_gib"] < 16 and m["memory_kind"] == "cpu_peak_rss" and m["device"] == "CPU"
+    assert data["estimated"]["samples_per_second"] > 0 and data["ratios"]["samples_per_second"] > 0
+    assert data["libraries"]["torch"]
+
+
+@pytest.mark.parametrize("config", ["tiny-llama", "tiny-qwen2", "tiny-gpt2", "tiny-bert"])
+def test_a_users_config_json_trains_for_real(capsys, config):
+    code, data, _err = _trial_json(capsys, str(TINY / config / "config.json"), "--steps", "2", "--max-seconds", "5",
+                                   "--batch", "2", "--seq-len", "32")
+    assert code == 0
+    _assert_measured(data, 2)
+    assert data["measured"]["trainable_params"] == data["measured"]["total_params"]  # full fine-tune
+
+
+def test_lora_trains_only_the_adapters(capsys):
+    code, data, _err = _trial_json(capsys, str(TINY / "tiny-llama" / "config.json"), "--method", "lora",
+                                   "--lora-rank", "4", "--steps", "2", "--batch", "1", "--seq-len", "32")
+    assert code == 0
+    _assert_measured(data, 1)
+    m = data["measured"]
+    # rank 4 on q_proj and v_proj of 2 layers: 2 × (4·(64+64) + 4·(64+32)) adapter weights
+    assert m["trainable_params"] == 2 * (4 * (64 + 64) + 4 * (64 + 32))
+
+
+@pytest.mark.parametrize("job, args", [
+    ("mnist-cnn", ["--batch", "8"]),
+    ("cifar10-resnet18", ["--batch", "2"]),
+    ("resnet50-finetune", ["--batch", "1", "--image-size", "64"]),
+])
+def test_builtin_vision_jobs_train_at_small_settings(capsys, job, args):
+    code, data, _err = _trial_json(capsys, job, "--steps", "2", "--max-seconds", "5", *args)
+    assert code == 0
+    _assert_measured(data, int(args[1]))
+    assert data["measured"]["total_hours"] > 0
+
+
+def test_a_missing_library_names_its_pip_command(capsys):
+    """The test Python has no ultralytics and no bitsandbytes (scripts/trial-venv.sh installs neither)."""
+    code, data, err = _trial_json(capsys, "yolov8s-finetune")
+    assert code == 3 and data["outcome"] == "missing_library"
+    assert data["install"] == "pip install ultralytics" and "pip install ultralytics" in err
+    code, data, err = _trial_json(capsys, "qwen2.5-7b-qlora")
+    assert code == 3 and data["install"] == "pip install bitsandbytes"
+
+
+def test_out_of_memory_is_measured_and_the_batch_that_fits_is_found(capsys, monkeypatch):
+    monkeypatch.setenv("GPUCHECK_TRIAL_FAULT", "oom_above_batch=2")  # the runner raises CUDA's OOM error
+    code, data, _err = _trial_json(capsys, "mnist-cnn", "--batch", "16", "--steps", "1")
+    assert code == 0 and data["outcome"] == "out_of_memory"
+    assert data["message"].startswith("Does not fit here — measured")
+    assert data["details"]["largest_batch_that_fits"] == 2 and data["measured"]["batch"] == 2
+    code, data, _err = _trial_json(capsys, "mnist-cnn", "--batch", "16", "--steps", "1", "--no-search")
+    assert code == 0 and data["outcome"] == "out_of_memory" and data["measured"] is None
+
+
+def test_a_hang_is_stopped_at_the_cap(monkeypatch):
+    monkeypatch.setenv("GPUCHECK_TRIAL_FAULT", "hang")
+    monkeypatch.setattr("gpucheck.trial.SETUP_ALLOWANCE_S", 8)
+    r = run_trial(get_workload("mnist-cnn"), python=PY, max_seconds=1, machine=Machine.load(CPU_VM))
+    assert r.outcome == "timed_out" and r.exit_code == 3 and "did not finish within 9 s" in r.message
+
+
+def test_a_killed_trial_is_reported_and_cleaned_up():
+    spec = job_spec(get_workload("mnist-cnn"), steps=1000, max_seconds=60)
+    seen = {}
+
+    def started(pid, tmp):
+        seen.update(pid=pid, tmp=tmp)
+
+    def on_event(ev):
+        if ev.get("phase") == "timing" and "killed" not in seen:
+            seen["killed"] = True
+            os.kill(seen["pid"], signal.SIGKILL)
+
+    raw = run_child(PY, spec, hard_cap_s=120, on_event=on_event, on_started=started)
+    assert raw["outcome"] == "failed" and raw["signal"] == signal.SIGKILL
+    assert not Path(seen["tmp"]).exists()
+
+
+def test_cancel_during_training_stops_it(tmp_path):
+    spec = job_spec(get_workload("mnist-cnn"), steps=1000, max_seconds=60)
+    cancel = threading.Event()
+    raw = run_child(PY, spec, hard_cap_s=120, cancel=cancel,
+                    on_event=lambda ev: ev.get("phase") == "timing" and cancel.set())
+    assert raw["reason"] == "cancelled"
+
+
+AUDIT = """
+import sys, os
+_log = os.environ["GPUCHECK_TEST_NET_LOG"]
+def _hook(name, args):
+    if name in ("socket.connect", "socket.getaddrinfo", "socket.sendto"):
+        with open(_log, "a") as f:
+            f.write(name + " " + repr(args[1:])[:200] + "\\n")
+sys.addaudithook(_hook)
+"""
+
+
+def test_nothing_connects_to_the_network(tmp_path, monkeypatch):
+    """An audit hook installed before anything else (sitecustomize) records every connection attempt of
+    the child; a transformers trial (the library most eager to reach the Hugging Face Hub) makes none."""
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "sitecustomize.py").write_text(AUDIT)
+    log = tmp_path / "net.log"
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "site"))
+    monkeypatch.setenv("GPUCHECK_TEST_NET_LOG", str(log))
+    # the detector works: a plain lookup in the same set-up is recorded
+    subprocess.run([PY, "-c", "import socket\ntry: socket.getaddrinfo('example.com', 80)\nexcept OSError: pass"],
+                   timeout=60, check=False)
+    assert "socket.getaddrinfo" in log.read_text()
+    log.unlink()
+    w = apply_overrides(get_workload(str(TINY / "tiny-gpt2" / "config.json")), batch=1, seq_len=16)
+    r = run_trial(w, python=PY, steps=1, max_seconds=5, machine=Machine.load(CPU_VM))
+    assert r.outcome == "ran", r
+    assert not log.exists() or log.read_text() == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups")
+def test_the_app_s_own_python_is_not_changed():
+    """The trial never imports PyTorch into gpucheck's own process (the packaged app cannot)."""
+    assert "torch" not in sys.modules
