@@ -29,7 +29,7 @@ GOAL_RATIO = 1.5
 # Modules that must not be loaded before the first window: what the app only needs once the user acts.
 HEAVY = ("importlib.metadata", "tomllib", "psutil", "cpuinfo", "pynvml", "gpucheck.cli", "gpucheck.commands",
          "gpucheck.probe", "gpucheck.catalog", "gpucheck.estimate", "gpucheck.advise", "gpucheck.report",
-         "gpucheck.bench", "gpucheck.trial")
+         "gpucheck.bench", "gpucheck.trial", "gpucheck.logs", "logging.handlers", "platformdirs")
 
 BARE = r"""
 import time, sys

@@ -31,6 +31,7 @@ def main() -> int:
     ap.add_argument("--what-if", help="catalog GPU id for a 'what if' shot of page 4")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--langs", default="en,zh_CN")
+    ap.add_argument("--sizes", default="1280x860,800x600", help="window sizes, e.g. 1280x860,800x600")
     args = ap.parse_args()
 
     from PySide6.QtCore import QEventLoop, QTimer
@@ -89,29 +90,44 @@ def main() -> int:
         path.write_text(m.to_json(), encoding="utf-8")
         return str(path)
 
-    for lang in [x for x in args.langs.split(",") if x]:
+    sizes = [tuple(int(n) for n in x.split("x")) for x in args.sizes.split(",") if x]
+
+    def scrolled(w, page, widget, name: str) -> None:
+        """A second shot of a long page, scrolled down to `widget`."""
+        page.scroll.ensureWidgetVisible(widget, 0, 0)
+        bar = page.scroll.verticalScrollBar()
+        bar.setValue(min(bar.maximum(), widget.mapTo(page.inner, widget.rect().topLeft()).y() - 8))
+        grab(w, name)
+        bar.setValue(0)
+
+    for (width, height), lang in [(sz, lg) for sz in sizes for lg in args.langs.split(",") if lg]:
+        size = f"{width}x{height}"
         ui_app.set_app_language(lang)
         w = ui_app.create_window(None)
+        w.resize(width, height)
         w.show()
         ui_app.after_show(qapp, w)
         w.open_machine_file(machine_file(lang))
         settle(400)
-        grab(w, f"{lang}-{PAGES[0]}")
+        grab(w, f"{lang}-{size}-{PAGES[0]}")
         w.next()
-        grab(w, f"{lang}-{PAGES[1]}")
+        grab(w, f"{lang}-{size}-{PAGES[1]}")
         w.next()
-        pick_job(w)
         w.jobs.table.scrollToTop()
-        grab(w, f"{lang}-{PAGES[2]}")
+        grab(w, f"{lang}-{size}-{PAGES[2]}-nothing-chosen")
+        pick_job(w)
+        grab(w, f"{lang}-{size}-{PAGES[2]}")
         w.next()
-        grab(w, f"{lang}-{PAGES[3]}")
+        grab(w, f"{lang}-{size}-{PAGES[3]}")
+        scrolled(w, w.details, w.details.options_box, f"{lang}-{size}-{PAGES[3]}-options")
+        scrolled(w, w.details, w.details.cloud_box, f"{lang}-{size}-{PAGES[3]}-cloud")
         if args.what_if:
             w.details.set_what_if(args.what_if)
-            grab(w, f"{lang}-{PAGES[3]}-what-if")
+            grab(w, f"{lang}-{size}-{PAGES[3]}-what-if")
             w.details.set_what_if(None)
         w.next()
-        w.report.save(str(Path(tempfile.gettempdir()) / "gpucheck-report.pdf"))  # shows "Saved to …"
-        grab(w, f"{lang}-{PAGES[4]}")
+        w.report.save(str(Path(tempfile.gettempdir()) / f"gpucheck-report-{lang}.pdf"))  # shows "Saved to …"
+        grab(w, f"{lang}-{size}-{PAGES[4]}")
         w.close()
         w.deleteLater()
         settle(50)
@@ -127,17 +143,25 @@ def main() -> int:
                          (QPalette.ColorRole.ToolTipBase, "#303134"), (QPalette.ColorRole.ToolTipText, "#e8eaed")):
         dark.setColor(role, QColor(colour))
     qapp.setPalette(dark)
-    w = ui_app.create_window(None)
-    w.show()
-    ui_app.after_show(qapp, w)
-    w.open_machine_file(machine_file("en"))
-    settle(300)
-    w.next()
-    w.next()
-    pick_job(w)
-    grab(w, "dark-3-jobs")
-    w.next()
-    grab(w, "dark-4-details")
+    for width, height in sizes:
+        size = f"{width}x{height}"
+        w = ui_app.create_window(None)
+        w.resize(width, height)
+        w.show()
+        ui_app.after_show(qapp, w)
+        w.open_machine_file(machine_file("en"))
+        settle(300)
+        w.next()
+        grab(w, f"dark-{size}-2-machine")
+        w.next()
+        pick_job(w)
+        grab(w, f"dark-{size}-3-jobs")
+        w.next()
+        grab(w, f"dark-{size}-4-details")
+        scrolled(w, w.details, w.details.options_box, f"dark-{size}-4-details-options")
+        w.close()
+        w.deleteLater()
+        settle(50)
     w.close()
     QApplication.processEvents()
     return 0

@@ -15,6 +15,7 @@ from typing import Any
 import gpucheck
 from gpucheck import commands
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
+from gpucheck.estimate import BadSetting
 from gpucheck.i18n import N_, get_language, set_language, tr, translate
 from gpucheck.logs import log_exception
 from gpucheck.region import REGIONS, set_region
@@ -177,6 +178,11 @@ def _lang_in(argv: list[str]) -> str | None:
     return None
 
 
+def cli_flag(setting: str) -> str:
+    """A training setting's option on the command line: seq_len → --seq-len (argparse's own naming)."""
+    return "--" + setting.replace("_", "-")
+
+
 def run_guarded(fn, *args, **kwargs) -> int:
     """Run a command: BadInput → one line on stderr and exit 2; anything unexpected → logged, exit 1."""
     try:
@@ -188,6 +194,9 @@ def run_guarded(fn, *args, **kwargs) -> int:
         elif e.suggestions:
             msg += " — " + tr("did you mean: {names}?", names=", ".join(e.suggestions))
         sys.stderr.write(f"gpucheck: {msg}\n")
+        return 2
+    except BadSetting as e:  # a training setting: named as the command line spells it (--seq-len)
+        sys.stderr.write(f"gpucheck: {e.named(cli_flag)}\n")
         return 2
     except BadInput as e:
         sys.stderr.write(f"gpucheck: {e}\n")

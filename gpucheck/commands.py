@@ -310,6 +310,10 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
         rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
     runs_here = Verdict.parse(est.verdict).can_train
     rows2.append([tr("Whole run") if runs_here else tr("Whole run (if it fitted)"), fmt_duration(est.total_hours)])
+    advised = advice.expected_hours if advice is not None else None
+    if advised is not None and fmt_duration(advised) != fmt_duration(est.total_hours):
+        # the same fact as the table and the advice: with the advised changes and this PC's CPU/disk limits
+        rows2.append([tr("Whole run as advised (with this PC's CPU and disk limits)"), fmt_duration(advised)])
     if est.hours_range is not None:
         rows2.append([tr("Likely range (P10–P90)"), tr("{low} to {high}", low=fmt_duration(est.hours_range[0]),
                                                        high=fmt_duration(est.hours_range[1]))])

@@ -201,14 +201,19 @@ def tr(source: str, /, **params: object) -> str:
 
 
 _CJK = "\u3400-\u9fff\uff08\uff09\uff0c\uff1a\uff1b\u3001\u3002\uff01\uff1f\u201c\u201d\u300a\u300b"
-_CJK_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
+
+
+@lru_cache(maxsize=1)
+def _cjk_gap() -> re.Pattern[str]:
+    # compiled on first use: the wide character range costs ~10 ms, too much for the app's start-up
+    return re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
 
 
 def tidy_zh(text: str) -> str:
     """A Chinese sentence with values filled in, without the spaces a value brought between two Chinese
     characters or full-width marks ('在 本机的 CPU（没有可用的 GPU） 上' → '在本机的 CPU（没有可用的 GPU）上',
     '6 万 个样本' → '6 万个样本'). Spaces between Chinese and Latin letters or digits stay."""
-    return _CJK_GAP.sub("", text)
+    return _cjk_gap().sub("", text)
 
 
 def N_(source: str) -> str:
@@ -496,7 +501,7 @@ def fmt_rate(usd: float | None, cny: float | None = None, billed: str | None = N
 # -- composed output: names for the codes of the training settings (never the raw code in a sentence) -----
 
 _METHOD_LABELS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
-_PRECISION_LABELS = {"fp32": "FP32", "fp16": "FP16", "bf16": "BF16"}
+_PRECISION_LABELS = {"fp32": "FP32", "fp16": "FP16", "bf16": "BF16", "bf16-pure": "pure BF16"}
 _OPTIMIZER_LABELS = {"adamw": N_("AdamW"), "adamw-8bit": N_("8-bit AdamW"), "sgd": N_("SGD")}
 _LORA_TARGET_LABELS = {
     "qv": N_("the attention layers' q_proj and v_proj"),

@@ -122,12 +122,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     result, used_gpus = _fewer_gpus_if_faster(workload, base, target, machine, result, est_mod)
     result = ladder.speed_up(result, facts, estimate_fn, limit)
     final = result.estimate
-    alternatives: list[ladder.LadderResult] = []
-    if not result.fits and facts.backend != "cpu":
-        alternatives = ladder.method_alternatives(workload, result.train, facts, estimate_fn)
-        if not any(a.fits for a in alternatives):
-            small = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
-            alternatives += [small] if small is not None else []
+    alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
     target_label = _target_label(target)
     notes: list[str] = []
     verdict = fit_verdict(base, result, facts.backend, limit)
@@ -202,6 +197,19 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
         alternatives=alts,
     )
+
+
+def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: GpuFacts,
+                       estimate_fn: Any) -> list[ladder.LadderResult]:
+    """When the job does not fit with room: another method for the same model (LoRA, then QLoRA), and a
+    smaller model only when no method change fits."""
+    if result.fits or facts.backend == "cpu":
+        return []
+    out = ladder.method_alternatives(workload, result.train, facts, estimate_fn)
+    if not any(a.fits for a in out):
+        small = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
+        out += [small] if small is not None else []
+    return out
 
 
 def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machine: Machine | None,

@@ -272,6 +272,9 @@ def validate_advice(data: dict[str, Any], where: str) -> None:
         missing = sorted(k for k in spec if k != "*" and k not in table)
         if missing:
             raise BadInput(f"{where}: missing key '{name}.{missing[0]}' ({_KIND_WORDS[spec[missing[0]]]})")
+    for key in ("random_read_mb_per_s", "seq_read_mb_per_s"):  # a disk of a kind not listed reads as "unknown"
+        if "unknown" not in data["disk"][key]:
+            raise BadInput(f"{where}: missing key 'disk.{key}.unknown' (a number ≥ 0)")
     builds = data.get("torch_build")
     if not isinstance(builds, list) or not builds:
         raise BadInput(f"{where}: expected one or more [[torch_build]] tables")

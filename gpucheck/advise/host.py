@@ -355,7 +355,7 @@ def _read_rate(machine: Machine, disk: Disk, bytes_per_sample: int) -> tuple[flo
         if value:
             return float(value), True
     table = factor("disk", "random_read_mb_per_s" if small_files else "seq_read_mb_per_s")
-    return float(table.get(disk.kind, table.get("unknown", 200.0))), False
+    return float(table[disk.kind] if disk.kind in table else table["unknown"]), False  # advice.toml [disk]
 
 
 def _disk(machine: Machine, workload: Workload, est: Estimate, loader: list[Bottleneck]) -> list[Bottleneck]:

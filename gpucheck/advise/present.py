@@ -7,6 +7,7 @@ from typing import Any
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, tr
 from gpucheck.machine import to_jsonable
+from gpucheck.region import get_region
 
 GIB = 1024**3
 
@@ -52,6 +53,7 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
                      for s in a.software],
         "upgrades": [_upgrade_dict(u) for u in a.upgrades],
         "cloud": [_cloud_dict(c) for c in a.cloud],
+        "region": get_region(),  # whose clouds, shop prices and mirrors the advice names: cn | global
         "buy_vs_rent": None if a.buy_vs_rent is None else {
             "part": a.buy_vs_rent.part_name,
             "upgrade_price_usd": a.buy_vs_rent.upgrade_price_usd,

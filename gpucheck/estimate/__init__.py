@@ -52,10 +52,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import gpu_for, load_factors, load_workloads
-from gpucheck.errors import BadInput
-from gpucheck.estimate.compute import STACKS, Speed, effective_precision, run_samples, speed, speed_band
+from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed, speed_band
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import allocator_slack_bytes, breakdown, context_bytes, placement
+from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
 from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict
@@ -68,6 +68,7 @@ __all__ = [
     "estimate_variant",
     "check",
     "apply_overrides",
+    "BadSetting",
     "verdict_for",
     "too_slow_hours",
     "estimate_to_json",
@@ -95,7 +96,7 @@ class Target:
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
     def from_gpu(cls, spec: GpuSpec, gpus: int = 1, machine: Any = None) -> Target:
-        gpus = _check_gpus(gpus)
+        gpus = check_gpus(gpus)
         host = _host_fields(machine)
         avail = spec.vram_bytes
         if spec.vendor == "apple":  # unified memory: Metal lets the GPU use only part of it
@@ -128,7 +129,7 @@ class Target:
                        **dict(host, measured=measured))
         first = compute[0]
         same = [g for g in compute if g.name == first.name]
-        n = len(same) if gpus is None else _check_gpus(gpus)
+        n = len(same) if gpus is None else check_gpus(gpus)
         spec = gpu_for(first)
         notes: list[str] = []
         if len(same) < len(compute):
@@ -225,12 +226,6 @@ class Target:
         if self.backend != "cpu" and self.gpu_name:
             return self.gpu_name
         return "CPU"
-
-
-def _check_gpus(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > 1024:
-        raise BadInput(tr("--gpus: expected a whole number between 1 and 1024, got {value}", value=n))
-    return n
 
 
 def _host_fields(machine: Any) -> dict[str, Any]:
@@ -566,73 +561,6 @@ def estimate_variant(workload: Workload, target: Target, **train_changes: Any) -
 def check(target: Target, workloads: list[Workload] | tuple[Workload, ...] | None = None) -> list[Estimate]:
     items = load_workloads() if workloads is None else workloads
     return [estimate(w, target) for w in items]
-
-
-_OVERRIDE_LIMITS = {
-    "batch": (1, 65536),
-    "seq_len": (1, 1_048_576),
-    "image_size": (8, 16384),
-    "lora_rank": (1, 65536),
-    "samples": (1, 10**13),
-    "tokens": (1, 10**16),
-}
-_FLAG = {"batch": "--batch", "seq_len": "--seq-len", "image_size": "--image-size", "lora_rank": "--lora-rank",
-         "samples": "--samples", "epochs": "--epochs", "method": "--method", "precision": "--precision",
-         "optimizer": "--optimizer", "grad_checkpointing": "--grad-checkpointing", "stack": "--stack",
-         "packing": "--packing", "tokens": "--tokens", "lora_targets": "--lora-targets",
-         "zero_stage": "--zero-stage", "cpu_offload": "--cpu-offload"}
-_CHOICES = {"method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16", "bf16-pure"),
-            "optimizer": ("adamw", "adamw-8bit", "sgd"), "stack": STACKS,
-            "lora_targets": ("qv", "attention", "mlp", "all-linear"), "zero_stage": (0, 1, 2, 3)}
-
-
-def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
-    """The workload with CLI overrides applied (None = keep). Bad values → BadInput naming the flag."""
-    train_changes: dict[str, Any] = {}
-    data_changes: dict[str, Any] = {}
-    for key, value in overrides.items():
-        if value is None:
-            continue
-        if key not in _FLAG:
-            raise BadInput(tr("unknown setting '{key}'", key=key))
-        flag = _FLAG[key]
-        if key in _CHOICES:
-            if value not in _CHOICES[key]:
-                raise BadInput(tr("{flag}: expected one of {choices}, got {value}", flag=flag,
-                                  choices=", ".join(_CHOICES[key]), value=value))
-        elif key in ("grad_checkpointing", "packing", "cpu_offload"):
-            if not isinstance(value, bool):
-                raise BadInput(tr("{flag}: expected on or off", flag=flag))
-        elif key == "epochs":
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 < value <= 1e6) \
-                    or value != value:
-                raise BadInput(tr("{flag}: expected a number above 0 and at most 1000000, got {value}",
-                                  flag=flag, value=value))
-            value = float(value)
-        else:
-            lo, hi = _OVERRIDE_LIMITS[key]
-            if isinstance(value, bool) or not isinstance(value, int) or not (lo <= value <= hi):
-                raise BadInput(tr("{flag}: expected a whole number from {lo} to {hi}, got {value}",
-                                  flag=flag, lo=lo, hi=hi, value=value))
-        if key in ("samples", "epochs", "tokens"):
-            data_changes[key] = value
-            if key != "tokens" and "tokens" not in data_changes:
-                data_changes["tokens"] = None  # a sample count replaces the job's token budget
-        else:
-            train_changes[key] = value
-    if train_changes.get("method") == "qlora" and workload.model.arch != "transformer":
-        raise BadInput(tr("--method qlora: needs a transformer model; {id} is a {arch}",
-                          id=workload.id, arch=workload.model.arch))
-    if "seq_len" in train_changes and workload.model.arch != "transformer":
-        raise BadInput(tr("--seq-len: {id} is not a transformer; use --image-size", id=workload.id))
-    if "image_size" in train_changes and workload.model.arch == "transformer":
-        raise BadInput(tr("--image-size: {id} is a transformer; use --seq-len", id=workload.id))
-    out = workload
-    if train_changes:
-        out = dataclasses.replace(out, train=dataclasses.replace(out.train, **train_changes))
-    if data_changes:
-        out = dataclasses.replace(out, data=dataclasses.replace(out.data, **data_changes))
-    return out
 
 
 def _gib(n: float | None) -> float | None:

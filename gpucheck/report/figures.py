@@ -144,16 +144,16 @@ def time_text(f: JobFigures) -> str:
 
 
 def time_sentence(f: JobFigures) -> str:
-    """'Training time: 2.7 days as configured → 5.1 h with the changes' / '… does not fit as configured'."""
+    """'Training time: 2.7 days as configured → 5.1 h with the changes' / '… none: it does not fit here'."""
+    if f.hours is None and f.hours_after is None:
+        return tr("Training time: none: it does not fit here, not even with the changes.") if f.changed \
+            else tr("Training time: none: it does not fit here.")
     before = (tr("{time} as configured", time=fmt_duration(f.hours)) if f.hours is not None
               else tr("none as configured (it does not fit)"))
     if not f.changed:
-        return tr("Training time: {time}", time=before if f.hours is not None else time_text(f))
-    after = (tr("{time} with the changes", time=fmt_duration(f.hours_after)) if f.hours_after is not None
-             else tr("none: it does not fit even with the changes"))
+        return tr("Training time: {time}", time=before)
+    after = tr("{time} with the changes", time=fmt_duration(f.hours_after))
     return tr("Training time: {before} → {after}", before=before, after=after)
-
-
 
 
 # -- the memory breakdown's parts: one name and one colour each, in the app and in the report ---------------

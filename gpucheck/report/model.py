@@ -431,8 +431,8 @@ def ladder_table(evaluations: tuple[Evaluation, ...], lang: str, installed_vram_
                      need_caption(fig), time_text(fig)))
         verdicts.append(fig.verdict)
     all_cpu = all(ev.estimate.on_cpu for ev in evaluations)
-    heading = (tr("Memory (RAM): as configured → with the changes") if all_cpu
-               else tr("Video memory: as configured → with the changes"))
+    heading = (tr("RAM: as configured → with the changes") if all_cpu
+               else tr("VRAM: as configured → with the changes"))
     return Table(headers=(tr("Level"), tr("Training job"), tr("Verdict"), heading, tr("Time (with the changes)")),
                  rows=tuple(rows), row_verdicts=tuple(verdicts), verdict_column=2)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpucheck.estimate import Target, estimate
-from gpucheck.i18n import tr
+from gpucheck.i18n import N_, tr
 from gpucheck.probe.facts import version_key
 from gpucheck.records import Workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
@@ -30,9 +30,12 @@ GIB = 1024**3
 DEFAULT_MAX_SECONDS = 30.0
 SETUP_ALLOWANCE_S = 150.0  # imports, building the model and the warm-up step, on top of --max-seconds
 OUTCOMES = ("ran", "out_of_memory", "missing_library", "timed_out", "failed")
+# What the runner is doing, by the phase its progress events name.
+PHASES = {"starting": N_("starting PyTorch"), "building": N_("building the model"), "warmup": N_("the warm-up step"),
+          "timing": N_("the timed steps"), "searching": N_("looking for a micro-batch that fits")}
 
 __all__ = ["TrialResult", "TrialUnsupported", "run_trial", "find_pythons", "pip_command", "hard_cap_seconds",
-           "DEFAULT_MAX_SECONDS"]
+           "DEFAULT_MAX_SECONDS", "phase_text"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,10 @@ class TrialResult:
                 "python": self.python, "libraries": dict(self.libraries), "measured": self.measured,
                 "estimated": self.estimated, "ratios": self.ratios if self.measured else None,
                 "install": self.install, "details": dict(self.details)}
+
+
+def phase_text(phase: str | None) -> str:
+    return tr(PHASES.get(phase or "starting", PHASES["starting"]))
 
 
 def hard_cap_seconds(max_seconds: float) -> float:
@@ -119,7 +126,7 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     est = estimate(workload, Target.from_machine(target_machine))
     on_cpu = est.on_cpu
     need = est.ram_bytes if on_cpu else est.peak_vram_bytes
-    out = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
+    out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
            "peak_memory_gib": None if need is None else round(need / GIB, 3),
            "memory_kind": "ram" if on_cpu else "vram", "total_hours": est.total_hours, "target": est.gpu_name,
            "batch": est.train.batch}
@@ -165,7 +172,7 @@ def run_trial(workload: Workload, *, python: str | None = None, steps: int | Non
 def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, max_seconds: float) -> TrialResult:
     outcome = raw.get("outcome") if raw.get("outcome") in OUTCOMES else "failed"
     libs = raw.get("libraries") or {}
-    common = {"workload": workload.id, "python": raw.get("python") or python, "libraries": libs}
+    common: dict[str, Any] = {"workload": workload.id, "python": raw.get("python") or python, "libraries": libs}
     details = {k: raw[k] for k in ("largest_batch_that_fits", "batch_tried", "oom_error", "traceback", "reason",
                                    "stderr_tail", "exit_code", "python_version", "cuda_build") if raw.get(k) is not None}
     measured = raw.get("measured")
@@ -203,7 +210,7 @@ def _failure(workload: Workload, python: str, raw: dict[str, Any], details: dict
     reason = raw.get("reason")
     if raw.get("outcome") == "timed_out":
         msg = tr("The trial did not finish within {s} s (stopped while {phase}); nothing was measured",
-                 s=f"{hard_cap_seconds(max_seconds):.0f}", phase=raw.get("last_phase") or tr("starting"))
+                 s=f"{hard_cap_seconds(max_seconds):.0f}", phase=phase_text(raw.get("last_phase")))
         return TrialResult(outcome="timed_out", message=msg, cannot_run=True, details=details, **common)
     if reason == "cancelled":
         return TrialResult(outcome="failed", message=tr("Cancelled; the trial's processes were stopped"),

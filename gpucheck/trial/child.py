@@ -181,10 +181,10 @@ def _start(python: str, script: Path, tmp: Path, spec: dict[str, Any]) -> subpro
     # Popen, not run(): the trial streams progress and can be cancelled; the hard cap below bounds it.
     proc = subprocess.Popen([python, "-B", str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,  # noqa: S603
                             stderr=subprocess.PIPE, cwd=str(tmp), env=child_env(tmp), **kwargs)
-    try:
+    try:  # one line; stdin then stays open: the runner stops by itself when it closes (the app is gone)
         assert proc.stdin is not None
-        proc.stdin.write(json.dumps(spec).encode("utf-8"))
-        proc.stdin.close()
+        proc.stdin.write(json.dumps(spec).encode("utf-8") + b"\n")
+        proc.stdin.flush()
     except OSError:  # it exited at once (not a Python?): what it printed says why
         pass
     return proc
@@ -235,6 +235,12 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
     finally:
         if proc is not None:
             kill_tree(proc)  # also whatever the child left running
+            for pipe in (proc.stdin, proc.stdout, proc.stderr):
+                try:
+                    if pipe is not None:
+                        pipe.close()
+                except OSError:
+                    pass
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -17,7 +17,7 @@ from gpucheck.estimate import apply_overrides
 from gpucheck.i18n import fmt_duration, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
-from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, run_trial
+from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, phase_text, run_trial
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "samples", "epochs")
@@ -45,8 +45,7 @@ def _progress(ev: dict[str, Any]) -> None:
     elif phase == "searching":
         text = tr("out of memory; trying micro-batch {b}", b=ev.get("batch"))
     else:
-        text = {"starting": tr("starting PyTorch"), "building": tr("building the model"),
-                "warmup": tr("warm-up step")}.get(str(phase), str(phase))
+        text = phase_text(phase)
     sys.stderr.write(f"\r{tr('Trial')}: {text:<60}")
     sys.stderr.flush()
 
@@ -64,11 +63,12 @@ def format_result(r: TrialResult) -> str:
         lines.append(tr("Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up",
                         device=m.get("device"), batch=m.get("batch"), steps=m.get("steps")))
         ratio = r.ratios
-        rows = [(tr("Step time (s)"), "step_seconds", 4), (tr("Samples per second"), "samples_per_second", 2),
-                (tr("Peak memory (GiB)"), "peak_memory_gib", 2)]
-        lines.append(f"{'':<22}{tr('measured'):>12}{tr('estimated'):>12}{tr('ratio'):>8}")
-        for label, key, d in rows:
-            lines.append(f"{label:<22}{_fmt(m.get(key), d):>12}{_fmt(e.get(key), d):>12}{_fmt(ratio.get(key), 2):>8}")
+        mem = tr("Peak RAM (GiB)") if e.get("memory_kind") == "ram" else tr("Peak memory (GiB)")
+        keys = [(tr("Step time (s)"), "step_seconds", 4), (tr("Samples per second"), "samples_per_second", 2),
+                (mem, "peak_memory_gib", 2)]
+        for label, k, d in keys:
+            lines.append(tr("{what}: {measured} measured, {estimated} estimated (ratio {ratio})", what=label,
+                            measured=_fmt(m.get(k), d), estimated=_fmt(e.get(k), d), ratio=_fmt(ratio.get(k), 2)))
         if m.get("total_hours") is not None:
             lines.append(tr("Whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
         if m.get("note"):

@@ -1,7 +1,7 @@
 """The trial runner: a standalone script that the USER'S Python runs (`python runner.py < spec.json`).
 
 It imports nothing from gpucheck (the packaged app cannot import PyTorch; any Python with torch can run
-this file), reads one job spec as JSON on stdin and writes JSON lines on stdout: progress events
+this file), reads one job spec as one JSON line on stdin (and stops when stdin closes: the parent is gone) and writes JSON lines on stdout: progress events
 (`{"event": "phase", …}`) and, last, `{"event": "result", …}`. Whatever the libraries print goes to
 stderr (file descriptor 1 is pointed at 2 before anything is imported), so stdout stays clean.
 
@@ -28,6 +28,7 @@ import json
 import math
 import os
 import sys
+import threading
 import time
 import traceback
 from importlib import metadata
@@ -35,7 +36,7 @@ from importlib import metadata
 try:
     import resource
 except ImportError:  # Windows
-    resource = None
+    resource = None  # type: ignore[assignment]
 
 PROTOCOL = 1
 GIB = 1024**3
@@ -44,7 +45,7 @@ _TORCH_ERROR = None
 try:
     import torch
 except Exception as _e:  # noqa: BLE001 — not installed, or a broken install: reported, never raised
-    torch = None
+    torch = None  # type: ignore[assignment]
     _TORCH_ERROR = f"{type(_e).__name__}: {_e}"
 
 LIBRARIES = ("torch", "torchvision", "transformers", "peft", "accelerate", "bitsandbytes", "diffusers",
@@ -580,22 +581,28 @@ def measure(spec, device, batch):
     watch.sample()
     steps_max = max(1, int(spec.get("steps") or 1000))
     budget = float(spec.get("max_seconds") or 30)
-    times = []
+    times, cpu_times = [], []
     start = time.perf_counter()
     while len(times) < steps_max:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         _step(job, opt, scaler, device, dtype, batch)
         times.append(time.perf_counter() - t)
+        cpu_times.append(time.process_time() - c)
         watch.sample()
         emit("phase", phase="timing", step=len(times), steps=steps_max,
              elapsed_s=round(time.perf_counter() - start, 2), max_seconds=budget)
         if time.perf_counter() - start >= budget:
             break
     times.sort()
+    cpu_times.sort()
     step = times[len(times) // 2]  # the median: robust to a stray slow step
+    # CPU seconds per step per PyTorch thread: far below the wall time when other programs shared the cores
+    threads = torch.get_num_threads()
+    cpu_step = cpu_times[len(cpu_times) // 2] / max(1, threads)
     out = {"step_seconds": round(step, 5), "samples_per_second": round(batch / step, 4), "steps": len(times),
            "batch": batch, "warmup_seconds": round(warmup, 3), "mean_step_seconds": round(sum(times) / len(times), 5),
-           "device": device_name(device), "device_kind": device, "note": job.note, **params}
+           "device": device_name(device), "device_kind": device, "note": job.note, "threads": threads,
+           "cpu_seconds_per_step_per_thread": round(cpu_step, 5), **params}
     out.update(watch.figures())
     del job, opt
     return out
@@ -662,17 +669,28 @@ def _search(spec, device, batch, first_error):
     return out
 
 
+def _exit_when_parent_goes():
+    """The parent keeps our stdin open while it waits: end of file means it is gone (closed, crashed),
+    and a trial nobody waits for must not go on using the GPU."""
+    try:
+        sys.stdin.read()
+    except Exception:  # noqa: BLE001
+        pass
+    os._exit(70)
+
+
 def main():
     global _OUT
     _OUT = _protocol_stream()
     _block_network()
     try:
-        spec = json.loads(sys.stdin.read() or "{}")
+        spec = json.loads(sys.stdin.readline() or "{}")
         if not isinstance(spec, dict) or "builder" not in spec:
             raise ValueError("the job spec on stdin has no 'builder'")
     except ValueError as e:
         emit("result", outcome="failed", message=f"bad job spec: {e}", protocol=PROTOCOL)
         return 2
+    threading.Thread(target=_exit_when_parent_goes, daemon=True).start()
     if spec.get("threads"):
         torch is not None and torch.set_num_threads(int(spec["threads"]))
     result = run(spec)

@@ -14,7 +14,6 @@ from PySide6.QtCore import QTimer
 from gpucheck import i18n
 from gpucheck.errors import BadInput
 from gpucheck.lazy import lazy_import
-from gpucheck.logs import log_exception
 from gpucheck.ui.dialogs import show_bad_input, show_error
 from gpucheck.ui.languages import add_bundled_fonts, install_translators, set_app_language
 from gpucheck.ui.widgets.icons import icon, icon_path
@@ -25,6 +24,8 @@ APP_NAME = "gpucheck"
 # The scan and everything it loads (probes, estimator, catalogs) is needed only once the user starts
 # one: a deferred import, so that the window appears first (gpucheck/lazy.py, docs/performance.md).
 commands = lazy_import("gpucheck.commands")
+# The log (logging.handlers, platformdirs) is needed only when something goes wrong.
+logs = lazy_import("gpucheck.logs")
 
 __all__ = ["APP_NAME", "ErrorHook", "error_hook", "create_window", "make_application", "run_app",
            "set_app_language", "install_translators", "add_bundled_fonts", "icon", "icon_path",
@@ -50,7 +51,7 @@ class ErrorHook:
         if isinstance(exc, BadInput):
             show_bad_input(self.window, str(exc))
             return
-        path = log_exception(exc)
+        path = logs.log_exception(exc)
         try:
             show_error(self.window, exc, path)
         except Exception:  # the dialog itself failed: the log still has it

@@ -4,148 +4,148 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="137"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="132"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
-        <translation type="unfinished"></translation>
+        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="265"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="273"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="268"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="276"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="271"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="279"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="274"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="282"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="281"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="289"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="303"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="311"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="304"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="320"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="315"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="323"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="317"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="325"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="320"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="328"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="324"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="332"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="327"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="335"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="331"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="334"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="342"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
-        <translation type="unfinished"></translation>
+        <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="338"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="352"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation type="unfinished"></translation>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="349"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="369"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="377"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="372"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="380"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="375"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="383"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="402"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="396"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="404"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="416"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="414"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="437"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="439"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="435"/>
-        <location filename="../../gpucheck/commands.py" line="343"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="443"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -262,17 +262,17 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="226"/>
         <source>A laptop's GPU link is fixed: nothing to move; data loading and offload are slower.</source>
-        <translation type="unfinished"></translation>
+        <translation>笔记本的显卡连接无法更改：不用挪动任何东西；只是数据加载和卸载会慢一些。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="251"/>
         <source>add RAM (see upgrades), </source>
-        <translation type="unfinished"></translation>
+        <translation>加装内存（见“升级”），</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="252"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="257"/>
@@ -287,7 +287,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="264"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲：其余的被其他程序占用。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="313"/>
@@ -381,7 +381,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="138"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
-        <translation type="unfinished"></translation>
+        <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="143"/>
@@ -403,7 +403,7 @@
         <location filename="../../gpucheck/advise/ladder.py" line="189"/>
         <location filename="../../gpucheck/advise/ladder.py" line="454"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation type="unfinished"></translation>
+        <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="201"/>
@@ -413,17 +413,17 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="202"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
-        <translation type="unfinished"></translation>
+        <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="216"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="218"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation type="unfinished"></translation>
+        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="220"/>
@@ -433,12 +433,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="233"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
-        <translation type="unfinished"></translation>
+        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="236"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
-        <translation type="unfinished"></translation>
+        <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="237"/>
@@ -448,7 +448,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="250"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="251"/>
@@ -463,47 +463,47 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="263"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation type="unfinished"></translation>
+        <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="277"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="278"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="297"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
-        <translation type="unfinished"></translation>
+        <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="299"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
-        <translation type="unfinished"></translation>
+        <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="300"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
-        <translation type="unfinished"></translation>
+        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="317"/>
         <source>Train at {n}×{n} pixels</source>
-        <translation type="unfinished"></translation>
+        <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
-        <translation type="unfinished"></translation>
+        <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="419"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
-        <translation type="unfinished"></translation>
+        <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="420"/>
@@ -513,7 +513,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="421"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
-        <translation type="unfinished"></translation>
+        <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="424"/>
@@ -523,7 +523,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="425"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about 4× more memory</source>
-        <translation type="unfinished"></translation>
+        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 4 倍</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="428"/>
@@ -533,7 +533,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="429"/>
         <source>a different method: about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
-        <translation type="unfinished"></translation>
+        <translation>换一种方法：模型占用的显存降到原来的约四分之一；每步慢约 20-40%，质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="487"/>
@@ -568,7 +568,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="536"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="154"/>
@@ -740,7 +740,7 @@
         <location filename="../../gpucheck/advise/present.py" line="129"/>
         <location filename="../../gpucheck/advise/present.py" line="134"/>
         <location filename="../../gpucheck/report/model.py" line="463"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -815,7 +815,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="205"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
-        <translation type="unfinished"></translation>
+        <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="207"/>
@@ -837,7 +837,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="212"/>
         <source>What to change (in order of what it costs: nothing, then time, then quality, then data):</source>
-        <translation type="unfinished"></translation>
+        <translation>需要调整的地方（按代价排序：无代价、时间、质量、数据）：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="216"/>
@@ -857,7 +857,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="225"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
-        <translation type="unfinished"></translation>
+        <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="229"/>
@@ -1457,7 +1457,7 @@
     <message>
         <location filename="../../gpucheck/catalog.py" line="368"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
-        <translation type="unfinished"></translation>
+        <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="377"/>
@@ -1470,270 +1470,270 @@
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="25"/>
+        <location filename="../../gpucheck/cli.py" line="26"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
-        <location filename="../../gpucheck/cli.py" line="108"/>
+        <location filename="../../gpucheck/cli.py" line="27"/>
+        <location filename="../../gpucheck/cli.py" line="109"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="27"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="27"/>
+        <location filename="../../gpucheck/cli.py" line="28"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="27"/>
+        <location filename="../../gpucheck/cli.py" line="28"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="28"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="28"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="30"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="30"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="31"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="31"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="43"/>
+        <location filename="../../gpucheck/cli.py" line="44"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="57"/>
+        <location filename="../../gpucheck/cli.py" line="58"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="58"/>
+        <location filename="../../gpucheck/cli.py" line="59"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="63"/>
+        <location filename="../../gpucheck/cli.py" line="64"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="68"/>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="69"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="69"/>
+        <location filename="../../gpucheck/cli.py" line="70"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="70"/>
+        <location filename="../../gpucheck/cli.py" line="71"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="74"/>
+        <location filename="../../gpucheck/cli.py" line="75"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="77"/>
+        <location filename="../../gpucheck/cli.py" line="78"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
-        <translation type="unfinished"></translation>
+        <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="80"/>
+        <location filename="../../gpucheck/cli.py" line="81"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="86"/>
+        <location filename="../../gpucheck/cli.py" line="87"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="89"/>
+        <location filename="../../gpucheck/cli.py" line="90"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/cli.py" line="91"/>
-        <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="92"/>
+        <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
+        <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="94"/>
+        <location filename="../../gpucheck/cli.py" line="95"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="96"/>
+        <location filename="../../gpucheck/cli.py" line="97"/>
         <source>software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="99"/>
+        <location filename="../../gpucheck/cli.py" line="100"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成整行（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="105"/>
+        <location filename="../../gpucheck/cli.py" line="106"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="106"/>
+        <location filename="../../gpucheck/cli.py" line="107"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="111"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="113"/>
+        <location filename="../../gpucheck/cli.py" line="114"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="114"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="116"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="116"/>
+        <location filename="../../gpucheck/cli.py" line="117"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="118"/>
+        <location filename="../../gpucheck/cli.py" line="119"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="122"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="124"/>
+        <location filename="../../gpucheck/cli.py" line="125"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="129"/>
-        <location filename="../../gpucheck/trial/command.py" line="28"/>
+        <location filename="../../gpucheck/cli.py" line="130"/>
+        <location filename="../../gpucheck/trial/command.py" line="29"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="131"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="132"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="135"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="136"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="138"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="141"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="146"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="149"/>
+        <location filename="../../gpucheck/cli.py" line="150"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="189"/>
+        <location filename="../../gpucheck/cli.py" line="195"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="204"/>
+        <location filename="../../gpucheck/cli.py" line="213"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
@@ -1780,12 +1780,12 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="170"/>
         <source>RAM {need} / {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>内存 {need} / {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="178"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="185"/>
@@ -1799,28 +1799,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="392"/>
-        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/commands.py" line="396"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="551"/>
         <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="397"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="404"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="541"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="399"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1858,7 +1858,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="286"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="291"/>
@@ -1893,12 +1893,12 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
-        <translation type="unfinished"></translation>
+        <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="297"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="298"/>
@@ -1918,7 +1918,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="304"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
-        <translation type="unfinished"></translation>
+        <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="304"/>
@@ -1985,51 +1985,56 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="312"/>
         <source>Whole run (if it fitted)</source>
+        <translation>整个训练（假如装得下）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="316"/>
+        <source>Whole run as advised (with this PC's CPU and disk limits)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <location filename="../../gpucheck/report/model.py" line="259"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <location filename="../../gpucheck/report/model.py" line="698"/>
@@ -2037,236 +2042,236 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/commands.py" line="376"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="392"/>
+        <location filename="../../gpucheck/commands.py" line="396"/>
         <location filename="../../gpucheck/report/model.py" line="436"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="392"/>
+        <location filename="../../gpucheck/commands.py" line="396"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="416"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="428"/>
+        <location filename="../../gpucheck/commands.py" line="432"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="442"/>
+        <location filename="../../gpucheck/commands.py" line="446"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="455"/>
+        <location filename="../../gpucheck/commands.py" line="459"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="127"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="128"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="135"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="136"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="141"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="142"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="232"/>
-        <source>--gpus: expected a whole number between 1 and 1024, got {value}</source>
-        <translation>--gpus：应为 1 到 1024 之间的整数，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="263"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="258"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="280"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="275"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="303"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="299"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="298"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="294"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="369"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="364"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="373"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="368"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
-        <translation type="unfinished"></translation>
+        <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="377"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="372"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
-        <translation type="unfinished"></translation>
+        <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="403"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="398"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="407"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="402"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="437"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="432"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="440"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="435"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="442"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="437"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="445"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="440"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
-        <translation type="unfinished"></translation>
+        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="504"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="499"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="506"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="501"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="537"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="547"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="549"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="544"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="551"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="546"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="548"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="552"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="597"/>
-        <source>unknown setting '{key}'</source>
-        <translation>未知的设置 '{key}'</translation>
+        <location filename="../../gpucheck/estimate/settings.py" line="53"/>
+        <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
+        <translation>{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="60"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="64"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="609"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="74"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="624"/>
-        <source>--method qlora: needs a transformer model; {id} is a {arch}</source>
-        <translation>--method qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
+        <location filename="../../gpucheck/estimate/settings.py" line="87"/>
+        <source>unknown setting '{key}'</source>
+        <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="627"/>
-        <source>--seq-len: {id} is not a transformer; use --image-size</source>
-        <translation>--seq-len：{id} 不是 Transformer 模型；请使用 --image-size</translation>
+        <location filename="../../gpucheck/estimate/settings.py" line="97"/>
+        <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
+        <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="629"/>
-        <source>--image-size: {id} is a transformer; use --seq-len</source>
-        <translation>--image-size：{id} 是 Transformer 模型；请使用 --seq-len</translation>
+        <location filename="../../gpucheck/estimate/settings.py" line="100"/>
+        <source>{flag}: {id} is not a transformer; use {other}</source>
+        <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="103"/>
+        <source>{flag}: {id} is a transformer; use {other}</source>
+        <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="24"/>
-        <location filename="../../gpucheck/report/__init__.py" line="61"/>
+        <location filename="../../gpucheck/report/__init__.py" line="65"/>
         <source>{path}: is a folder; give a file name</source>
         <translation>{path}：这是一个文件夹，请给出文件名</translation>
     </message>
@@ -2277,14 +2282,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="28"/>
-        <location filename="../../gpucheck/report/__init__.py" line="63"/>
+        <location filename="../../gpucheck/report/__init__.py" line="67"/>
         <source>{path}: the folder {folder} does not exist</source>
         <translation>{path}：文件夹 {folder} 不存在</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="32"/>
-        <location filename="../../gpucheck/report/__init__.py" line="65"/>
-        <location filename="../../gpucheck/report/__init__.py" line="70"/>
+        <location filename="../../gpucheck/report/__init__.py" line="69"/>
+        <location filename="../../gpucheck/report/__init__.py" line="74"/>
         <source>{path}: cannot write to folder {folder} (permission denied)</source>
         <translation>{path}：无法写入文件夹 {folder}（权限不足）</translation>
     </message>
@@ -3197,22 +3202,22 @@
         <translation>Windows：显示适配器列表未知，因为无法读取注册表（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="50"/>
+        <location filename="../../gpucheck/report/__init__.py" line="54"/>
         <source>{path}: unknown report type '{ext}' (use .pdf, .html or .json)</source>
         <translation>{path}：未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="51"/>
+        <location filename="../../gpucheck/report/__init__.py" line="55"/>
         <source>no extension</source>
         <translation>无扩展名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="73"/>
+        <location filename="../../gpucheck/report/__init__.py" line="77"/>
         <source>{path}: cannot write to folder {folder} ({reason})</source>
         <translation>{path}：无法写入文件夹 {folder}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="85"/>
+        <location filename="../../gpucheck/report/__init__.py" line="89"/>
         <source>unknown report type '{ext}' (use .pdf, .html or .json)</source>
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
@@ -3349,7 +3354,7 @@
         <location filename="../../gpucheck/report/model.py" line="535"/>
         <location filename="../../gpucheck/report/model.py" line="553"/>
         <location filename="../../gpucheck/report/model.py" line="596"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="548"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <location filename="../../gpucheck/ui/session.py" line="304"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
@@ -3800,7 +3805,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="542"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>Good to know</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3821,7 +3826,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="555"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="398"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
@@ -3877,13 +3882,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="589"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="414"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="591"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="455"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
@@ -3906,7 +3911,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
         <source>Your options for this job: time against money</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4144,7 +4149,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="811"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -4155,7 +4160,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="813"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>What fits instead: a smaller model</source>
         <translation>可以改跑：更小的模型</translation>
     </message>
@@ -4176,13 +4181,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="817"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="818"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -4223,13 +4228,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="828"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="830"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -4254,219 +4259,237 @@
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="144"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <source>starting PyTorch</source>
+        <translation>启动 PyTorch</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <source>building the model</source>
+        <translation>构建模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <source>the warm-up step</source>
+        <translation>预热步</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <source>the timed steps</source>
+        <translation>计时训练步</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <source>looking for a micro-batch that fits</source>
+        <translation>寻找装得下的微批次</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="151"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
-        <translation type="unfinished"></translation>
+        <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="183"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="190"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="191"/>
-        <source>Measured on this PC</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="194"/>
-        <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="197"/>
-        <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
-        <translation type="unfinished"></translation>
+        <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="198"/>
-        <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
-        <translation type="unfinished"></translation>
+        <source>Measured on this PC</source>
+        <translation>已在本机实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="201"/>
+        <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
+        <translation>本机放不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
+        <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
+        <translation>本机放不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="205"/>
-        <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
-        <source>starting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
-        <source>Cancelled; the trial's processes were stopped</source>
-        <translation type="unfinished"></translation>
+        <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
+        <translation>本机放不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="212"/>
-        <source>{python} cannot be started: {error}</source>
-        <translation type="unfinished"></translation>
+        <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
+        <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
-        <source>The trial's process was killed (signal {n}) before it finished</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/trial/__init__.py" line="216"/>
+        <source>Cancelled; the trial's processes were stopped</source>
+        <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="219"/>
+        <source>{python} cannot be started: {error}</source>
+        <translation>无法启动 {python}（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <source>The trial's process was killed (signal {n}) before it finished</source>
+        <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
-        <translation type="unfinished"></translation>
+        <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="222"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="229"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="233"/>
         <source>Cannot run this job here: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="233"/>
         <source>The trial failed: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="29"/>
-        <source>the Python (with PyTorch) to run it in (default: found)</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行失败（{error}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="30"/>
+        <source>the Python (with PyTorch) to run it in (default: found)</source>
+        <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="31"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="33"/>
+        <location filename="../../gpucheck/trial/command.py" line="34"/>
         <source>time for the timed steps (default: 30)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="35"/>
-        <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="36"/>
+        <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
+        <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="37"/>
         <source>a saved scan of this PC for the estimate beside it</source>
-        <translation type="unfinished"></translation>
+        <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="38"/>
+        <location filename="../../gpucheck/trial/command.py" line="39"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
-        <translation type="unfinished"></translation>
+        <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="44"/>
+        <location filename="../../gpucheck/trial/command.py" line="45"/>
         <source>step {n} ({s} s of {max} s)</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="46"/>
+        <location filename="../../gpucheck/trial/command.py" line="47"/>
         <source>out of memory; trying micro-batch {b}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="48"/>
-        <source>starting PyTorch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="48"/>
-        <source>building the model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="49"/>
-        <source>warm-up step</source>
-        <translation type="unfinished"></translation>
+        <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="50"/>
         <source>Trial</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="61"/>
         <source>Python: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 路径：{path}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="64"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="67"/>
-        <source>Step time (s)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
+        <source>Peak RAM (GiB)</source>
+        <translation>内存峰值（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="67"/>
-        <source>Samples per second</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
+        <source>Peak memory (GiB)</source>
+        <translation>显存峰值（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="68"/>
-        <source>Peak memory (GiB)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
+        <source>Step time (s)</source>
+        <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="69"/>
-        <source>measured</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/trial/command.py" line="68"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
+        <source>Samples per second</source>
+        <translation>每秒样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="69"/>
-        <source>estimated</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/trial/command.py" line="71"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>Measured</source>
+        <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="69"/>
-        <source>ratio</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/trial/command.py" line="71"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>Estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="71"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>Ratio</source>
+        <translation>比值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="73"/>
         <source>Whole run at the measured speed: {t}</source>
-        <translation type="unfinished"></translation>
+        <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="227"/>
         <source>Install: {cmd}</source>
-        <translation type="unfinished"></translation>
+        <translation>安装命令：{cmd}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="83"/>
         <source>--max-seconds must be between 0 and 3600</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="85"/>
         <source>--steps must be between 1 and 100000</source>
-        <translation type="unfinished"></translation>
+        <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="79"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
-        <translation type="unfinished"></translation>
+        <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="120"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="135"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
-        <translation type="unfinished"></translation>
+        <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="138"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/dialogs.py" line="20"/>
@@ -4800,264 +4823,264 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="215"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="222"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="251"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="251"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
         <source>{name} — {details}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="259"/>
         <source>{text} — cheapest that runs this job</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="311"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="318"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="353"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="360"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="357"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
         <source>Video memory (VRAM), as configured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="358"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="365"/>
         <source>On {gpu}: {have}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="363"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="379"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="374"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="381"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="383"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="381"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="388"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="383"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="390"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="393"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="400"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="395"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="402"/>
         <source>This PC: {name}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="396"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="403"/>
         <source>What if: {name}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="478"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="454"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="461"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="439"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="457"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="502"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="507"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="527"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="530"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="537"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="531"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="538"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="549"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="550"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="565"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="572"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="566"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5409,6 +5432,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="117"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="136"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -5550,6 +5574,76 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="130"/>
+        <source>Try it for real</source>
+        <translation>真实试运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="131"/>
+        <source>Runs one warm-up step and then about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. The measured speed and memory appear beside the estimate.</source>
+        <translation>在你自己的 PyTorch 中先跑一步预热，再用约 {s} 秒真实运行这个任务的训练步。权重是随机的，数据是生成的，不会下载任何东西。实测的速度和内存会显示在估算旁边。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="135"/>
+        <source>Try it for real (about {s} s)</source>
+        <translation>真实试运行（约 {s} 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>What</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="177"/>
+        <source>Starting your Python…</source>
+        <translation>正在启动你的 Python…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="184"/>
+        <source>Stopping the trial…</source>
+        <translation>正在停止试运行…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <source>Training step {n}…</source>
+        <translation>第 {n} 个训练步…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <source>Starting PyTorch…</source>
+        <translation>正在启动 PyTorch…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <source>Building the model…</source>
+        <translation>正在构建模型…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="199"/>
+        <source>Warm-up step…</source>
+        <translation>预热步…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="200"/>
+        <source>Out of memory; trying micro-batch {b}…</source>
+        <translation>内存不足，正在尝试微批次 {b}…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="210"/>
+        <source>The trial could not run: {why}</source>
+        <translation>试运行无法进行（{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="222"/>
+        <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
+        <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="225"/>
+        <source>The whole run at the measured speed: {t}</source>
+        <translation>按实测速度，整个训练需要 {t}</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="59"/>
         <source>needs {need} · no GPU memory found</source>
         <translation>需要 {need} · 未找到显存</translation>
@@ -5612,7 +5706,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/verdict.py" line="79"/>
         <source>Tight: may fit</source>
-        <translation type="unfinished"></translation>
+        <translation>很紧：可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/verdict.py" line="80"/>
@@ -5633,6 +5727,22 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>--gpus: expected a whole number between 1 and 1024, got {value}</source>
+        <translation type="vanished">--gpus：应为 1 到 1024 之间的整数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>--method qlora: needs a transformer model; {id} is a {arch}</source>
+        <translation type="vanished">--method qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
+    </message>
+    <message>
+        <source>--seq-len: {id} is not a transformer; use --image-size</source>
+        <translation type="vanished">--seq-len：{id} 不是 Transformer 模型；请使用 --image-size</translation>
+    </message>
+    <message>
+        <source>--image-size: {id} is a transformer; use --seq-len</source>
+        <translation type="vanished">--image-size：{id} 是 Transformer 模型；请使用 --seq-len</translation>
     </message>
     <message>
         <source>Save everything to keep it, to ask a shop or a friend, or to compare two PCs.</source>

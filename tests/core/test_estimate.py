@@ -7,8 +7,10 @@ import dataclasses
 import pytest
 
 from gpucheck.catalog import find_gpu, get_workload, load_workloads
+from gpucheck.cli import cli_flag
 from gpucheck.errors import BadInput
 from gpucheck.estimate import (
+    BadSetting,
     Target,
     apply_overrides,
     check,
@@ -268,20 +270,24 @@ def test_apply_overrides_changes_only_what_was_given():
     ({"epochs": 0}, "--epochs"), ({"method": "dora"}, "--method"), ({"lora_rank": 0}, "--lora-rank"),
 ])
 def test_bad_overrides_name_the_flag(kw, flag):
-    with pytest.raises(BadInput, match=flag):
+    with pytest.raises(BadSetting) as e:
         apply_overrides(get_workload("llama3-8b-qlora"), **kw)
+    assert e.value.named(cli_flag).startswith(flag + ":")  # as the command line prints it
+    assert str(e.value).startswith(next(iter(kw)) + ":")  # the core names the setting itself
 
 
 def test_overrides_must_fit_the_architecture():
     with pytest.raises(BadInput, match="qlora"):
         apply_overrides(get_workload("resnet50-finetune"), method="qlora")
-    with pytest.raises(BadInput, match="--image-size"):
+    with pytest.raises(BadSetting) as e:
         apply_overrides(get_workload("llama3-8b-qlora"), image_size=512)
+    assert e.value.named(cli_flag).startswith("--image-size:") and e.value.named(cli_flag).endswith("use --seq-len")
 
 
 def test_bad_gpu_count():
-    with pytest.raises(BadInput, match="--gpus"):
+    with pytest.raises(BadSetting) as e:
         Target.from_gpu(find_gpu("4090"), gpus=0)
+    assert e.value.named(cli_flag).startswith("--gpus:")
 
 
 def test_json_has_the_design_keys():

@@ -250,3 +250,26 @@ def test_region_flag_on_the_cli(capsys):
     assert rc == 0
     assert "在 AutoDL 租用" in out or "阿里云" in out or "腾讯云" in out, out
     assert "：租用：" not in out and "：最便宜：" not in out  # no colon chains
+
+
+@pytest.mark.parametrize("lang, region", [("zh_CN", "cn"), ("en", "global")])
+def test_report_cloud_table_in_the_readers_region_and_bill_currency(lang, region):
+    """Both report formats draw this table: GTX 1660 Ti laptop (6 GB), Llama 3 8B QLoRA needs a cloud GPU."""
+    from gpucheck.report.html import render_html
+    from gpucheck.report.model import build_report
+
+    m = Machine.load(FIXTURES / "machines" / "gtx1660-laptop.json")
+    with use_region(region):
+        model = build_report(m, workload_ids=["llama3-8b-qlora"], lang=lang)
+    job = next(j for j in model.jobs if j.cloud is not None)
+    rows = job.cloud.rows
+    domestic = ("AutoDL", "阿里云", "腾讯云", "魔搭", "飞桨", "PAI")
+    first_paid = next(r for r in rows if not any(w in r[3] for w in ("免费", "free")))
+    assert any(d in first_paid[1] for d in domestic) == (region == "cn"), first_paid
+    for row in rows:
+        for cell in row:
+            assert not NESTED.search(str(cell)), cell
+    with use_language(lang):
+        html = render_html(model)
+    if lang == "zh_CN":
+        assert "/卡·时" in html and "每 GPU 小时" not in html

@@ -23,6 +23,7 @@ from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart
 from gpucheck.ui.widgets.options_chart import OptionsChart
 from gpucheck.ui.widgets.part_card import wrap_label
+from gpucheck.ui.widgets.trial_panel import TrialPanel
 
 # "Finish sooner" is offered only when it saves at least this much of the user's time (a one-minute run
 # needs no speed-up).
@@ -95,7 +96,10 @@ class DetailsPage(BasePage):
             for c in range(3):
                 w = Badge(self) if (r == 1 and c > 0) else wrap_label(selectable=c > 0)
                 self.compare_cells[(r, c)] = w
-                self.compare_grid.addWidget(w, r, c, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                if isinstance(w, Badge):
+                    self.compare_grid.addWidget(w, r, c, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                else:
+                    self.compare_grid.addWidget(w, r, c)
         self.body.addWidget(self.compare_box)
 
         # the options, as one picture
@@ -124,6 +128,10 @@ class DetailsPage(BasePage):
         self.time_text.setObjectName("detailsTime")
         tl.addWidget(self.time_text)
         self.body.addWidget(self.time_box)
+
+        # "Try it for real": the job measured in the user's own PyTorch (gpucheck.trial)
+        self.trial_panel = TrialPanel(self)
+        self.body.addWidget(self.trial_panel)
 
         # tweaks
         self.tweak_box = QtWidgets.QGroupBox(self)
@@ -219,6 +227,7 @@ class DetailsPage(BasePage):
         self.what_if.setToolTip(tr("Pick a GPU from the catalog (type to search) to see this job on it."))
         self.mem_box.setTitle(tr("Video memory (VRAM)"))
         self.time_box.setTitle(tr("Time and other needs"))
+        self.trial_panel.retranslate()
         self.tweak_box.setTitle(tr("Settings that make it work"))
         self.copy_snippet.setText(tr("Copy settings"))
         self.speed_box.setTitle(tr("Optional: finish sooner"))
@@ -308,6 +317,7 @@ class DetailsPage(BasePage):
             return
         s = self.session
         w = s.workload(s.selected_id)
+        self.trial_panel.set_job(w, s.machine, s.train_for(w.id), s.data_for(w.id))
         self.job_title.setText(tr("{job} — on {target}", job=s.workload_title(w), target=s.target_name()))
         est, err = s.try_estimate(w.id)
         self.estimate = est

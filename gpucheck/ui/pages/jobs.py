@@ -54,7 +54,7 @@ class JobsTable(QtWidgets.QTableWidget):
         hh.setSectionResizeMode(COL_TIME, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(COL_VRAM, QtWidgets.QHeaderView.ResizeMode.Interactive)
         hh.setMinimumSectionSize(60)
-        hh.resizeSection(COL_VRAM, 260)
+        hh.resizeSection(COL_VRAM, 290)
 
 
 class JobsPage(BasePage):
@@ -134,9 +134,12 @@ class JobsPage(BasePage):
             self.labels[key].setBuddy(w)
             form.addWidget(self.labels[key], r, c)
             form.addWidget(w, r, c + 1)
-        form.addWidget(self.checkpointing, 3, 2, 1, 2)
-        form.addWidget(self.data_line, 4, 0, 1, 4)
-        form.addWidget(self.reset_button, 5, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        form.addWidget(self.checkpointing, 4, 0, 1, 4)
+        form.addWidget(self.data_line, 5, 0, 1, 4)
+        form.addWidget(self.reset_button, 6, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        for combo in (self.method, self.precision):
+            combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
         for w in (self.method, self.precision):
             w.currentIndexChanged.connect(self._on_setting)
         for w in (self.batch, self.seq_len, self.image_size):
@@ -160,10 +163,11 @@ class JobsPage(BasePage):
                                   "Next is greyed out until you do."))
         texts = {"method": tr("&Method"), "precision": tr("&Precision"), "batch": tr("&Batch size (per GPU)"),
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
-                 "samples": tr("Training &samples"), "epochs": tr("&Epochs (passes over the data)")}
+                 "samples": tr("Training &samples"), "epochs": tr("&Epochs")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
+        self.epochs.setToolTip(tr("How many times training goes through the whole data set"))
         self.reset_button.setText(tr("Back to the job's defaults"))
         self._updating = True
         for combo, items in ((self.method, METHODS), (self.precision, PRECISIONS)):
@@ -178,8 +182,8 @@ class JobsPage(BasePage):
 
     def _set_headers(self) -> None:
         ram = self.session.machine is not None and self.session.on_cpu()
-        memory = (tr("Memory (RAM): as configured → with the changes") if ram
-                  else tr("Video memory: as configured → with the changes"))
+        memory = (tr("RAM: as configured → with the changes") if ram
+                  else tr("VRAM: as configured → with the changes"))
         self.table.setHorizontalHeaderLabels([tr("Training job"), tr("Verdict"), tr("Time (with the changes)"),
                                               memory])
 
@@ -296,12 +300,9 @@ class JobsPage(BasePage):
     def _load_settings(self) -> None:
         s = self.session
         w = s.workload(s.selected_id) if s.selected_id else None
-        self.settings_box.setEnabled(w is not None)
+        self.settings_box.setVisible(w is not None)  # nothing to set until a job is chosen (the hint says so)
         if w is None:
-            self.settings_box.setTitle(tr("Settings: pick a job first"))
-            self.settings_box.setToolTip(tr("Pick a job in the table to change its settings."))
             return
-        self.settings_box.setToolTip("")
         t, d = s.train_for(w.id), s.data_for(w.id)
         self._updating = True
         self.settings_box.setTitle(tr("Settings for: {job}", job=s.workload_title(w)))

@@ -7,12 +7,14 @@ from PySide6.QtCore import QSize, Qt, Signal
 
 from gpucheck.errors import BadInput
 from gpucheck.i18n import tr
-from gpucheck.logs import log_exception
+from gpucheck.lazy import lazy_import
 from gpucheck.ui.machine_view import AREA_ICONS, AREA_TITLES, AREAS, area_key, part_view
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.scan_worker import ScanWorker
 from gpucheck.ui.widgets.icons import icon
 from gpucheck.ui.widgets.part_card import wrap_label
+
+logs = lazy_import("gpucheck.logs")  # loaded when a scan fails (start-up speed, gpucheck/lazy.py)
 
 
 class WelcomePage(BasePage):
@@ -266,7 +268,7 @@ class WelcomePage(BasePage):
         if isinstance(exc, BadInput):
             self.error_text = tr("The scan could not finish: {reason}", reason=str(exc))
         else:
-            path = log_exception(exc)
+            path = logs.log_exception(exc)
             self.error_text = tr("The scan could not finish: {reason}. Details are in {path}.",
                                  reason=str(exc) or type(exc).__name__, path=path)
         self.show_machine_lines()

@@ -1,0 +1,85 @@
+"""Trials of the built-in jobs at small settings on this machine, beside the estimate for the same PC:
+the rows of "Trials on this machine's CPU" in docs/accuracy.md.
+
+Run: .venv/bin/python benchmarks/bench_trials.py [--python .venv-trial/bin/python] [--max-seconds 20]
+         [--only JOB ...] [--out trials.json]
+Each job runs through `gpucheck trial --json` (a fresh child process each, so the peak resident memory
+is that job's own). Prints a Markdown table; --out keeps the raw JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# job, settings small enough for a 2-core CPU with 24 GiB shared with other work
+JOBS = [
+    ("mnist-cnn", ["--batch", "64"]),
+    ("cifar10-resnet18", ["--batch", "128"]),
+    ("resnet50-finetune", ["--batch", "8"]),
+    ("imagenet-resnet50", ["--batch", "8"]),
+    ("bert-base-finetune", ["--batch", "8", "--seq-len", "128"]),
+    ("gpt2-124m-pretrain", ["--batch", "1", "--seq-len", "256"]),
+    ("qwen2.5-1.5b-lora", ["--batch", "1", "--seq-len", "128"]),
+    ("whisper-small-finetune", ["--batch", "1"]),
+    ("sd15-lora", ["--batch", "1", "--image-size", "256"]),
+    ("yolov8s-finetune", ["--batch", "2", "--image-size", "320"]),
+]
+
+
+def _run(python: str, job: str, args: list[str], max_seconds: float) -> dict:
+    cmd = [sys.executable, "-m", "gpucheck", "trial", job, *args, "--python", python, "--max-seconds",
+           str(max_seconds), "--json"]
+    t0 = time.monotonic()
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=max_seconds + 900, check=False)
+    try:
+        data = json.loads(done.stdout)
+    except ValueError:
+        data = {"workload": job, "outcome": "failed", "message": done.stderr.strip()[-300:]}
+    data["settings"] = " ".join(args)
+    data["wall_seconds"] = round(time.monotonic() - t0, 1)
+    data["load_average"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return data
+
+
+def _row(d: dict) -> str:
+    m, e = d.get("measured") or {}, d.get("estimated") or {}
+    if d.get("outcome") != "ran":
+        return f"| {d['workload']}, {d['settings']} | {d.get('outcome')}: {d.get('message', '')[:120]} | | | | |"
+    sps, est = m.get("samples_per_second"), e.get("samples_per_second")
+    ratio = f" ({est / sps:.2f}×)" if sps and est else ""
+    return (f"| {d['workload']}, {d['settings']} | {sps:.3g} | {est:.3g}{ratio} | {m.get('peak_memory_gib'):.2f} GiB"
+            f" | {e.get('peak_memory_gib'):.2f} GiB | {d.get('load_average') or 0:.1f} |")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--python", default=str(ROOT / ".venv-trial" / "bin" / "python"))
+    ap.add_argument("--max-seconds", type=float, default=20)
+    ap.add_argument("--only", nargs="*")
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    results = []
+    for job, args in JOBS:
+        if a.only and job not in a.only:
+            continue
+        d = _run(a.python, job, args, a.max_seconds)
+        results.append(d)
+        print(_row(d), flush=True)
+    if a.out:
+        Path(a.out).write_text(json.dumps(results, indent=1) + "\n")
+    print("| job, settings | measured samples/s | estimated (est ÷ measured) | peak RSS | estimated RAM | load |")
+    for d in results:
+        print(_row(d))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Training settings a user overrides (`apply_overrides`), checked, and the error that names a bad one.
+
+The core knows settings by their own names (`seq_len`, `lora_rank`, `gpus`); how a caller spells them is
+the caller's business: the command line shows `BadSetting.named(cli_flag)` ("--seq-len: …"), and
+`str(error)` names the setting itself ("seq_len: …").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from gpucheck.errors import BadInput
+from gpucheck.estimate.compute import STACKS
+from gpucheck.i18n import N_, tr
+from gpucheck.records import Workload
+
+OVERRIDE_LIMITS = {
+    "batch": (1, 65536),
+    "seq_len": (1, 1_048_576),
+    "image_size": (8, 16384),
+    "lora_rank": (1, 65536),
+    "samples": (1, 10**13),
+    "tokens": (1, 10**16),
+}
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16", "bf16-pure"),
+    "optimizer": ("adamw", "adamw-8bit", "sgd"), "stack": STACKS,
+    "lora_targets": ("qv", "attention", "mlp", "all-linear"), "zero_stage": (0, 1, 2, 3)}
+SWITCHES = ("grad_checkpointing", "packing", "cpu_offload")
+SETTINGS = (*OVERRIDE_LIMITS, *CHOICES, *SWITCHES, "epochs")
+
+
+class BadSetting(BadInput):
+    """A setting the estimate cannot take. `template` (a catalog string) names it as {flag}, and any other
+    setting it mentions by the names in `settings` ({other} → "image_size")."""
+
+    def __init__(self, template: str, setting: str, settings: Mapping[str, str] | None = None, **params: Any):
+        self.template, self.setting = template, setting
+        self.settings = dict(settings or {})
+        self.params = params
+        super().__init__(self.named(str))
+
+    def named(self, name_of: Callable[[str], str]) -> str:
+        """The message with each setting called `name_of(setting)` (the CLI: "--seq-len")."""
+        others = {k: name_of(v) for k, v in self.settings.items()}
+        return tr(self.template, flag=name_of(self.setting), **others, **self.params)
+
+
+def check_gpus(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > 1024:
+        raise BadSetting(N_("{flag}: expected a whole number between 1 and 1024, got {value}"), "gpus", value=n)
+    return n
+
+
+def _checked(key: str, value: Any) -> Any:
+    if key in CHOICES:
+        if value not in CHOICES[key]:
+            raise BadSetting(N_("{flag}: expected one of {choices}, got {value}"), key,
+                             choices=", ".join(str(c) for c in CHOICES[key]), value=value)
+    elif key in SWITCHES:
+        if not isinstance(value, bool):
+            raise BadSetting(N_("{flag}: expected on or off"), key)
+    elif key == "epochs":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 < value <= 1e6) \
+                or value != value:
+            raise BadSetting(N_("{flag}: expected a number above 0 and at most 1000000, got {value}"), key,
+                             value=value)
+        value = float(value)
+    else:
+        lo, hi = OVERRIDE_LIMITS[key]
+        if isinstance(value, bool) or not isinstance(value, int) or not (lo <= value <= hi):
+            raise BadSetting(N_("{flag}: expected a whole number from {lo} to {hi}, got {value}"), key,
+                             lo=lo, hi=hi, value=value)
+    return value
+
+
+def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
+    """The workload with overrides applied (None = keep). A bad value → BadSetting naming the setting."""
+    train_changes: dict[str, Any] = {}
+    data_changes: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if value is None:
+            continue
+        if key not in SETTINGS:
+            raise BadInput(tr("unknown setting '{key}'", key=key))
+        value = _checked(key, value)
+        if key in ("samples", "epochs", "tokens"):
+            data_changes[key] = value
+            if key != "tokens" and "tokens" not in data_changes:
+                data_changes["tokens"] = None  # a sample count replaces the job's token budget
+        else:
+            train_changes[key] = value
+    arch = workload.model.arch
+    if train_changes.get("method") == "qlora" and arch != "transformer":
+        raise BadSetting(N_("{flag} qlora: needs a transformer model; {id} is a {arch}"), "method",
+                         id=workload.id, arch=arch)
+    if "seq_len" in train_changes and arch != "transformer":
+        raise BadSetting(N_("{flag}: {id} is not a transformer; use {other}"), "seq_len",
+                         {"other": "image_size"}, id=workload.id)
+    if "image_size" in train_changes and arch == "transformer":
+        raise BadSetting(N_("{flag}: {id} is a transformer; use {other}"), "image_size",
+                         {"other": "seq_len"}, id=workload.id)
+    out = workload
+    if train_changes:
+        out = dataclasses.replace(out, train=dataclasses.replace(out.train, **train_changes))
+    if data_changes:
+        out = dataclasses.replace(out, data=dataclasses.replace(out.data, **data_changes))
+    return out

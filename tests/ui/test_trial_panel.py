@@ -1,0 +1,80 @@
+"""The "Try it for real" panel on the details page: progress while it runs, the measured figures beside
+the estimate when done, and Cancel that stops it (the trial itself is replaced by a stand-in here;
+tests/core/test_trial_torch.py runs real ones)."""
+
+from __future__ import annotations
+
+import threading
+
+from gpucheck.catalog import get_workload
+from gpucheck.trial import TrialResult
+from gpucheck.ui.widgets.trial_panel import TrialPanel
+
+MEASURED = TrialResult(
+    workload="mnist-cnn", outcome="ran", message="Measured on this PC", python="/usr/bin/python3",
+    libraries={"torch": "2.14.1"},
+    measured={"step_seconds": 0.0626, "samples_per_second": 1022.0, "peak_memory_gib": 0.75, "device": "CPU",
+              "steps": 40, "batch": 64, "total_hours": 0.23},
+    estimated={"step_seconds": 0.023, "samples_per_second": 2787.0, "peak_memory_gib": 1.91, "memory_kind": "ram"})
+
+
+def _fake(result, started=None, release=None):
+    def run(workload, machine=None, on_event=None, cancel=None, max_seconds=30):
+        on_event({"event": "phase", "phase": "warmup"})
+        on_event({"event": "phase", "phase": "timing", "step": 3, "elapsed_s": 15, "max_seconds": 30})
+        if started is not None:
+            started.set()
+        if release is not None:
+            while not (release.is_set() or cancel.is_set()):
+                cancel.wait(0.02)
+            if cancel.is_set():
+                return TrialResult(workload=workload.id, outcome="failed", cannot_run=True,
+                                   message="Cancelled; the trial's processes were stopped")
+        return result
+    return run
+
+
+def test_measured_figures_appear_beside_the_estimate(qtbot):
+    panel = TrialPanel(run_fn=_fake(MEASURED))
+    qtbot.addWidget(panel)
+    panel.set_job(get_workload("mnist-cnn"), None)
+    assert panel.run_button.text() == "Try it for real (about 30 s)"
+    with qtbot.waitSignal(panel.measured, timeout=5000) as got:
+        panel.run_button.click()
+    assert got.args[0] is MEASURED
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    assert "Measured on this PC" in panel.status.text()
+    cells = [[panel.table.item(r, c).text() for c in range(4)] for r in range(panel.table.rowCount())]
+    assert cells[1] == ["Samples per second", "1,022.00", "2,787.00", "×0.37"]
+    assert cells[2][0] == "Peak RAM (GiB)"
+    assert panel.run_button.isEnabled() and not panel.cancel_button.isVisible()
+
+
+def test_cancel_stops_a_running_trial(qtbot):
+    started, release = threading.Event(), threading.Event()
+    panel = TrialPanel(run_fn=_fake(MEASURED, started, release))
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_job(get_workload("mnist-cnn"), None)
+    panel.run_button.click()
+    assert started.wait(5)
+    qtbot.waitUntil(lambda: panel.bar.value() > 22, timeout=5000)  # the timing progress arrived
+    assert panel.cancel_button.isVisible() and not panel.run_button.isEnabled()
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    assert "Cancelled" in panel.status.text() and not panel.table.isVisible()
+    release.set()
+
+
+def test_the_last_measurement_of_a_job_stays_with_its_settings(qtbot):
+    panel = TrialPanel(run_fn=_fake(MEASURED))
+    qtbot.addWidget(panel)
+    w = get_workload("mnist-cnn")
+    panel.set_job(w, None)
+    with qtbot.waitSignal(panel.measured, timeout=5000):
+        panel.run_button.click()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    panel.set_job(get_workload("cifar10-resnet18"), None)
+    assert panel.status.text() == ""
+    panel.set_job(w, None)
+    assert "Measured on this PC" in panel.status.text()
