@@ -1,8 +1,9 @@
-"""Verdicts for every built-in workload on one machine: the estimator's speed budget is < 50 ms.
+"""Verdicts for every built-in workload on one machine: the estimator's speed budget is < 5 ms.
 
 Run: .venv/bin/python benchmarks/bench_verdicts.py
 Prints cold (first call: catalogs parsed) and warm timings for a catalog GPU and for recorded
-machines. No assertions: figures for people to read (the product aims at < 50 ms warm).
+machines. No assertions: figures for people to read (the product aims at < 5 ms warm, median of 50 runs;
+the p95 is shown too: on a shared machine it catches other processes' noise).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def main() -> int:
             targets.append((name, Target.from_machine(Machine.load(p))))
 
     worst = 0.0
+    worst_median = 0.0
     for label, target in targets:
         runs = []
         for _ in range(50):
@@ -47,6 +49,7 @@ def main() -> int:
             runs.append(time.perf_counter() - t0)
         med, p95 = statistics.median(runs), sorted(runs)[int(0.95 * len(runs)) - 1]
         worst = max(worst, p95)
+        worst_median = max(worst_median, med)
         print(f"check(all {len(load_workloads())} workloads) on {label:28}: median {med * 1000:6.2f} ms, "
               f"p95 {p95 * 1000:6.2f} ms")
     all_gpus = load_gpus()
@@ -56,7 +59,8 @@ def main() -> int:
     total = time.perf_counter() - t0
     print(f"every workload × every catalog GPU ({len(all_gpus) * len(load_workloads())} estimates): "
           f"{total * 1000:.1f} ms")
-    print(f"budget 50 ms per machine: {'met' if worst < 0.050 else 'MISSED'} (worst p95 {worst * 1000:.2f} ms)")
+    print(f"budget 5 ms per machine: {'met' if worst_median < 0.005 else 'MISSED'} (worst median "
+          f"{worst_median * 1000:.2f} ms, worst p95 {worst * 1000:.2f} ms)")
     return 0
 
 

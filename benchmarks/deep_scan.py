@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gpucheck.advise.software import torch_install_hint  # noqa: E402
 from gpucheck.bench import run_deep  # noqa: E402
 from gpucheck.machine import to_jsonable  # noqa: E402
 
@@ -45,7 +46,7 @@ def main() -> int:
         print(f"(scan failed: {e}; measuring without it)", file=sys.stderr)
     t0 = time.monotonic()
     m = run_deep(machine, disk_path=args.disk, on_progress=progress, budget_s=args.budget,
-                 gpu_device=args.device)
+                 gpu_device=args.device, install_hint=torch_install_hint)
     wall = time.monotonic() - t0
     data = to_jsonable(m)
     print(f"deep scan: {wall:.1f} s wall (cap {args.budget:.0f} s), {platform.node() or '?'}, "

@@ -142,6 +142,8 @@ def main() -> int:
                          (QPalette.ColorRole.Highlight, "#8ab4f8"), (QPalette.ColorRole.HighlightedText, "#202124"),
                          (QPalette.ColorRole.ToolTipBase, "#303134"), (QPalette.ColorRole.ToolTipText, "#e8eaed")):
         dark.setColor(role, QColor(colour))
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText, QPalette.ColorRole.WindowText):
+        dark.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7f8389"))  # greyed-out controls read as such
     qapp.setPalette(dark)
     for width, height in sizes:
         size = f"{width}x{height}"
@@ -162,7 +164,6 @@ def main() -> int:
         w.close()
         w.deleteLater()
         settle(50)
-    w.close()
     QApplication.processEvents()
     return 0
 

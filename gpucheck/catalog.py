@@ -425,7 +425,8 @@ def load_factors() -> dict[str, Any]:
 # Factors the estimator divides by (efficiencies, rates): zero would make a time infinite.
 _TEXT_FACTOR_KEYS = ("source", "as_of", "note", "notes", "url")
 _POSITIVE_FACTORS = ("utilization.", "bandwidth.", "multi_gpu.", "cpu.flops_per_cycle.",
-                     "cpu.default_mem_bandwidth_gbps")
+                     "cpu.default_mem_bandwidth_gbps", "speed.gemm_efficiency.", "speed.small_hidden_half", "stack.",
+                     "clocks.", "dispatch.host_clock_mhz.", "dispatch.reference_clock_mhz", "speed_band.")
 
 
 def _check_factors(where: str, table: dict[str, Any], prefix: str) -> None:

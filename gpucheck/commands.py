@@ -41,8 +41,9 @@ from gpucheck.i18n import (
     tr,
 )
 from gpucheck.machine import Machine
-from gpucheck.machine_text import format_machine, redact
+from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
+from gpucheck.report.privacy import redact_machine
 from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
@@ -407,7 +408,7 @@ def run_headless_summary(machine_file: str | None = None, lang: str | None = Non
     if lang:
         set_language(lang)
     machine = load_target_machine(machine_file)
-    _out(format_machine(redact(machine)))
+    _out(format_machine(redact_machine(machine)))
     _out("")
     target = Target.from_machine(machine)
     workloads = list(load_workloads())
@@ -435,7 +436,7 @@ def run_scan(args: argparse.Namespace) -> int:
     machine = scan_machine(on_progress=progress, deep=args.deep, deep_disk=args.deep_disk)
     if progress is not None:
         sys.stderr.write("\r" + " " * 80 + "\r")
-    shown = machine if args.show_ids else redact(machine)
+    shown = machine if args.show_ids else redact_machine(machine)  # the reports' one policy
     if args.output:
         write_text_atomic(Path(args.output), shown.to_json() + "\n")
     if args.json:

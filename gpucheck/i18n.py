@@ -23,7 +23,6 @@ import string
 import sys
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
 from gpucheck.lazy import lazy_import
@@ -33,6 +32,7 @@ from gpucheck.resources import resource_path
 # Loaded on first use (gpucheck/lazy.py): the desktop app's start-up reads no catalog and asks no OS tool.
 ET = lazy_import("xml.etree.ElementTree")  # only when a translation is needed
 ctypes = lazy_import("ctypes")  # Windows: the user's UI language
+dt = lazy_import("datetime")  # only when a time is formatted (the app's start does not need it)
 subprocess = lazy_import("subprocess")  # macOS: `defaults read -g AppleLanguages`
 
 LANGUAGES = ("en", "zh_CN")
@@ -533,12 +533,12 @@ def fmt_time_of_day(when, with_zone: bool = True) -> str:
     """A moment for a report: '2026-12-01 15:08 UTC' in English; Beijing time in Chinese,
     '2026-12-01 23:08（北京时间）'. `when`: an aware datetime (a naive one is taken as UTC)."""
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=dt.timezone.utc)
     if get_language() == "zh_CN":
-        local = when.astimezone(_BEIJING)
+        local = when.astimezone(_beijing())
         text = local.strftime("%Y-%m-%d %H:%M")
         return tr("{time} (Beijing time)", time=text) if with_zone else text
-    text = when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M")
+    text = when.astimezone(dt.timezone.utc).strftime("%Y-%m-%d %H:%M")
     return f"{text} UTC" if with_zone else text
 
 
@@ -548,13 +548,14 @@ def fmt_timestamp(iso: str | None) -> str:
     if not iso:
         return tr("unknown")
     try:
-        when = datetime.fromisoformat(iso.strip().replace("Z", "+00:00"))
+        when = dt.datetime.fromisoformat(iso.strip().replace("Z", "+00:00"))
     except ValueError:
         return iso
     return fmt_time_of_day(when)
 
 
-_BEIJING = timezone(timedelta(hours=8), "CST")  # China has one time zone, UTC+8, no daylight saving
+def _beijing():
+    return dt.timezone(dt.timedelta(hours=8), "CST")  # China has one time zone, UTC+8, no daylight saving
 
 
 def fmt_number(x: float | None, digits: int = 1) -> str:

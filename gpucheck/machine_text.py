@@ -1,23 +1,15 @@
-"""The ONE Machine → text renderer (`gpucheck scan`, the headless summary), and `redact()` — the Machine
-without identifiers. Presentation, so it lives outside probe/ (which only gathers the facts).
+"""The ONE Machine → text renderer (`gpucheck scan`, the headless summary). Presentation, so it lives
+outside probe/ (which only gathers the facts).
 
-`redact()` removes GPU UUIDs and the host name. `gpucheck scan` (text and --json) shows the redacted
-record unless `--show-ids` is given; `-o FILE` saves the full record for the user's own later use.
+What is shown is redacted first by the one privacy policy, `gpucheck.report.privacy.redact_machine` (no
+host name, GPU UUIDs, serial numbers or user names in paths), unless `--show-ids` is given.
 """
 
 from __future__ import annotations
 
-import dataclasses
-
 from gpucheck.bench.present import measured_lines
 from gpucheck.i18n import finding_text, fmt_gib, tr
 from gpucheck.machine import Gpu, Machine, reason_shown
-
-
-def redact(machine: Machine) -> Machine:
-    """The same Machine with GPU UUIDs and the host name removed."""
-    return dataclasses.replace(machine, hostname=None,
-                               gpus=tuple(dataclasses.replace(g, uuid=None) for g in machine.gpus))
 
 
 def _yes_no(v: bool | None) -> str:

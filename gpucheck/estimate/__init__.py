@@ -606,6 +606,11 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "tokens_per_second": None if est.tokens_per_second is None else round(est.tokens_per_second, 1),
         "step_seconds": None if est.step_seconds is None else round(est.step_seconds, 5),
         "total_hours": None if est.total_hours is None else round(est.total_hours, 3),
+        # the P10–P90 of the family's validation errors (docs/accuracy.md) and the software stack assumed
+        "total_hours_range": None if est.hours_range is None else [round(x, 3) for x in est.hours_range],
+        "step_seconds_range": None if est.step_seconds_range is None else [round(x, 5)
+                                                                           for x in est.step_seconds_range],
+        "stack": est.stack,
         "bottleneck": est.bottleneck,
         "comm_gib_per_step": _gib(est.comm_bytes_per_step) if est.gpus > 1 else None,
         "link_gbps": est.link_gbps,

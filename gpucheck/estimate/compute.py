@@ -16,7 +16,7 @@ what each kind of operation costs, each at the resource that bounds it:
   layer from the hidden and FFN widths; CNNs and U-Nets: a factor × the per-sample feature maps
   (BatchNorm/GroupNorm, ReLU/SiLU and residual adds stream whole feature maps).
 - the optimizer update (weights, gradients and moments read and written, per trainable parameter),
-  QLoRA's dequantization (each 4-bit weight read, written as a 16-bit copy and read back by the GEMM
+  autocast's per-forward casts of fp32 master weights to 16-bit, QLoRA's dequantization (each 4-bit weight read, written as a 16-bit copy and read back by the GEMM
   in every pass: a cost per weight read, amortized over the tokens of the step).
 - the CPU launching the kernels: kernel count × launch cost; the cost scales with the CPU's
   single-thread speed (its clock), so a step is never faster than the host can issue it.
@@ -243,6 +243,12 @@ def optimizer_bytes(trainable: float, t: TrainSpec, f: dict[str, Any]) -> float:
     return trainable * opt / max(1, t.grad_accum)
 
 
+def autocast_cast_bytes(trainable: float, t: TrainSpec) -> float:
+    """Mixed precision keeps fp32 master weights; autocast casts each trained weight to 16-bit once per
+    forward (read 4 B, write 2 B; PyTorch AMP's weight-cast cache lives for one forward)."""
+    return trainable * 6.0 if t.method == "full" and t.precision in ("fp16", "bf16") else 0.0
+
+
 def dequant_bytes(quantized: float, t: TrainSpec, f: dict[str, Any]) -> float:
     """QLoRA: every pass over a 4-bit weight dequantizes it (read 0.5 B, write 2 B, read 2 B back)."""
     passes = 3.0 if t.grad_checkpointing else 2.0
@@ -298,7 +304,8 @@ def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: dict[str, 
 
 
 def _adapted(m: ModelSpec, t: TrainSpec) -> int:
-    return {"qv": 2, "attention": 4, "all-linear": _linears(m)}.get(t.lora_targets, 2)
+    mlp = _linears(m) - 4
+    return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": _linears(m)}.get(t.lora_targets, 2)
 
 
 def host_clock_mhz(target: Any, f: dict[str, Any]) -> float:
@@ -361,7 +368,8 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: Pa
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
     elementwise = elementwise_bytes_per_step(m, t, f, attn_len) * st["elementwise_scale"]
-    rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f)
+    rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f) \
+        + autocast_cast_bytes(pc.trainable, t)
     # element-wise kernels also execute instructions per byte on the FP32/INT lanes (type conversion, index math,
     # fp32 normalization): on a GPU with little vector throughput per byte of bandwidth they are ALU-bound
     per_byte = max(1.0 / bw, f["speed"]["elementwise"]["alu_ops_per_byte"] / vector_flops) if vector_flops else 1.0 / bw
@@ -415,7 +423,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
     util = fps * t.batch / (step * peak * 1e12) if peak else 0.0
     return Speed(
-        flops_per_sample=fps, peak_tflops=peak * clock, math=math, utilization=util, step_seconds=step,
+        flops_per_sample=fps, peak_tflops=peak * tensor_clock, math=math, utilization=util, step_seconds=step,
         samples_per_second=sps, tokens_per_second=tps, bottleneck=bottleneck,
         scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=getattr(t, "stack", "eager"),
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,

@@ -18,7 +18,7 @@ Every source is injected through `Sources` (see probe/base.py): tests pass recor
 `assemble(parts)` — pure, in probe/assemble.py — turns the probes' `Part`s into a Machine; the scan
 reads the clock and passes the time in.
 
-Privacy: the Machine holds GPU UUIDs and the host name; `machine_text.redact()` removes them, and
+Privacy: the Machine holds GPU UUIDs and the host name; `report.privacy.redact_machine()` removes them, and
 `gpucheck scan` prints the redacted record unless `--show-ids` is given.
 """
 

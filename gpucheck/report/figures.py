@@ -123,7 +123,7 @@ def need_caption(f: JobFigures) -> str:
 
 def memory_sentence(f: JobFigures) -> str:
     """Long, for the details page and the report: as configured → with the changes, and what there is."""
-    what = tr("system RAM") if f.memory == "ram" else tr("video memory per GPU")
+    what = tr("System RAM needed") if f.memory == "ram" else tr("Video memory needed per GPU")
     if f.shown_need_bytes != f.need_bytes and f.need_bytes is not None:
         key = (tr("{need} as configured → at least {after} with every change tried")
                if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT
@@ -131,7 +131,7 @@ def memory_sentence(f: JobFigures) -> str:
         needs = key.format(need=fmt_gib(f.need_bytes), after=fmt_gib(f.shown_need_bytes))
     else:
         needs = tr("{need} as configured", need=fmt_gib(f.need_bytes))
-    text = tr("Needs {needs} of {what}; there is {have}.", needs=needs, what=what, have=have_text(f))
+    text = tr("{what}: {needs}; there is {have}.", needs=needs, what=what, have=have_text(f))
     if f.ram_short and f.memory != "ram":
         text = tr("{text} The system RAM is what it runs short of.", text=text)
     return text
@@ -248,6 +248,21 @@ def status_verdict(status: str) -> str:
     return {"fits": "runs", "tight": "tight", "does_not_fit": "does_not_fit"}.get(status, "not_supported")
 
 
+
+# "Finish sooner" is offered only when it saves at least this much of the user's time: a one-minute run needs
+# no speed-up (a presentation choice, not a fact about hardware).
+MIN_SPEEDUP_SAVED_HOURS = 0.25
+
+
+def worth_speeding_up(adv: Any) -> tuple:
+    """The advice's optional speed-ups that save a noticeable amount of time (none for a short run)."""
+    now = adv.expected_hours if adv is not None else None
+    if now is None:
+        return ()
+    return tuple(t for t in adv.speed_tweaks
+                 if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
+
 __all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "time_text",
            "time_sentence", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
-           "hours_axis", "time_fraction", "status_text", "status_verdict"]
+           "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",
+           "MIN_SPEEDUP_SAVED_HOURS"]

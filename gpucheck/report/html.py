@@ -130,7 +130,7 @@ def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, 
     for f in from_cols:
         xs.append(xs[-1] + width * f)
     axis = hours_axis(points)
-    h = row_h * (len(points) + 1) + 4
+    h = row_h * (len(points) + 2) + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {h}" width="100%" role="img" '
            f'font-size="{size}" font-family="sans-serif">']
     for i, text in enumerate(headings):
@@ -144,12 +144,18 @@ def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, 
             w = (xs[2] - xs[1] - 8) * time_fraction(p.hours, axis)
             out.append(f'<rect x="{xs[1] + 4:.0f}" y="{top + row_h * 0.25:.0f}" width="{w:.1f}" '
                        f'height="{row_h * 0.5:.0f}" rx="3" fill="{colour}"><title>{_e(p.label)}</title></rect>')
-            time = fmt_duration(p.hours) if p.status == "fits" else f"{fmt_duration(p.hours)} ({status_text(p.status)})"
-            fill = "#1f1f1f"
+            time, fill = fmt_duration(p.hours), "#1f1f1f"
         else:
             time, fill = status_text(p.status), colour
         out.append(f'<text x="{xs[2] + 4:.0f}" y="{top + row_h * 0.65:.0f}" fill="{fill}">{_e(time)}</text>')
         out.append(f'<text x="{xs[3] + 4:.0f}" y="{top + row_h * 0.65:.0f}">{_e(p.cost_text)}</text>')
+    x, top = 4.0, row_h * (len(points) + 1)
+    for status in ("fits", "tight", "does_not_fit"):  # the legend: what the colours mean
+        out.append(f'<rect x="{x:.0f}" y="{top + row_h * 0.3:.0f}" width="10" height="10" '
+                   f'fill="{verdict_colour(status_verdict(status))}"/>')
+        text = status_text(status)
+        out.append(f'<text x="{x + 14:.0f}" y="{top + row_h * 0.65:.0f}">{_e(text)}</text>')
+        x += 14 + len(text) * size * 0.62 + 24
     out.append("</svg>")
     return "".join(out)
 
@@ -159,9 +165,8 @@ def _options(job: JobSection, index: int, for_qt: bool) -> str:
         return ""
     chart = _e(OPTIONS_PLACEHOLDER.format(i=index)) if for_qt else options_svg(job.options, job.options_headings)
     # one table cell around it, so a printed page never splits the chart
-    return (f"<h4>{_e(job.options_title)}</h4>"
-            '<table width="100%" border="0" cellspacing="0" cellpadding="0"><tr><td>'
-            f"{chart}</td></tr></table>")
+    return ('<table width="100%" border="0" cellspacing="0" cellpadding="0"><tr><td>'
+            f"<h4>{_e(job.options_title)}</h4>{chart}</td></tr></table>")
 
 
 def _pre(code: str) -> str:

@@ -53,6 +53,7 @@ from gpucheck.report.figures import (
     option_points,
     time_sentence,
     time_text,
+    worth_speeding_up,
 )
 from gpucheck.report.privacy import redact_machine
 from gpucheck.verdict import verdict_colour, verdict_label
@@ -480,17 +481,17 @@ def _tweaks_table(adv: Any) -> Table | None:
 
 
 def _speed_table(adv: Any) -> Table | None:
-    if adv is None or not adv.speed_tweaks:
+    if adv is None or not worth_speeding_up(adv):
         return None
     rows = tuple((t.title, t.cost, fmt_gib(t.peak_vram_bytes),
-                  fmt_duration(t.total_hours) if t.total_hours is not None else "—") for t in adv.speed_tweaks)
+                  fmt_duration(t.total_hours) if t.total_hours is not None else "—") for t in worth_speeding_up(adv))
     return Table(headers=(tr("Change"), tr("Trade-off"), tr("VRAM with it"), tr("Time with it")), rows=rows)
 
 
 def _speed_settings(adv: Any) -> str:
-    if adv is None or not adv.speed_tweaks:
+    if adv is None or not worth_speeding_up(adv):
         return ""
-    return "\n".join(f"# {t.title}\n{settings_text(t.settings)}" for t in adv.speed_tweaks if t.settings)
+    return "\n".join(f"# {t.title}\n{settings_text(t.settings)}" for t in worth_speeding_up(adv) if t.settings)
 
 
 def _alternative_section(adv: Any) -> AlternativeSection | None:
@@ -589,7 +590,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         tweaks_title=tr("Settings tried: not enough on this GPU")
         if adv is not None and adv.verdict == "does_not_fit" and adv.tweaks else "",
         speed_intro=tr("It runs as it is, but its steps are too small to keep the GPU busy. Each of these "
-                       "changes, on its own, finishes it sooner.") if adv is not None and adv.speed_tweaks else "",
+                       "changes, on its own, finishes it sooner.") if worth_speeding_up(adv) else "",
         speed_tweaks=_speed_table(adv),
         speed_settings=_speed_settings(adv),
         alternative=_alternative_section(adv),

@@ -112,6 +112,14 @@ def _cell_extent(layout, cell) -> tuple[float, float]:
     return (top or 0.0, bottom or 0.0)
 
 
+def _break_before(cursor) -> None:
+    """Start this block on a new page (no top margin: a margin that spans a page end leaves a blank band
+    at the top of the next page)."""
+    fmt = QTextBlockFormat(cursor.blockFormat())
+    fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+    cursor.setBlockFormat(fmt)
+
+
 def _push_block(cursor, push: float, css_px_per_device_px: float) -> None:
 
     fmt = QTextBlockFormat(cursor.blockFormat())
@@ -168,13 +176,10 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
             heading = _heading_before(doc, table) if r == first_body_row else None
             if heading is not None:
                 # the headings right above the table go first; the table follows them
-                heading_top = layout.blockBoundingRect(heading).top()
-                _push_block(QTextCursor(heading), max(end - heading_top, 1.0), css_px_per_device_px)
+                _break_before(QTextCursor(heading))
             elif r == first_body_row:
-                table_top = layout.frameBoundingRect(table).top()
-                push = (page + 1) * page_height + content_top - table_top
                 fmt = table.format()
-                fmt.setTopMargin(fmt.topMargin() + push * css_px_per_device_px)
+                fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 table.setFormat(fmt)
             else:
                 cursors = []
@@ -227,8 +232,7 @@ def _keep_headings_with_next(doc, page_height: float, content_bottom: float,
             if int(next_top // page_height) > page:
                 end = page * page_height + content_bottom
                 if end - r.top() > 0:
-                    cursor = QTextCursor(block)
-                    _push_block(cursor, end - r.top(), css_px_per_device_px)
+                    _break_before(QTextCursor(block))
                     _relayout(doc, block.position())
                     moved += 1
         block = nxt
@@ -240,7 +244,7 @@ def paginate(doc, page_height: float, content_top: float, content_bottom: float,
     """Keep table rows whole and headings with their text; returns how many things moved."""
     done: set = set()
     total = 0
-    for _round in range(6):
+    for _round in range(8):
         moved = _keep_rows_together(doc, page_height, content_top, content_bottom, css_px_per_device_px, done)
         moved += _keep_headings_with_next(doc, page_height, content_bottom, css_px_per_device_px)
         total += moved
@@ -262,8 +266,8 @@ def options_row_height(font: QFont, device=None) -> float:
 
 
 def options_height(n_points: int, font: QFont, device=None) -> float:
-    """The chart's height for `n_points` options and a heading row."""
-    return options_row_height(font, device) * (n_points + 1) + 4
+    """The chart's height for `n_points` options, a heading row and the legend's row."""
+    return options_row_height(font, device) * (n_points + 2) + 4
 
 
 def paint_options(painter: QPainter, rect: QRectF, points, headings: tuple[str, str, str, str],
@@ -308,8 +312,7 @@ def paint_options(painter: QPainter, rect: QRectF, points, headings: tuple[str, 
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawRoundedRect(bar, bar.height() / 4, bar.height() / 4)
-            time = fmt_duration(pt.hours) if pt.status == "fits" else \
-                f"{fmt_duration(pt.hours)} ({status_text(pt.status)})"
+            time = fmt_duration(pt.hours)
         else:
             time = status_text(pt.status)
         painter.setPen(colour if pt.hours is None else text_colour)
@@ -318,7 +321,25 @@ def paint_options(painter: QPainter, rect: QRectF, points, headings: tuple[str, 
         painter.setPen(text_colour)
         painter.drawText(cells[3], Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          fm.elidedText(pt.cost_text, Qt.TextElideMode.ElideRight, cells[3].width()))
+    _paint_legend(painter, QRectF(rect.left() + pad / 2, rect.top() + row_h * (len(points) + 1),
+                                  rect.width() - pad, row_h), fm, dark, text_colour)
     painter.restore()
+
+
+def _paint_legend(painter: QPainter, rect: QRectF, fm: QFontMetricsF, dark: bool, text_colour: QColor) -> None:
+    """What the bar colours mean: fits / tight / does not fit, in the verdict colours."""
+    x = rect.left()
+    box = fm.height() * 0.6
+    for status in ("fits", "tight", "does_not_fit"):
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(verdict_colour(status_verdict(status), dark=dark)))
+        painter.drawRect(QRectF(x, rect.center().y() - box / 2, box, box))
+        x += box + fm.averageCharWidth()
+        text = status_text(status)
+        painter.setPen(text_colour)
+        painter.drawText(QRectF(x, rect.top(), fm.horizontalAdvance(text) + 2, rect.height()),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        x += fm.horizontalAdvance(text) + fm.averageCharWidth() * 3
 
 
 class OptionsObject(QPyTextObject):

@@ -365,8 +365,11 @@ def _qlora_model(spec, device, transformers, auto, config):
     if device != "cuda":
         raise NotSupported("QLoRA needs an NVIDIA GPU with CUDA (bitsandbytes 4-bit); none is usable here")
     compute = amp_dtype(spec["train"].get("precision", "bf16"), device)
-    with torch.device("meta"):
-        model = auto.from_config(config)
+    with torch.device("meta"):  # no memory yet: each layer is made real (and quantized) one at a time
+        try:
+            model = auto.from_config(config, dtype=compute)
+        except TypeError:  # transformers < 4.56
+            model = auto.from_config(config, torch_dtype=compute)
     for parent_name, parent in list(model.named_modules()):
         for name, child in list(parent.named_children()):
             full = f"{parent_name}.{name}".strip(".")
@@ -385,6 +388,8 @@ def _qlora_model(spec, device, transformers, auto, config):
                 fresh = type(mod)(config=model.config, device=device)
                 for bname, buf in fresh.named_buffers(recurse=False):
                     setattr(mod, bname, buf)
+                if hasattr(fresh, "original_inv_freq"):
+                    mod.original_inv_freq = fresh.original_inv_freq
     return model
 
 

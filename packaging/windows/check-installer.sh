@@ -109,7 +109,7 @@ winpath() { winepath -w "$1" 2>>"$WORK/wine.log"; }
 
 # -- compile ----------------------------------------------------------------------------------------------
 T_COMPILE=$(date +%s)
-w "$ISCC" /Q "/DAppVersion=$VERSION" "/DAppDir=$(winpath "$PAYLOAD")" "/DSetupIcon=$(winpath "$ICON")" \
+wine "$ISCC" /Q "/DAppVersion=$VERSION" "/DAppDir=$(winpath "$PAYLOAD")" "/DSetupIcon=$(winpath "$ICON")" \
   '/DInstallRoot={localappdata}\Programs' '/DProgramsFolder={userprograms}' \
   "/O$(winpath "$WORK/out")" "$(winpath "$ISS")" >"$WORK/iscc.log" 2>&1 \
   || { LOGS+=("$WORK/iscc.log"); fail "ISCC could not compile gpucheck.iss"; }

@@ -351,14 +351,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="113"/>
-        <location filename="../../gpucheck/advise/present.py" line="162"/>
+        <location filename="../../gpucheck/advise/present.py" line="164"/>
         <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="114"/>
-        <location filename="../../gpucheck/advise/present.py" line="162"/>
+        <location filename="../../gpucheck/advise/present.py" line="164"/>
         <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
@@ -697,228 +697,228 @@
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="111"/>
+        <location filename="../../gpucheck/advise/present.py" line="113"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="112"/>
+        <location filename="../../gpucheck/advise/present.py" line="114"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="113"/>
+        <location filename="../../gpucheck/advise/present.py" line="115"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="114"/>
+        <location filename="../../gpucheck/advise/present.py" line="116"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="115"/>
+        <location filename="../../gpucheck/advise/present.py" line="117"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="116"/>
+        <location filename="../../gpucheck/advise/present.py" line="118"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="117"/>
+        <location filename="../../gpucheck/advise/present.py" line="119"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="118"/>
+        <location filename="../../gpucheck/advise/present.py" line="120"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="129"/>
-        <location filename="../../gpucheck/advise/present.py" line="134"/>
+        <location filename="../../gpucheck/advise/present.py" line="131"/>
+        <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/report/model.py" line="463"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="139"/>
+        <location filename="../../gpucheck/advise/present.py" line="141"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="140"/>
+        <location filename="../../gpucheck/advise/present.py" line="142"/>
         <location filename="../../gpucheck/report/model.py" line="537"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="147"/>
+        <location filename="../../gpucheck/advise/present.py" line="149"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="148"/>
+        <location filename="../../gpucheck/advise/present.py" line="150"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="151"/>
+        <location filename="../../gpucheck/advise/present.py" line="153"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="157"/>
+        <location filename="../../gpucheck/advise/present.py" line="159"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="163"/>
+        <location filename="../../gpucheck/advise/present.py" line="165"/>
         <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="164"/>
+        <location filename="../../gpucheck/advise/present.py" line="166"/>
         <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
+        <location filename="../../gpucheck/advise/present.py" line="178"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="178"/>
+        <location filename="../../gpucheck/advise/present.py" line="180"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="180"/>
+        <location filename="../../gpucheck/advise/present.py" line="182"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="189"/>
+        <location filename="../../gpucheck/advise/present.py" line="191"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="190"/>
+        <location filename="../../gpucheck/advise/present.py" line="192"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="205"/>
+        <location filename="../../gpucheck/advise/present.py" line="207"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
-        <location filename="../../gpucheck/advise/present.py" line="235"/>
-        <location filename="../../gpucheck/advise/present.py" line="214"/>
+        <location filename="../../gpucheck/advise/present.py" line="209"/>
+        <location filename="../../gpucheck/advise/present.py" line="237"/>
+        <location filename="../../gpucheck/advise/present.py" line="216"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="209"/>
+        <location filename="../../gpucheck/advise/present.py" line="211"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="210"/>
+        <location filename="../../gpucheck/advise/present.py" line="212"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="212"/>
+        <location filename="../../gpucheck/advise/present.py" line="214"/>
         <source>What to change (in order of what it costs: nothing, then time, then quality, then data):</source>
         <translation>需要调整的地方（按代价排序：无代价、时间、质量、数据）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="216"/>
+        <location filename="../../gpucheck/advise/present.py" line="218"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="219"/>
+        <location filename="../../gpucheck/advise/present.py" line="221"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="221"/>
+        <location filename="../../gpucheck/advise/present.py" line="223"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <location filename="../../gpucheck/advise/present.py" line="227"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="229"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="230"/>
+        <location filename="../../gpucheck/advise/present.py" line="232"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <location filename="../../gpucheck/advise/present.py" line="234"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="239"/>
-        <location filename="../../gpucheck/advise/present.py" line="283"/>
+        <location filename="../../gpucheck/advise/present.py" line="241"/>
+        <location filename="../../gpucheck/advise/present.py" line="285"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="243"/>
-        <location filename="../../gpucheck/advise/present.py" line="291"/>
+        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="293"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="244"/>
-        <location filename="../../gpucheck/advise/present.py" line="292"/>
+        <location filename="../../gpucheck/advise/present.py" line="246"/>
+        <location filename="../../gpucheck/advise/present.py" line="294"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="246"/>
+        <location filename="../../gpucheck/advise/present.py" line="248"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="249"/>
+        <location filename="../../gpucheck/advise/present.py" line="251"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
+        <location filename="../../gpucheck/advise/present.py" line="254"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="263"/>
+        <location filename="../../gpucheck/advise/present.py" line="265"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="271"/>
+        <location filename="../../gpucheck/advise/present.py" line="273"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="271"/>
+        <location filename="../../gpucheck/advise/present.py" line="273"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1015,7 +1015,7 @@
     <message>
         <location filename="../../gpucheck/advise/software.py" line="236"/>
         <source>PyTorch uses the Apple GPU (MPS) only on macOS {need} or later; this Mac has macOS {have}. Update macOS first (Apple menu → System Settings → Software Update), then install PyTorch:</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 只有在 macOS {need} 及以上才能用 Apple GPU（MPS）训练，这台 Mac 是 macOS {have}。请先升级 macOS（苹果菜单 → 系统设置 → 软件更新），再安装 PyTorch：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="244"/>
@@ -1678,7 +1678,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="130"/>
-        <location filename="../../gpucheck/trial/command.py" line="29"/>
+        <location filename="../../gpucheck/trial/command.py" line="28"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
@@ -1809,8 +1809,8 @@
         <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="551"/>
         <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="404"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="196"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
@@ -1819,8 +1819,8 @@
         <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="541"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1943,13 +1943,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="307"/>
-        <location filename="../../gpucheck/i18n.py" line="429"/>
-        <location filename="../../gpucheck/i18n.py" line="435"/>
-        <location filename="../../gpucheck/i18n.py" line="447"/>
-        <location filename="../../gpucheck/i18n.py" line="470"/>
-        <location filename="../../gpucheck/i18n.py" line="489"/>
-        <location filename="../../gpucheck/i18n.py" line="544"/>
-        <location filename="../../gpucheck/i18n.py" line="559"/>
+        <location filename="../../gpucheck/i18n.py" line="434"/>
+        <location filename="../../gpucheck/i18n.py" line="440"/>
+        <location filename="../../gpucheck/i18n.py" line="452"/>
+        <location filename="../../gpucheck/i18n.py" line="475"/>
+        <location filename="../../gpucheck/i18n.py" line="494"/>
+        <location filename="../../gpucheck/i18n.py" line="549"/>
+        <location filename="../../gpucheck/i18n.py" line="564"/>
         <location filename="../../gpucheck/machine_text.py" line="24"/>
         <location filename="../../gpucheck/machine_text.py" line="105"/>
         <location filename="../../gpucheck/machine_text.py" line="39"/>
@@ -2311,94 +2311,94 @@
         <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="450"/>
+        <location filename="../../gpucheck/i18n.py" line="455"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="452"/>
+        <location filename="../../gpucheck/i18n.py" line="457"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="454"/>
+        <location filename="../../gpucheck/i18n.py" line="459"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="457"/>
+        <location filename="../../gpucheck/i18n.py" line="462"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="458"/>
+        <location filename="../../gpucheck/i18n.py" line="463"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="482"/>
+        <location filename="../../gpucheck/i18n.py" line="487"/>
         <source>{amount} (about {other})</source>
         <translation>{amount}（约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="493"/>
+        <location filename="../../gpucheck/i18n.py" line="498"/>
         <source>{amount}/GPU-hour</source>
         <translation>{amount}/卡·时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <location filename="../../gpucheck/i18n.py" line="503"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <location filename="../../gpucheck/i18n.py" line="503"/>
         <location filename="../../gpucheck/report/model.py" line="712"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <location filename="../../gpucheck/i18n.py" line="503"/>
         <location filename="../../gpucheck/report/model.py" line="715"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="500"/>
+        <location filename="../../gpucheck/i18n.py" line="505"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="500"/>
+        <location filename="../../gpucheck/i18n.py" line="505"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="500"/>
+        <location filename="../../gpucheck/i18n.py" line="505"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="502"/>
+        <location filename="../../gpucheck/i18n.py" line="507"/>
         <source>the attention layers' q_proj and v_proj</source>
         <translation>注意力层的 q_proj、v_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="503"/>
+        <location filename="../../gpucheck/i18n.py" line="508"/>
         <source>the attention layers' q_proj, k_proj, v_proj and o_proj</source>
         <translation>注意力层的 q_proj、k_proj、v_proj、o_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <location filename="../../gpucheck/i18n.py" line="509"/>
         <source>the MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="505"/>
+        <location filename="../../gpucheck/i18n.py" line="510"/>
         <source>all linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="535"/>
+        <location filename="../../gpucheck/i18n.py" line="540"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -3224,100 +3224,105 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="105"/>
         <source>{have} of RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>{have} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="107"/>
         <source>{have} usable of {installed}</source>
-        <translation type="unfinished"></translation>
+        <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="115"/>
         <source>{need} → {after} of {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>{need} → {after}，共 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="118"/>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="60"/>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="56"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="56"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>内存：{text}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="121"/>
         <source>{text} · too little RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} · 内存不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="126"/>
-        <source>system RAM</source>
-        <translation type="unfinished"></translation>
+        <source>System RAM needed</source>
+        <translation>需要的内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="126"/>
-        <source>video memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <source>Video memory needed per GPU</source>
+        <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="128"/>
         <source>{need} as configured → at least {after} with every change tried</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="130"/>
         <source>{need} as configured → {after} with the changes</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="133"/>
         <source>{need} as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置 {need}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="134"/>
-        <source>Needs {needs} of {what}; there is {have}.</source>
-        <translation type="unfinished"></translation>
+        <source>{what}: {needs}; there is {have}.</source>
+        <translation>{what}：{needs}；现有 {have}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="136"/>
         <source>{text} The system RAM is what it runs short of.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="148"/>
-        <source>{time} as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>{text}不够的是内存。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="149"/>
-        <source>none as configured (it does not fit)</source>
-        <translation type="unfinished"></translation>
+        <source>Training time: none: it does not fit here, not even with the changes.</source>
+        <translation>训练时间：无，即使调整后在这里也装不下。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="150"/>
+        <source>Training time: none: it does not fit here.</source>
+        <translation>训练时间：无，在这里装不下。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="151"/>
+        <source>{time} as configured</source>
+        <translation>按当前设置 {time}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="152"/>
+        <source>none as configured (it does not fit)</source>
+        <translation>按当前设置无（装不下）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="154"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="152"/>
+        <location filename="../../gpucheck/report/figures.py" line="155"/>
         <source>{time} with the changes</source>
-        <translation type="unfinished"></translation>
+        <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="153"/>
-        <source>none: it does not fit even with the changes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="154"/>
+        <location filename="../../gpucheck/report/figures.py" line="156"/>
         <source>Training time: {before} → {after}</source>
-        <translation type="unfinished"></translation>
+        <translation>训练时间：{before} → {after}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="162"/>
@@ -3332,29 +3337,29 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="199"/>
         <source>nothing to buy</source>
-        <translation type="unfinished"></translation>
+        <translation>无需购买</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="200"/>
         <source>{target}, as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>{target}，按当前设置</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="205"/>
         <source>{target}, with the changes</source>
-        <translation type="unfinished"></translation>
+        <translation>{target}，调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="210"/>
         <source>Buy {part}</source>
-        <translation type="unfinished"></translation>
+        <translation>购买 {part}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="214"/>
         <location filename="../../gpucheck/report/model.py" line="535"/>
         <location filename="../../gpucheck/report/model.py" line="553"/>
         <location filename="../../gpucheck/report/model.py" line="596"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
         <location filename="../../gpucheck/ui/session.py" line="304"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
@@ -3367,17 +3372,17 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="220"/>
         <source>{cost} for the whole run</source>
-        <translation type="unfinished"></translation>
+        <translation>整次训练 {cost}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="242"/>
         <source>fits</source>
-        <translation type="unfinished"></translation>
+        <translation>装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="242"/>
         <source>tight: may fit</source>
-        <translation type="unfinished"></translation>
+        <translation>很紧：可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="242"/>
@@ -3665,47 +3670,47 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="434"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="181"/>
-        <source>Memory (RAM): as configured → with the changes</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="193"/>
+        <source>RAM: as configured → with the changes</source>
+        <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="435"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="182"/>
-        <source>Video memory: as configured → with the changes</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="194"/>
+        <source>VRAM: as configured → with the changes</source>
+        <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="196"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="183"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="195"/>
         <source>Time (with the changes)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（调整后）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="448"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="451"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="454"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="456"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="457"/>
@@ -3805,14 +3810,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="542"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
         <source>Good to know</source>
-        <translation type="unfinished"></translation>
+        <translation>注意事项</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="552"/>
         <source>Settings as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>当前设置</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="553"/>
@@ -3826,7 +3831,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="555"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
@@ -3843,7 +3848,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>Speed as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置的速度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="560"/>
@@ -3882,38 +3887,38 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="589"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="414"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="591"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="455"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="458"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>this PC's CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>本机的 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（对数刻度）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
-        <translation type="unfinished"></translation>
+        <translation>费用</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
         <source>Your options for this job: time against money</source>
-        <translation type="unfinished"></translation>
+        <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="610"/>
@@ -3938,12 +3943,12 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="657"/>
         <source>{n} jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 个任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="658"/>
         <source>{jobs}: {assumption}</source>
-        <translation type="unfinished"></translation>
+        <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="672"/>
@@ -4085,7 +4090,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="785"/>
@@ -4149,7 +4154,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="811"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -4160,7 +4165,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="813"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>What fits instead: a smaller model</source>
         <translation>可以改跑：更小的模型</translation>
     </message>
@@ -4172,7 +4177,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>Software to fix (for every job)</source>
-        <translation type="unfinished"></translation>
+        <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="816"/>
@@ -4181,13 +4186,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="817"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="818"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -4228,13 +4233,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="828"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="830"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -4354,101 +4359,88 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="30"/>
+        <location filename="../../gpucheck/trial/command.py" line="29"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="31"/>
+        <location filename="../../gpucheck/trial/command.py" line="30"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
         <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="34"/>
+        <location filename="../../gpucheck/trial/command.py" line="33"/>
         <source>time for the timed steps (default: 30)</source>
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="36"/>
+        <location filename="../../gpucheck/trial/command.py" line="35"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="37"/>
+        <location filename="../../gpucheck/trial/command.py" line="36"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="39"/>
+        <location filename="../../gpucheck/trial/command.py" line="38"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="45"/>
+        <location filename="../../gpucheck/trial/command.py" line="44"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="47"/>
+        <location filename="../../gpucheck/trial/command.py" line="46"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="50"/>
+        <location filename="../../gpucheck/trial/command.py" line="49"/>
         <source>Trial</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="61"/>
+        <location filename="../../gpucheck/trial/command.py" line="60"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="64"/>
+        <location filename="../../gpucheck/trial/command.py" line="63"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
         <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <location filename="../../gpucheck/trial/command.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <location filename="../../gpucheck/trial/command.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
         <source>Peak memory (GiB)</source>
         <translation>显存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="68"/>
+        <location filename="../../gpucheck/trial/command.py" line="67"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="68"/>
+        <location filename="../../gpucheck/trial/command.py" line="67"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="71"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
-        <source>Measured</source>
-        <translation>实测</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="71"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
-        <source>Estimated</source>
-        <translation>估算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="71"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
-        <source>Ratio</source>
-        <translation>比值</translation>
+        <location filename="../../gpucheck/trial/command.py" line="70"/>
+        <source>{what}: {measured} measured, {estimated} estimated (ratio {ratio})</source>
+        <translation>{what}：实测 {measured}，估算 {estimated}（比值 {ratio}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="73"/>
@@ -4609,7 +4601,7 @@
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="155"/>
         <source>{usable} usable of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{total} 中可用 {usable}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
@@ -4634,7 +4626,7 @@
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="168"/>
         <source>Trains {runs} of the {total} built-in jobs here (as the jobs page lists them, some with the advised settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>能训练 {total} 个内置任务中的 {runs} 个（与任务页一致，有些需按建议调整设置）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
@@ -4669,7 +4661,7 @@
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
         <source>{total} RAM for Linux (the WSL 2 limit) · {available} available</source>
-        <translation type="unfinished"></translation>
+        <translation>Linux 可用内存 {total}（WSL 2 的上限）· 空闲 {available}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
@@ -4684,12 +4676,12 @@
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
         <source>WSL 2 gives Linux only {total}: raise memory= in .wslconfig.</source>
-        <translation type="unfinished"></translation>
+        <translation>WSL 2 只给 Linux {total}：在 .wslconfig 里调高 memory=。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="219"/>
         <source>Too little RAM for: {jobs}. {limit}</source>
-        <translation type="unfinished"></translation>
+        <translation>内存不够的任务：{jobs}。{limit}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
@@ -4809,12 +4801,12 @@
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
-        <translation type="unfinished"></translation>
+        <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="302"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
-        <translation type="unfinished"></translation>
+        <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="333"/>
@@ -4823,264 +4815,264 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="251"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
         <source>{name} — {details}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="259"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="262"/>
         <source>{text} — cheapest that runs this job</source>
-        <translation type="unfinished"></translation>
+        <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="318"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="321"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="360"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="363"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>Video memory (VRAM), as configured</source>
-        <translation type="unfinished"></translation>
+        <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="365"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
         <source>On {gpu}: {have}</source>
-        <translation type="unfinished"></translation>
+        <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="373"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
-        <translation type="unfinished"></translation>
+        <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="379"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="382"/>
         <source>Speed as configured: {n} samples per second</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="381"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="384"/>
         <source>Speed as configured: {n} tokens per second</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="383"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="386"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="388"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="388"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="390"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="393"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="400"/>
-        <source>Side by side: this PC and the what-if GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="402"/>
-        <source>This PC: {name}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="403"/>
-        <source>What if: {name}</source>
-        <translation type="unfinished"></translation>
+        <source>Side by side: this PC and the what-if GPU</source>
+        <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
+        <source>This PC: {name}</source>
+        <translation>本机：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
+        <source>What if: {name}</source>
+        <translation>模拟：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="461"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="439"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="502"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="508"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="527"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="530"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="537"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="540"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="538"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="541"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="572"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="575"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="576"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5115,139 +5107,139 @@
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="153"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="154"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="165"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="157"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="168"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="158"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="169"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="159"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="170"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
-        <translation type="unfinished"></translation>
+        <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="172"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="172"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="172"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="162"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="173"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="162"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="173"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="174"/>
         <source>Training &amp;samples</source>
-        <translation type="unfinished"></translation>
+        <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
-        <source>&amp;Epochs (passes over the data)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="174"/>
+        <source>&amp;Epochs</source>
+        <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="166"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="177"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="167"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="178"/>
+        <source>How many times training goes through the whole data set</source>
+        <translation>训练要把整个数据集过几遍</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="179"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
         <source>{title}
 {description}</source>
-        <translation type="unfinished"></translation>
+        <translation>{title}
+{description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="301"/>
-        <source>Settings: pick a job first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="302"/>
-        <source>Pick a job in the table to change its settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="307"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="328"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="317"/>
-        <source>This job has no sequence length: it works on images, not text.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="319"/>
-        <source>This job has no image size: it works on text, not images.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="322"/>
-        <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="325"/>
-        <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="341"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="338"/>
-        <source>This GPU has no BF16 units: FP16 is used instead.</source>
-        <translation type="unfinished"></translation>
+        <source>This job has no sequence length: it works on images, not text.</source>
+        <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="396"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="340"/>
+        <source>This job has no image size: it works on text, not images.</source>
+        <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="343"/>
+        <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
+        <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="346"/>
+        <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
+        <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="357"/>
+        <source>{label} (not on this GPU)</source>
+        <translation>{label}（这块显卡不支持）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="358"/>
+        <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
+        <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="414"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="397"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="415"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="406"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="407"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -5289,17 +5281,17 @@
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="98"/>
         <source>Here is the document: save it to keep it, or to show a shop or a friend.</source>
-        <translation type="unfinished"></translation>
+        <translation>这就是报告本身：保存下来留着，或者拿给商家、朋友看。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="99"/>
         <source>It has your machine, the verdict for every job, and for each job the memory chart, the settings to change, your options, upgrades and cloud prices.</source>
-        <translation type="unfinished"></translation>
+        <translation>报告包括你的电脑配置、每个任务的结论，以及每个任务的显存图、需要调整的设置、几种做法、升级和云服务器价格。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="101"/>
         <source>Details only for the chosen job (the list of all jobs stays)</source>
-        <translation type="unfinished"></translation>
+        <translation>只写选中任务的详情（所有任务的列表仍保留）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="102"/>
@@ -5329,12 +5321,12 @@
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="110"/>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="112"/>
         <source>Save the report first; then Open shows it in your PDF viewer or browser.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先保存报告；之后“打开”会用 PDF 阅读器或浏览器显示它。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="113"/>
@@ -5344,12 +5336,12 @@
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="125"/>
         <source>Chosen job: {job} · this PC as scanned ({target})</source>
-        <translation type="unfinished"></translation>
+        <translation>选中的任务：{job} · 本机扫描结果（{target}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="128"/>
         <source>This PC as scanned ({target})</source>
-        <translation type="unfinished"></translation>
+        <translation>本机扫描结果（{target}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="130"/>
@@ -5361,7 +5353,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="132"/>
         <source>Saves to {folder} as {name} unless you choose another place.</source>
-        <translation type="unfinished"></translation>
+        <translation>默认保存到 {folder}，文件名 {name}；也可以另选位置。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="186"/>
@@ -5411,110 +5403,110 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>无法保存报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="111"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="113"/>
         <source>Can my PC train this?</source>
         <translation>我的电脑能训练这个吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="112"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="114"/>
         <source>Find out which AI training jobs your computer can run, how long they take, and the cheapest way to get there.</source>
         <translation>看看你的电脑能跑哪些 AI 训练任务、各需要多长时间，以及达成目标最省钱的办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="114"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="116"/>
         <source>First, gpucheck looks at your graphics card, processor, memory, disks, power and installed software. Nothing is sent anywhere.</source>
         <translation>首先，gpucheck 会检查你的显卡、处理器、内存、硬盘、电源和已安装的软件。任何信息都不会被上传。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="116"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="118"/>
         <source>Scan my PC</source>
         <translation>扫描我的电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="117"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="136"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="118"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
         <source>Deep scan (also measures speed; takes about half a minute)</source>
         <translation>深度扫描（同时实测速度，大约需要半分钟）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="121"/>
         <source>Runs short benchmarks on your GPU, CPU and disk so the time estimates use measured figures.</source>
         <translation>在你的 GPU、CPU 和硬盘上运行简短的基准测试，让时间估算使用实测数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="121"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="123"/>
         <source>Open a saved scan…</source>
         <translation>打开已保存的扫描…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="124"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="126"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="255"/>
         <source>{done} of {total} checked</source>
         <translation>已检查 {done}/{total} 项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="131"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="133"/>
         <source>Scanning… you can keep using the window.</source>
         <translation>正在扫描……你可以继续使用窗口。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="135"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="137"/>
         <source>Showing a saved scan: {label}. Press Next to see it.</source>
         <translation>正在显示已保存的扫描：{label}。点击“下一步”查看。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="137"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="139"/>
         <source>Scan finished. Press Next to see your machine.</source>
         <translation>扫描完成。点击“下一步”查看你的电脑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="139"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="141"/>
         <source>Press the button to start. A quick scan takes a few seconds.</source>
         <translation>点击按钮开始。快速扫描只需几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="150"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="152"/>
         <source>checking…</source>
         <translation>检查中…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="208"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="210"/>
         <source>Scan cancelled. Press the button to start again.</source>
         <translation>扫描已取消。点击按钮重新开始。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="232"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="148"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="150"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="239"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="241"/>
         <source>Measuring: {step}</source>
         <translation>正在测量：{step}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="267"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="269"/>
         <source>The scan could not finish: {reason}</source>
         <translation>扫描未能完成：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="270"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="272"/>
         <source>The scan could not finish: {reason}. Details are in {path}.</source>
         <translation>扫描未能完成：{reason}。详细信息见 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="281"/>
         <source>Open a saved scan</source>
         <translation>打开已保存的扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="281"/>
         <source>gpucheck scans (*.json);;All files (*)</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
@@ -5594,6 +5586,21 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>项目</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>Estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="177"/>
         <source>Starting your Python…</source>
         <translation>正在启动你的 Python…</translation>
@@ -5644,7 +5651,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="59"/>
+        <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="65"/>
         <source>needs {need} · no GPU memory found</source>
         <translation>需要 {need} · 未找到显存</translation>
     </message>
@@ -5686,7 +5693,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/ui/wizard.py" line="167"/>
         <source>Switch the language (Ctrl+L switches to the next one)</source>
-        <translation type="unfinished"></translation>
+        <translation>切换语言（Ctrl+L 切换到下一种）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/wizard.py" line="200"/>

@@ -222,6 +222,47 @@ LAMBDA = [
 ]
 
 
+def _v1v2(case: SpeedCase) -> SpeedCase:
+    """The same reading from the csv_v1_v2/ folder (where Lambda keeps its B200 rows)."""
+    return dataclasses.replace(case, id=case.id.replace("lambda-", "lambda-v1v2-"),
+                               quote="csv_v1_v2/" + case.quote.replace("; pytorch-", "; csv_v1_v2/pytorch-"))
+
+
+LAMBDA_B200 = [_v1v2(L('LambdaCloud 1x B200 192GB SXM5', 'b200', 1, prec, task, batch, value)) for prec, task, batch, value in (
+    ("fp16", "resnet50", 3328, 3076.0), ("fp16", "bert_base_squad", 768, 1405.0),
+    ("fp16", "bert_large_squad", 256, 523.0), ("fp32", "resnet50", 1664, 2967.0),
+    ("fp32", "bert_base_squad", 384, 855.0), ("fp32", "bert_large_squad", 128, 281.0))]
+
+
+def R(folder: str, gpu: str, prec: str, batch: int, value: float, date: str, runs: list[float]) -> SpeedCase:  # noqa: N802
+    """A ResNet-50 row read from Lambda's raw logs (pytorch/results/<folder>/PyTorch_resnet50_<prec>/*.txt):
+    the median of the runs' 'Summary: … train.total_ips' lines; the batch from the logged command line."""
+    t = TrainSpec(method="full", precision="fp16" if prec == "AMP" else "fp32", optimizer="sgd", batch=batch,
+                  image_size=224, stack="fused")
+    return SpeedCase(
+        id=f"lambda-log-resnet50-{prec.lower()}-{gpu.replace(' ', '-')}",
+        what=f"ResNet-50 training, {prec}, batch {batch}", source="lambda",
+        quote=f"pytorch/results/{folder}/PyTorch_resnet50_{prec}/{date}_*.txt: 'Summary: … train.total_ips : "
+              f"{' / '.join(f'{r:g}' for r in runs)} img/s', command line '--batch-size', '{batch}'",
+        how="median of the logged runs (one per file); DeepLearningExamples main.py --training-only, synthetic-free "
+            "ImageNet loader, AMP via --amp (apex, 2020–2021 NGC containers)",
+        model=RN50, train=t, gpu=gpu, gpus=1, quantity="samples_per_s", measured=value, role="validation")
+
+
+LAMBDA_LOGS = [
+    R('1080Ti', 'gtx 1080 ti', 'AMP', 160, 242.0, '03-03-2020', [248.1, 241.96, 227.58]),
+    R('1080Ti', 'gtx 1080 ti', 'FP32', 100, 196.2, '03-03-2020', [195.78, 197.06, 196.18]),
+    R('2080Ti', 'rtx 2080 ti', 'AMP', 160, 528.7, '23-06-2020', [528.71]),
+    R('2080Ti', 'rtx 2080 ti', 'FP32', 100, 275.1, '23-06-2020', [275.1]),
+    R('3070', 'rtx 3070', 'AMP', 120, 418.6, '24-03-2021', [418.6]),
+    R('3070', 'rtx 3070', 'FP32', 64, 246.2, '24-03-2021', [246.17]),
+    R('3080', 'rtx 3080 10gb', 'AMP', 136, 638.8, '28-10-2020', [638.75]),
+    R('3080', 'rtx 3080 10gb', 'FP32', 80, 384.7, '28-10-2020', [384.71]),
+    R('A4000', 'rtx a4000', 'AMP', 288, 454.5, '26-06-2021', [453.51, 455.51]),
+    R('A4000', 'rtx a4000', 'FP32', 152, 255.9, '26-06-2021', [255.93, 255.81]),
+]
+
+
 def _lit(**k) -> TrainSpec:
     base = dict(method="lora", precision="bf16", optimizer="adamw", batch=1, seq_len=128, lora_rank=8,
                 lora_targets="qv", stack="eager")
@@ -355,4 +396,4 @@ OTHER = [
               "tokens_per_s", 1048576 / 2.80, "validation"),
 ]
 
-CASES: list[SpeedCase] = LAMBDA + OTHER
+CASES: list[SpeedCase] = LAMBDA + LAMBDA_B200 + LAMBDA_LOGS + OTHER

@@ -497,5 +497,17 @@ def markdown() -> str:
     return "\n".join(lines)
 
 
+# Sections other tests write into docs/accuracy.md (fit verdicts: tests/core/test_fit_verdicts.py; trials): kept
+# as they are when this file regenerates the rest
+KEPT_SECTIONS = ("## Fit verdicts", "## Trial")
+
+
+def kept_tail(path: Path = ROOT / "docs" / "accuracy.md") -> str:
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    starts = [i for i in (text.find("\n" + h) for h in KEPT_SECTIONS) if i >= 0]
+    return text[min(starts) + 1:] if starts else ""
+
+
 if __name__ == "__main__":
-    sys.stdout.write(markdown())
+    tail = kept_tail()
+    sys.stdout.write(markdown() + ("\n" + tail if tail else ""))

@@ -158,7 +158,7 @@ def test_extractor_reads_finding_templates(tmp_path):
 
     found = extract()
     where = found.messages.get("NVIDIA: no driver found ({reason})", [])
-    assert any(path == "gpucheck/probe/__init__.py" for path, _ in where)
+    assert any(path == "gpucheck/probe/assemble.py" for path, _ in where)
     src = tmp_path / "x.py"
     src.write_text('from .base import finding\n'
                    'a = finding("gpu", "info", "A {x} template", "c", x=1)\n'

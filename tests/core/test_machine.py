@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 
 import pytest
 
+from gpucheck import cli, probe
 from gpucheck.errors import BadInput
-from gpucheck.machine import SCHEMA_VERSION, Machine
-from gpucheck.machine_text import format_machine, redact
+from gpucheck.machine import SCHEMA_VERSION, Disk, Machine
+from gpucheck.machine_text import format_machine
+from gpucheck.report.privacy import redact_machine
 from tests.conftest import FIXTURES, ROOT
 
 MACHINES = sorted((FIXTURES / "machines").glob("*.json"))
@@ -112,7 +115,22 @@ def test_cli_wrong_schema_version_is_one_line_exit_2(tmp_path):
 def test_redact_removes_identifiers():
     m = Machine.load(FIXTURES / "machines" / "rtx3080-desktop.json")
     assert m.gpus[0].uuid
-    import dataclasses
-
-    r = redact(dataclasses.replace(m, hostname="my-pc"))
+    r = redact_machine(dataclasses.replace(m, hostname="my-pc"))
     assert r.hostname is None and r.gpus[0].uuid is None and "UUID" not in format_machine(r)
+
+
+def test_scan_output_uses_the_reports_privacy_policy(tmp_path, monkeypatch, capsys):
+    """`gpucheck scan -o` and the reports hide the same things: a USB stick mounted under the user's name
+    is /media/USER/… in both (one policy, gpucheck.report.privacy)."""
+    m = Machine.load(FIXTURES / "machines" / "rtx3080-desktop.json")
+    m = dataclasses.replace(m, hostname="alices-pc",
+                            disks=m.disks + (Disk(device="/dev/sdb1", mount="/media/alice/usb", kind="removable"),))
+    monkeypatch.setattr(probe, "scan", lambda **_: m)
+    monkeypatch.setattr("gpucheck.report.privacy._current_user", lambda: "alice")
+    out = tmp_path / "scan.json"
+    assert cli.main(["scan", "--json", "-o", str(out)]) == 0
+    saved = out.read_text(encoding="utf-8")
+    assert "/media/USER/usb" in saved and "alice" not in saved and m.gpus[0].uuid not in saved
+    assert "alice" not in capsys.readouterr().out
+    assert cli.main(["scan", "--json", "--show-ids", "-o", str(out)]) == 0
+    assert "/media/alice/usb" in out.read_text(encoding="utf-8")

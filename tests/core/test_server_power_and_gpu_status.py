@@ -76,13 +76,17 @@ def test_a_6gb_gtx_1660_ti_is_limited_and_says_why():
     r = gpu_readiness(m)
     assert r is not None and r.status == "limited"
     assert r.runs / r.total < float(factor("readiness", "good_min_share"))
-    assert r.first_not_running is not None and r.first_not_running.id == "llama3-8b-qlora"
+    # DreamBooth trains the whole U-Net: 6 GB is too little even with offload, and LoRA is another method
+    # (issue 13 §1), so it is the easiest job this card cannot train
+    assert r.first_not_running is not None and r.first_not_running.id == "sd15-dreambooth"
     v = part_view(m, "gpu")
     assert v.status == "limited"
     assert f"{r.runs} of the {r.total}" in v.findings[0]
 
 
-@pytest.mark.parametrize("name", ["rtx4090-650w-desktop", "rx7900xt-desktop", "h100x8-server", "m2max-macbookpro"])
+# (an M2 Max no longer counts QLoRA jobs as "runs with tweaks": bitsandbytes does not train on Metal, and
+# 16-bit LoRA is another method — an alternative, issue 13 §1)
+@pytest.mark.parametrize("name", ["rtx4090-650w-desktop", "rx7900xt-desktop", "h100x8-server"])
 def test_gpus_that_train_most_of_the_ladder_are_good(name):
     m = load(name)
     r = gpu_readiness(m)

@@ -17,17 +17,20 @@ from gpucheck.advise.present import (
 )
 from gpucheck.errors import BadInput
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number, tr
-from gpucheck.report.figures import memory_sentence, need_caption, option_points, time_sentence, time_text
+from gpucheck.report.figures import (
+    memory_sentence,
+    need_caption,
+    option_points,
+    time_sentence,
+    time_text,
+    worth_speeding_up,
+)
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart
 from gpucheck.ui.widgets.options_chart import OptionsChart
 from gpucheck.ui.widgets.part_card import wrap_label
 from gpucheck.ui.widgets.trial_panel import TrialPanel
-
-# "Finish sooner" is offered only when it saves at least this much of the user's time (a one-minute run
-# needs no speed-up).
-MIN_SPEEDUP_SAVED_HOURS = 0.25
 
 
 def _clear(layout) -> None:
@@ -443,12 +446,7 @@ class DetailsPage(BasePage):
 
     @staticmethod
     def _worth_speeding_up(adv) -> tuple:
-        """The speed-ups that save a noticeable share of the user's time (none for a one-minute run)."""
-        now = adv.expected_hours
-        if now is None:
-            return ()
-        return tuple(t for t in adv.speed_tweaks
-                     if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
+        return worth_speeding_up(adv)
 
     def _show_speed_tweaks(self, adv) -> None:
         """Changes that only make a job that runs finish sooner: each on its own, with its time and trade-off."""

@@ -56,6 +56,14 @@ class JobsTable(QtWidgets.QTableWidget):
         hh.setMinimumSectionSize(60)
         hh.resizeSection(COL_VRAM, 290)
 
+    def resizeEvent(self, event) -> None:
+        """The memory column takes about a third of the width, so the job names keep room to wrap into
+        two whole lines in a small window."""
+        super().resizeEvent(event)
+        fm = self.fontMetrics()
+        width = int(min(max(self.viewport().width() * 0.3, fm.horizontalAdvance("0" * 22)), fm.horizontalAdvance("0" * 44)))
+        self.horizontalHeader().resizeSection(COL_VRAM, width)
+
 
 class JobsPage(BasePage):
     def _build(self) -> None:
@@ -184,8 +192,11 @@ class JobsPage(BasePage):
         ram = self.session.machine is not None and self.session.on_cpu()
         memory = (tr("RAM: as configured → with the changes") if ram
                   else tr("VRAM: as configured → with the changes"))
-        self.table.setHorizontalHeaderLabels([tr("Training job"), tr("Verdict"), tr("Time (with the changes)"),
-                                              memory])
+        time = tr("Time (with the changes)")
+        labels = [tr("Training job"), tr("Verdict"), time.replace(" (", "\n(", 1), memory.replace(": ", ":\n", 1)]
+        self.table.setHorizontalHeaderLabels(labels)  # two lines each: the words are the report's, never clipped
+        for col, text in ((COL_TIME, time), (COL_VRAM, memory)):
+            self.table.horizontalHeaderItem(col).setToolTip(text)
 
     # -- data -------------------------------------------------------------------------------------
     def isComplete(self) -> bool:
@@ -212,6 +223,7 @@ class JobsPage(BasePage):
             self.table.clearSelection()
             self.table.scrollToTop()
         self._updating = False
+        self._mark_selected_bars()
         self.pick_hint.setVisible(s.selected_id is None)
         self._load_settings()
         self.completeChanged.emit()
@@ -284,7 +296,15 @@ class JobsPage(BasePage):
         if r is not None:
             self.table.selectRow(r)
 
+    def _mark_selected_bars(self) -> None:
+        rows = {i.row() for i in self.table.selectionModel().selectedRows()}
+        for r in range(self.table.rowCount()):
+            bar = self.table.cellWidget(r, COL_VRAM)
+            if isinstance(bar, VramBar):
+                bar.set_selected(r in rows)
+
     def _on_selection(self) -> None:
+        self._mark_selected_bars()
         if self._updating:
             return
         rows = self.table.selectionModel().selectedRows()
@@ -329,17 +349,16 @@ class JobsPage(BasePage):
         self._updating = False
 
     def _load_precision(self, t) -> None:
-        """BF16 is greyed out (with the reason) on a GPU without BF16 units; the job then starts at FP16."""
+        """The job's own precision; on a GPU without BF16 units the BF16 entry says so (the advice then
+        lists the switch to FP16 among the changes, as the report and the command line do)."""
         bf16 = self.session.supports_bf16()
-        model = self.precision.model()
         idx = self.precision.findData("bf16")
-        item = model.item(idx) if hasattr(model, "item") and idx >= 0 else None
-        if item is not None:
-            item.setEnabled(bf16)
-            item.setToolTip("" if bf16 else tr("This GPU has no BF16 units: FP16 is used instead."))
-        shown = t.precision if (bf16 or t.precision != "bf16") else "fp16"
-        self.precision.setCurrentIndex(max(0, self.precision.findData(shown)))
-        self.precision.setToolTip("" if bf16 else tr("This GPU has no BF16 units: FP16 is used instead."))
+        label = tr(PRECISIONS[0][1])
+        self.precision.setItemText(idx, label if bf16 else tr("{label} (not on this GPU)", label=label))
+        why = "" if bf16 else tr("This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.")
+        self.precision.setItemData(idx, why or None, Qt.ItemDataRole.ToolTipRole)
+        self.precision.setCurrentIndex(max(0, self.precision.findData(t.precision)))
+        self.precision.setToolTip(why)
 
     @staticmethod
     def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel, enabled: bool, why: str) -> None:
@@ -373,8 +392,6 @@ class JobsPage(BasePage):
             image_size=self.image_size.value() if t.image_size is not None else None,
             grad_checkpointing=self.checkpointing.isChecked(),
         )
-        if new.precision == "fp16" and t.precision == "bf16" and not s.supports_bf16():
-            new = dataclasses.replace(new, precision=t.precision)  # the list shows what the GPU uses
         s.set_train(wid, new)
         self._refill_selected()
 

@@ -12,7 +12,7 @@ from gpucheck.ui.machine_view import AREA_ICONS, AREA_TITLES, AREAS, area_key, p
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.scan_worker import ScanWorker
 from gpucheck.ui.widgets.icons import icon
-from gpucheck.ui.widgets.part_card import wrap_label
+from gpucheck.ui.widgets.labels import wrap_label
 
 logs = lazy_import("gpucheck.logs")  # loaded when a scan fails (start-up speed, gpucheck/lazy.py)
 
@@ -101,7 +101,7 @@ class WelcomePage(BasePage):
         self.retranslate()
 
     def load_icons(self) -> None:
-        """Icons are SVG files found through the catalog's resource locator: loaded once the window is
+        """Icons are SVG files found through the one resource locator (gpucheck.resources): loaded once the window is
         on screen (gpucheck.ui.app.after_show), so start-up does not wait for them."""
         self.scan_button.setIcon(icon("scan"))
         for area, ic in self.area_icons.items():

@@ -8,18 +8,7 @@ from PySide6.QtCore import QSize, Qt
 from gpucheck.i18n import tr
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.icons import icon
-
-
-def wrap_label(text: str = "", parent=None, selectable: bool = False) -> QtWidgets.QLabel:
-    lab = QtWidgets.QLabel(text, parent)
-    lab.setWordWrap(True)
-    lab.setTextFormat(Qt.TextFormat.PlainText)
-    sp = QtWidgets.QSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred, QtWidgets.QSizePolicy.Policy.Minimum)
-    sp.setHeightForWidth(True)  # the height follows the width it is given (wrapped lines)
-    lab.setSizePolicy(sp)
-    if selectable:
-        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return lab
+from gpucheck.ui.widgets.labels import wrap_label  # here too, for the pages that import it from here
 
 
 class PartCard(QtWidgets.QFrame):

@@ -25,6 +25,7 @@ class VramBar(QWidget):
         self.before_bytes: int | None = None  # the need as configured, when the changes lower it
         self.have_bytes: int | None = None
         self.ram = False  # True: the bar is system RAM
+        self.selected = False  # on a selected table row: the caption in the highlight's text colour
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_figures(self, fig: JobFigures | None) -> None:
@@ -35,6 +36,11 @@ class VramBar(QWidget):
         self.need_bytes, self.have_bytes, self.ram = fig.shown_need_bytes, fig.have_bytes, fig.memory == "ram"
         self.before_bytes = fig.need_bytes if fig.need_bytes != fig.shown_need_bytes else None
         self._changed()
+
+    def set_selected(self, on: bool) -> None:
+        if on != self.selected:
+            self.selected = on
+            self.update()
 
     def set_values(self, need_bytes: int | None, have_bytes: int | None, ram: bool = False) -> None:
         self.figures = None
@@ -140,7 +146,7 @@ class VramBar(QWidget):
         for y0, y1 in self.marker_spans():
             p.drawLine(QPointF(x, y0), QPointF(x, y1))
         t = self.text_rect()
-        p.setPen(pal.color(QPalette.ColorRole.Text))
+        p.setPen(pal.color(QPalette.ColorRole.HighlightedText if self.selected else QPalette.ColorRole.Text))
         p.drawText(t, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                    fm.elidedText(self.caption(), Qt.TextElideMode.ElideRight, int(t.width())))
         p.end()
