@@ -41,7 +41,8 @@ w.addPage(QWizardPage())
 w.resize(1100, 760)
 w.show()
 def done():
-    print(f"SHOWN {time.perf_counter() - t0:.6f}\nCPU {time.process_time() - c0:.6f}", flush=True)
+    print(f"SHOWN {time.perf_counter() - t0:.6f}\nCPU {time.process_time() - c0:.6f}\nMODULES {len(sys.modules)}",
+          flush=True)
     app.quit()
 QTimer.singleShot(0, done)
 app.exec()
@@ -132,12 +133,13 @@ def main() -> int:
     print(f"gpucheck       first window: median {ma * 1000:7.1f} ms  (min {min(app) * 1000:.1f}, "
           f"max {max(app) * 1000:.1f}); process wall median {statistics.median(walls_a) * 1000:.0f} ms")
     print(f"ratio gpucheck / bare: median {ma / mb:.2f}, best-of-{args.runs} {min(app) / min(bare):.2f}  "
-          f"(goal: at most {GOAL_RATIO:.2f}; on a busy machine the best-of figure is the steadier one)")
+          f"(goal: at most {GOAL_RATIO:.2f})")
     cb, ca = statistics.median(cpu_b), statistics.median(cpu_a)
-    print(f"CPU time to the first window (steadier when other programs compete for the CPU): bare "
+    print(f"CPU time to the first window (the steadier figure when other programs compete for the CPU): bare "
           f"{cb * 1000:.1f} ms, gpucheck {ca * 1000:.1f} ms (medians), ratio {ca / cb:.2f}")
     print(f"heavy modules loaded before the window: {','.join(last['heavy']) or 'none'}")
-    print(f"modules loaded before the window: {last['modules']} ({len(last['gpucheck'])} of gpucheck: "
+    print(f"modules loaded before the window: bare {b['modules']}, gpucheck {last['modules']} "
+          f"({len(last['gpucheck'])} of gpucheck: "
           f"{', '.join(m.removeprefix('gpucheck.') for m in last['gpucheck'])})")
     return 0
 

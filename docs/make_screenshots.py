@@ -100,8 +100,12 @@ def main() -> int:
         grab(w, name)
         bar.setValue(0)
 
+    def tag(width: int, height: int) -> str:
+        """'' for the first (main) size, so the README's and docs/app.md's names stay; '800x600-' else."""
+        return "" if (width, height) == sizes[0] else f"{width}x{height}-"
+
     for (width, height), lang in [(sz, lg) for sz in sizes for lg in args.langs.split(",") if lg]:
-        size = f"{width}x{height}"
+        size = tag(width, height)
         ui_app.set_app_language(lang)
         w = ui_app.create_window(None)
         w.resize(width, height)
@@ -109,25 +113,25 @@ def main() -> int:
         ui_app.after_show(qapp, w)
         w.open_machine_file(machine_file(lang))
         settle(400)
-        grab(w, f"{lang}-{size}-{PAGES[0]}")
+        grab(w, f"{lang}-{size}{PAGES[0]}")
         w.next()
-        grab(w, f"{lang}-{size}-{PAGES[1]}")
+        grab(w, f"{lang}-{size}{PAGES[1]}")
         w.next()
         w.jobs.table.scrollToTop()
-        grab(w, f"{lang}-{size}-{PAGES[2]}-nothing-chosen")
+        grab(w, f"{lang}-{size}{PAGES[2]}-nothing-chosen")
         pick_job(w)
-        grab(w, f"{lang}-{size}-{PAGES[2]}")
+        grab(w, f"{lang}-{size}{PAGES[2]}")
         w.next()
-        grab(w, f"{lang}-{size}-{PAGES[3]}")
-        scrolled(w, w.details, w.details.options_box, f"{lang}-{size}-{PAGES[3]}-options")
-        scrolled(w, w.details, w.details.cloud_box, f"{lang}-{size}-{PAGES[3]}-cloud")
+        grab(w, f"{lang}-{size}{PAGES[3]}")
+        scrolled(w, w.details, w.details.options_box, f"{lang}-{size}{PAGES[3]}-options")
+        scrolled(w, w.details, w.details.cloud_box, f"{lang}-{size}{PAGES[3]}-cloud")
         if args.what_if:
             w.details.set_what_if(args.what_if)
-            grab(w, f"{lang}-{size}-{PAGES[3]}-what-if")
+            grab(w, f"{lang}-{size}{PAGES[3]}-what-if")
             w.details.set_what_if(None)
         w.next()
         w.report.save(str(Path(tempfile.gettempdir()) / f"gpucheck-report-{lang}.pdf"))  # shows "Saved to …"
-        grab(w, f"{lang}-{size}-{PAGES[4]}")
+        grab(w, f"{lang}-{size}{PAGES[4]}")
         w.close()
         w.deleteLater()
         settle(50)
@@ -146,7 +150,7 @@ def main() -> int:
         dark.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7f8389"))  # greyed-out controls read as such
     qapp.setPalette(dark)
     for width, height in sizes:
-        size = f"{width}x{height}"
+        size = tag(width, height)
         w = ui_app.create_window(None)
         w.resize(width, height)
         w.show()
@@ -154,13 +158,13 @@ def main() -> int:
         w.open_machine_file(machine_file("en"))
         settle(300)
         w.next()
-        grab(w, f"dark-{size}-2-machine")
+        grab(w, f"dark-{size}2-machine")
         w.next()
         pick_job(w)
-        grab(w, f"dark-{size}-3-jobs")
+        grab(w, f"dark-{size}3-jobs")
         w.next()
-        grab(w, f"dark-{size}-4-details")
-        scrolled(w, w.details, w.details.options_box, f"dark-{size}-4-details-options")
+        grab(w, f"dark-{size}4-details")
+        scrolled(w, w.details, w.details.options_box, f"dark-{size}4-details-options")
         w.close()
         w.deleteLater()
         settle(50)

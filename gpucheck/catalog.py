@@ -464,7 +464,7 @@ _TOP_SPEC = {
     "description": _s(),
     "description_zh": _s(),
     "family": _s(True, ("vision", "nlp", "diffusion", "llm", "speech")),
-    "level": _i(True, 1, 100),
+    "level": _i(False, 1, 100),  # the place on the built-in ladder; cosmetic, so a user's own file may leave it out
     "smaller_model": _s(),
     "source": _s(),
 }
@@ -539,7 +539,7 @@ def parse_workload(data: dict[str, Any], where: str, path: str | None = None) ->
         for key in ("layers", "hidden", "heads"):
             if getattr(model, key) is None:
                 raise BadInput(f"{where}: missing key 'model.{key}' (an integer; needed for a transformer)")
-        if model.kv_heads and model.heads % model.kv_heads:
+        if model.kv_heads and model.heads and model.heads % model.kv_heads:
             raise BadInput(f"{where}: key 'model.kv_heads': expected a divisor of model.heads ({model.heads})")
     else:
         if model.forward_gflops is None:
@@ -552,6 +552,7 @@ def parse_workload(data: dict[str, Any], where: str, path: str | None = None) ->
     if model.arch != "transformer" and train.method == "qlora":
         raise BadInput(f"{where}: key 'train.method': 'qlora' needs a transformer model (model.arch)")
     data_spec = DataSpec(**d)
+    top.setdefault("level", 0)  # 0: not on the built-in ladder (shown as "—")
     return Workload(model=model, train=train, data=data_spec, path=path, **top)
 
 

@@ -1,5 +1,8 @@
-"""Command line: scan | check | estimate | report | gpus | workloads.
+"""Command line: scan | check | estimate | trial | report | gpus | workloads.
 
+This module is the parser and the table of commands; what each command does is in gpucheck/commands.py
+(`run_*`), the command line's glue, which no layer below knows about. Training settings are named here
+the way the command line spells them (`cli_flag`: seq_len → --seq-len).
 Exit codes: 0 ok, 2 bad input (one clear line on stderr, no traceback), 1 internal error.
 Every command has --json for machine-readable output and prints a readable table otherwise.
 """
@@ -30,7 +33,7 @@ _ARGPARSE_TEXTS = (
     N_("expected one argument"), N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
 )
-argparse._ = translate  # argparse looks its messages up through its module-level _()
+argparse._ = translate  # type: ignore[attr-defined]  # argparse looks its messages up through its module-level _()
 _ZH_HEADING = re.compile(r"(?m)^(\S[^\n]*[\u4e00-\u9fff）]):$")
 
 

@@ -1,11 +1,12 @@
 """The command line's glue: scan | check | estimate | report | gpus | workloads, and the headless
 summary (`gpucheck` with no display). cli.py parses the arguments; each `run_*` here gathers the target
 (a saved Machine, a catalog GPU or a scan of this PC), calls the core (probe, estimate, advise, report)
-and prints. Core arithmetic lives in gpucheck.estimate; no layer below this one knows about argparse.
+and prints. Core arithmetic lives in gpucheck.estimate; the core takes plain values, never an argparse
+Namespace.
 
 Advice (gpucheck.advise) is computed once per job and printed under the estimate; the `check`
-table shows the final verdict after advice (runs / runs with tweaks / too slow / does not fit).
-- `verdict_label(verdict)` renders a verdict (runs_with_tweaks included) for tables.
+table shows the final verdict after advice (gpucheck.verdict: labels and colours of every verdict).
+`scan_machine` is the scan with, when asked, the deep scan's benchmarks: the app's scan page uses it too.
 """
 
 from __future__ import annotations

@@ -87,6 +87,26 @@ def _slug(path: Path) -> str:
     return s or "custom-model"
 
 
+_ARCH_SUFFIXES = ("ForConditionalGeneration", "ForCausalLM", "LMHeadModel", "ForMaskedLM",
+                  "ForSequenceClassification", "Model")
+
+
+def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
+    """The model's own name for titles: the repository name it was saved from ("Qwen2.5-7B"), else its
+    architecture ("Qwen2" from Qwen2ForCausalLM) — never the folder the file happens to sit in."""
+    saved = cfg.get("_name_or_path")
+    if isinstance(saved, str) and saved.strip() and not saved.strip().startswith((".", "/", "~")):
+        return saved.strip().rstrip("/").split("/")[-1]
+    archs = cfg.get("architectures")
+    if isinstance(archs, list) and archs and isinstance(archs[0], str):
+        name = archs[0]
+        for suffix in _ARCH_SUFFIXES:
+            if name.endswith(suffix) and len(name) > len(suffix):
+                return name[: -len(suffix)]
+        return name
+    return fallback
+
+
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
         raise BadInput(f"{where}: expected a JSON object (a Hugging Face config.json)")
@@ -160,10 +180,11 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
                        f"{', '.join(SUPPORTED)})")
     billions = params / 1e9
     size = f"{billions:.1f}B" if billions >= 1 else f"{params / 1e6:.0f}M"
+    shown = model_display_name(cfg, name)
     return Workload(
         id=name,
-        title=f"Fine-tune {name} ({size} parameters)",
-        title_zh=f"微调 {name}（{size} 参数）",
+        title=f"Fine-tune {shown} ({size} parameters)",
+        title_zh=f"微调 {shown}（{size} 参数）",
         family=family,
         level=50,
         model=model,

@@ -16,21 +16,18 @@ bundle, errors as usual) and returns the module's attribute; nothing is copied, 
 monkeypatches the real module is seen through the handle. `from X import name` would load X at once,
 so a deferred module is always used through its handle.
 
-This is the project's only deferred import: no module imports inside a function. `DEFERRED` records
-each deferred edge (importing module → imported module) so that the layer test can check them with the
-others, and PyInstaller (which cannot see them) lists them in packaging/gpucheck.spec's hiddenimports.
+This is how gpucheck defers its own modules and slow standard-library ones; nothing imports them inside
+a function (only optional third-party libraries such as torch are, see tests/test_layers.py). The layer
+test reads `lazy_import("...")` calls as imports, so deferred ones obey the layers too; PyInstaller cannot
+see them, so packaging/gpucheck.spec lists every gpucheck module in its hiddenimports.
 tests/ui/test_startup_imports.py checks that the start-up path stays free of the heavy modules.
 """
 
 from __future__ import annotations
 
 import importlib
-import sys
 import types
 from typing import Any
-
-# importing module -> modules it defers (filled in as modules that use lazy_import are imported)
-DEFERRED: dict[str, set[str]] = {}
 
 
 class LazyModule(types.ModuleType):
@@ -39,24 +36,22 @@ class LazyModule(types.ModuleType):
     def __getattr__(self, attr: str) -> Any:  # called only for names the stand-in itself lacks
         if attr.startswith("__") and attr.endswith("__"):
             raise AttributeError(attr)  # copy, pickle, inspect probing a handle: never load for them
-        return getattr(self.load(), attr)
+        return getattr(self._lazy_load(), attr)
 
     def __setattr__(self, attr: str, value: Any) -> None:
-        setattr(self.load(), attr, value)
+        setattr(self._lazy_load(), attr, value)
 
     def __delattr__(self, attr: str) -> None:
-        delattr(self.load(), attr)
+        delattr(self._lazy_load(), attr)
 
     def __repr__(self) -> str:
         return f"<deferred module {self.__name__!r}>"
 
-    def load(self) -> types.ModuleType:
+    def _lazy_load(self) -> types.ModuleType:
         """Import the module now (a no-op after the first time) and return it."""
         return importlib.import_module(self.__name__)
 
 
 def lazy_import(name: str) -> LazyModule:
     """A handle for module `name` that imports it on first use. Use at the top of a module only."""
-    caller = sys._getframe(1).f_globals.get("__name__", "?")
-    DEFERRED.setdefault(caller, set()).add(name)
     return LazyModule(name)

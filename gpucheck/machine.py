@@ -391,7 +391,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         if len(value) != len(args):  # tuple[X, Y]: exactly that many items
             raise BadInput(f"{where}: expected a list of {len(args)} items, got {value!r:.60}")
         return tuple(_convert(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _from_jsonable(tp, value, where)
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):

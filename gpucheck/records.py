@@ -218,24 +218,3 @@ class Estimate:
     def on_cpu(self) -> bool:
         """The job runs on the processor (no GPU target): RAM, not VRAM, is what it must fit in."""
         return self.backend == "cpu"
-
-    @property
-    def reason(self) -> str:
-        return self.limit
-
-    @property
-    def extra(self) -> dict[str, Any]:
-        """Read-only view under the old `extra` keys, for callers not yet moved to the typed fields."""
-        return {
-            "reason": self.limit, "needs_vram_bytes": self.peak_vram_bytes,
-            "vram_available_bytes": self.vram_available_bytes, "ram_total_bytes": self.ram_total_bytes,
-            "ram_needed_bytes": self.ram_bytes, "total_params": self.total_params,
-            "trainable_params": self.trainable_params, "allocated_bytes": self.allocated_bytes,
-            "context_bytes": self.context_bytes, "backend": self.backend, "precision_used": self.precision_used,
-            "dataset_in_memory": self.dataset_in_memory, "ram_parts": self.ram_parts,
-            "ram_besides_training_bytes": self.ram_besides_training_bytes, "disk_parts": self.disk_parts,
-            "too_slow_hours": self.too_slow_hours, "total_samples": self.total_samples,
-            "flops_per_sample": self.flops_per_sample, "peak_tflops": self.peak_tflops, "math": self.math,
-            "utilization": self.utilization, "bottleneck": self.bottleneck,
-            "scaling_efficiency": self.scaling_efficiency,
-        }

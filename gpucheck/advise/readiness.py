@@ -37,7 +37,7 @@ def _gpu_runs(machine: Machine, workload: Workload, target, est_mod) -> bool:
     def estimate_fn(w: Workload, t):
         return est_mod.estimate(w, target, t)
 
-    limit = float(base.extra.get("too_slow_hours") or est_mod.too_slow_hours())
+    limit = float(base.too_slow_hours or est_mod.too_slow_hours())
     result = ladder.speed_up(ladder.run_ladder(workload, base.train, facts, estimate_fn), facts, estimate_fn,
                              limit)
     hours = result.estimate.total_hours

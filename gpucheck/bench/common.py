@@ -154,14 +154,15 @@ def throttled(on_progress: ProgressFn | None, interval_s: float = 0.05) -> Progr
     and never let the fraction go backwards (a UI progress bar must not jump back)."""
     if on_progress is None:
         return None
-    state = {"t": 0.0, "step": None, "frac": 0.0}
+    last_t, last_frac = [0.0], [0.0]
+    last_step: list[str | None] = [None]
 
     def forward(step: str, fraction: float) -> None:
         now = time.monotonic()
-        fraction = max(fraction, state["frac"])
-        if step == state["step"] and now - state["t"] < interval_s and fraction < 1.0:
+        fraction = max(fraction, last_frac[0])
+        if step == last_step[0] and now - last_t[0] < interval_s and fraction < 1.0:
             return
-        state.update(t=now, step=step, frac=fraction)
+        last_t[0], last_step[0], last_frac[0] = now, step, fraction
         on_progress(step, fraction)
 
     return forward

@@ -160,7 +160,7 @@ def make_text(n_bytes: int = 256 * 1024, seed: int = 7) -> tuple[str, dict[str, 
     rng = random.Random(seed)
     letters = "etaoinshrdlcumwfgypbvkjxqz"
     vocab: dict[str, int] = {}
-    words = []
+    words: list[str] = []
     while len(words) < 5000:
         w = "".join(letters[min(int(rng.expovariate(0.25)), 25)] for _ in range(rng.randint(1, 10)))
         if w not in vocab:

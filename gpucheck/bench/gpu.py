@@ -292,10 +292,10 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
             res.notes.append(tr_text("Only {got} of the {free} GPU memory reported free could be allocated.",
                                 got=_gib(res.allocatable_bytes), free=_gib(res.free_reported_bytes)))
     elif dev.type == "mps":
-        rec = getattr(getattr(torch, "mps", None), "recommended_max_memory", None)
-        if rec is not None:
+        recommended = getattr(getattr(torch, "mps", None), "recommended_max_memory", None)
+        if recommended is not None:
             try:
-                res.allocatable_bytes = int(rec())
+                res.allocatable_bytes = int(recommended())
                 res.notes.append(tr_text("GPU memory: Metal's recommended working-set size (not test-allocated, "
                                     "since it is shared with the system's RAM)."))
             except Exception:
@@ -316,11 +316,12 @@ def nvidia_thermal(uuid: str | None, index: int, nvml: Any = None) -> tuple[floa
 
     `nvml` is a pynvml-compatible module (default: pynvml itself), read through the probe's NvmlSession.
     """
-    try:
-        if nvml is None:
-            import pynvml as nvml  # optional binding (nvidia-ml-py): absent → unknown, with the reason
-    except Exception as e:  # NVML binding or wrapper missing
-        return None, (), str(e)
+    if nvml is None:
+        try:
+            import pynvml  # optional binding (nvidia-ml-py): absent → unknown, with the reason
+        except Exception as e:  # NVML binding missing
+            return None, (), str(e)
+        nvml = pynvml
     try:
         with nv.NvmlSession(nvml) as s:
             if s.error:

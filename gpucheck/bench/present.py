@@ -108,7 +108,7 @@ def measured_figures(machine: Any) -> tuple[Figure, ...]:
         if mv is not None:
             ratio = (mv / sv) if sv else None
             text = tr("{value} (measured)", value=_value_text(mv, unit))
-            if ratio is not None:
+            if ratio is not None and sv is not None:
                 text = tr("{value} (measured; {pct}% of the data sheet's {spec})", value=_value_text(mv, unit),
                           pct=round(ratio * 100), spec=_value_text(sv, unit))
             rows.append(Figure(key, tr(label), float(mv), unit, MEASURED, sv, ratio, text))

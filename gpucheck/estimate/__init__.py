@@ -22,27 +22,27 @@ Estimating:
                     grad_checkpointing=, lora_rank=, samples=, epochs=) -> Workload   (CLI flags; None = keep)
     verdict_for(supported=, fits=, total_hours=) -> str      the rule, for one exact configuration
     too_slow_hours() -> float                                the "too slow" threshold (factors.toml)
-    estimate_to_json(estimate, workload=None) -> dict        the JSON contract of DESIGN.md; "verdict" may be
-                                                             refined by advice, "estimate_verdict" never is
+    estimate_to_json(estimate, workload=None) -> dict        the estimate's keys of the JSON contract; callers use
+                                                             gpucheck.advise.job_json.job_to_json (adds the advice)
 
 TrainSpec fields advice can vary (gpucheck.records.TrainSpec): method (full|lora|qlora), precision
 (fp32|fp16|bf16), optimizer (adamw|adamw-8bit|sgd), batch (+ grad_accum: same effective batch, no memory
-cost), seq_len / image_size, grad_checkpointing, lora_rank, lora_targets (qv|attention|all-linear),
-cpu_offload (optimizer state in host RAM), shard (FSDP / ZeRO-3 over target.gpus GPUs).
+cost), seq_len / image_size, grad_checkpointing, lora_rank, lora_targets (qv|attention|mlp|all-linear),
+cpu_offload (ZeRO-Offload: master weights, gradients, optimizer state in host RAM), zero_stage 0-3 and
+shard (= stage 3, FSDP) over target.gpus GPUs; precision bf16-pure (all state in bf16).
 
-The Estimate (gpucheck.records.Estimate):
-    verdict is one of "runs", "too_slow", "does_not_fit", "not_supported" for the EXACT configuration.
-    "runs_with_tweaks" is never returned here: the advice module decides it by re-estimating with
-    changed TrainSpecs. `fits` covers VRAM per GPU and system RAM (when the RAM size is known).
-    `extra` carries what advice needs, all plain values:
-        reason            "" | "vram" | "ram" | "slow" | "qlora_backend" | "optimizer_backend" |
-                          "training_backend" | "unknown_gpu_speed"
-        needs_vram_bytes, vram_available_bytes, ram_total_bytes, ram_needed_bytes
-        total_params, trainable_params, flops_per_sample, peak_tflops, math, utilization,
-        bottleneck ("compute" | "memory" | "overhead" | "communication"), scaling_efficiency,
-        allocated_bytes (peak without CUDA context / allocator slack: what
-        torch.cuda.max_memory_allocated() reports), backend, precision_used, dataset_in_memory,
-        ram_parts, disk_parts (dicts of bytes), too_slow_hours
+The Estimate (gpucheck.records.Estimate), typed fields only:
+    verdict (a gpucheck.verdict.Verdict) for the EXACT configuration: runs | tight | too_slow |
+    does_not_fit | not_supported. "runs_with_tweaks" is never returned here: the advice decides it by
+    re-estimating with changed TrainSpecs. Memory: `peak_vram_bytes` is what nvidia-smi would show (the
+    verdict uses it); `allocated_bytes` torch.cuda.max_memory_allocated(); `reserved_bytes` the caching
+    allocator's reserve; `context_bytes` the CUDA context. `vram_fit` compares the peak with the usable
+    memory through the family's measured error band (`vram_band_bytes`, factors.toml [fit_band]);
+    `ram_fit` compares RAM with what was free and what is installed (the WSL 2 limit under WSL);
+    `memory_fit` is the worse; `fits` is True only when both fit with room. `limit` says what stops it:
+    "" | vram | ram | slow | qlora_backend | optimizer_backend | training_backend | unknown_gpu_speed.
+    Speed: flops_per_sample, peak_tflops, math, utilization, bottleneck, scaling_efficiency;
+    several GPUs: comm_bytes_per_step over link_gbps. Host: ram_parts, disk_parts, dataset_in_memory.
 """
 
 from __future__ import annotations

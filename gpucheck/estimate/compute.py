@@ -178,6 +178,16 @@ def tensor_power_fraction(target: Any, math: str, f: dict[str, Any]) -> float:
     return min(1.0, spec.tdp_w * per_watt / physical)
 
 
+def legacy_mma_fraction(target: Any, math: str, t: TrainSpec, f: dict[str, Any]) -> float:
+    """Share of the tensor peak that kernels written for the previous generation's MMA instructions reach: on
+    Hopper the full rate needs warpgroup MMA (wgmma); mma.sync reaches about 2/3 of it (Shah et al. 2024,
+    FlashAttention-3). Hand-tuned stacks (cuBLASLt's sm90 kernels) are exempt."""
+    spec = target.gpu
+    if spec is None or not math.endswith("tensor") or stack_of(t, f).get("native_mma", False):
+        return 1.0
+    return float(f["speed"].get("legacy_mma_fraction", {}).get(spec.compute_capability or "", 1.0))
+
+
 def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: dict[str, Any]) -> float:
     """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions)."""
     s = f["speed"]
@@ -189,6 +199,18 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: dict[str, Any]) ->
         half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)
     return val * f["utilization"]["backend_factor"].get(backend, 1.0)
+
+
+def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any]) -> float:
+    """On the CPU a GEMM's efficiency grows with its rows (the tokens of the micro-batch): oneDNN/MKL pack and
+    block the weight matrix per call and split the rows over the cores, so few rows leave the FMA units
+    waiting: rows / (rows + cpu.gemm_half_rows). Transformers only (a convolution's rows are batch × pixels,
+    thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow layers."""
+    half = f["cpu"].get("gemm_half_rows")
+    if target.gpu is not None or m.arch != "transformer" or not half:
+        return 1.0
+    rows = (t.seq_len or 512) * t.batch
+    return rows / (rows + float(half))
 
 
 def stack_of(t: TrainSpec, f: dict[str, Any]) -> dict[str, Any]:
@@ -279,7 +301,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: dict[str, A
             bwd += k["dequant_per_linear"] * linears * layers
         total = fwd * passes_fwd + bwd
     else:
-        layers = k["layers_default"].get(m.arch, 50)
+        layers = m.layers or k["layers_default"].get(m.arch, 50)
         total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
     opt = optimizer_tensors(m, t, pc, k) * k["optimizer_per_tensor"] / max(1, t.grad_accum)
     return (total + opt) * st["kernel_scale"]
@@ -300,7 +322,7 @@ def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: dict[str, 
         if t.method in ("lora", "qlora"):
             return 2.0 * _adapted(m, t) * layers
         return (2.0 * _linears(m) + 2.0) * layers + 3.0
-    return 3.0 * k["layers_default"].get(m.arch, 50)
+    return 3.0 * (m.layers or k["layers_default"].get(m.arch, 50))
 
 
 def _adapted(m: ModelSpec, t: TrainSpec) -> int:
@@ -386,9 +408,12 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     backend = target.backend
     peak, math, measured = pick_peak(t, m, target, f)
     clock = clock_fraction(target, f, measured)
-    eff = gemm_efficiency(m, math, backend, f) * stack_of(t, f)["gemm_scale"]
+    eff = gemm_efficiency(m, math, backend, f) * stack_of(t, f)["gemm_scale"] * cpu_rows_efficiency(m, t, target, f)
     explicit = target.gpu is not None and bool(getattr(target.gpu, "sustained_clock_fraction", None))
     tensor_clock = clock if explicit or measured else clock * tensor_power_fraction(target, math, f)
+    # the board's power caps the tensor FLOPs per second, whatever the kernel: kernels that issue the previous
+    # generation's MMA instructions run below the power limit rather than below it twice
+    tensor_clock = min(tensor_clock, legacy_mma_fraction(target, math, t, f))
     rate = peak * 1e12 * tensor_clock * eff
     if target.gpu is not None and not math.startswith("fp32"):
         # cuDNN/cuBLAS pick the fastest kernel: never slower than the fp32 vector path
@@ -399,9 +424,10 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     vector = target.gpu.tflops_fp32 * 1e12 * clock if target.gpu is not None else 0.0
     g = _gpu_time(m, t, target, f, pc, weights_bytes, rate, bw, attn_len, vector)
     gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
-    disp_s = dispatch_seconds(g.kernels, target, f) if target.gpu is not None else 0.0
+    disp_s = dispatch_seconds(g.kernels, target, f)
     overhead_s = f["step_overhead_s"].get(backend, 0.005) / max(1, t.grad_accum)
-    work_s = max(gpu_s, disp_s)
+    # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn
+    work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
     small = disp_s >= gpu_s or g.fixed_s > gpu_s - g.fixed_s

@@ -35,7 +35,7 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         in_memory = data_bytes <= h["in_memory_threshold_gib"] * GIB
     workers = int(min(h["max_loader_workers"], max(1, (cores or 4) - 1)))
     ram: dict[str, int] = {
-        "process": int(h["process_gib"].get(backend, h["process_gib"]["cuda"]) * GIB),
+        "process": int(process_gib(w, backend, h) * GIB),
         "loader_workers": int(workers * h["worker_gib"] * GIB),
     }
     if in_memory:
@@ -75,6 +75,20 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         ram_parts=ram,
         disk_parts=disk,
     )
+
+
+# the libraries a job of each architecture imports besides PyTorch (what its process holds resident)
+_LIBRARIES = {"cnn": ("torchvision",), "transformer": ("transformers",), "unet": ("transformers", "diffusers")}
+
+
+def process_gib(w: Workload, backend: str, h: dict[str, Any]) -> float:
+    """Resident memory of the training process besides the training state itself. On the CPU it is what the job
+    imports (PyTorch, plus torchvision / transformers / diffusers by architecture: `host.import_gib`); on a GPU
+    backend the driver's libraries dominate (`host.process_gib`)."""
+    imports = h.get("import_gib")
+    if backend == "cpu" and imports:
+        return float(imports["torch"]) + sum(float(imports[lib]) for lib in _LIBRARIES.get(w.model.arch, ()))
+    return float(h["process_gib"].get(backend, h["process_gib"]["cuda"]))
 
 
 def _download_bpp(w: Workload, h: dict[str, Any]) -> float:

@@ -49,8 +49,9 @@ AREA_OF = {"nvidia": "gpu", "amd": "gpu", "apple": "gpu", "windows": "gpu", "pla
 
 def probes_for(src: Sources) -> list[tuple[str, Callable[[Sources], Part]]]:
     """The probes that apply to this platform, as (name, function)."""
-    common = [("cpu", cpu.probe), ("memory", memory.probe), ("disks", storage.probe), ("power", power.probe),
+    common: list[tuple[str, Callable[[Sources], Part]]] = [("cpu", cpu.probe), ("memory", memory.probe), ("disks", storage.probe), ("power", power.probe),
               ("software", software.probe)]
+    gpu: list[tuple[str, Callable[[Sources], Part]]]
     if src.system == "linux":
         gpu = [("nvidia", nvidia.probe), ("amd", amd.probe), ("platform", linux.probe)]
     elif src.system == "windows":

@@ -189,7 +189,7 @@ def from_rocm_smi(text: str) -> tuple[list[Gpu], str | None]:
     """`rocm-smi … --json`: {"card0": {...}, "system": {"Driver version": ...}}."""
     data = json.loads(text)
     driver = (data.get("system", {}) or {}).get("Driver version")
-    gpus = []
+    gpus: list[Gpu] = []
     for key in sorted((k for k in data if k.startswith("card")), key=lambda k: int(re.sub(r"\D", "", k) or 0)):
         c = {k.lower(): v for k, v in data[key].items()}
         name = c.get("card series") or c.get("device name") or tr("AMD GPU {index}", index=len(gpus))

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from gpucheck.i18n import fmt_gib
-from gpucheck.machine import Gpu
+from gpucheck.machine import Finding, Gpu
 from gpucheck.probe.base import Part, Sources, finding, to_int
 from gpucheck.probe.facts import probe_facts
 
@@ -111,7 +111,7 @@ def working_set_estimate(ram_bytes: int) -> tuple[int, float]:
 
 def gpu_from_info(info: dict[str, Any], ram_bytes: int | None, measured_working_set: int | None = None
                   ) -> tuple[Gpu | None, list]:
-    findings = []
+    findings: list[Finding] = []
     chip = info.get("chip") or info.get("gpu_name")
     if not chip or "apple" not in str(chip).lower():
         return None, findings
@@ -139,7 +139,7 @@ def gpu_from_info(info: dict[str, Any], ram_bytes: int | None, measured_working_
 
 def intel_mac_gpus(info: dict[str, Any]) -> list[Gpu]:
     """GPUs of an Intel Mac (AMD Radeon Pro, Intel Iris): PyTorch reaches AMD ones through Metal (MPS)."""
-    out = []
+    out: list[Gpu] = []
     for g in info.get("all_gpus", []):
         name = str(g.get("name") or "")
         if not name or re.match(r"apple m\d", name.lower()):  # Apple silicon: handled by gpu_from_info

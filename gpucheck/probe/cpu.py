@@ -170,8 +170,8 @@ def cpu_from_sysctl(values: dict[str, str]) -> Cpu:
     for f in ("avx2", "avx512f", "fma", "avx1.0"):
         if f in feats.split():
             flags.add("avx" if f == "avx1.0" else f)
-    perf = to_int(values.get("hw.perflevel0.physicalcpu")) if to_int(values.get("hw.nperflevels") or 0) and \
-        to_int(values.get("hw.nperflevels")) > 1 else None
+    levels = to_int(values.get("hw.nperflevels") or 0) or 0
+    perf = to_int(values.get("hw.perflevel0.physicalcpu")) if levels > 1 else None
     freq = to_int(values.get("hw.cpufrequency_max")) or to_int(values.get("hw.cpufrequency"))
     arch = "arm64" if "apple" in (brand or "").lower() else None
     return Cpu(

@@ -41,8 +41,8 @@ def virtual_machine(src: Sources) -> str | None:
     for p in ("/sys/class/dmi/id/sys_vendor", "/sys/class/dmi/id/product_name", "/sys/class/dmi/id/board_vendor",
               "/sys/hypervisor/type"):
         v = (src.read_strip(p) or "").lower()
-        for m in VM_MARKERS:
-            if m in v:
+        for marker in VM_MARKERS:
+            if marker in v:
                 return v
     if is_wsl(src):
         return "wsl"

@@ -15,7 +15,8 @@ def probe(src: Sources) -> Part:
             detail=str(e)),))
     try:
         sw = src.ps.swap_memory()
-        swap_total, swap_free = int(sw.total), int(sw.free)
+        swap_total: int | None = int(sw.total)
+        swap_free: int | None = int(sw.free)
     except Exception:  # noqa: BLE001 — swap is optional information
         swap_total = swap_free = None
     return Part(area="memory", memory=Memory(total_bytes=int(vm.total), available_bytes=int(vm.available),

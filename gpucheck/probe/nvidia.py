@@ -56,7 +56,7 @@ class NvmlSession:
         self.reasons: dict[str, str] = {}  # query name → why it returned None
         self._ok = False
 
-    def _error_class(self, name: str) -> type | None:
+    def _error_class(self, name: str) -> type[BaseException] | None:
         return getattr(self.m, name, None)
 
     def start(self) -> bool:

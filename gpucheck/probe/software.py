@@ -67,10 +67,10 @@ def _dist_version(dist) -> str:
 
 
 def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ...]:
-    kwargs = {"path": list(paths)} if paths is not None else {}
     found: dict[str, Framework] = {}
     names: dict[str, object] = {}
-    for dist in metadata.distributions(**kwargs):
+    dists = metadata.distributions(path=list(paths)) if paths is not None else metadata.distributions()
+    for dist in dists:
         # The folder name (torch-2.3.1.dist-info) gives the name without reading every METADATA file.
         name = getattr(dist, "_normalized_name", None)
         if not name:

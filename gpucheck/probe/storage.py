@@ -220,7 +220,8 @@ def probe(src: Sources, vm: str | None = None) -> Part:
             continue
         try:
             usage = src.ps.disk_usage(p.mountpoint)
-            total, free = int(usage.total), int(usage.free)
+            total: int | None = int(usage.total)
+            free: int | None = int(usage.free)
         except (OSError, Exception):  # noqa: BLE001 — an unreadable mount is reported, not fatal
             total = free = None
             findings.append(finding("disk", "unknown",

@@ -428,7 +428,7 @@ def ladder_table(evaluations: tuple[Evaluation, ...], lang: str, installed_vram_
     rows, verdicts = [], []
     for ev in evaluations:
         fig = evaluation_figures(ev, installed_vram_bytes)
-        rows.append((str(ev.workload.level), workload_title(ev.workload, lang), verdict_text(fig.verdict),
+        rows.append((str(ev.workload.level or "—"), workload_title(ev.workload, lang), verdict_text(fig.verdict),
                      need_caption(fig), time_text(fig)))
         verdicts.append(fig.verdict)
     all_cpu = all(ev.estimate.on_cpu for ev in evaluations)

@@ -117,6 +117,7 @@ def _break_before(cursor) -> None:
     at the top of the next page)."""
     fmt = QTextBlockFormat(cursor.blockFormat())
     fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+    fmt.setTopMargin(0)  # at the top of a page a heading needs no space above it
     cursor.setBlockFormat(fmt)
 
 

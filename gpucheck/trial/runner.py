@@ -341,6 +341,7 @@ def _hf_model(spec, device):
     cfg = dict(m["config"])
     model_type = cfg.pop("model_type")
     config = transformers.AutoConfig.for_model(model_type, **cfg)
+    config.use_cache = False  # training: no key/value cache
     task = m.get("task", "causal-lm")
     if task == "sequence-classification":
         config.num_labels = int(m.get("num_labels", 2))
@@ -385,11 +386,14 @@ def _qlora_model(spec, device, transformers, auto, config):
                 with torch.no_grad():
                     p.normal_(0, 0.02) if p.dim() > 1 else p.fill_(1.0)
             if type(mod).__name__.endswith("RotaryEmbedding"):
-                fresh = type(mod)(config=model.config, device=device)
+                try:
+                    fresh = type(mod)(config=model.config, device=device)
+                except TypeError:  # transformers >= 5 takes no device
+                    fresh = type(mod)(config=model.config)
                 for bname, buf in fresh.named_buffers(recurse=False):
-                    setattr(mod, bname, buf)
-                if hasattr(fresh, "original_inv_freq"):
-                    mod.original_inv_freq = fresh.original_inv_freq
+                    setattr(mod, bname, buf.to(device))
+                if getattr(mod, "original_inv_freq", None) is not None and mod.original_inv_freq.is_meta:
+                    mod.original_inv_freq = fresh.original_inv_freq.to(device)
     return model
 
 

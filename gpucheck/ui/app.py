@@ -70,10 +70,19 @@ def scan_this_pc(*args, **kwargs):
 def after_show(app: QtWidgets.QApplication, window=None) -> None:
     """Work that can wait until the window is on screen."""
     app.setWindowIcon(icon("gpucheck"))
+    hints = app.styleHints()
+    if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: the desktop switched between light and dark
+        hints.colorSchemeChanged.connect(lambda *_a: _repaint_all(app))
     if window is not None:
         window.welcome.load_icons()
     if i18n.get_language() != "zh_CN":
         add_bundled_fonts()  # so that switching to Chinese later finds the font
+
+
+def _repaint_all(app: QtWidgets.QApplication) -> None:
+    """Badges, bars and charts pick their colours from the palette when they paint: repaint them all."""
+    for w in app.allWidgets():
+        w.update()
 
 
 def create_window(machine_file: str | None = None, scan_fn=None):

@@ -216,8 +216,11 @@ def _memory(machine, ctx: JobContext | None = None) -> PartView:
     if ctx is not None and ctx.ram_limited:  # the jobs page says RAM stops these: the card says so too
         limit = (tr("WSL 2 gives Linux only {total}: raise memory= in .wslconfig.", total=fmt_gib(m.total_bytes))
                  if wsl else "")
-        findings = (tr("Too little RAM for: {jobs}. {limit}", jobs=fmt_list(ctx.ram_limited),
-                       limit=limit).strip(), *findings)
+        names = list(ctx.ram_limited[:3])
+        if len(ctx.ram_limited) > 3:
+            names.append(tr("{n} more", n=len(ctx.ram_limited) - 3))
+        findings = (tr("Too little RAM for: {jobs}. {limit}", jobs=fmt_list(names), limit=limit).strip(),
+                    *findings)
         status = "limited" if status == "good" else status
     return PartView("memory", tr(AREA_TITLES["memory"]), status, summary, findings, tuple(details))
 

@@ -145,7 +145,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="443"/>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -352,14 +352,14 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="113"/>
         <location filename="../../gpucheck/advise/present.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="114"/>
         <location filename="../../gpucheck/advise/present.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -739,8 +739,8 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="131"/>
         <location filename="../../gpucheck/advise/present.py" line="136"/>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -751,7 +751,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -777,13 +777,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="165"/>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="166"/>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="526"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
@@ -1465,641 +1465,641 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="593"/>
+        <location filename="../../gpucheck/catalog.py" line="594"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="26"/>
+        <location filename="../../gpucheck/cli.py" line="29"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="27"/>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="27"/>
+        <location filename="../../gpucheck/cli.py" line="30"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="28"/>
+        <location filename="../../gpucheck/cli.py" line="31"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="28"/>
+        <location filename="../../gpucheck/cli.py" line="31"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="32"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="32"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="31"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="31"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="44"/>
+        <location filename="../../gpucheck/cli.py" line="47"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="58"/>
+        <location filename="../../gpucheck/cli.py" line="61"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="59"/>
+        <location filename="../../gpucheck/cli.py" line="62"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="64"/>
+        <location filename="../../gpucheck/cli.py" line="67"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="69"/>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="72"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="70"/>
+        <location filename="../../gpucheck/cli.py" line="73"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="71"/>
+        <location filename="../../gpucheck/cli.py" line="74"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="75"/>
+        <location filename="../../gpucheck/cli.py" line="78"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="78"/>
+        <location filename="../../gpucheck/cli.py" line="81"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="81"/>
+        <location filename="../../gpucheck/cli.py" line="84"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="87"/>
+        <location filename="../../gpucheck/cli.py" line="90"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="92"/>
+        <location filename="../../gpucheck/cli.py" line="95"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="96"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="95"/>
+        <location filename="../../gpucheck/cli.py" line="98"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="97"/>
+        <location filename="../../gpucheck/cli.py" line="100"/>
         <source>software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="100"/>
+        <location filename="../../gpucheck/cli.py" line="103"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成整行（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="106"/>
+        <location filename="../../gpucheck/cli.py" line="109"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="107"/>
+        <location filename="../../gpucheck/cli.py" line="110"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="114"/>
+        <location filename="../../gpucheck/cli.py" line="117"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="118"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="116"/>
+        <location filename="../../gpucheck/cli.py" line="119"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="117"/>
+        <location filename="../../gpucheck/cli.py" line="120"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="122"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="123"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="125"/>
+        <location filename="../../gpucheck/cli.py" line="128"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="130"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <location filename="../../gpucheck/trial/command.py" line="28"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="132"/>
+        <location filename="../../gpucheck/cli.py" line="135"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="136"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="138"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="143"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="145"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="150"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="150"/>
+        <location filename="../../gpucheck/cli.py" line="153"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="195"/>
+        <location filename="../../gpucheck/cli.py" line="198"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="213"/>
+        <location filename="../../gpucheck/cli.py" line="216"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="51"/>
+        <location filename="../../gpucheck/commands.py" line="53"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="52"/>
+        <location filename="../../gpucheck/commands.py" line="54"/>
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="53"/>
+        <location filename="../../gpucheck/commands.py" line="55"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="54"/>
+        <location filename="../../gpucheck/commands.py" line="56"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="138"/>
+        <location filename="../../gpucheck/commands.py" line="140"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="154"/>
+        <location filename="../../gpucheck/commands.py" line="156"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="157"/>
+        <location filename="../../gpucheck/commands.py" line="159"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="158"/>
+        <location filename="../../gpucheck/commands.py" line="160"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="170"/>
+        <location filename="../../gpucheck/commands.py" line="172"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="178"/>
+        <location filename="../../gpucheck/commands.py" line="180"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="185"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="186"/>
+        <location filename="../../gpucheck/commands.py" line="188"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="396"/>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="224"/>
+        <location filename="../../gpucheck/commands.py" line="398"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="417"/>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="196"/>
+        <location filename="../../gpucheck/commands.py" line="224"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
+        <location filename="../../gpucheck/report/model.py" line="552"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="197"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="417"/>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/commands.py" line="224"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="231"/>
+        <location filename="../../gpucheck/commands.py" line="233"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="259"/>
+        <location filename="../../gpucheck/commands.py" line="261"/>
         <source>eager PyTorch (Hugging Face Trainer)</source>
         <translation>eager PyTorch（Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="260"/>
+        <location filename="../../gpucheck/commands.py" line="262"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="261"/>
+        <location filename="../../gpucheck/commands.py" line="263"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="269"/>
+        <location filename="../../gpucheck/commands.py" line="271"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="283"/>
+        <location filename="../../gpucheck/commands.py" line="285"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="286"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <location filename="../../gpucheck/report/figures.py" line="163"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
         <location filename="../../gpucheck/report/figures.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
+        <location filename="../../gpucheck/report/model.py" line="718"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <location filename="../../gpucheck/report/figures.py" line="165"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <location filename="../../gpucheck/report/figures.py" line="166"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
         <location filename="../../gpucheck/i18n.py" line="475"/>
         <location filename="../../gpucheck/i18n.py" line="494"/>
         <location filename="../../gpucheck/i18n.py" line="549"/>
-        <location filename="../../gpucheck/i18n.py" line="564"/>
-        <location filename="../../gpucheck/machine_text.py" line="24"/>
-        <location filename="../../gpucheck/machine_text.py" line="105"/>
-        <location filename="../../gpucheck/machine_text.py" line="39"/>
-        <location filename="../../gpucheck/machine_text.py" line="92"/>
-        <location filename="../../gpucheck/machine_text.py" line="114"/>
+        <location filename="../../gpucheck/i18n.py" line="565"/>
+        <location filename="../../gpucheck/machine_text.py" line="16"/>
+        <location filename="../../gpucheck/machine_text.py" line="97"/>
+        <location filename="../../gpucheck/machine_text.py" line="31"/>
+        <location filename="../../gpucheck/machine_text.py" line="84"/>
+        <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <location filename="../../gpucheck/report/model.py" line="468"/>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="305"/>
+        <location filename="../../gpucheck/report/model.py" line="396"/>
+        <location filename="../../gpucheck/report/model.py" line="469"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="378"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="674"/>
+        <location filename="../../gpucheck/report/model.py" line="360"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
-        <location filename="../../gpucheck/report/model.py" line="565"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="566"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <source>Whole run as advised (with this PC's CPU and disk limits)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
-        <location filename="../../gpucheck/report/model.py" line="259"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
-        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="260"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="699"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="376"/>
+        <location filename="../../gpucheck/commands.py" line="378"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="396"/>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/commands.py" line="398"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="396"/>
+        <location filename="../../gpucheck/commands.py" line="398"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="432"/>
+        <location filename="../../gpucheck/commands.py" line="434"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="446"/>
+        <location filename="../../gpucheck/commands.py" line="448"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="459"/>
+        <location filename="../../gpucheck/commands.py" line="461"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2352,13 +2352,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="712"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="715"/>
+        <location filename="../../gpucheck/report/model.py" line="716"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2453,304 +2453,304 @@
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="24"/>
+        <location filename="../../gpucheck/machine_text.py" line="16"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="24"/>
+        <location filename="../../gpucheck/machine_text.py" line="16"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="29"/>
+        <location filename="../../gpucheck/machine_text.py" line="21"/>
         <source>used for training</source>
         <translation>用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="29"/>
+        <location filename="../../gpucheck/machine_text.py" line="21"/>
         <source>not used for training</source>
         <translation>不用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="30"/>
+        <location filename="../../gpucheck/machine_text.py" line="22"/>
         <source>GPU {index}: {name} ({role})</source>
         <translation>GPU {index}：{name}（{role}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="32"/>
+        <location filename="../../gpucheck/machine_text.py" line="24"/>
         <source>{usable} usable of unified memory (shared with the CPU)</source>
         <translation>统一内存中可用 {usable}（与 CPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="34"/>
+        <location filename="../../gpucheck/machine_text.py" line="26"/>
         <source>{vram} carved out of system RAM, can borrow {shared} more</source>
         <translation>从系统内存中划出 {vram}，还可以再借用 {shared}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="37"/>
+        <location filename="../../gpucheck/machine_text.py" line="29"/>
         <source>shares system RAM</source>
         <translation>共用系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="41"/>
+        <location filename="../../gpucheck/machine_text.py" line="33"/>
         <source>{total} total, {free} free</source>
         <translation>共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="43"/>
+        <location filename="../../gpucheck/machine_text.py" line="35"/>
         <source>Video memory: {mem}</source>
         <translation>显存：{mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="44"/>
+        <location filename="../../gpucheck/machine_text.py" line="36"/>
         <source>compute capability {cc}</source>
         <translation>计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="47"/>
+        <location filename="../../gpucheck/machine_text.py" line="39"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="188"/>
         <source>Architecture: {arch}</source>
         <translation>架构：{arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="49"/>
+        <location filename="../../gpucheck/machine_text.py" line="41"/>
         <source>Tensor cores: generation {gen}; BF16: {bf16}; FP8: {fp8}</source>
         <translation>Tensor Core：第 {gen} 代；BF16：{bf16}；FP8：{fp8}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <location filename="../../gpucheck/machine_text.py" line="45"/>
         <source>units</source>
         <translation>个单元</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <location filename="../../gpucheck/machine_text.py" line="45"/>
         <source>SMs</source>
         <translation>个 SM</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <location filename="../../gpucheck/machine_text.py" line="45"/>
         <source>compute units</source>
         <translation>个计算单元</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="53"/>
+        <location filename="../../gpucheck/machine_text.py" line="45"/>
         <source>GPU cores</source>
         <translation>个 GPU 核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="54"/>
+        <location filename="../../gpucheck/machine_text.py" line="46"/>
         <source>Compute: {n} {unit}</source>
         <translation>计算单元：{n} {unit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="56"/>
+        <location filename="../../gpucheck/machine_text.py" line="48"/>
         <source>PCIe: gen {gen} x{width} now (max gen {gmax} x{wmax})</source>
         <translation>PCIe：当前 Gen {gen} x{width}（最高 Gen {gmax} x{wmax}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="60"/>
+        <location filename="../../gpucheck/machine_text.py" line="52"/>
         <source>NVLink: {n} active links to {peers} other GPU(s)</source>
         <translation>NVLink：{n} 条活动链路，连接另外 {peers} 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="63"/>
+        <location filename="../../gpucheck/machine_text.py" line="55"/>
         <source>Power limit: {w} W (default {d} W)</source>
         <translation>功耗上限：{w} W（默认 {d} W）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="66"/>
+        <location filename="../../gpucheck/machine_text.py" line="58"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="119"/>
         <source>Temperature: {t} °C</source>
         <translation>温度：{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="68"/>
+        <location filename="../../gpucheck/machine_text.py" line="60"/>
         <source>MIG: on, {n} slices</source>
         <translation>MIG：已开启，{n} 个分区</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="70"/>
+        <location filename="../../gpucheck/machine_text.py" line="62"/>
         <source>{name}: {mem}</source>
         <translation>{name}：{mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="72"/>
+        <location filename="../../gpucheck/machine_text.py" line="64"/>
         <source>Also drives a display</source>
         <translation>同时连接着显示器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="74"/>
+        <location filename="../../gpucheck/machine_text.py" line="66"/>
         <source>UUID: {uuid}</source>
         <translation>UUID：{uuid}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="85"/>
+        <location filename="../../gpucheck/machine_text.py" line="77"/>
         <source>Computer: {name}</source>
         <translation>计算机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="87"/>
+        <location filename="../../gpucheck/machine_text.py" line="79"/>
         <source>GPU: none found</source>
         <translation>GPU：未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="91"/>
+        <location filename="../../gpucheck/machine_text.py" line="83"/>
         <source>{p} cores / {l} threads</source>
         <translation>{p} 核 / {l} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="92"/>
+        <location filename="../../gpucheck/machine_text.py" line="84"/>
         <source>CPU: {brand}, {cores}</source>
         <translation>CPU：{brand}，{cores}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="94"/>
+        <location filename="../../gpucheck/machine_text.py" line="86"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/machine_text.py" line="88"/>
         <source>RAM: {total} total, {avail} available</source>
         <translation>内存：共 {total}，可用 {avail}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="98"/>
+        <location filename="../../gpucheck/machine_text.py" line="90"/>
         <source>(shared with the GPU)</source>
         <translation>（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="101"/>
+        <location filename="../../gpucheck/machine_text.py" line="93"/>
         <source>Disk {mount}: {kind}, {free} free of {total}</source>
         <translation>硬盘 {mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="104"/>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="104"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
         <source>not a laptop</source>
         <translation>不是笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="104"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
         <source>laptop or not unknown</source>
         <translation>是否为笔记本电脑未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="105"/>
+        <location filename="../../gpucheck/machine_text.py" line="97"/>
         <source>battery</source>
         <translation>电池</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="105"/>
+        <location filename="../../gpucheck/machine_text.py" line="97"/>
         <source>mains</source>
         <translation>市电（插电）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="106"/>
+        <location filename="../../gpucheck/machine_text.py" line="98"/>
         <source>Power: {kind}, running on {source}</source>
         <translation>电脑类型：{kind}，供电：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="108"/>
+        <location filename="../../gpucheck/machine_text.py" line="100"/>
         <source>Estimated peak draw {peak} W; a server's power supplies are sized by its vendor</source>
         <translation>估算峰值功耗 {peak} W；服务器的电源由厂商选定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="111"/>
+        <location filename="../../gpucheck/machine_text.py" line="103"/>
         <source>Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)</source>
         <translation>估算峰值功耗 {peak} W；建议电源 {psu} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="114"/>
+        <location filename="../../gpucheck/machine_text.py" line="106"/>
         <source>System: {os} {version}, Python {py}</source>
         <translation>系统：{os} {version}，Python {py}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="117"/>
+        <location filename="../../gpucheck/machine_text.py" line="109"/>
         <source>NVIDIA driver {driver} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {driver}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="121"/>
+        <location filename="../../gpucheck/machine_text.py" line="113"/>
         <source>{name} {version}: can use the GPU: {gpu} — {reason}</source>
         <translation>{name} {version}：能否使用 GPU：{gpu} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="124"/>
+        <location filename="../../gpucheck/machine_text.py" line="116"/>
         <source>No PyTorch, TensorFlow or JAX installed</source>
         <translation>没有安装 PyTorch、TensorFlow 或 JAX</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="130"/>
+        <location filename="../../gpucheck/machine_text.py" line="122"/>
         <source>Findings:</source>
         <translation>检测结果：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="136"/>
+        <location filename="../../gpucheck/machine_text.py" line="128"/>
         <source>Scanned in {s} s</source>
         <translation>扫描用时 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/report/model.py" line="287"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="142"/>
+        <location filename="../../gpucheck/machine_text.py" line="134"/>
         <source>unknown type</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="142"/>
-        <location filename="../../gpucheck/probe/storage.py" line="242"/>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/machine_text.py" line="134"/>
+        <location filename="../../gpucheck/probe/storage.py" line="243"/>
+        <location filename="../../gpucheck/report/model.py" line="290"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="290"/>
+        <location filename="../../gpucheck/machine_text.py" line="134"/>
+        <location filename="../../gpucheck/report/model.py" line="291"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="74"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="75"/>
         <source>{area}: unknown because the check failed ({error})</source>
         <translation>{area}：未知，因为检测失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="106"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="107"/>
         <source>{area}: unknown because the check did not answer within {seconds} s</source>
         <translation>{area}：未知，因为检测在 {seconds} 秒内没有响应</translation>
     </message>
@@ -2913,7 +2913,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="251"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3132,7 +3132,7 @@
     <message>
         <location filename="../../gpucheck/probe/storage.py" line="61"/>
         <location filename="../../gpucheck/probe/storage.py" line="179"/>
-        <location filename="../../gpucheck/probe/storage.py" line="240"/>
+        <location filename="../../gpucheck/probe/storage.py" line="241"/>
         <source>USB or removable drive</source>
         <translation>USB 或移动存储设备</translation>
     </message>
@@ -3182,17 +3182,17 @@
         <translation>硬盘信息未知，因为系统没有列出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="227"/>
+        <location filename="../../gpucheck/probe/storage.py" line="228"/>
         <source>{mount}: free space unknown because it could not be read</source>
         <translation>{mount}：可用空间未知，因为无法读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="245"/>
+        <location filename="../../gpucheck/probe/storage.py" line="246"/>
         <source>Windows did not say which physical disk this drive is on</source>
         <translation>Windows 没有报告这个分区位于哪块物理硬盘上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/storage.py" line="254"/>
+        <location filename="../../gpucheck/probe/storage.py" line="255"/>
         <source>{mount}: disk type unknown because {reason}</source>
         <translation>{mount}：硬盘类型未知，因为{reason}</translation>
     </message>
@@ -3356,10 +3356,10 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="214"/>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <location filename="../../gpucheck/report/model.py" line="553"/>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="554"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <location filename="../../gpucheck/ui/session.py" line="304"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
@@ -3390,876 +3390,876 @@
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="249"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="250"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="252"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="253"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="260"/>
+        <location filename="../../gpucheck/report/model.py" line="261"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="261"/>
-        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/report/model.py" line="262"/>
+        <location filename="../../gpucheck/report/model.py" line="319"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="262"/>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="263"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="263"/>
+        <location filename="../../gpucheck/report/model.py" line="264"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="264"/>
+        <location filename="../../gpucheck/report/model.py" line="265"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="265"/>
+        <location filename="../../gpucheck/report/model.py" line="266"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
+        <location filename="../../gpucheck/report/model.py" line="292"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="308"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="315"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="317"/>
+        <location filename="../../gpucheck/report/model.py" line="318"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="334"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="352"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="354"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="354"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="398"/>
+        <location filename="../../gpucheck/report/model.py" line="399"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="400"/>
+        <location filename="../../gpucheck/report/model.py" line="401"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="402"/>
+        <location filename="../../gpucheck/report/model.py" line="403"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="404"/>
+        <location filename="../../gpucheck/report/model.py" line="405"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="407"/>
+        <location filename="../../gpucheck/report/model.py" line="408"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="409"/>
+        <location filename="../../gpucheck/report/model.py" line="410"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="193"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="194"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="196"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="197"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="195"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="448"/>
+        <location filename="../../gpucheck/report/model.py" line="449"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="451"/>
+        <location filename="../../gpucheck/report/model.py" line="452"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="454"/>
+        <location filename="../../gpucheck/report/model.py" line="455"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="469"/>
+        <location filename="../../gpucheck/report/model.py" line="470"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="480"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="480"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="488"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="488"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="488"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="534"/>
         <source>{provider} — can be stopped at any time</source>
         <translation>{provider}——可能随时被停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="552"/>
+        <location filename="../../gpucheck/report/model.py" line="553"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <location filename="../../gpucheck/report/model.py" line="554"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="554"/>
+        <location filename="../../gpucheck/report/model.py" line="555"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="555"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="557"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="557"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="568"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="568"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="574"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="591"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="458"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="645"/>
+        <location filename="../../gpucheck/report/model.py" line="646"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="657"/>
+        <location filename="../../gpucheck/report/model.py" line="658"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="658"/>
+        <location filename="../../gpucheck/report/model.py" line="659"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
-        <location filename="../../gpucheck/report/model.py" line="684"/>
-        <location filename="../../gpucheck/report/model.py" line="688"/>
+        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="685"/>
+        <location filename="../../gpucheck/report/model.py" line="689"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <location filename="../../gpucheck/report/model.py" line="679"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="695"/>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="697"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <location filename="../../gpucheck/report/model.py" line="699"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <location filename="../../gpucheck/report/model.py" line="700"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <location filename="../../gpucheck/report/model.py" line="701"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="702"/>
+        <location filename="../../gpucheck/report/model.py" line="703"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="703"/>
+        <location filename="../../gpucheck/report/model.py" line="704"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="706"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="706"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="706"/>
+        <location filename="../../gpucheck/report/model.py" line="707"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <location filename="../../gpucheck/report/model.py" line="708"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="709"/>
+        <location filename="../../gpucheck/report/model.py" line="710"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="710"/>
+        <location filename="../../gpucheck/report/model.py" line="711"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="714"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="716"/>
+        <location filename="../../gpucheck/report/model.py" line="717"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="718"/>
+        <location filename="../../gpucheck/report/model.py" line="719"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <location filename="../../gpucheck/report/model.py" line="723"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
+        <location filename="../../gpucheck/report/model.py" line="747"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="755"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
+        <location filename="../../gpucheck/report/model.py" line="794"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="800"/>
+        <location filename="../../gpucheck/report/model.py" line="801"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="804"/>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>What fits instead: a smaller model</source>
         <translation>可以改跑：更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
@@ -4679,400 +4679,405 @@
         <translation>WSL 2 只给 Linux {total}：在 .wslconfig 里调高 memory=。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="219"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="221"/>
+        <source>{n} more</source>
+        <translation>另外 {n} 个</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="222"/>
         <source>Too little RAM for: {jobs}. {limit}</source>
         <translation>内存不够的任务：{jobs}。{limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="238"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
         <source>Type found from: {reason}</source>
         <translation>类型判断依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="240"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="243"/>
         <source>{n} disk(s) · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="243"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="246"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="252"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="255"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="256"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="258"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="261"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="262"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="262"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="265"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="264"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="267"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="266"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="269"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="275"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="275"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="281"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="285"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="291"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="293"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="301"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
         <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="302"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="305"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
         <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="333"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="336"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="61"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="421"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="262"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="321"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="324"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="363"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="366"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="368"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="373"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="382"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="384"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="387"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="386"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="389"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="388"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="394"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="393"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="396"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="403"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="486"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="431"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="433"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="435"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="503"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="508"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="506"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="530"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="540"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="538"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="541"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="575"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="576"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="574"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5182,64 +5187,64 @@
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="328"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="329"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="338"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="339"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="340"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="341"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="343"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="344"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="346"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="347"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="357"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="358"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="358"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="359"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="414"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="415"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="416"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="426"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -5556,12 +5561,12 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>你的显存 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/part_card.py" line="78"/>
+        <location filename="../../gpucheck/ui/widgets/part_card.py" line="67"/>
         <source>Hide details</source>
         <translation>隐藏详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/part_card.py" line="78"/>
+        <location filename="../../gpucheck/ui/widgets/part_card.py" line="67"/>
         <source>Show details</source>
         <translation>显示详情</translation>
     </message>

@@ -31,7 +31,7 @@ def _advice(machine_name: str, workload_id: str, packing: bool | None = None):
 def test_rtx4090_qlora_on_short_samples_is_told_to_pack_and_raise_the_batch():
     _m, w, t, a = _advice("rtx4090-650w-desktop", "llama3-8b-qlora", packing=False)
     assert a.verdict == "runs"
-    assert E.estimate(w, t).extra["bottleneck"] == "overhead"
+    assert E.estimate(w, t).bottleneck == "overhead"
     assert not a.tweaks  # nothing is needed to run it: the speed tweaks are separate
     by_id = {x.id: x for x in a.speed_tweaks}
     assert set(by_id) == {"packing", "larger_batch"}
@@ -73,5 +73,5 @@ def test_a_compute_bound_job_gets_no_speed_tweaks():
     """SDXL LoRA at 1024 px keeps a 4090 busy (its steps are bound by compute and memory traffic, not by
     per-step overhead): no speed tweak is offered."""
     _m, w, t, a = _advice("rtx4090-650w-desktop", "sdxl-lora")
-    assert E.estimate(w, t).extra["bottleneck"] in ("compute", "memory")
+    assert E.estimate(w, t).bottleneck in ("compute", "memory")
     assert a.speed_tweaks == ()

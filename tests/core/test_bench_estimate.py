@@ -45,7 +45,7 @@ def test_measured_gpu_figures_replace_the_catalog_peak(spec):
                     gpu_mem_bandwidth_gbps=spec.mem_bandwidth_gbps / 2)
     measured = estimate(LLAMA3_8B_QLORA, Target.from_machine(Machine(gpus=(RTX3080,), measured=slow)))
     assert not from_specs.measured_inputs and measured.measured_inputs
-    assert measured.extra["peak_tflops"] == pytest.approx(spec.tflops_bf16_tensor / 2)
+    assert measured.peak_tflops == pytest.approx(spec.tflops_bf16_tensor / 2)
     assert measured.samples_per_second < from_specs.samples_per_second * 0.75
     assert measured.total_hours > from_specs.total_hours
 
@@ -54,7 +54,7 @@ def test_figures_measured_on_another_gpu_are_not_used(spec):
     other = Measured(gpu_name="NVIDIA GeForce RTX 4090", gpu_tflops_bf16=1.0)
     est = estimate(LLAMA3_8B_QLORA, Target.from_machine(Machine(gpus=(RTX3080,), measured=other)))
     assert not est.measured_inputs
-    assert est.extra["peak_tflops"] == pytest.approx(spec.tflops_bf16_tensor)
+    assert est.peak_tflops == pytest.approx(spec.tflops_bf16_tensor)
 
 
 def test_a_real_deep_scan_of_this_pc_feeds_a_cpu_estimate(tmp_path):

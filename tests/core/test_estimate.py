@@ -122,19 +122,19 @@ def test_fp32_convnets_use_tf32_on_ampere_but_transformers_do_not():
     a100 = Target.from_gpu(find_gpu("a100 80gb"))
     cnn = estimate_variant(get_workload("resnet50-finetune"), a100, precision="fp32")
     llm = estimate(_w(precision="fp32"), a100)
-    assert cnn.extra["math"] == "tf32-tensor"
-    assert llm.extra["math"] == "fp32"
+    assert cnn.math == "tf32-tensor"
+    assert llm.math == "fp32"
 
 
 def test_bf16_falls_back_to_fp16_before_ampere():
     e = estimate(get_workload("llama3-8b-qlora"), Target.from_gpu(find_gpu("t4")))
-    assert e.extra["precision_used"] == "fp16"
+    assert e.precision_used == "fp16"
     assert any("fp16" in n for n in e.notes)
 
 
 def test_tiny_jobs_are_bound_by_per_step_overhead_not_flops():
     e = estimate(get_workload("mnist-cnn"), Target.from_gpu(find_gpu("h100")))
-    assert e.extra["bottleneck"] == "overhead"
+    assert e.bottleneck == "overhead"
     assert e.step_seconds >= 0.004
 
 
@@ -144,11 +144,11 @@ def test_small_llm_steps_wait_for_kernel_dispatch_not_the_gpu():
     w = dataclasses.replace(w, train=dataclasses.replace(w.train, packing=False))  # one short sample per row
     a100 = estimate(w, Target.from_gpu(find_gpu("a100 80gb")))
     h100 = estimate(w, Target.from_gpu(find_gpu("h100")))
-    assert a100.extra["bottleneck"] == "overhead"
+    assert a100.bottleneck == "overhead"
     assert h100.samples_per_second < 1.3 * a100.samples_per_second
     packed = dataclasses.replace(w, data=dataclasses.replace(w.data, avg_seq_len=None))  # full 8k sequences
     long = estimate_variant(packed, Target.from_gpu(find_gpu("a100 80gb")), seq_len=8192)
-    assert long.extra["bottleneck"] in ("compute", "memory")
+    assert long.bottleneck in ("compute", "memory")
 
 
 def test_gradient_checkpointing_costs_about_a_third_more_time():
@@ -167,7 +167,7 @@ def test_deep_scan_measurements_replace_catalog_peaks():
                                                     gpu_mem_bandwidth_gbps=900.0))
     est = estimate(job, Target.from_machine(slow))
     assert est.measured_inputs and not base.measured_inputs
-    assert est.extra["peak_tflops"] == pytest.approx(82.6)
+    assert est.peak_tflops == pytest.approx(82.6)
     assert est.samples_per_second < base.samples_per_second
 
 
@@ -197,7 +197,7 @@ def test_apple_uses_the_metal_working_set_and_cannot_run_qlora():
     assert t.backend == "metal" and t.unified_memory
     assert t.vram_available_bytes < t.ram_bytes
     q = estimate(get_workload("llama3-8b-qlora"), t)
-    assert q.verdict == "not_supported" and q.extra["reason"] == "qlora_backend"
+    assert q.verdict == "not_supported" and q.limit == "qlora_backend"
     lora = estimate(get_workload("qwen2.5-1.5b-lora"), t)
     assert lora.verdict in ("runs", "too_slow")
 
@@ -209,7 +209,7 @@ def test_cpu_only_pc_trains_small_jobs_on_the_cpu_and_says_so():
     assert e.verdict == "runs" and e.peak_vram_bytes == 0
     assert any("CPU" in n for n in e.notes)
     big = estimate(get_workload("llama3-8b-full"), t)
-    assert big.verdict == "does_not_fit" and big.extra["reason"] == "ram"
+    assert big.verdict == "does_not_fit" and big.limit == "ram"
 
 
 def test_busy_gpu_memory_is_noted_but_not_taken_away():
@@ -222,7 +222,7 @@ def test_unknown_gpu_checks_memory_but_leaves_speed_unknown():
     t = Target.from_machine(_machine("phoenix-apu-laptop"))
     e = estimate(get_workload("mnist-cnn"), t)
     assert e.samples_per_second is None and e.total_hours is None
-    assert e.verdict == "runs" and e.extra["reason"] == "unknown_gpu_speed"
+    assert e.verdict == "runs" and e.limit == "unknown_gpu_speed"
 
 
 # -- verdicts ------------------------------------------------------------------------------------------
@@ -303,9 +303,9 @@ def test_json_has_the_design_keys():
 def test_ram_and_disk_needs_are_plausible():
     e = estimate(get_workload("imagenet-resnet50"), Target.from_gpu(find_gpu("4090")))
     assert e.disk_bytes > 140e9 * 1.5  # ImageNet (≈ 140 GB) plus its prepared cache
-    assert not e.extra["dataset_in_memory"]
+    assert not e.dataset_in_memory
     small = estimate(get_workload("cifar10-resnet18"), Target.from_gpu(find_gpu("4090")))
-    assert small.extra["dataset_in_memory"]
+    assert small.dataset_in_memory
     assert 2 * GIB < small.ram_bytes < 8 * GIB
 
 

@@ -32,10 +32,13 @@ def _first_text_offsets_mm(model) -> dict[int, float]:
     first: dict[int, float] = {}
     block = lay.doc.begin()
     while block.isValid():
-        if block.text().strip():
-            top = layout.blockBoundingRect(block).top()
-            page = int(top // lay.height)
-            first[page] = min(first.get(page, top), top)
+        if block.text().strip():  # each line of text (a paragraph may go on at the top of the next page)
+            block_top = layout.blockBoundingRect(block).top()
+            lines = block.layout()
+            for i in range(lines.lineCount()):
+                top = block_top + lines.lineAt(i).y()
+                page = int(top // lay.height)
+                first[page] = min(first.get(page, top), top)
         block = block.next()
     return {p: (top - p * lay.height) / mm for p, top in first.items()}
 
@@ -46,7 +49,8 @@ def test_no_blank_band_at_the_top_of_a_page(qapp):
     model = build_report(Machine.load(RTX3060), lang="en")
     offsets = _first_text_offsets_mm(model)
     assert len(offsets) > 10
-    bands = {p + 1: round(off, 1) for p, off in offsets.items() if off > pdf_mod.MARGIN_TOP_MM + 12}
+    # a table's repeated header row (and the empty line a moved row starts with) may come first: ≤ 18 mm
+    bands = {p + 1: round(off, 1) for p, off in offsets.items() if off > pdf_mod.MARGIN_TOP_MM + 18}
     assert bands == {}, f"pages starting below a blank band (mm from the top): {bands}"
 
 

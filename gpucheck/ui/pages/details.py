@@ -199,6 +199,7 @@ class DetailsPage(BasePage):
         self.cloud = QtWidgets.QTableWidget(0, 6, self)
         self.cloud.setObjectName("cloudTable")
         self.cloud.setTabKeyNavigation(False)
+        self.cloud.setStyleSheet("QTableView:focus { border: 2px solid palette(highlight); }")
         self.cloud.setWordWrap(True)
         self.cloud.verticalHeader().setVisible(False)
         self.cloud.setEditTriggers(QtWidgets.QTableWidget.EditTrigger.NoEditTriggers)

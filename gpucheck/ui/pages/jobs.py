@@ -41,6 +41,8 @@ class JobsTable(QtWidgets.QTableWidget):
         super().__init__(0, 4, parent)
         self.setObjectName("jobsTable")
         self.setTabKeyNavigation(False)
+        # where the keyboard is, seen at a glance (the default focus frame is faint, in dark themes too)
+        self.setStyleSheet("QTableView:focus { border: 2px solid palette(highlight); }")
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -193,7 +195,8 @@ class JobsPage(BasePage):
         memory = (tr("RAM: as configured → with the changes") if ram
                   else tr("VRAM: as configured → with the changes"))
         time = tr("Time (with the changes)")
-        labels = [tr("Training job"), tr("Verdict"), time.replace(" (", "\n(", 1), memory.replace(": ", ":\n", 1)]
+        two_lines = memory.replace(": ", ":\n", 1).replace("：", "：\n", 1)
+        labels = [tr("Training job"), tr("Verdict"), time.replace(" (", "\n(", 1).replace("（", "\n（", 1), two_lines]
         self.table.setHorizontalHeaderLabels(labels)  # two lines each: the words are the report's, never clipped
         for col, text in ((COL_TIME, time), (COL_VRAM, memory)):
             self.table.horizontalHeaderItem(col).setToolTip(text)
