@@ -405,7 +405,10 @@ def gpu_for(machine_gpu: Any) -> GpuSpec | None:
     vram = getattr(machine_gpu, "vram_total_bytes", None)
     best_extra = found[0][0]
     same = [g for (e, _o, g) in found if e == best_extra]
-    if vram and len(same) > 1 and getattr(machine_gpu, "vendor", "") != "apple":
+    if vram and getattr(machine_gpu, "vendor", "") != "apple":
+        # cards sold with several memory sizes (RTX 3060 8/12 GB, 3080 10/12 GB): the scanned size decides
+        variants = [g for g in gpu_candidates(name) if not g.memory_options_gib]
+        same = list(dict.fromkeys(same + [g for g in variants if g.vendor == same[0].vendor]))
         same.sort(key=lambda g: abs(g.vram_bytes - vram))
     return same[0]
 

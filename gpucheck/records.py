@@ -7,7 +7,6 @@ catalog.py → estimate/ → advise.py → report/ and ui/; extend them, don't r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 # -- catalog: GPUs ---------------------------------------------------------------------------------
 

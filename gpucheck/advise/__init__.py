@@ -284,7 +284,11 @@ def _multi_gpu_notes(target: Any, final: Estimate, result: ladder.LadderResult) 
     t = result.train
     per_step = t.batch * t.grad_accum * target.gpus
     wanted = result.workload.train.batch * result.workload.train.grad_accum
-    if per_step != wanted:
+    if per_step != wanted and wanted < t.batch * target.gpus:
+        out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples "
+                      "per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.",
+                      n=target.gpus, b=t.batch, eff=per_step, want=wanted))
+    elif per_step != wanted:
         k = max(1, round(wanted / (t.batch * target.gpus)))
         out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} "
                       "samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} "

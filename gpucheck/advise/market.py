@@ -47,7 +47,9 @@ def _stage_of(settings: dict) -> str | None:
     zs = settings.get("zero_stage")
     if zs is None:
         return None
-    return "zero3_offload" if settings.get("offload") else f"zero{zs}"
+    if settings.get("offload"):
+        return "zero3_offload" if zs == 3 else "zero2_offload"
+    return f"zero{zs}"
 
 
 def fit_on(workload: Workload, train: TrainSpec, spec: GpuSpec, counts: tuple[int, ...], facts_for: FactsFor,
@@ -115,6 +117,9 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
         if local_hours is not None and hours > local_hours * 0.8:
             continue  # not worth renting: hardly faster than this PC
         note = _offer_note(offer, hours)
+        batch_note = _effective_batch_note(train, fit)
+        if batch_note:
+            note = f"{note}; {batch_note}" if note else batch_note
         every.append(CloudOption(currency=billed_in(offer),
             label="", offer_id=offer.id, provider=localized(offer, "provider"), region_group=offer.region_group,
             gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
@@ -126,6 +131,23 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
         ))
     every = region_order(every)
     return pick_options(every, practical_hours), every
+
+
+def _effective_batch_note(train: TrainSpec, fit: Fit) -> str:
+    """Several GPUs train with an effective batch of GPUs × micro-batch × accumulation: say how to keep the
+    job's own (PyTorch DDP docs: each process takes its own micro-batch)."""
+    if fit.gpus <= 1:
+        return ""
+    wanted = train.batch * train.grad_accum
+    per_step = fit.train.batch * fit.train.grad_accum * fit.gpus
+    if per_step == wanted:
+        return ""
+    k = max(1, round(wanted / (fit.train.batch * fit.gpus)))
+    if wanted < fit.train.batch * fit.gpus:
+        return tr("effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate",
+                  eff=per_step, n=fit.gpus, want=wanted)
+    return tr("effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}",
+              eff=per_step, n=fit.gpus, want=wanted, k=k)
 
 
 def region_order(options: list[CloudOption]) -> list[CloudOption]:
@@ -267,6 +289,8 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
         else:
             reason = tr("the cheapest card that runs it without changing the training method")
         notes = _gpu_part_notes(part, machine)
+        if not res.fits:  # tight: inside the estimate's error band (gpucheck.verdict.Verdict.TIGHT)
+            notes.insert(0, tr("tight on this card: it may fit, but the estimate cannot promise it"))
         if max_hours is not None and hours > max_hours:
             notes.insert(0, tr("even with this card the job is slow: renting a faster GPU is quicker"))
         source, as_of = _price_source(part)

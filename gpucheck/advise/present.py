@@ -163,7 +163,8 @@ def _rent_text(c: CloudOption) -> str:
 def _sharding_text(stage: str) -> str:
     return {"zero1": tr("DeepSpeed ZeRO-1"), "zero2": tr("DeepSpeed ZeRO-2"),
             "zero3": tr("DeepSpeed ZeRO-3 / FSDP"),
-            "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload")}.get(stage, stage)
+            "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload"),
+            "zero2_offload": tr("DeepSpeed ZeRO-Offload (CPU)")}.get(stage, stage)
 
 
 def settings_text(settings: dict[str, Any]) -> str:
@@ -211,7 +212,7 @@ def format_advice(a: Advice, indent: str = "") -> str:
         lines.append(tr("Tried, not enough:"))
         lines += [tr("  - {title}", title=t.title) for t in a.tweaks]
     elif a.tweaks:
-        lines.append(tr("What to change (in order of what it costs: nothing, then time, then quality, then data):"))
+        lines.append(tr("What to change (in order, the cheapest first; each keeps what is trained and says what it costs):"))
         for i, t in enumerate(a.tweaks, 1):
             lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
     if a.snippet:

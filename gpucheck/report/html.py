@@ -124,7 +124,7 @@ def chart_html(chart: MemoryChart) -> str:
 def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, str]) -> str:
     """The options chart as inline SVG (vector in every browser): the same rows, columns, log time bars
     and colours as the PDF's and the app's (gpucheck.report.pdf.paint_options)."""
-    from_cols = (0.40, 0.25, 0.12, 0.23)  # as gpucheck.report.pdf.OPTIONS_COLUMNS
+    from_cols = (0.44, 0.20, 0.10, 0.26)  # as gpucheck.report.pdf.OPTIONS_COLUMNS
     width, row_h, size = 1000, 30, 13
     xs = [0.0]
     for f in from_cols:

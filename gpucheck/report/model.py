@@ -791,8 +791,9 @@ def build_report(
             gpu_table=gpu_table(shown, include_ids),
             findings=finding_lines(shown),
             ladder=ladder_table(tuple(evaluations), lang, installed),
-            ladder_note=tr("The ladder goes from the easiest job (level 1) to the hardest. Time is for the "
-                           "settings listed for each job below, on this computer."),
+            ladder_note=tr("The ladder goes from the easiest job (level 1) to the hardest. Memory reads \"as "
+                           "configured → with the changes\"; the time is that of the settings with the changes "
+                           "(the ones the verdict is for), on this computer."),
             jobs=tuple(_job_section(ev, lang, installed) for ev in detailed),
             software=software_lines(tuple(evaluations)),
             assumptions=_assumptions(tuple(evaluations)),

@@ -258,7 +258,7 @@ def paginate(doc, page_height: float, content_top: float, content_bottom: float,
 
 OPTIONS_OBJECT = QTextFormat.ObjectTypes.UserObject + 1
 OPTIONS_INDEX_PROPERTY = QTextFormat.Property.UserProperty + 1
-OPTIONS_COLUMNS = (0.40, 0.25, 0.12, 0.23)  # label | time bar (log scale) | time | cost
+OPTIONS_COLUMNS = (0.44, 0.20, 0.10, 0.26)  # label | time bar (log scale) | time | cost
 
 
 def options_row_height(font: QFont, device=None) -> float:

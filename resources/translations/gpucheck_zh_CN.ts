@@ -29,122 +29,127 @@
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="289"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="288"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="293"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="311"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="315"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="312"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="316"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="320"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="324"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="323"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="327"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="325"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="329"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="328"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="332"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="332"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="335"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="343"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="342"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="350"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="352"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="357"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="361"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="377"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="381"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="380"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="384"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="383"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="402"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="404"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="416"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="420"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="426"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="437"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="441"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="439"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="443"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="443"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="447"/>
         <location filename="../../gpucheck/commands.py" line="349"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -345,339 +350,354 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="113"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="113"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <location filename="../../gpucheck/advise/present.py" line="164"/>
         <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <location filename="../../gpucheck/advise/present.py" line="164"/>
         <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="137"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="139"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="138"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="140"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="143"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="146"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="188"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="453"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="455"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="189"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="454"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="201"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="203"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="202"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="204"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="216"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="220"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="220"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="222"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="238"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="277"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="279"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="278"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="280"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="297"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="419"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="420"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="422"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="423"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="424"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="426"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about 4× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 4 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="428"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="430"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="429"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="431"/>
         <source>a different method: about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约四分之一；每步慢约 20-40%，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="487"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="489"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="488"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="490"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="506"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="508"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="508"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="510"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="535"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="537"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="536"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="538"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="154"/>
+        <location filename="../../gpucheck/advise/market.py" line="147"/>
+        <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="149"/>
+        <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="176"/>
         <source>uses {h} of the {q} h free GPU allowance</source>
         <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="158"/>
+        <location filename="../../gpucheck/advise/market.py" line="180"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="160"/>
+        <location filename="../../gpucheck/advise/market.py" line="182"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="162"/>
+        <location filename="../../gpucheck/advise/market.py" line="184"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="165"/>
+        <location filename="../../gpucheck/advise/market.py" line="187"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
         <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="169"/>
+        <location filename="../../gpucheck/advise/market.py" line="191"/>
         <source>quota not re-checked, confirm on the provider's page</source>
         <translation>免费额度未重新核实，请到平台页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="170"/>
+        <location filename="../../gpucheck/advise/market.py" line="192"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="176"/>
+        <location filename="../../gpucheck/advise/market.py" line="198"/>
         <source>needs a foreign credit card; access from mainland China may be unstable</source>
         <translation>需境外信用卡，国内访问可能不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="177"/>
+        <location filename="../../gpucheck/advise/market.py" line="199"/>
         <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
         <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="179"/>
+        <location filename="../../gpucheck/advise/market.py" line="201"/>
         <source>needs access to Google, which is blocked in mainland China</source>
         <translation>需要能访问 Google（国内无法直接访问）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="180"/>
+        <location filename="../../gpucheck/advise/market.py" line="202"/>
         <source>access from mainland China is unreliable</source>
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="265"/>
+        <location filename="../../gpucheck/advise/market.py" line="287"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="268"/>
+        <location filename="../../gpucheck/advise/market.py" line="290"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="271"/>
+        <location filename="../../gpucheck/advise/market.py" line="293"/>
+        <source>tight on this card: it may fit, but the estimate cannot promise it</source>
+        <translation>这块显卡上很紧：可能装得下，但估算无法保证</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="295"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="288"/>
+        <location filename="../../gpucheck/advise/market.py" line="312"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="291"/>
+        <location filename="../../gpucheck/advise/market.py" line="315"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="294"/>
+        <location filename="../../gpucheck/advise/market.py" line="318"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="298"/>
+        <location filename="../../gpucheck/advise/market.py" line="322"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="300"/>
+        <location filename="../../gpucheck/advise/market.py" line="324"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="304"/>
+        <location filename="../../gpucheck/advise/market.py" line="328"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="308"/>
-        <location filename="../../gpucheck/advise/market.py" line="325"/>
+        <location filename="../../gpucheck/advise/market.py" line="332"/>
+        <location filename="../../gpucheck/advise/market.py" line="349"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="359"/>
+        <location filename="../../gpucheck/advise/market.py" line="383"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买卡就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
@@ -740,7 +760,7 @@
         <location filename="../../gpucheck/advise/present.py" line="131"/>
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/report/model.py" line="464"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -788,137 +808,142 @@
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="178"/>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
+        <source>DeepSpeed ZeRO-Offload (CPU)</source>
+        <translation>DeepSpeed ZeRO-Offload（CPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="179"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="180"/>
+        <location filename="../../gpucheck/advise/present.py" line="181"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="182"/>
+        <location filename="../../gpucheck/advise/present.py" line="183"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="191"/>
+        <location filename="../../gpucheck/advise/present.py" line="192"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="192"/>
+        <location filename="../../gpucheck/advise/present.py" line="193"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="208"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="209"/>
-        <location filename="../../gpucheck/advise/present.py" line="237"/>
-        <location filename="../../gpucheck/advise/present.py" line="216"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
+        <location filename="../../gpucheck/advise/present.py" line="238"/>
+        <location filename="../../gpucheck/advise/present.py" line="217"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="211"/>
+        <location filename="../../gpucheck/advise/present.py" line="212"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="212"/>
+        <location filename="../../gpucheck/advise/present.py" line="213"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="214"/>
-        <source>What to change (in order of what it costs: nothing, then time, then quality, then data):</source>
-        <translation>需要调整的地方（按代价排序：无代价、时间、质量、数据）：</translation>
+        <location filename="../../gpucheck/advise/present.py" line="215"/>
+        <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
+        <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="218"/>
+        <location filename="../../gpucheck/advise/present.py" line="219"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="221"/>
+        <location filename="../../gpucheck/advise/present.py" line="222"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="223"/>
+        <location filename="../../gpucheck/advise/present.py" line="224"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
+        <location filename="../../gpucheck/advise/present.py" line="228"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/advise/present.py" line="232"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <location filename="../../gpucheck/advise/present.py" line="233"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="241"/>
-        <location filename="../../gpucheck/advise/present.py" line="285"/>
+        <location filename="../../gpucheck/advise/present.py" line="242"/>
+        <location filename="../../gpucheck/advise/present.py" line="286"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
-        <location filename="../../gpucheck/advise/present.py" line="293"/>
+        <location filename="../../gpucheck/advise/present.py" line="246"/>
+        <location filename="../../gpucheck/advise/present.py" line="294"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="246"/>
-        <location filename="../../gpucheck/advise/present.py" line="294"/>
+        <location filename="../../gpucheck/advise/present.py" line="247"/>
+        <location filename="../../gpucheck/advise/present.py" line="295"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="248"/>
+        <location filename="../../gpucheck/advise/present.py" line="249"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="251"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="254"/>
+        <location filename="../../gpucheck/advise/present.py" line="255"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="265"/>
+        <location filename="../../gpucheck/advise/present.py" line="266"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="273"/>
+        <location filename="../../gpucheck/advise/present.py" line="274"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="273"/>
+        <location filename="../../gpucheck/advise/present.py" line="274"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1465,7 +1490,7 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="594"/>
+        <location filename="../../gpucheck/catalog.py" line="598"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1809,8 +1834,8 @@
         <location filename="../../gpucheck/commands.py" line="419"/>
         <location filename="../../gpucheck/report/model.py" line="552"/>
         <location filename="../../gpucheck/report/model.py" line="437"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="197"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
@@ -1819,8 +1844,8 @@
         <location filename="../../gpucheck/commands.py" line="419"/>
         <location filename="../../gpucheck/report/model.py" line="542"/>
         <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="413"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1990,7 +2015,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="318"/>
         <source>Whole run as advised (with this PC's CPU and disk limits)</source>
-        <translation type="unfinished"></translation>
+        <translation>按建议调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="320"/>
@@ -3359,7 +3384,7 @@
         <location filename="../../gpucheck/report/model.py" line="536"/>
         <location filename="../../gpucheck/report/model.py" line="554"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
         <location filename="../../gpucheck/ui/session.py" line="304"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
@@ -3670,25 +3695,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="435"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="193"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="194"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="220"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="437"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="197"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="437"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="195"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
@@ -3810,7 +3835,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="543"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
@@ -3831,7 +3856,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="556"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
@@ -3887,13 +3912,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="590"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="421"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="592"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="457"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
@@ -3916,7 +3941,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="600"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
@@ -4109,157 +4134,157 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="794"/>
-        <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
-        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
+        <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
+        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
+        <location filename="../../gpucheck/report/model.py" line="802"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
         <source>What fits instead: a smaller model</source>
         <translation>可以改跑：更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
@@ -4820,264 +4845,264 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="421"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="493"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="258"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="324"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="325"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="366"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="370"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="377"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="386"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="387"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="388"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="389"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="390"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="392"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="394"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="395"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="396"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="397"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="408"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="424"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="486"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="431"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="433"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="436"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="503"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="504"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="506"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="507"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="529"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="538"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="540"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="574"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="574"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="575"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5112,139 +5137,139 @@
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="190"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="165"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="191"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="168"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="194"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="169"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="195"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="170"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="196"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="172"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="198"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="172"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="198"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="172"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="198"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="173"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="199"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="173"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="199"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="174"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="200"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="174"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="200"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="177"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="203"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="178"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="204"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="179"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="205"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="270"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="329"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="355"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="339"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="365"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="341"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="367"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="344"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="370"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="347"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="373"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="358"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="384"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="359"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="385"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="441"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="416"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="442"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="451"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="426"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="452"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -5739,6 +5764,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>
+        <translation type="vanished">难度阶梯从最简单的任务（第 1 级）排到最难的任务。时间按下方各任务列出的设置、在这台电脑上估算。</translation>
     </message>
     <message>
         <source>--gpus: expected a whole number between 1 and 1024, got {value}</source>

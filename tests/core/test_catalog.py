@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -326,3 +327,16 @@ def test_an_unknown_key_with_a_control_character_is_named_on_one_line(tmp_path, 
     msg = str(e.value)
     assert "\n" not in msg and "\t" not in msg and "\x00" not in msg, msg
     assert "unknown key" in msg and key.strip('"').split("\\")[0] in msg
+
+
+@pytest.mark.parametrize("name, gib, gpu_id", [
+    ("NVIDIA GeForce RTX 3060", 8, "rtx-3060-8gb"),
+    ("NVIDIA GeForce RTX 3060", 12, "rtx-3060"),
+    ("NVIDIA GeForce RTX 3080", 12, "rtx-3080-12gb"),
+    ("NVIDIA GeForce RTX 3080", 10, "rtx-3080"),
+    ("NVIDIA GeForce RTX 4060 Ti", 16, "rtx-4060-ti-16gb"),
+])
+def test_a_scanned_card_sold_with_several_memory_sizes_is_matched_by_its_memory(name, gib, gpu_id):
+    # NVML reports the same name for both memory sizes (RTX 3060 8/12 GB, 3080 10/12 GB): the size decides
+    g = SimpleNamespace(name=name, vram_total_bytes=gib * 2**30, vendor="nvidia", catalog_id=None)
+    assert gpu_for(g).id == gpu_id

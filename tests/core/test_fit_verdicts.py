@@ -18,6 +18,8 @@ import pytest
 from gpucheck import estimate as E
 from gpucheck.advise import advise
 from gpucheck.advise.job_json import job_to_json
+from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.recipes import snippet
 from gpucheck.catalog import find_gpu, get_workload, load_factors
 from gpucheck.cli import main
 from gpucheck.commands import check_rows
@@ -301,9 +303,6 @@ def test_yolo_gets_ultralytics_command():
     # Ultralytics docs, "Train" mode: `yolo detect train data=… model=yolov8s.pt epochs=… imgsz=… batch=…`;
     # it accumulates to a nominal batch of 64 by itself
     w = get_workload("yolov8s-finetune")
-    from gpucheck.advise.ladder import GpuFacts
-    from gpucheck.advise.recipes import snippet
-
     s = snippet({"per_device_train_batch_size": 4}, dataclasses.replace(w.train, batch=4), w,
                 GpuFacts("cuda", 8.6, True))
     assert s.startswith("yolo detect train model=yolov8s.pt") and "batch=4" in s and "TrainingArguments" not in s

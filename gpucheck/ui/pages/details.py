@@ -199,6 +199,10 @@ class DetailsPage(BasePage):
         self.cloud = QtWidgets.QTableWidget(0, 6, self)
         self.cloud.setObjectName("cloudTable")
         self.cloud.setTabKeyNavigation(False)
+        # as tall as its rows (they wrap when the window is narrow): no inner scroll bar, no empty band
+        self.cloud.setSizeAdjustPolicy(QtWidgets.QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+        self.cloud.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.cloud.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed)
         self.cloud.setStyleSheet("QTableView:focus { border: 2px solid palette(highlight); }")
         self.cloud.setWordWrap(True)
         self.cloud.verticalHeader().setVisible(False)
@@ -208,6 +212,7 @@ class DetailsPage(BasePage):
         hh.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         hh.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.Stretch)
         hh.setSectionResizeMode(5, QtWidgets.QHeaderView.ResizeMode.Stretch)
+        hh.sectionResized.connect(lambda *_a: self.cloud.resizeRowsToContents())  # wrapped rows stay whole
         cl.addWidget(self.cloud)
         self.cloud_empty = wrap_label()
         cl.addWidget(self.cloud_empty)
@@ -567,8 +572,7 @@ class DetailsPage(BasePage):
             note.setToolTip(c.note)
             self.cloud.setItem(r, 5, note)
         self.cloud.resizeRowsToContents()
-        h = self.cloud.horizontalHeader().height() + sum(self.cloud.rowHeight(r) for r in range(len(opts))) + 4
-        self.cloud.setFixedHeight(max(h, self.cloud.horizontalHeader().height() + 8))
+        self.cloud.updateGeometry()
         self.cloud.setVisible(bool(opts))
         self.cloud_empty.setVisible(not opts)
         self.cloud_empty.setText(tr("Not needed: the job runs here.") if adv.verdict == "runs"

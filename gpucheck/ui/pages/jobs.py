@@ -65,6 +65,30 @@ class JobsTable(QtWidgets.QTableWidget):
         fm = self.fontMetrics()
         width = int(min(max(self.viewport().width() * 0.3, fm.horizontalAdvance("0" * 22)), fm.horizontalAdvance("0" * 44)))
         self.horizontalHeader().resizeSection(COL_VRAM, width)
+        self.fit_memory_header()
+
+    memory_heading = ""
+
+    def set_memory_heading(self, text: str) -> None:
+        self.memory_heading = text
+        self.fit_memory_header()
+
+    def fit_memory_header(self) -> None:
+        """The memory column's heading on two lines ("VRAM:" / "as configured → with the changes"), or three
+        when the column is narrower than that: whole words, never clipped."""
+        item = self.horizontalHeaderItem(COL_VRAM)
+        if item is None or not self.memory_heading:
+            return
+        sep = "：" if "：" in self.memory_heading else ": "
+        head, found, rest = self.memory_heading.partition(sep)
+        lines = [head + sep.strip(), rest.strip()] if found else [self.memory_heading]
+        sep = found
+        fm = self.horizontalHeader().fontMetrics()
+        if sep and fm.horizontalAdvance(rest) + 16 > self.columnWidth(COL_VRAM) and "→" in rest:
+            a, _, b = rest.partition("→")
+            lines = [lines[0], a.strip(), "→ " + b.strip()]
+        item.setText("\n".join(lines))
+        item.setToolTip(self.memory_heading)
 
 
 class JobsPage(BasePage):
@@ -195,11 +219,10 @@ class JobsPage(BasePage):
         memory = (tr("RAM: as configured → with the changes") if ram
                   else tr("VRAM: as configured → with the changes"))
         time = tr("Time (with the changes)")
-        two_lines = memory.replace(": ", ":\n", 1).replace("：", "：\n", 1)
-        labels = [tr("Training job"), tr("Verdict"), time.replace(" (", "\n(", 1).replace("（", "\n（", 1), two_lines]
-        self.table.setHorizontalHeaderLabels(labels)  # two lines each: the words are the report's, never clipped
-        for col, text in ((COL_TIME, time), (COL_VRAM, memory)):
-            self.table.horizontalHeaderItem(col).setToolTip(text)
+        labels = [tr("Training job"), tr("Verdict"), time.replace(" (", "\n(", 1).replace("（", "\n（", 1), memory]
+        self.table.setHorizontalHeaderLabels(labels)  # on two lines: the words are the report's, never clipped
+        self.table.horizontalHeaderItem(COL_TIME).setToolTip(time)
+        self.table.set_memory_heading(memory)
 
     # -- data -------------------------------------------------------------------------------------
     def isComplete(self) -> bool:
@@ -298,6 +321,7 @@ class JobsPage(BasePage):
         r = self.row_of(workload_id)
         if r is not None:
             self.table.selectRow(r)
+            self.table.scrollToItem(self.table.item(r, COL_JOB))
 
     def _mark_selected_bars(self) -> None:
         rows = {i.row() for i in self.table.selectionModel().selectedRows()}
