@@ -259,8 +259,12 @@ def format_advice(a: Advice, indent: str = "") -> str:
 
 def format_advice_brief(a: Advice) -> str:
     """One line for a table of many jobs (gpucheck check): what to change, what slows it, or where to rent."""
-    if a.verdict == "runs_with_tweaks":
+    if a.verdict in ("runs_with_tweaks", "tight") and a.tweaks:
         return fmt_list((t.title for t in a.tweaks), strong=True)
+    if a.verdict == "tight" and a.alternative is not None:
+        return tr("try it; if it runs out of memory: {title}", title=a.alternative.title)
+    if a.verdict == "tight":
+        return tr("try it; close other programs first")
     slow = [b for b in a.bottlenecks if b.severity == "warning" and b.id in ("data_loading", "disk_speed")]
     if a.verdict == "too_slow" and slow and a.host_limited_hours is not None:
         return tr("slowed down by the {what}: {fix}", what=tr(_BOTTLENECK_WORDS[slow[0].id]), fix=slow[0].fix)

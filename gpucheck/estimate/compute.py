@@ -18,8 +18,10 @@ what each kind of operation costs, each at the resource that bounds it:
 - the optimizer update (weights, gradients and moments read and written, per trainable parameter),
   autocast's per-forward casts of fp32 master weights to 16-bit, QLoRA's dequantization (each 4-bit weight read, written as a 16-bit copy and read back by the GEMM
   in every pass: a cost per weight read, amortized over the tokens of the step).
-- the CPU launching the kernels: kernel count × launch cost; the cost scales with the CPU's
-  single-thread speed (its clock), so a step is never faster than the host can issue it.
+- the CPU dispatching the operators: operators per step (counted per layer, views and casts included) × the
+  host cost of one (priced from PyTorch's gpt-fast eager measurement), scaled by the CPU's single-thread clock,
+  so a step is never faster than the host can issue it; on the CPU backend the same cores do this in turn with
+  the math. Hopper's tensor rate is capped for kernels that use mma.sync rather than wgmma (legacy_mma_fraction).
 - several GPUs: the gradient all-reduce over the real link (NVLink; PCIe with peer-to-peer; PCIe
   through host memory where the driver disables peer-to-peer, as on GeForce), partly hidden behind
   backward.

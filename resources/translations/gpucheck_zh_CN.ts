@@ -760,7 +760,7 @@
         <location filename="../../gpucheck/advise/present.py" line="131"/>
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/report/model.py" line="464"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -810,7 +810,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="167"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
-        <translation>DeepSpeed ZeRO-Offload（CPU）</translation>
+        <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="179"/>
@@ -901,19 +901,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="242"/>
-        <location filename="../../gpucheck/advise/present.py" line="286"/>
+        <location filename="../../gpucheck/advise/present.py" line="290"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="246"/>
-        <location filename="../../gpucheck/advise/present.py" line="294"/>
+        <location filename="../../gpucheck/advise/present.py" line="298"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="247"/>
-        <location filename="../../gpucheck/advise/present.py" line="295"/>
+        <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
@@ -933,17 +933,27 @@
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="266"/>
+        <location filename="../../gpucheck/advise/present.py" line="265"/>
+        <source>try it; if it runs out of memory: {title}</source>
+        <translation>试试看；如果显存不足：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <source>try it; close other programs first</source>
+        <translation>试试看；先关闭其他程序</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="270"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="274"/>
+        <location filename="../../gpucheck/advise/present.py" line="278"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="274"/>
+        <location filename="../../gpucheck/advise/present.py" line="278"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1834,7 +1844,7 @@
         <location filename="../../gpucheck/commands.py" line="419"/>
         <location filename="../../gpucheck/report/model.py" line="552"/>
         <location filename="../../gpucheck/report/model.py" line="437"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="416"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -1844,8 +1854,8 @@
         <location filename="../../gpucheck/commands.py" line="419"/>
         <location filename="../../gpucheck/report/model.py" line="542"/>
         <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="413"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1858,7 +1868,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="261"/>
         <source>eager PyTorch (Hugging Face Trainer)</source>
-        <translation>eager PyTorch（Hugging Face Trainer）</translation>
+        <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="262"/>
@@ -3384,7 +3394,7 @@
         <location filename="../../gpucheck/report/model.py" line="536"/>
         <location filename="../../gpucheck/report/model.py" line="554"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
         <location filename="../../gpucheck/ui/session.py" line="304"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
@@ -3835,7 +3845,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="543"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
@@ -3856,7 +3866,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="556"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
@@ -3912,13 +3922,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="590"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="421"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="592"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="457"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
@@ -3941,7 +3951,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="600"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="250"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
@@ -4179,7 +4189,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="813"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -4190,7 +4200,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="815"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>What fits instead: a smaller model</source>
         <translation>可以改跑：更小的模型</translation>
     </message>
@@ -4211,13 +4221,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="819"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="820"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -4258,13 +4268,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="830"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="431"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="832"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -4845,264 +4855,264 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="239"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="493"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="251"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="252"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="258"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="325"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="330"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="371"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="377"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="377"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="382"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="386"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="388"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="393"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="390"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="395"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="392"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="397"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="395"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="400"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="397"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="402"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="414"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="434"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="439"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="436"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="502"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="478"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="504"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="509"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="507"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="512"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="529"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="534"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="544"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="540"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="545"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="564"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="574"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="578"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="575"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="579"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>

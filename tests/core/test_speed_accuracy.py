@@ -299,6 +299,10 @@ def markdown() -> str:
              "behind backward, for every model alike: two orders of magnitude below NVLink, as NCCL over sockets or "
              "host memory would give. The 8× H100 machine shows ≈ 30–60 GB/s. The estimate uses the catalog's NVLink "
              "and cannot see such a machine; a deep scan's link measurement would.",
+             "- Hugging Face 'Efficient Training on a Single GPU', bert-large fp16 on a V100 (1.67×; fp32 1.02×): "
+             "that era's Trainer default optimizer (transformers.AdamW, a Python loop of ≈ 10 operators per tensor, "
+             "≈ 390 tensors) costs ≈ 80 ms of host time per step behind the GradScaler's sync, which the 'eager' "
+             "profile (today's foreach AdamW) does not count. Likely, not modelled.",
              "- DeepLearningExamples' own ResNet-50 AMP on one A100 (0.70×): the README's DALI + channels-last run "
              "is 1.56× Lambda's run of the same code; one 'fused' profile cannot be both.",
              "- B200 ResNet-50 FP16 (2.45×): Lambda's newest runs stop near 3,000 images/s on a B200 (3,076), an "
