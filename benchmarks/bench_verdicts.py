@@ -19,8 +19,9 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     t0 = time.perf_counter()
-    from gpucheck.catalog import find_gpu, load_factors, load_gpus, load_workloads
+    from gpucheck.catalog import find_gpu, load_gpus, load_workloads
     from gpucheck.estimate import Target, check
+    from gpucheck.estimate.factors import load_factors
     from gpucheck.machine import Machine
 
     t_import = time.perf_counter() - t0

@@ -1,4 +1,4 @@
-"""The catalogs in resources/ (GPUs, workloads, estimation factors), loaded into validated records.
+"""The catalogs in resources/ (GPUs, workloads), loaded into validated records (factors.toml: estimate/factors.py).
 
 Files are found through `gpucheck.resources.resource_path()` (the one resource locator).
 
@@ -10,7 +10,6 @@ Public API (pure, cached, no Qt):
 - `load_workloads() -> tuple[Workload, ...]`      resources/workloads/*.toml, sorted by level
 - `get_workload(id_or_path) -> Workload`          a built-in id, a workload .toml, or a Hugging Face config.json
 - `load_workload_file(path) -> Workload`          one workload TOML (users' own jobs)
-- `load_factors() -> dict`                        resources/factors.toml (bytes/param, utilization, overheads)
 
 Every validation error is a `BadInput` whose message names the file, the key and what was expected.
 """
@@ -411,51 +410,6 @@ def gpu_for(machine_gpu: Any) -> GpuSpec | None:
         same = list(dict.fromkeys(same + [g for g in variants if g.vendor == same[0].vendor]))
         same.sort(key=lambda g: abs(g.vram_bytes - vram))
     return same[0]
-
-
-# -- factors ---------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def load_factors() -> dict[str, Any]:
-    """resources/factors.toml: every section carries `source` and `as_of`; numbers must be ≥ 0."""
-    path = resource_path("factors.toml")
-    data = read_toml(path)
-    _check_factors(str(path), data, "")
-    return data
-
-
-# Factors the estimator divides by (efficiencies, rates): zero would make a time infinite.
-_TEXT_FACTOR_KEYS = ("source", "as_of", "note", "notes", "url")
-_POSITIVE_FACTORS = ("utilization.", "bandwidth.", "multi_gpu.", "cpu.flops_per_cycle.",
-                     "cpu.default_mem_bandwidth_gbps", "speed.gemm_efficiency.", "speed.small_hidden_half", "stack.",
-                     "clocks.", "dispatch.host_clock_mhz.", "dispatch.reference_clock_mhz", "speed_band.")
-
-
-def _check_factors(where: str, table: dict[str, Any], prefix: str) -> None:
-    has_numbers = False
-    for k, v in table.items():
-        if isinstance(v, dict):
-            _check_factors(where, v, f"{prefix}{k}.")
-        elif isinstance(v, bool):
-            continue
-        elif isinstance(v, str):
-            if k not in _TEXT_FACTOR_KEYS:  # a number typed as text ("0.5") would fail deep in a formula
-                raise BadInput(f"{where}: key '{shown_key(prefix + k)}': expected a number, got {v!r:.60}")
-        elif isinstance(v, (int, float)):
-            has_numbers = True
-            if v < 0 or v != v or v in (float("inf"), float("-inf")):
-                raise BadInput(f"{where}: key '{shown_key(prefix + k)}': expected a number ≥ 0, got {v!r}")
-            if v == 0 and f"{prefix}{k}".startswith(_POSITIVE_FACTORS):
-                raise BadInput(f"{where}: key '{shown_key(prefix + k)}': expected a number above 0, got {v!r}")
-        elif isinstance(v, list):
-            continue
-        else:
-            raise BadInput(f"{where}: key '{shown_key(prefix + k)}': unexpected value {v!r:.60}")
-    if has_numbers and prefix and ("source" not in table or "as_of" not in table):
-        # a section of numbers inherits the source of its parent only if it says so
-        if not table.get("inherit_source", False):
-            raise BadInput(f"{where}: section '{shown_key(prefix.rstrip('.'))}' needs 'source' and 'as_of'")
 
 
 # -- workloads -------------------------------------------------------------------------------------

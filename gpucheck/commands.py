@@ -358,6 +358,13 @@ def _tf(x: float | None) -> str:
     return "—" if x is None else f"{x:,.1f}"
 
 
+def _vram_choices(g: Any) -> str:
+    """"8/16 GB" for a chip sold with several memory sizes (each is its own --gpu choice), else its size."""
+    if g.memory_options_gib:
+        return "/".join(f"{x:g}" for x in g.memory_options_gib) + " GB"
+    return fmt_gib(g.vram_bytes, 0)
+
+
 def run_gpus(args: argparse.Namespace) -> int:
     gpus = load_gpus()
     if getattr(args, "json", False):
@@ -370,7 +377,7 @@ def run_gpus(args: argparse.Namespace) -> int:
         _print_json(items)
         return 0
     headers = [tr("GPU"), tr("VRAM"), tr("GB/s"), tr("FP32 TFLOPS"), tr("FP16/BF16 tensor"), tr("Price")]
-    rows = [[g.name, fmt_gib(g.vram_bytes, 0), f"{g.mem_bandwidth_gbps:,.0f}", _tf(g.tflops_fp32),
+    rows = [[g.name, _vram_choices(g), f"{g.mem_bandwidth_gbps:,.0f}", _tf(g.tflops_fp32),
              _tf(g.tflops_bf16_tensor or g.tflops_fp16_tensor),
              fmt_money(g.price_usd, g.price_cny) if (g.price_usd or g.price_cny) else "—"] for g in gpus]
     _out(format_table(headers, rows, right={1, 2, 3, 4, 5}))

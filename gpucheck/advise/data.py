@@ -207,9 +207,10 @@ ADVICE_SCHEMA: dict[str, dict[str, str]] = {
     "readiness": {"good_min_share": "num"},
     "tweaks": {"grad_checkpointing_time_factor": "num", "cpu_offload_time_factor": "num", "lora_rank": "int",
                "max_seq_len_steps": "intlist"},
-    "bitsandbytes": {"backends": "strlist", "min_compute_capability": "num"},
+    "bitsandbytes": {"min_compute_capability": "num"},  # its backends: factors.toml [support]
     "speed_tweaks": {"packing_backends": "strlist", "packing_min_compute_capability": "num",
-                     "time_factor_required": "num", "max_batch_multiple": "int"},
+                     "time_factor_required": "num", "mixed_precision_time_factor_required": "num",
+                     "max_batch_multiple": "int"},
     "data_loading": {"images_per_s_per_core": "num", "reference_image_size": "int", "reserve_cores": "int"},
     "disk": {"random_read_mb_per_s": "numtable", "seq_read_mb_per_s": "numtable", "free_space_margin_gib": "num"},
     "pcie": {"gbps_per_lane": "numtable", "min_lanes_multi_gpu": "int"},

@@ -30,6 +30,7 @@ from typing import Any
 
 from gpucheck.advise.data import factor
 from gpucheck.advise.model import Tweak
+from gpucheck.estimate.factors import load_factors
 from gpucheck.i18n import fmt_gib, localized, tr
 from gpucheck.probe.facts import probe_facts
 from gpucheck.records import Estimate, TrainSpec, Workload
@@ -68,7 +69,7 @@ class LadderResult:
 
 
 def bitsandbytes_ok(facts: GpuFacts) -> bool:
-    if facts.backend not in tuple(factor("bitsandbytes", "backends")):
+    if facts.backend not in load_factors()["support"]["bitsandbytes_backends"]:  # the one list, factors.toml
         return False
     if facts.backend == "cuda" and facts.compute_capability is not None:
         return facts.compute_capability >= float(factor("bitsandbytes", "min_compute_capability"))
@@ -402,6 +403,14 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
 # -- what fits instead -----------------------------------------------------------------------------
 
 
+def _qlora_figures() -> dict[str, str]:
+    """QLoRA's trade-off as quoted to the user, from resources/factors.toml [qlora] (measurements in its source):
+    16-bit weights over NF4's bits per parameter; litgpt's measured time of QLoRA over plain LoRA."""
+    q = load_factors()["qlora"]
+    return {"m": f"{16.0 / q['bits_per_quantized_param']:.0f}", "lo": f"{q['time_factor_low']:.1f}",
+            "hi": f"{q['time_factor_high']:.1f}"}
+
+
 def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
                         estimate_fn: EstimateFn) -> list[LadderResult]:
     """Other training methods for the same model, each with its own ladder: LoRA and QLoRA for a full
@@ -425,11 +434,13 @@ def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
     if train.method == "qlora" and not bitsandbytes_ok(facts):
         options.append(("lora", lora, tr("Use LoRA on a 16-bit model instead of QLoRA"),
                         tr("a different method: 4-bit loading is not available on this GPU; the frozen model "
-                           "takes about 4× more memory"), {"lora_r": lora.lora_rank, "load_in_4bit": False}))
+                           "takes about {m}× more memory", **_qlora_figures()),
+                        {"lora_r": lora.lora_rank, "load_in_4bit": False}))
     if train.method in ("full", "lora") and m.arch == "transformer" and bitsandbytes_ok(facts):
         options.append(("qlora", qlora, tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
-                        tr("a different method: about 4× less memory for the model; roughly 20-40% slower steps, "
-                           "slightly lower quality"), {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
+                        tr("a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× "
+                           "as long as with LoRA, slightly lower quality", **_qlora_figures()),
+                        {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
     out = []
     for tid, t, title, cost, s in options:
         sub = run_ladder(workload, t, facts, estimate_fn)
@@ -450,7 +461,8 @@ def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_
     precision = "bf16" if bf16_ok(facts) else "fp16"
     train = dataclasses.replace(res.train, precision=precision)
     e = estimate_fn(res.workload, train)
-    if not runs(e) or e.total_hours is None or e.total_hours >= est.total_hours * 0.9:
+    if (not runs(e) or e.total_hours is None
+            or e.total_hours >= est.total_hours * float(factor("speed_tweaks", "mixed_precision_time_factor_required"))):
         return res
     tweak = Tweak(id="mixed_precision", title=tr("Use {p} mixed precision", p=precision.upper()),
                   cost=tr("loses nothing: tensor cores make it faster, and the model keeps FP32 master weights"),

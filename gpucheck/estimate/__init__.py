@@ -48,15 +48,18 @@ The Estimate (gpucheck.records.Estimate), typed fields only:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.catalog import gpu_for, load_factors, load_workloads
+from gpucheck.catalog import gpu_for, load_workloads
 from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed, speed_band
+from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import allocator_slack_bytes, breakdown, context_bytes, placement
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
 from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
+from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict
 
@@ -100,10 +103,7 @@ class Target:
         host = _host_fields(machine)
         avail = spec.vram_bytes
         if spec.vendor == "apple":  # unified memory: Metal lets the GPU use only part of it
-            a = load_factors()["apple"]
-            frac = a["working_set_fraction_large"] if spec.vram_bytes > a["large_ram_gib"] * GIB \
-                else a["working_set_fraction"]
-            avail = int(spec.vram_bytes * frac)
+            avail = working_set_estimate(spec.vram_bytes)[0]
             if not host.get("ram_bytes"):
                 host["ram_bytes"] = spec.vram_bytes
         return cls(
@@ -162,7 +162,7 @@ class Target:
         )
 
     # -- derived figures -------------------------------------------------------------------------
-    def cpu_peak_tflops(self, f: dict[str, Any]) -> float:
+    def cpu_peak_tflops(self, f: Mapping[str, Any]) -> float:
         c = f["cpu"]
         cores = self.cpu_cores or c["default_cores"]
         ghz = (self.cpu_max_clock_mhz or c["default_clock_mhz"]) / 1000.0
@@ -177,7 +177,7 @@ class Target:
             per_cycle = c["flops_per_cycle"]["default"]
         return cores * ghz * per_cycle / 1000.0
 
-    def bandwidth_gbps(self, f: dict[str, Any]) -> float:
+    def bandwidth_gbps(self, f: Mapping[str, Any]) -> float:
         m = self.measured
         if self.gpu is None:
             if m is not None and getattr(m, "ram_copy_gbps", None):
@@ -196,7 +196,7 @@ class Target:
             return bool(getattr(m, "ram_copy_gbps", None))
         return bool(getattr(m, "gpu_mem_bandwidth_gbps", None))
 
-    def link_gbps(self, f: dict[str, Any]) -> float:
+    def link_gbps(self, f: Mapping[str, Any]) -> float:
         """Achievable all-reduce / all-gather bus bandwidth per GPU, GB/s, over the link the GPUs really
         use: NVLink, PCIe peer-to-peer, PCIe through host memory (GeForce cards without peer-to-peer), or,
         beyond one node, the network between machines."""
@@ -208,8 +208,8 @@ class Target:
         if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
                 and spec.nvlink_gbps:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
-        gen = (spec.pcie_gen if spec and spec.pcie_gen else 4)
-        gbps = float(mg["pcie_gbps"].get(str(gen), mg["pcie_gbps"]["4"]))
+        gen = str(spec.pcie_gen if spec and spec.pcie_gen else mg["unknown_pcie_gen"])
+        gbps = float(mg["pcie_gbps"][gen if gen in mg["pcie_gbps"] else str(mg["unknown_pcie_gen"])])
         if spec is not None and spec.vendor == "nvidia" and spec.segment in ("consumer", "laptop"):
             gbps *= float(links["no_p2p_factor"])  # GeForce: no peer-to-peer, copies go through host memory
         return gbps
@@ -280,9 +280,7 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
             return g.usable_memory_bytes
         total = getattr(getattr(machine, "memory", None), "total_bytes", None)
         if total:
-            frac = f["apple"]["working_set_fraction_large"] if total > f["apple"]["large_ram_gib"] * GIB \
-                else f["apple"]["working_set_fraction"]
-            return int(total * frac)
+            return working_set_estimate(total)[0]
         return spec.vram_bytes if spec else None
     if g.vram_free_bytes is not None and g.vram_total_bytes:
         used = max(0, g.vram_total_bytes - g.vram_free_bytes)
@@ -355,7 +353,7 @@ def ram_fit(need_bytes: int, total_bytes: int | None, available_bytes: int | Non
     return "fits"
 
 
-def _support(t: TrainSpec, target: Target, f: dict[str, Any]) -> tuple[bool, str, str]:
+def _support(t: TrainSpec, target: Target, f: Mapping[str, Any]) -> tuple[bool, str, str]:
     """(supported?, reason code, message) from the [support] table of factors.toml."""
     s = f["support"]
     backend = target.backend
@@ -381,7 +379,7 @@ def _normalize(w: Workload, t: TrainSpec) -> TrainSpec:
     m = w.model
     changes: dict[str, Any] = {}
     if m.arch == "transformer" and not t.seq_len:
-        changes["seq_len"] = 512
+        changes["seq_len"] = default_seq_len()
     if m.arch != "transformer" and not t.image_size and m.ref_image_size:
         changes["image_size"] = m.ref_image_size
     return dataclasses.replace(t, **changes) if changes else t
@@ -443,7 +441,7 @@ def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: 
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
-def _speed(w: Workload, t: TrainSpec, target: Target, f: dict[str, Any], pc: Any, bd: Any) -> Speed | None:
+def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any, bd: Any) -> Speed | None:
     if target.gpu is None and target.backend != "cpu":
         return None
     grad_bytes = pc.trainable * f["bytes_per_param"]["grads"]

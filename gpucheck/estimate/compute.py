@@ -35,13 +35,13 @@ published runs, separating the rows used to set a factor (calibration) from the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.records import ModelSpec, TrainSpec, Workload
-
-STACKS = ("eager", "fused", "handtuned")
 
 
 @dataclass(frozen=True)
@@ -69,14 +69,14 @@ class Speed:
 
 
 def _attn_len(t: TrainSpec, attn_len: int | None) -> int:
-    return attn_len or t.seq_len or 512
+    return attn_len or seq_len_of(t)
 
 
 def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None) -> tuple[float, float]:
     """(FLOPs in trained-or-frozen linear/conv layers, FLOPs in attention score math) for one sample.
     `attn_len`: the length attention spans when it differs from the row length (packed samples)."""
     if m.arch == "transformer":
-        s = t.seq_len or 512
+        s = seq_len_of(t)
         linear = block_linear_params(m) or m.params
         if m.vocab and m.hidden:
             linear += m.hidden * m.vocab  # lm_head / MLM head
@@ -121,14 +121,14 @@ def _sixteen_bit(precision: str) -> bool:
     return precision != "fp32"
 
 
-def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: dict[str, Any]) -> tuple[float, str, bool]:
+def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> tuple[float, str, bool]:
     """(peak TFLOPS per device at the boost clock, math kind, measured?) for this job on this target."""
     spec = target.gpu
     meas = target.measured
     if spec is None:  # CPU
         return target.cpu_peak_tflops(f), "cpu-fp32", False
     precision = effective_precision(t, spec, spec.backend)
-    uses_tf32 = f["tf32_default"].get(m.arch, False) or stack_of(t, f).get("tf32_matmul", False)
+    uses_tf32 = f["tf32_default"][m.arch] or stack_of(t, f)["tf32_matmul"]
     if precision.startswith("bf16") and spec.tflops_bf16_tensor:
         if meas and meas.gpu_tflops_bf16:
             return meas.gpu_tflops_bf16, "bf16-tensor", True
@@ -148,7 +148,7 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: dict[str, Any]) -> tup
     return spec.tflops_fp32, "fp32", False
 
 
-def clock_fraction(target: Any, f: dict[str, Any], measured: bool) -> float:
+def clock_fraction(target: Any, f: Mapping[str, Any], measured: bool) -> float:
     """Share of the boost clock the GPU holds through a training run within its power limit: the
     catalog's `sustained_clock_fraction` where published, else the fallback for its segment."""
     spec = target.gpu
@@ -157,10 +157,10 @@ def clock_fraction(target: Any, f: dict[str, Any], measured: bool) -> float:
     own = getattr(spec, "sustained_clock_fraction", None)
     if own:
         return float(own)
-    return float(f["clocks"]["fallback_fraction"].get(spec.segment, 1.0))
+    return float(f["clocks"]["fallback_fraction"][spec.segment])
 
 
-def tensor_power_fraction(target: Any, math: str, f: dict[str, Any]) -> float:
+def tensor_power_fraction(target: Any, math: str, f: Mapping[str, Any]) -> float:
     """Share of the boost clock tensor math holds inside the board's power limit: dense tensor work costs
     about a fixed energy per FLOP on a given silicon generation (`clocks.tensor_tflops_per_watt`, keyed by
     compute capability), so a card whose tensor peak needs more than its TDP allows runs at
@@ -169,7 +169,7 @@ def tensor_power_fraction(target: Any, math: str, f: dict[str, Any]) -> float:
     spec = target.gpu
     if spec is None or not math.endswith("tensor") or not spec.tdp_w:
         return 1.0
-    per_watt = f["clocks"].get("tensor_tflops_per_watt", {}).get(spec.compute_capability or "")
+    per_watt = f["clocks"]["tensor_tflops_per_watt"].get(spec.compute_capability or "")  # absent: no measurement
     if not per_watt:
         return 1.0
     physical = spec.tflops_fp16_tensor or spec.tflops_bf16_tensor or 0.0
@@ -180,44 +180,44 @@ def tensor_power_fraction(target: Any, math: str, f: dict[str, Any]) -> float:
     return min(1.0, spec.tdp_w * per_watt / physical)
 
 
-def legacy_mma_fraction(target: Any, math: str, t: TrainSpec, f: dict[str, Any]) -> float:
+def legacy_mma_fraction(target: Any, math: str, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Share of the tensor peak that kernels written for the previous generation's MMA instructions reach: on
     Hopper the full rate needs warpgroup MMA (wgmma); mma.sync reaches about 2/3 of it (Shah et al. 2024,
     FlashAttention-3). Hand-tuned stacks (cuBLASLt's sm90 kernels) are exempt."""
     spec = target.gpu
-    if spec is None or not math.endswith("tensor") or stack_of(t, f).get("native_mma", False):
+    if spec is None or not math.endswith("tensor") or stack_of(t, f)["native_mma"]:
         return 1.0
-    return float(f["speed"].get("legacy_mma_fraction", {}).get(spec.compute_capability or "", 1.0))
+    per_cc = f["speed"]["legacy_mma_fraction"]  # a generation not listed has no such instruction split
+    return float(per_cc[spec.compute_capability]) if spec.compute_capability in per_cc else 1.0
 
 
-def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: dict[str, Any]) -> float:
+def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any]) -> float:
     """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions)."""
     s = f["speed"]
-    table = s["gemm_efficiency"].get(m.arch, s["gemm_efficiency"]["transformer"])
+    table = s["gemm_efficiency"][m.arch]
     # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
-    val = table.get(kind, table["fp32"])
+    val = table[kind]
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)
-    return val * f["utilization"]["backend_factor"].get(backend, 1.0)
+    return val * f["utilization"]["backend_factor"][backend]
 
 
-def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any]) -> float:
+def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     """On the CPU a GEMM's efficiency grows with its rows (the tokens of the micro-batch): oneDNN/MKL pack and
     block the weight matrix per call and split the rows over the cores, so few rows leave the FMA units
     waiting: rows / (rows + cpu.gemm_half_rows). Transformers only (a convolution's rows are batch × pixels,
     thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow layers."""
-    half = f["cpu"].get("gemm_half_rows")
+    half = f["cpu"]["gemm_half_rows"]
     if target.gpu is not None or m.arch != "transformer" or not half:
         return 1.0
-    rows = (t.seq_len or 512) * t.batch
+    rows = seq_len_of(t) * t.batch
     return rows / (rows + float(half))
 
 
-def stack_of(t: TrainSpec, f: dict[str, Any]) -> dict[str, Any]:
-    stacks = f["stack"]
-    return stacks.get(getattr(t, "stack", "eager"), stacks["eager"])
+def stack_of(t: TrainSpec, f: Mapping[str, Any]) -> Mapping[str, Any]:
+    return f["stack"][t.stack]
 
 
 # -- bytes -----------------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def _elem_bytes(t: TrainSpec) -> float:
     return 2.0 if _sixteen_bit(t.precision) else 4.0
 
 
-def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: dict[str, Any], attn_len: int | None = None) -> float:
+def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], attn_len: int | None = None) -> float:
     """Feature-map bytes the memory-bound operations of one step read and write (forward, backward
     = 2 forwards, recomputation = one more forward), before the stack's fusion factor."""
     e = f["speed"]["elementwise"]
@@ -240,13 +240,13 @@ def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: dict[str, Any], at
         # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
         if m.eager_attention:
             per_token += e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) * 4.0
-        tokens = (t.seq_len or 512) * t.batch
+        tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
         logits = e["logit_elements"] * (m.vocab or 0) * tokens * 2.0 * 4.0  # loss: forward + backward
         return per_token * layers * tokens * passes + logits
     if not m.activation_mib:
         return 0.0
-    k = e["feature_map_factor"].get(m.arch, 0.0)
+    k = e["feature_map_factor"][m.arch]
     per_sample = m.activation_mib * 1024.0**2
     if m.ref_image_size and t.image_size:
         per_sample *= (t.image_size / m.ref_image_size) ** 2
@@ -262,8 +262,8 @@ def weight_stream_bytes(weights_16bit: float, t: TrainSpec) -> tuple[float, int]
     return weights_16bit, passes
 
 
-def optimizer_bytes(trainable: float, t: TrainSpec, f: dict[str, Any]) -> float:
-    opt = f["bandwidth"]["optimizer_bytes_per_trainable_param"].get(t.optimizer, 32.0)
+def optimizer_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    opt = f["bandwidth"]["optimizer_bytes_per_trainable_param"][t.optimizer]
     return trainable * opt / max(1, t.grad_accum)
 
 
@@ -273,7 +273,7 @@ def autocast_cast_bytes(trainable: float, t: TrainSpec) -> float:
     return trainable * 6.0 if t.method == "full" and t.precision in ("fp16", "bf16") else 0.0
 
 
-def dequant_bytes(quantized: float, t: TrainSpec, f: dict[str, Any]) -> float:
+def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """QLoRA: every pass over a 4-bit weight dequantizes it (read 0.5 B, write 2 B, read 2 B back)."""
     passes = 3.0 if t.grad_checkpointing else 2.0
     return quantized * f["bandwidth"]["dequant_bytes_per_param"] * passes
@@ -282,7 +282,7 @@ def dequant_bytes(quantized: float, t: TrainSpec, f: dict[str, Any]) -> float:
 # -- kernels and the CPU ---------------------------------------------------------------------------
 
 
-def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: dict[str, Any]) -> float:
+def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any]) -> float:
     """Kernels the CPU launches in one micro-batch step (forward, backward, recompute) plus the
     optimizer's share, with the stack's fusion."""
     k = f["dispatch"]["kernels"]
@@ -303,7 +303,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: dict[str, A
             bwd += k["dequant_per_linear"] * linears * layers
         total = fwd * passes_fwd + bwd
     else:
-        layers = m.layers or k["layers_default"].get(m.arch, 50)
+        layers = m.layers or k["layers_default"][m.arch]
         total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
     opt = optimizer_tensors(m, t, pc, k) * k["optimizer_per_tensor"] / max(1, t.grad_accum)
     return (total + opt) * st["kernel_scale"]
@@ -314,7 +314,7 @@ def _linears(m: ModelSpec) -> int:
     return 7 if gated else 6
 
 
-def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: dict[str, Any]) -> float:
+def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[str, Any]) -> float:
     """Trainable tensors the optimizer walks: weight + bias per linear and one per norm (full),
     A and B per adapted module (LoRA), weight + BN scale/shift per layer (CNN)."""
     if pc.trainable <= 0:
@@ -324,42 +324,42 @@ def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: dict[str, 
         if t.method in ("lora", "qlora"):
             return 2.0 * _adapted(m, t) * layers
         return (2.0 * _linears(m) + 2.0) * layers + 3.0
-    return 3.0 * (m.layers or k["layers_default"].get(m.arch, 50))
+    return 3.0 * (m.layers or k["layers_default"][m.arch])
 
 
 def _adapted(m: ModelSpec, t: TrainSpec) -> int:
     mlp = _linears(m) - 4
-    return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": _linears(m)}.get(t.lora_targets, 2)
+    return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": _linears(m)}[t.lora_targets]
 
 
-def host_clock_mhz(target: Any, f: dict[str, Any]) -> float:
+def host_clock_mhz(target: Any, f: Mapping[str, Any]) -> float:
     """The CPU's single-thread clock: as scanned, else the typical host of this kind of GPU."""
     if target.cpu_max_clock_mhz:
         return float(target.cpu_max_clock_mhz)
     seg = target.gpu.segment if target.gpu is not None else "consumer"
-    return float(f["dispatch"]["host_clock_mhz"].get(seg, f["dispatch"]["reference_clock_mhz"]))
+    return float(f["dispatch"]["host_clock_mhz"][seg])
 
 
-def dispatch_seconds(kernels: float, target: Any, f: dict[str, Any]) -> float:
+def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float:
     d = f["dispatch"]
     per = d["launch_us"] * 1e-6 * d["reference_clock_mhz"] / host_clock_mhz(target, f)
-    return kernels * per * d["backend_factor"].get(target.backend, 1.0)
+    return kernels * per * d["backend_factor"][target.backend]
 
 
 # -- several GPUs ----------------------------------------------------------------------------------
 
 
-def allreduce_seconds(grad_bytes: float, n: int, target: Any, f: dict[str, Any]) -> float:
+def allreduce_seconds(grad_bytes: float, n: int, target: Any, f: Mapping[str, Any]) -> float:
     if n <= 1:
         return 0.0
     return 2.0 * (n - 1) / n * grad_bytes / (target.link_gbps(f) * 1e9)
 
 
-def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
+def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """How busy a U-Net keeps the GPU at this batch: its deepest levels work on 8×8–16×16 latents with
     1,280 channels, too few threads to fill a GPU with one or two images: P / (P + half),
     P = batch × image_size² (1.0 for other archs)."""
-    half = f["utilization"].get("small_batch_half_pixels", {}).get(m.arch)
+    half = f["utilization"]["small_batch_half_pixels"].get(m.arch)  # absent: no small-batch effect measured
     if not half or not t.image_size:
         return 1.0
     pixels = t.batch * t.image_size**2
@@ -377,7 +377,7 @@ class _Gpu:
     fixed_s: float = 0.0  # the part that does not grow with the samples of the step (weights, optimizer, dequant)
 
 
-def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamCounts,
+def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts,
               weights_bytes: float, rate_flops: float, bw: float, attn_len: int | None,
               vector_flops: float = 0.0) -> _Gpu:
     st = stack_of(t, f)
@@ -402,7 +402,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: Pa
     return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
 
 
-def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamCounts,
+def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts,
           weights_bytes: float, activations_bytes: float, grad_bytes: float,
           attn_len: int | None = None) -> Speed:
     """One step's time on `target`. `t.seq_len` is the tokens per row the GPU processes; `attn_len`
@@ -427,7 +427,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     g = _gpu_time(m, t, target, f, pc, weights_bytes, rate, bw, attn_len, vector)
     gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
     disp_s = dispatch_seconds(g.kernels, target, f)
-    overhead_s = f["step_overhead_s"].get(backend, 0.005) / max(1, t.grad_accum)
+    overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
     # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
@@ -453,7 +453,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
     return Speed(
         flops_per_sample=fps, peak_tflops=peak * tensor_clock, math=math, utilization=util, step_seconds=step,
         samples_per_second=sps, tokens_per_second=tps, bottleneck=bottleneck,
-        scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=getattr(t, "stack", "eager"),
+        scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=t.stack,
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
         communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
     )
@@ -465,14 +465,14 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: dict[str, Any], pc: ParamC
 def run_samples(w: Workload, t: TrainSpec) -> float:
     """Samples the whole run trains on: the job's token budget over the tokens per sample when it
     states one (pre-training), else samples × epochs."""
-    tokens = getattr(w.data, "tokens", None)
+    tokens = w.data.tokens
     if tokens and w.model.arch == "transformer":
-        per_sample = w.data.avg_seq_len or t.seq_len or 512
+        per_sample = w.data.avg_seq_len or seq_len_of(t)
         return tokens / per_sample
     return w.data.samples * w.data.epochs
 
 
-def speed_band(arch: str, f: dict[str, Any]) -> tuple[float, float]:
+def speed_band(arch: str, f: Mapping[str, Any]) -> tuple[float, float]:
     """(P10, P90) of estimate / measured speed on the validation rows of this architecture family
     (resources/factors.toml [speed_band], kept equal to docs/accuracy.md by a test): the true time
     lies in time × (P10, P90) for about 80% of published runs."""

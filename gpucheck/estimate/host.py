@@ -1,11 +1,12 @@
 """Host side: RAM (process, data-loader workers, data set in memory, checkpoint loading, offload)
 and disk (data set + cache, pretrained weights, checkpoints, the Python environment).
 
-All constants come from the `host` section of resources/factors.toml.
+All constants come from resources/factors.toml (`host`, `bytes_per_param`, `cpu`, `multi_gpu.links`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,14 +27,14 @@ class HostNeeds:
 
 
 def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, cores: int | None,
-               f: dict[str, Any], gpus: int = 1) -> HostNeeds:
+               f: Mapping[str, Any], gpus: int = 1) -> HostNeeds:
     h = f["host"]
     t = w.train
     data_bytes = int(w.data.samples * w.data.bytes_per_sample)
     in_memory = w.data.in_memory
     if in_memory is None:
         in_memory = data_bytes <= h["in_memory_threshold_gib"] * GIB
-    workers = int(min(h["max_loader_workers"], max(1, (cores or 4) - 1)))
+    workers = int(min(h["max_loader_workers"], max(1, (cores or f["cpu"]["default_cores"]) - 1)))
     ram: dict[str, int] = {
         "process": int(process_gib(w, backend, h) * GIB),
         "loader_workers": int(workers * h["worker_gib"] * GIB),
@@ -41,7 +42,7 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
     if in_memory:
         ram["dataset"] = data_bytes
     if not t.from_scratch:
-        ckpt = w.model.params * _download_bpp(w, h)
+        ckpt = w.model.params * _download_bpp(w, f)
         ram["checkpoint_loading"] = int(min(ckpt, h["load_shard_gib"] * GIB))
     if t.cpu_offload:
         # ZeRO-Offload: what left the GPUs (fp32 master weights, gradients, optimizer state). With a ZeRO
@@ -60,12 +61,12 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         "environment": int(h["environment_gib"] * GIB),
     }
     if not t.from_scratch:
-        disk["pretrained_weights"] = int((w.model.params + w.model.aux_params) * _download_bpp(w, h))
+        disk["pretrained_weights"] = int((w.model.params + w.model.aux_params) * _download_bpp(w, f))
     if t.method == "full":
         per_ckpt = w.model.params * (h["checkpoint_bytes_per_param_full"]
                                      + f["bytes_per_param"]["optimizer"][t.optimizer])
     else:
-        per_ckpt = pc.trainable * (4 + f["bytes_per_param"]["optimizer"][t.optimizer])
+        per_ckpt = pc.trainable * (f["bytes_per_param"]["adapter_weights"] + f["bytes_per_param"]["optimizer"][t.optimizer])
     disk["checkpoints"] = int(per_ckpt * h["checkpoints_kept"])
     return HostNeeds(
         ram_bytes=int(sum(ram.values())),
@@ -81,18 +82,19 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
 _LIBRARIES = {"cnn": ("torchvision",), "transformer": ("transformers",), "unet": ("transformers", "diffusers")}
 
 
-def process_gib(w: Workload, backend: str, h: dict[str, Any]) -> float:
+def process_gib(w: Workload, backend: str, h: Mapping[str, Any]) -> float:
     """Resident memory of the training process besides the training state itself. On the CPU it is what the job
     imports (PyTorch, plus torchvision / transformers / diffusers by architecture: `host.import_gib`); on a GPU
     backend the driver's libraries dominate (`host.process_gib`)."""
-    imports = h.get("import_gib")
-    if backend == "cpu" and imports:
+    if backend == "cpu":
+        imports = h["import_gib"]
         return float(imports["torch"]) + sum(float(imports[lib]) for lib in _LIBRARIES.get(w.model.arch, ()))
-    return float(h["process_gib"].get(backend, h["process_gib"]["cuda"]))
+    return float(h["process_gib"][backend])
 
 
-def _download_bpp(w: Workload, h: dict[str, Any]) -> float:
+def _download_bpp(w: Workload, f: Mapping[str, Any]) -> float:
     """Bytes per parameter of the published checkpoint: 16-bit for large models, fp32 for small ones."""
-    if w.model.params >= h["fp16_checkpoint_above_params"]:
-        return 2.0
-    return 4.0
+    b = f["bytes_per_param"]
+    if w.model.params >= f["host"]["fp16_checkpoint_above_params"]:
+        return float(b["weights_frozen_16bit"])
+    return float(b["weights_fp32"])

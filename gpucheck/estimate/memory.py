@@ -1,7 +1,7 @@
 """VRAM per GPU for one training step: weights, gradients, optimizer state, activations, overhead.
 
 Pure arithmetic over a `Workload`'s `ModelSpec` and a `TrainSpec`; every constant comes from
-resources/factors.toml (`load_factors()`), with its source there. Bytes, not GiB, everywhere.
+resources/factors.toml (`gpucheck.estimate.factors.load_factors()`), with its source there. Bytes, not GiB, everywhere.
 
 Conventions (say which, as the sources differ):
 - Mixed precision (fp16/bf16) is PyTorch autocast as used by the Hugging Face Trainer: fp32 master
@@ -18,9 +18,11 @@ Conventions (say which, as the sources differ):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate.factors import seq_len_of
 from gpucheck.records import ModelSpec, TrainSpec, VramBreakdown
 
 GIB = 1024**3
@@ -116,7 +118,7 @@ class WeightParts:
         return self.working + self.master + self.frozen + self.adapters + self.aux
 
 
-def weight_parts(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> WeightParts:
+def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> WeightParts:
     b = f["bytes_per_param"]
     aux = pc.aux * b["weights_frozen_16bit"]
     if t.method == "full":
@@ -136,26 +138,26 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts)
     return WeightParts(0.0, 0.0, frozen, adapters, aux)
 
 
-def weights_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+def weights_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
     return weight_parts(m, t, f, pc).total
 
 
-def gradients_bytes(t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+def gradients_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
     if t.precision == "bf16-pure" and t.method == "full":
         return pc.trainable * f["pure_bf16"]["grads"]
     return pc.trainable * f["bytes_per_param"]["grads"]
 
 
-def optimizer_bytes(t: TrainSpec, f: dict[str, Any], pc: ParamCounts) -> float:
+def optimizer_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
     if t.precision == "bf16-pure" and t.method == "full":
         return pc.trainable * f["pure_bf16"]["optimizer"][t.optimizer]
     return pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer]
 
 
-def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
+def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Saved activations for one micro-batch through all layers, plus logits, per GPU."""
     a = f["activations"]
-    s = t.seq_len or 512
+    s = seq_len_of(t)
     b = t.batch
     h = m.hidden or 0
     kv = kv_dim(m)
@@ -185,7 +187,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) 
     return body + logits
 
 
-def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
+def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     a = f["activations"]
     per_sample = (m.activation_mib or 0.0) * MIB
     if m.ref_image_size and t.image_size:
@@ -197,7 +199,7 @@ def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> flo
     return per_sample * t.batch
 
 
-def activation_bytes(m: ModelSpec, t: TrainSpec, f: dict[str, Any]) -> float:
+def activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     if m.arch == "transformer":
         return transformer_activation_bytes(m, t, f)
     return image_activation_bytes(m, t, f)
@@ -223,7 +225,7 @@ def zero_stage(t: TrainSpec, gpus: int) -> int:
     return 3 if t.shard else max(0, min(3, t.zero_stage))
 
 
-def placement(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts, gpus: int) -> Placement:
+def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, gpus: int) -> Placement:
     """Per-GPU memory of the training state under ZeRO / FSDP sharding and CPU offload, as the engines do
     it (Rajbhandari et al. 2020, ZeRO, arXiv 1910.02054 §5: stage 1 partitions the optimizer state
     together with the fp32 master weights, 12Ψ/N with AdamW; stage 2 adds the gradients; stage 3 the
@@ -271,7 +273,7 @@ def placement(m: ModelSpec, t: TrainSpec, f: dict[str, Any], pc: ParamCounts, gp
     return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step)
 
 
-def breakdown(m: ModelSpec, t: TrainSpec, f: dict[str, Any], backend: str,
+def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
               gpus: int = 1) -> tuple[VramBreakdown, ParamCounts]:
     """The VRAM a single GPU needs for this job under data parallelism: each GPU holds a full
     replica, unless `t.zero_stage` / `t.shard` split state over `gpus` GPUs (see `placement`).
@@ -295,11 +297,11 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: dict[str, Any], backend: str,
     )
 
 
-def context_bytes(f: dict[str, Any], backend: str) -> float:
+def context_bytes(f: Mapping[str, Any], backend: str) -> float:
     """The CUDA/ROCm context and libraries: nvidia-smi counts them, torch.cuda.memory_* does not."""
-    return float(f["overhead"]["context_bytes"].get(backend, 0.0))
+    return float(f["overhead"]["context_bytes"][backend])
 
 
-def allocator_slack_bytes(f: dict[str, Any], backend: str, allocated: float) -> float:
+def allocator_slack_bytes(f: Mapping[str, Any], backend: str, allocated: float) -> float:
     """Reserved − allocated in PyTorch's caching allocator."""
-    return allocated * f["overhead"]["allocator_fraction"].get(backend, 0.0)
+    return allocated * f["overhead"]["allocator_fraction"][backend]

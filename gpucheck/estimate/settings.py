@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gpucheck.errors import BadInput
-from gpucheck.estimate.compute import STACKS
+from gpucheck.estimate.factors import STACKS
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 

@@ -7,6 +7,7 @@ here; they are formatted from what `gpucheck.estimate` and `gpucheck.advise` ret
 
 from __future__ import annotations
 
+import ctypes
 import datetime as _dt
 import locale
 import os
@@ -211,8 +212,6 @@ def _os_locale_name() -> str | None:
     """'en-US' / 'en_US' from the operating system, or None."""
     if sys.platform == "win32":
         try:
-            import ctypes
-
             buf = ctypes.create_unicode_buffer(85)
             if ctypes.windll.kernel32.GetUserDefaultLocaleName(buf, 85):  # type: ignore[attr-defined]
                 return buf.value

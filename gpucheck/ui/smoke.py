@@ -17,6 +17,8 @@ import sys
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from gpucheck.ui.app import make_application, run_app
+
 ENV = "GPUCHECK_SMOKE_TEST"
 
 
@@ -58,8 +60,6 @@ class _QuitAfterFirstShow(QObject):
 
 def run_smoke_test(machine_file: str | None = None, lang: str | None = None) -> int:
     """Run the real desktop app (gpucheck.ui.app.run_app) and quit it after its window is shown."""
-    from gpucheck.ui.app import make_application, run_app
-
     app = make_application()  # run_app reuses this instance
     watcher = _QuitAfterFirstShow(app, delay_ms=1000)
     app.installEventFilter(watcher)

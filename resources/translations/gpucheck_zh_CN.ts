@@ -350,228 +350,228 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <location filename="../../gpucheck/advise/present.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <location filename="../../gpucheck/advise/present.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="139"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="140"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="140"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="141"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="146"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="146"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="147"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="455"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="467"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="468"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="203"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="204"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="204"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="219"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="220"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="221"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="222"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="238"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="240"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="254"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="279"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="280"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="280"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="281"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="303"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="430"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="422"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="431"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="423"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="432"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="426"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
-        <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about 4× more memory</source>
-        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 4 倍</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="436"/>
+        <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
+        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="430"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="431"/>
-        <source>a different method: about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存降到原来的约四分之一；每步慢约 20-40%，质量略低</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="441"/>
+        <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
+        <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="489"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="501"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="490"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="502"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="508"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="520"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="510"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="527"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="537"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="549"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="538"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="550"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -759,7 +759,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="131"/>
         <location filename="../../gpucheck/advise/present.py" line="136"/>
-        <location filename="../../gpucheck/report/model.py" line="464"/>
+        <location filename="../../gpucheck/report/model.py" line="463"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
         <source>free</source>
         <translation>免费</translation>
@@ -771,7 +771,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="537"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -797,13 +797,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="165"/>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="166"/>
-        <location filename="../../gpucheck/report/model.py" line="526"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
@@ -1490,17 +1490,17 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="368"/>
+        <location filename="../../gpucheck/catalog.py" line="367"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="377"/>
+        <location filename="../../gpucheck/catalog.py" line="376"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="598"/>
+        <location filename="../../gpucheck/catalog.py" line="552"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1842,8 +1842,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="224"/>
         <location filename="../../gpucheck/commands.py" line="419"/>
-        <location filename="../../gpucheck/report/model.py" line="552"/>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="416"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
         <source>Verdict</source>
@@ -1852,8 +1852,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="224"/>
         <location filename="../../gpucheck/commands.py" line="419"/>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
@@ -1909,7 +1909,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="295"/>
         <location filename="../../gpucheck/report/figures.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="718"/>
+        <location filename="../../gpucheck/report/model.py" line="717"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
@@ -1972,7 +1972,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="309"/>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
@@ -1991,29 +1991,29 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
-        <location filename="../../gpucheck/report/model.py" line="305"/>
-        <location filename="../../gpucheck/report/model.py" line="396"/>
-        <location filename="../../gpucheck/report/model.py" line="469"/>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
-        <location filename="../../gpucheck/report/model.py" line="378"/>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
-        <location filename="../../gpucheck/report/model.py" line="674"/>
-        <location filename="../../gpucheck/report/model.py" line="360"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
+        <location filename="../../gpucheck/report/model.py" line="468"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="312"/>
-        <location filename="../../gpucheck/report/model.py" line="566"/>
+        <location filename="../../gpucheck/report/model.py" line="565"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="314"/>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
@@ -2054,7 +2054,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2070,9 +2070,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="260"/>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
-        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <location filename="../../gpucheck/report/model.py" line="259"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="698"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2098,7 +2098,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -2109,7 +2109,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="398"/>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2164,98 +2164,98 @@
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="298"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="294"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="296"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="292"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="364"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="362"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="368"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="366"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="372"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="370"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="398"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="396"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="402"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="400"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="432"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="430"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="435"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="433"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="437"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="435"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="440"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="438"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="499"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="497"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="501"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="499"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="537"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="535"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="540"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="544"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="546"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="544"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="548"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="546"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="548"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="552"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2387,13 +2387,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="712"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="716"/>
+        <location filename="../../gpucheck/report/model.py" line="715"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2662,7 +2662,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2733,28 +2733,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="287"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2767,14 +2767,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="290"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
+        <location filename="../../gpucheck/report/model.py" line="290"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -2948,7 +2948,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="250"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3391,11 +3391,11 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="214"/>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
-        <location filename="../../gpucheck/report/model.py" line="554"/>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="535"/>
+        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
-        <location filename="../../gpucheck/ui/session.py" line="304"/>
+        <location filename="../../gpucheck/ui/session.py" line="315"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
@@ -3425,876 +3425,876 @@
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="248"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="249"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="251"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="253"/>
+        <location filename="../../gpucheck/report/model.py" line="252"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="261"/>
+        <location filename="../../gpucheck/report/model.py" line="260"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="262"/>
-        <location filename="../../gpucheck/report/model.py" line="319"/>
+        <location filename="../../gpucheck/report/model.py" line="261"/>
+        <location filename="../../gpucheck/report/model.py" line="318"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="263"/>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="262"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="264"/>
+        <location filename="../../gpucheck/report/model.py" line="263"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="265"/>
+        <location filename="../../gpucheck/report/model.py" line="264"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="266"/>
+        <location filename="../../gpucheck/report/model.py" line="265"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="292"/>
+        <location filename="../../gpucheck/report/model.py" line="291"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="315"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/report/model.py" line="317"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="321"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="334"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="336"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="352"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="354"/>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="354"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="399"/>
+        <location filename="../../gpucheck/report/model.py" line="398"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="401"/>
+        <location filename="../../gpucheck/report/model.py" line="400"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="403"/>
+        <location filename="../../gpucheck/report/model.py" line="402"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="405"/>
+        <location filename="../../gpucheck/report/model.py" line="404"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="408"/>
+        <location filename="../../gpucheck/report/model.py" line="407"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="410"/>
+        <location filename="../../gpucheck/report/model.py" line="409"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="220"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="449"/>
+        <location filename="../../gpucheck/report/model.py" line="448"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="452"/>
+        <location filename="../../gpucheck/report/model.py" line="451"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="455"/>
+        <location filename="../../gpucheck/report/model.py" line="454"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="470"/>
+        <location filename="../../gpucheck/report/model.py" line="469"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
-        <location filename="../../gpucheck/report/model.py" line="488"/>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="534"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>{provider} — can be stopped at any time</source>
         <translation>{provider}——可能随时被停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="541"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="543"/>
+        <location filename="../../gpucheck/report/model.py" line="542"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <location filename="../../gpucheck/report/model.py" line="552"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="554"/>
+        <location filename="../../gpucheck/report/model.py" line="553"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="555"/>
+        <location filename="../../gpucheck/report/model.py" line="554"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="555"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="557"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/report/model.py" line="557"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="558"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="568"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="568"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="574"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/report/model.py" line="591"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="250"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="646"/>
+        <location filename="../../gpucheck/report/model.py" line="645"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="658"/>
+        <location filename="../../gpucheck/report/model.py" line="657"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/report/model.py" line="658"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
-        <location filename="../../gpucheck/report/model.py" line="685"/>
-        <location filename="../../gpucheck/report/model.py" line="689"/>
+        <location filename="../../gpucheck/report/model.py" line="672"/>
+        <location filename="../../gpucheck/report/model.py" line="684"/>
+        <location filename="../../gpucheck/report/model.py" line="688"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="679"/>
+        <location filename="../../gpucheck/report/model.py" line="678"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="695"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="697"/>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <location filename="../../gpucheck/report/model.py" line="698"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <location filename="../../gpucheck/report/model.py" line="699"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="701"/>
+        <location filename="../../gpucheck/report/model.py" line="700"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="703"/>
+        <location filename="../../gpucheck/report/model.py" line="702"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="704"/>
+        <location filename="../../gpucheck/report/model.py" line="703"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="706"/>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="706"/>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <location filename="../../gpucheck/report/model.py" line="706"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="708"/>
+        <location filename="../../gpucheck/report/model.py" line="707"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="710"/>
+        <location filename="../../gpucheck/report/model.py" line="709"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="711"/>
+        <location filename="../../gpucheck/report/model.py" line="710"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="714"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
+        <location filename="../../gpucheck/report/model.py" line="716"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="719"/>
+        <location filename="../../gpucheck/report/model.py" line="718"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="720"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="720"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="723"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="747"/>
+        <location filename="../../gpucheck/report/model.py" line="746"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="794"/>
+        <location filename="../../gpucheck/report/model.py" line="793"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="802"/>
+        <location filename="../../gpucheck/report/model.py" line="801"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
         <source>What fits instead: a smaller model</source>
         <translation>可以改跑：更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="431"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
@@ -5551,32 +5551,32 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="186"/>
+        <location filename="../../gpucheck/ui/session.py" line="197"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="189"/>
+        <location filename="../../gpucheck/ui/session.py" line="200"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="191"/>
+        <location filename="../../gpucheck/ui/session.py" line="202"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="204"/>
+        <location filename="../../gpucheck/ui/session.py" line="215"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="216"/>
+        <location filename="../../gpucheck/ui/session.py" line="227"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="302"/>
+        <location filename="../../gpucheck/ui/session.py" line="313"/>
         <source>the CPU only (no GPU for training)</source>
         <translation>仅 CPU（没有可用于训练的 GPU）</translation>
     </message>
@@ -5774,6 +5774,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about 4× more memory</source>
+        <translation type="vanished">换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 4 倍</translation>
+    </message>
+    <message>
+        <source>a different method: about 4× less memory for the model; roughly 20-40% slower steps, slightly lower quality</source>
+        <translation type="vanished">换一种方法：模型占用的显存降到原来的约四分之一；每步慢约 20-40%，质量略低</translation>
     </message>
     <message>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Time is for the settings listed for each job below, on this computer.</source>

@@ -11,7 +11,6 @@ from gpucheck.catalog import (
     find_gpu,
     get_workload,
     gpu_for,
-    load_factors,
     load_gpus,
     load_workload_file,
     load_workloads,
@@ -298,13 +297,6 @@ def test_builtin_workload_ids_match_file_names():
     for p in resource_path("workloads").glob("*.toml"):
         w = parse_workload(read_toml(p), str(p))
         assert w.id == p.stem
-
-
-def test_factors_carry_sources():
-    f = load_factors()
-    for section in ("bytes_per_param", "qlora", "activations", "overhead", "utilization", "multi_gpu",
-                    "host", "verdict", "support"):
-        assert f[section]["source"] and f[section]["as_of"], section
 
 
 def test_gpus_json_round_trip_is_plain_data():

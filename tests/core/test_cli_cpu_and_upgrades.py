@@ -84,8 +84,9 @@ def test_report_on_a_cpu_only_pc_heads_the_memory_column_ram(tmp_path, capsys):
     rc, _, err = run(capsys, "report", str(tmp_path / "r.html"), "--machine",
                      str(MACHINES / "office-pc-cpu-only.json"))
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "RAM needed / total" in html and "VRAM needed / available" not in html
-    assert "2.8 GB / 8.0 GB" in html
+    # the ladder's memory column is the RAM (gpucheck.report.figures: one label in the app and the report)
+    assert "RAM: as configured → with the changes" in html and "VRAM: as configured" not in html
+    assert "needs 2.8 GB of 8.0 GB" in html
 
 
 def test_a_gpu_upgrade_states_the_jobs_time_once(capsys):

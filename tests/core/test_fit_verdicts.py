@@ -20,9 +20,10 @@ from gpucheck.advise import advise
 from gpucheck.advise.job_json import job_to_json
 from gpucheck.advise.ladder import GpuFacts
 from gpucheck.advise.recipes import snippet
-from gpucheck.catalog import find_gpu, get_workload, load_factors
+from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
 from gpucheck.commands import check_rows
+from gpucheck.estimate.factors import load_factors
 from gpucheck.machine import Machine
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.verdict import VERDICT_STYLES, Verdict, contrast_ratio, verdict_label

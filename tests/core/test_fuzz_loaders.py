@@ -26,6 +26,7 @@ from gpucheck.advise import data as advise_data
 from gpucheck.catalog import find_gpu, get_workload, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate, estimate_to_json
+from gpucheck.estimate import factors as factors_mod
 from gpucheck.hf_config import workload_from_config_file
 from gpucheck.machine import Machine
 from gpucheck.resources import resource_path
@@ -466,14 +467,14 @@ def test_mutated_factors_file_is_refused_or_gives_finite_estimates(tmp_path, mon
     folder = tmp_path / "res"
     folder.mkdir(exist_ok=True)
     (folder / "factors.toml").write_text(to_toml(doc), encoding="utf-8")
-    real = catalog.resource_path
-    monkeypatch.setattr(catalog, "resource_path",
+    real = factors_mod.resource_path
+    monkeypatch.setattr(factors_mod, "resource_path",
                         lambda *parts: folder.joinpath(*parts) if parts == ("factors.toml",) else real(*parts))
-    catalog.load_factors.cache_clear()
+    factors_mod.load_factors.cache_clear()
     _TARGETS.clear()
     try:
         try:
-            catalog.load_factors()
+            factors_mod.load_factors()
         except BadInput as e:
             assert_clear(e, folder / "factors.toml", ".".join(map(str, path)))
             return
@@ -481,7 +482,7 @@ def test_mutated_factors_file_is_refused_or_gives_finite_estimates(tmp_path, mon
             assert_sane_estimates(w)
     finally:
         monkeypatch.undo()
-        catalog.load_factors.cache_clear()
+        factors_mod.load_factors.cache_clear()
         _TARGETS.clear()
 
 

@@ -22,9 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from gpucheck.catalog import find_gpu, get_workload, load_factors  # noqa: E402
+from gpucheck.catalog import find_gpu, get_workload, read_toml  # noqa: E402
 from gpucheck.estimate import Target, estimate  # noqa: E402
+from gpucheck.estimate.factors import FactorTable, load_factors, parse_factors  # noqa: E402
 from gpucheck.records import DataSpec, Workload  # noqa: E402
+from gpucheck.resources import resource_path  # noqa: E402
 from tests.core.speed_cases import CASES, SOURCES, SpeedCase  # noqa: E402
 
 # Regression bounds: no row may be off by more than this (the aims are stricter and reported, not all met yet)
@@ -86,20 +88,22 @@ def _set(f: dict, path: tuple, value: float) -> None:
     f[path[-1]] = value
 
 
-def _refit(rows: list[SpeedCase], f: dict) -> dict:
-    """Coordinate descent in log error over FITTED, from the priors, on `rows` (what was done for the file's values)."""
-    f = copy.deepcopy(f)
+def _refit(rows: list[SpeedCase]) -> FactorTable:
+    """Coordinate descent in log error over FITTED, from the priors, on `rows` (what was done for the file's values).
+    Works on the TOML document (the loaded factors are read-only) and validates every trial value like the file."""
+    doc = copy.deepcopy(read_toml(resource_path("factors.toml")))
     for path, prior in FITTED.items():
-        _set(f, path, prior)
+        _set(doc, path, prior)
+    current = [parse_factors(doc, "refit")]
     if not rows:
-        return f
-    with mock.patch("gpucheck.estimate.load_factors", lambda: f):
+        return current[0]
+    with mock.patch("gpucheck.estimate.load_factors", lambda: current[0]):
         def loss() -> float:
             return sum(math.log(ratio(c)) ** 2 for c in rows)
         best = loss()
         for _ in range(3):
             for path in FITTED:
-                d = f
+                d = doc
                 for k in path[:-1]:
                     d = d[k]
                 v0 = d[path[-1]]
@@ -108,11 +112,13 @@ def _refit(rows: list[SpeedCase], f: dict) -> dict:
                     if path[1] == "gemm_efficiency" and v > 0.95:
                         continue
                     d[path[-1]] = v
+                    current[0] = parse_factors(doc, "refit")
                     now = loss()
                     if now < best - 1e-9:
                         best, v0 = now, v
                 d[path[-1]] = v0
-    return f
+                current[0] = parse_factors(doc, "refit")
+    return current[0]
 
 
 # Issue 15, "What a first measurement already shows": real PyTorch 2.14 training steps on a 2-core AMD EPYC
@@ -187,7 +193,7 @@ def leave_one_source_out(rs: dict[str, float]) -> dict[str, dict[str, float]]:
         if not mine:
             continue
         if any(c.role == "calibration" for c in mine):
-            f = _refit([c for c in calib if c.source != src], load_factors())
+            f = _refit([c for c in calib if c.source != src])
             with mock.patch("gpucheck.estimate.load_factors", lambda f=f: f):
                 out[src] = _stats([ratio(c) for c in mine])
         else:

@@ -80,3 +80,23 @@ def test_imported_config_is_named_from_its_model_and_toml_needs_no_level(wizard,
     (tmp_path / "my-digits.toml").write_text(toml, encoding="utf-8")
     assert wizard.jobs.import_file(str(tmp_path / "my-digits.toml"))
     assert wizard.session.selected_id == "my-digits"
+
+
+def test_what_if_list_shows_memory_price_and_the_cheapest_card_that_runs_the_job(wizard):
+    _to_jobs(wizard, machine_path("rtx3060"))
+    wizard.jobs.select("llama3-8b-full")  # 147 GB as configured: the 12 GB card cannot run it
+    wizard.next()
+    d = wizard.details
+    _est, adv = wizard.session.machine_evaluation("llama3-8b-full")
+    gpu_ups = [u for u in adv.upgrades if u.kind == "gpu"]
+    if gpu_ups:
+        text = d.what_if.itemText(d.what_if.findData(wizard.session.upgrade_gpu_id(gpu_ups[0].part_id)))
+        assert "cheapest that runs this job" in text and " GB" in text
+    spec = next(g for g in wizard.session.gpu_catalog() if g.id == "rtx-4090")
+    assert "24 GB" in d.what_if.itemText(d.what_if.findData(spec.id))
+    d.set_what_if(spec.id)
+    assert "Your VRAM" not in d.chart.summary()  # it is not the user's card
+    assert spec.name in d.chart.summary()
+    assert d.compare_box.isVisible()
+    d.set_what_if(None)
+    assert not d.compare_box.isVisible() and d.what_if_count.value() == 1 and not d.what_if_count.isEnabled()

@@ -291,7 +291,7 @@ class DetailsPage(BasePage):
         except BadInput:
             return None
         ups = [u for u in (adv.upgrades if adv is not None else ()) if u.kind == "gpu"]
-        return ups[0].part_id if ups else None
+        return s.upgrade_gpu_id(ups[0].part_id) if ups else None
 
     def _on_what_if(self, index: int) -> None:
         if self._updating:

@@ -10,6 +10,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
 from gpucheck.errors import BadInput
+from gpucheck.estimate.factors import default_seq_len
 from gpucheck.i18n import N_, fmt_number, tr
 from gpucheck.report.figures import need_caption, time_text
 from gpucheck.ui.dialogs import show_bad_input
@@ -356,7 +357,7 @@ class JobsPage(BasePage):
         self.method.setCurrentIndex(max(0, self.method.findData(t.method)))
         self._load_precision(t)
         self.batch.setValue(t.batch)
-        self.seq_len.setValue(t.seq_len or 512)
+        self.seq_len.setValue(t.seq_len or default_seq_len())
         self.image_size.setValue(t.image_size or 224)
         self.samples.setValue(min(int(d.samples), self.samples.maximum()))
         self.epochs.setValue(float(d.epochs))

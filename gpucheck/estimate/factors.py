@@ -1,0 +1,230 @@
+"""resources/factors.toml as validated, read-only records, loaded once: `load_factors() -> FactorTable`.
+
+Every table and key the estimator reads is declared in FACTORS_SCHEMA with its kind. An unknown table or
+key, a missing one and a value of the wrong kind are a `BadInput` naming the file and the dotted key (one
+line): the file ships with the app, so a mistake in it is a bug a test catches, never a silent fallback to
+a number written in the code. Tables keyed by a backend, an architecture, a GPU segment or an optimizer
+must list every one of them, so the estimator looks them up without a default. Every top-level table
+carries `source` and `as_of`; a sub-table of numbers either has its own or says `inherit_source = true`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from gpucheck.catalog import read_toml, shown_key
+from gpucheck.errors import BadInput
+from gpucheck.resources import resource_path
+
+BACKENDS = ("cuda", "rocm", "metal", "xpu", "cpu", "other")
+ARCHS = ("transformer", "cnn", "unet", "mlp")
+SEGMENTS = ("consumer", "laptop", "workstation", "datacenter", "apple", "integrated")
+OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
+STACKS = ("eager", "fused", "handtuned")
+
+
+@dataclass(frozen=True)
+class FactorTable(Mapping[str, Any]):
+    """One validated table of factors.toml (read-only). Values: float, int, bool, tuple of str, or a FactorTable.
+    `name` is the dotted path ("speed.gemm_efficiency"); `source`/`as_of` are the table's own or inherited."""
+
+    name: str
+    entries: Mapping[str, Any]
+    source: str = field(repr=False)
+    as_of: str = field(repr=False)
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self.entries[key]
+        except KeyError:
+            raise KeyError(f"factors.toml has no key '{self.name}.{key}'") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.entries
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+@dataclass(frozen=True)
+class Open:
+    """A table whose keys are not fixed: any key matching `pattern` (or listed in `allowed`), each of `kind`;
+    `required` keys must be present. Absent keys mean what the table's source says (no cap, no effect)."""
+
+    kind: Any
+    pattern: str = ""
+    allowed: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+
+
+# value kinds: (what the message says, check)
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
+
+
+_KINDS = {
+    "num": ("a number ≥ 0", lambda v: _is_num(v) and v >= 0),
+    "pos": ("a number above 0", lambda v: _is_num(v) and v > 0),
+    "frac": ("a number from 0 to 1", lambda v: _is_num(v) and 0 <= v <= 1),
+    "posfrac": ("a number above 0, at most 1", lambda v: _is_num(v) and 0 < v <= 1),
+    "int": ("a whole number ≥ 0", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0),
+    "posint": ("a whole number ≥ 1", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "strlist": ("a list of strings", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)),
+}
+
+
+def _each(keys: tuple[str, ...], kind: Any) -> dict[str, Any]:
+    return {k: kind for k in keys}
+
+
+_CC = r"\d+\.\d+"  # a compute capability, "8.9"
+_GEMM = {"tensor": "pos", "tf32": "pos", "fp32": "pos"}
+_LAYER_BYTES = {"hidden_bytes": "num", "kv_bytes": "num", "ffn_bytes": "num"}
+_BAND = {"p10": "pos", "p90": "pos"}
+
+FACTORS_SCHEMA: dict[str, Any] = {
+    "verdict": {"too_slow_days": "pos"},
+    "fit_band": {"headroom_fraction": "frac", **{f"{fam}_{side}": "frac" for fam in ("default", "llm", "nlp", "diffusion")
+                                                 for side in ("short", "over")}},
+    "bytes_per_param": {"weights_fp32": "pos", "weights_mixed": "pos", "weights_frozen_16bit": "pos",
+                        "weights_frozen_fp32": "pos", "adapter_weights": "pos", "grads": "num",
+                        "optimizer": _each(OPTIMIZERS, "num")},
+    "pure_bf16": {"weights": "pos", "grads": "num", "optimizer": _each(OPTIMIZERS, "num")},
+    "qlora": {"bits_per_quantized_param": "pos", "unquantized_bytes_per_param": "pos", "time_factor_low": "pos",
+              "time_factor_high": "pos"},
+    "activations": {"fp32_scale": "pos", "logits_bytes_per_element": "num", "logits_bytes_per_element_pure_bf16": "num",
+                    "score_bytes_16bit": "num", "score_bytes_fp32": "num", "image_checkpointing_fraction": "frac",
+                    "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
+    "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac")},
+    "tf32_default": _each(ARCHS, "bool"),
+    "utilization": {"small_batch_half_pixels": Open("pos", allowed=ARCHS),
+                    "backend_factor": _each(BACKENDS, "pos")},
+    "speed": {"small_hidden_half": "pos", "legacy_mma_fraction": Open("posfrac", pattern=_CC),
+              "gemm_efficiency": _each(ARCHS, _GEMM),
+              "elementwise": {"hidden_elements": "num", "ffn_elements": "num", "score_elements": "num",
+                              "logit_elements": "num", "alu_ops_per_byte": "num",
+                              "feature_map_factor": _each(("cnn", "unet", "mlp"), "num")}},
+    "stack": _each(STACKS, {"kernel_scale": "pos", "elementwise_scale": "pos", "gemm_scale": "pos",
+                            "tf32_matmul": "bool", "native_mma": "bool"}),
+    "clocks": {"tensor_tflops_per_watt": Open("pos", pattern=_CC), "fallback_fraction": _each(SEGMENTS, "posfrac")},
+    "bandwidth": {"efficiency": "posfrac", "dequant_bytes_per_param": "pos",
+                  "optimizer_bytes_per_trainable_param": _each(OPTIMIZERS, "pos")},
+    "step_overhead_s": _each(BACKENDS, "num"),
+    "dispatch": {"launch_us": "num", "reference_clock_mhz": "pos",
+                 "kernels": {"transformer_layer_forward": "num", "backward_per_forward": "num",
+                             "weight_grad_per_linear": "num", "adapter_forward": "num", "adapter_backward": "num",
+                             "dequant_per_linear": "num", "image_layer_forward": "num", "optimizer_per_tensor": "num",
+                             "layers_default": _each(("cnn", "unet", "mlp"), "posint")},
+                 "host_clock_mhz": _each(SEGMENTS, "pos"), "backend_factor": _each(BACKENDS, "num")},
+    "multi_gpu": {"overlap_fraction": "posfrac", "base_efficiency": "posfrac", "nvlink_efficiency": "posfrac",
+                  "unknown_pcie_gen": "posint", "pcie_gbps": Open("pos", pattern=r"\d+"),
+                  "links": {"no_p2p_factor": "posfrac", "gpus_per_node": "posint", "inter_node_gbps": "pos"}},
+    "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
+            "gemm_half_rows": "num", "flops_per_cycle": {"avx512": "pos", "avx2": "pos", "neon": "pos", "default": "pos"}},
+    "vram": {"display_reserve_default_gib": "num", "display_reserve_max_gib": "num", "busy_note_gib": "num"},
+    "support": {"training_backends": "strlist", "bitsandbytes_backends": "strlist"},
+    "host": {"in_memory_threshold_gib": "num", "max_loader_workers": "posint", "worker_gib": "num",
+             "load_shard_gib": "num", "dataset_cache_factor": "num", "environment_gib": "num",
+             "checkpoint_bytes_per_param_full": "num", "checkpoints_kept": "int", "fp16_checkpoint_above_params": "num",
+             "process_gib": _each(BACKENDS, "num"),
+             "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
+    "speed_band": Open(_BAND, allowed=(*ARCHS, "default"), required=("default",)),
+    "sequence": {"default_seq_len": "posint"},
+}
+_TEXT_KEYS = ("source", "as_of")
+
+
+def _value(where: str, key: str, kind: str, value: Any) -> Any:
+    what, ok = _KINDS[kind]
+    if not ok(value):
+        raise BadInput(f"{where}: key '{shown_key(key)}': expected {what}, got {value!r:.60}")
+    if kind == "strlist":
+        return tuple(value)
+    if kind in ("int", "posint", "bool"):
+        return value
+    return float(value)
+
+
+def _table(where: str, name: str, raw: Any, spec: Any, inherited: tuple[str, str] | None) -> FactorTable:
+    if not isinstance(raw, dict):
+        raise BadInput(f"{where}: key '{shown_key(name)}': expected a table, got {raw!r:.60}")
+    own = tuple(raw.get(k) for k in _TEXT_KEYS)
+    grouping = all(isinstance(v, dict) for k, v in raw.items() if k not in (*_TEXT_KEYS, "inherit_source"))
+    if (raw.get("inherit_source") is True or grouping) and inherited is not None and own == (None, None):
+        source, as_of = inherited
+    elif all(isinstance(x, str) and x for x in own):
+        source, as_of = own  # type: ignore[assignment]
+    else:
+        hint = " (or 'inherit_source = true')" if inherited is not None else ""
+        raise BadInput(f"{where}: table [{shown_key(name)}] needs 'source' and 'as_of' strings{hint}")
+    keys = [k for k in raw if k not in (*_TEXT_KEYS, "inherit_source")]
+    values: dict[str, Any] = {}
+    for k in keys:
+        path = f"{name}.{k}"
+        kind = _kind_of(spec, k)
+        if kind is None:
+            expected = ", ".join(spec.allowed or (f"keys like {spec.pattern}",)) if isinstance(spec, Open) \
+                else ", ".join(spec)
+            raise BadInput(f"{where}: unknown key '{shown_key(path)}' (expected one of: {expected})")
+        if isinstance(kind, (dict, Open)):
+            values[k] = _table(where, path, raw[k], kind, (source, as_of))
+        else:
+            values[k] = _value(where, path, kind, raw[k])
+    needed = spec.required if isinstance(spec, Open) else tuple(spec)
+    missing = [k for k in needed if k not in values]
+    if missing:
+        kind = _kind_of(spec, missing[0])
+        what = "a table" if isinstance(kind, (dict, Open)) else _KINDS[kind][0]
+        raise BadInput(f"{where}: missing key '{name}.{missing[0]}' ({what})")
+    return FactorTable(name, MappingProxyType(values), source, as_of)
+
+
+def _kind_of(spec: Any, key: str) -> Any:
+    if isinstance(spec, Open):
+        if key in spec.allowed or (spec.pattern and re.fullmatch(spec.pattern, key)):
+            return spec.kind
+        return None
+    return spec.get(key)
+
+
+def parse_factors(data: dict[str, Any], where: str) -> FactorTable:
+    """factors.toml's tables → one read-only FactorTable tree; every problem is a one-line BadInput."""
+    unknown = sorted(set(data) - set(FACTORS_SCHEMA))
+    if unknown:
+        raise BadInput(f"{where}: unknown table [{shown_key(unknown[0])}] "
+                       f"(expected one of: {', '.join(FACTORS_SCHEMA)})")
+    tables = {}
+    for name, spec in FACTORS_SCHEMA.items():
+        if name not in data:
+            raise BadInput(f"{where}: missing table [{name}]")
+        tables[name] = _table(where, name, data[name], spec, None)
+    return FactorTable("", MappingProxyType(tables), "resources/factors.toml", "")
+
+
+@lru_cache(maxsize=1)
+def load_factors() -> FactorTable:
+    """resources/factors.toml, validated (see FACTORS_SCHEMA)."""
+    path = resource_path("factors.toml")
+    return parse_factors(read_toml(path), str(path))
+
+
+def default_seq_len() -> int:
+    """The sequence length of a transformer job whose file gives none (factors.toml [sequence])."""
+    return int(load_factors()["sequence"]["default_seq_len"])
+
+
+def seq_len_of(t: Any) -> int:
+    """A job's sequence length (a TrainSpec's `seq_len`), else the default."""
+    return int(t.seq_len) if t.seq_len else default_seq_len()
