@@ -44,6 +44,7 @@ from gpucheck.i18n import (
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
+from gpucheck.report.figures import STACK_LABELS
 from gpucheck.report.privacy import redact_machine
 from gpucheck.verdict import Verdict, verdict_label
 
@@ -257,11 +258,6 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     return {k: getattr(args, k, None) for k in keys}
 
 
-STACK_LABELS = {
-    "eager": N_("eager PyTorch (Hugging Face Trainer)"),
-    "fused": N_("fused / compiled kernels"),
-    "handtuned": N_("hand-tuned CUDA (llm.c)"),
-}
 
 
 def stack_legend(workloads: list) -> str:

@@ -99,6 +99,8 @@ class TrainSpec:
     #                                 training, so those frozen helper networks leave the GPU
     stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
+    precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
+    #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 
 
 @dataclass(frozen=True)

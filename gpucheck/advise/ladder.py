@@ -136,11 +136,19 @@ def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[t
     if facts.backend == "cpu":
         return train, steps
     if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
+        chosen = train.precision_chosen
         train = dataclasses.replace(train, precision="fp16")
+        if not chosen:  # the job's default precision: FP16 is this card's default, not a tweak
+            return _required_optimizer(train, facts, steps)
         steps.append(("mixed_precision", tr("Use FP16 mixed precision instead of BF16"),
                       tr("this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 "
                          "with automatic loss scaling trains the same way"),
                       {"fp16": True, "bf16": False}))
+    return _required_optimizer(train, facts, steps)
+
+
+def _required_optimizer(train: TrainSpec, facts: GpuFacts, steps: list[tuple[str, str, str, dict]]
+                        ) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
     if not bitsandbytes_ok(facts) and train.optimizer == "adamw-8bit":
         train = dataclasses.replace(train, optimizer="adamw")
         steps.append(("optimizer_8bit", tr("Use the standard AdamW optimizer"),
@@ -407,8 +415,8 @@ def _qlora_figures() -> dict[str, str]:
     """QLoRA's trade-off as quoted to the user, from resources/factors.toml [qlora] (measurements in its source):
     16-bit weights over NF4's bits per parameter; litgpt's measured time of QLoRA over plain LoRA."""
     q = load_factors()["qlora"]
-    return {"m": f"{16.0 / q['bits_per_quantized_param']:.0f}", "lo": f"{q['time_factor_low']:.1f}",
-            "hi": f"{q['time_factor_high']:.1f}"}
+    return {"m": f"{16.0 / q['bits_per_quantized_param']:.0f}", "lo": f"{q['time_factor_low']:.2f}",
+            "hi": f"{q['time_factor_high']:.2f}"}
 
 
 def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,

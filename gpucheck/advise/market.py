@@ -283,14 +283,16 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
     for i, (_, part, spec, res, _same) in enumerate(picks):
         hours = res.estimate.total_hours
         # the job's time with the card is `total_hours`: presenters show it once, beside the reason
-        if i == 0:
+        if not res.fits:  # tight: inside the estimate's error band (gpucheck.verdict.Verdict.TIGHT)
+            reason = tr("no card here runs this job with room; this one may: it needs about {need} against its "
+                        "{vram}, inside the estimate's error band (tight: try it; it may run out of memory)",
+                        need=fmt_gib(res.estimate.peak_vram_bytes), vram=fmt_gib(spec.vram_bytes, 0))
+        elif i == 0:
             reason = tr("the cheapest card here that runs this job ({vram} of VRAM)",
                         vram=fmt_gib(spec.vram_bytes, 0))
         else:
             reason = tr("the cheapest card that runs it without changing the training method")
         notes = _gpu_part_notes(part, machine)
-        if not res.fits:  # tight: inside the estimate's error band (gpucheck.verdict.Verdict.TIGHT)
-            notes.insert(0, tr("tight on this card: it may fit, but the estimate cannot promise it"))
         if max_hours is not None and hours > max_hours:
             notes.insert(0, tr("even with this card the job is slow: renting a faster GPU is quicker"))
         source, as_of = _price_source(part)
@@ -298,7 +300,7 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
             kind="gpu", part_id=part.id, name=localized(part, "name"), price_usd=part.price_usd,
             price_cny=part.price_cny, price_kind=part.price_kind, reason=reason, notes=tuple(notes),
             total_hours=hours, tweaks=tuple(t.id for t in res.tweaks), verified=part.verified, source=source,
-            as_of=as_of,
+            as_of=as_of, gpu_id=spec.id, fit="fits" if res.fits else "tight",
         ))
     return out
 

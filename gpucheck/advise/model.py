@@ -80,6 +80,8 @@ class Upgrade:
     verified: bool = True
     source: str = ""
     as_of: str = ""
+    gpu_id: str | None = None  # GPU: the card's id in the GPU catalog (resources/gpus.toml)
+    fit: str = "fits"  # GPU: fits (with room) | tight (inside the estimate's error band: may fit)
 
 
 @dataclass(frozen=True)

@@ -385,8 +385,19 @@ def _normalize(w: Workload, t: TrainSpec) -> TrainSpec:
     return dataclasses.replace(t, **changes) if changes else t
 
 
-def _forced_precision(t: TrainSpec, target: Target, notes: list[str]) -> TrainSpec:
-    """The precision the GPU really trains in (bf16 without bf16 units → fp16; fp16 on a CPU → bf16)."""
+def lacks_bf16(target: Target) -> bool:
+    """The target GPU has no BF16 units (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2 in the catalog)."""
+    return target.backend != "cpu" and target.gpu is not None and target.gpu.tflops_bf16_tensor is None
+
+
+def _forced_precision(t: TrainSpec, target: Target, notes: list[str], assumed: list[str]) -> TrainSpec:
+    """The precision the GPU really trains in (bf16 without bf16 units → fp16; fp16 on a CPU → bf16).
+    A job's default BF16 (not chosen by the user) starts at FP16 on a GPU without BF16: a default for the
+    card, said in the assumptions, not a change the advice has to make."""
+    if t.precision in ("bf16", "bf16-pure") and not t.precision_chosen and lacks_bf16(target):
+        assumed.append(tr("FP16 mixed precision: the default on {gpu}, which has no BF16",
+                          gpu=target.device_name))
+        return dataclasses.replace(t, precision="fp16")
     if target.gpu is not None:
         p = effective_precision(dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t,
                                 target.gpu, target.backend)
@@ -473,7 +484,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     w = workload if train is None else dataclasses.replace(workload, train=t)
     notes: list[str] = list(target.notes)
     backend = target.backend
-    t_used = _forced_precision(t, target, notes)
+    assumed: list[str] = []
+    t_used = _forced_precision(t, target, notes, assumed)
     supported, reason, msg = _support(t_used, target, f)
     if msg:
         notes.append(msg)
@@ -510,7 +522,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         tokens_per_second=sp.tokens_per_second if sp else None,
         step_seconds=sp.step_seconds if sp else None, total_hours=total_hours,
         measured_inputs=bool(sp and sp.measured), notes=tuple(dict.fromkeys(notes)),
-        assumptions=_assumptions(w, t_used),
+        assumptions=_assumptions(w, t_used) + tuple(assumed),
         memory_fit=mem.fit, vram_fit=mem.vram_fit, ram_fit=mem.ram_fit, limit=reason, backend=backend, precision_used=t_used.precision,
         allocated_bytes=allocated, reserved_bytes=int(allocated + allocator_slack_bytes(f, backend, allocated)),
         context_bytes=ctx, vram_band_bytes=mem.band if backend != "cpu" else (0, 0),
@@ -614,6 +626,7 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "link_gbps": est.link_gbps,
         "measured_inputs": est.measured_inputs,
         "train": dataclasses.asdict(est.train),
+        "precision_used": est.precision_used,  # what the GPU trains in (fp16 on a GPU without bf16)
         "tweaks": [],
         "reason": est.limit,
         "notes": list(est.notes),

@@ -92,6 +92,8 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
                 data_changes["tokens"] = None  # a sample count replaces the job's token budget
         else:
             train_changes[key] = value
+    if "precision" in train_changes:
+        train_changes["precision_chosen"] = True  # asked for: switching it on this GPU is a change to report
     arch = workload.model.arch
     if train_changes.get("method") == "qlora" and arch != "transformer":
         raise BadSetting(N_("{flag} qlora: needs a transformer model; {id} is a {arch}"), "method",

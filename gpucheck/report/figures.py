@@ -16,10 +16,11 @@ Pure: no Qt, no arithmetic beyond picking fields of the estimate and the advice.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.advise.present import cloud_cost_text
+from gpucheck.advise.present import alternative_text, cloud_cost_text
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_money, tr
 from gpucheck.verdict import Verdict
 
@@ -38,6 +39,18 @@ class JobFigures:
     hours_after: float | None  # the verdict's time: with the changes and bottlenecks; None when it does not run
     changed: bool  # the advice changes settings (or tried to)
     ram_short: bool = False  # system RAM is what stops it (said beside the memory figures)
+    # the estimate's P10–P90 band as factors of its own time (Estimate.hours_range / Estimate.total_hours):
+    # the same band holds for the time with the changes (same model, same family)
+    hours_band: tuple[float, float] | None = None
+    stack: str = ""  # the software stack the time assumes (Estimate.stack)
+
+    @property
+    def shown_range(self) -> tuple[float, float] | None:
+        """P10–P90 of the shown time (None: no time, or no range)."""
+        h = self.shown_hours
+        if h is None or self.hours_band is None:
+            return None
+        return (h * self.hours_band[0], h * self.hours_band[1])
 
     @property
     def shown_need_bytes(self) -> int | None:
@@ -89,11 +102,15 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
     hours_after = adv.expected_hours if adv is not None else None
     if adv is not None and not changed and hours_after is None and v.can_train:
         hours_after = adv.final_total_hours
+    band = None
+    if est.hours_range is not None and est.total_hours:
+        band = (est.hours_range[0] / est.total_hours, est.hours_range[1] / est.total_hours)
     return JobFigures(
         verdict=str(verdict), memory="ram" if ram else "vram", need_bytes=need,
         need_after_bytes=after, have_bytes=have, installed_bytes=installed,
         hours=est.total_hours if fits_as_configured else None,
-        hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short)
+        hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short,
+        hours_band=band, stack=getattr(est, "stack", "") or "")
 
 
 # -- the words ------------------------------------------------------------------------------------------
@@ -156,6 +173,92 @@ def time_sentence(f: JobFigures) -> str:
     return tr("Training time: {before} → {after}", before=before, after=after)
 
 
+_NUMBER = re.compile(r"^([0-9][0-9.,]*)\s?(.*)$")
+
+
+def duration_range(low: float, high: float) -> str:
+    """'2.3–5.2 h' (one unit when both ends have it), else '45 min–1.2 h'."""
+    a, b = fmt_duration(low), fmt_duration(high)
+    ma, mb = _NUMBER.match(a), _NUMBER.match(b)
+    if ma and mb and ma.group(2) == mb.group(2):
+        if ma.group(1) == mb.group(1):
+            return b
+        return f"{ma.group(1)}–{b}"
+    return f"{a}–{b}"
+
+
+def time_range_text(f: JobFigures) -> str:
+    """'2.3–5.2 h, most likely 2.7 h' for the shown time; the time alone without a range; '—' with none."""
+    h, r = f.shown_hours, f.shown_range
+    if h is None:
+        return "—"
+    if r is None:
+        return fmt_duration(h)
+    return tr("{range}, most likely {time}", range=duration_range(*r), time=fmt_duration(h))
+
+
+# the software stack a time assumes (issue 14: named in every output); the command line's words too
+STACK_LABELS = {
+    "eager": N_("eager PyTorch (Hugging Face Trainer)"),
+    "fused": N_("fused / compiled kernels"),
+    "handtuned": N_("hand-tuned CUDA (llm.c)"),
+}
+
+
+def stack_text(stack: str) -> str:
+    return tr(STACK_LABELS[stack]) if stack in STACK_LABELS else stack
+
+
+def range_sentence(f: JobFigures) -> str:
+    """'Likely 2.3–5.2 h, most likely 2.7 h, with eager PyTorch (Hugging Face Trainer).' ('' with no time)."""
+    if f.shown_hours is None:
+        return ""
+    if f.shown_range is None:
+        return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
+    return tr("Likely {range} (about 8 in 10 published runs fell inside such a range), with {stack}.",
+              range=time_range_text(f), stack=stack_text(f.stack or "eager"))
+
+
+def time_tooltip(f: JobFigures) -> str:
+    """The jobs table's time tooltip: the range and the stack."""
+    if f.shown_hours is None:
+        return ""
+    return tr("{range}; assumes {stack}", range=time_range_text(f), stack=stack_text(f.stack or "eager"))
+
+
+def tight_text(adv: Any) -> str:
+    """For a tight verdict: 'May fit — try it; if it runs out of memory, <what to do>.' ('' otherwise)."""
+    if adv is None or Verdict.parse(adv.verdict) != Verdict.TIGHT:
+        return ""
+    alt = adv.alternative
+    fix = (tr("switch to: {title}", title=alt.title) if alt is not None
+           else tr("close other programs, or lower the micro-batch or the sequence length"))
+    return tr("May fit — try it; if it runs out of memory, {fix}.", fix=fix)
+
+
+def alternative_lines(adv: Any) -> tuple[str, ...]:
+    """What fits instead, beyond the first that fits: the other methods and models tried, each in one line."""
+    if adv is None:
+        return ()
+    out = []
+    for alt in adv.alternatives:
+        if alt is adv.alternative or alt == adv.alternative:
+            continue
+        out.append(alternative_text(alt) if alt.fits else
+                   tr("Also tried instead, does not fit either: {title} (needs {need} per GPU).",
+                      title=alt.title, need=fmt_gib(alt.peak_vram_bytes)))
+    return tuple(out)
+
+
+def changes_sentence(f: JobFigures) -> str:
+    """Over the list of changes: what they do to the need and the time ('' when nothing changes)."""
+    if not f.changed or f.shown_need_bytes == f.need_bytes or f.need_bytes is None:
+        return ""
+    if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT:
+        return tr("With every change tried it still needs {caption}.", caption=need_caption(f))
+    return tr("With these changes: {caption}; {time}.", caption=need_caption(f), time=time_range_text(f))
+
+
 # -- the memory breakdown's parts: one name and one colour each, in the app and in the report ---------------
 
 BREAKDOWN_PARTS = (  # (key, Estimate.breakdown field, label, colour: Tableau 10, readable on light and dark)
@@ -208,7 +311,7 @@ def option_points(est: Any, adv: Any, target_label: str) -> tuple[OptionPoint, .
         if u.kind != "gpu":
             continue
         out.append(OptionPoint("upgrade", tr("Buy {part}", part=u.name), u.total_hours, u.price_usd, u.price_cny,
-                               "fits" if u.total_hours is not None else "does_not_fit",
+                               u.fit if u.total_hours is not None else "does_not_fit",
                                fmt_money(u.price_usd, u.price_cny)))
     for c in adv.cloud:
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name) if c.gpus > 1 else c.gpu_name
@@ -265,4 +368,5 @@ def worth_speeding_up(adv: Any) -> tuple:
 __all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "time_text",
            "time_sentence", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",
-           "MIN_SPEEDUP_SAVED_HOURS"]
+           "MIN_SPEEDUP_SAVED_HOURS", "STACK_LABELS", "stack_text", "duration_range", "time_range_text",
+           "range_sentence", "time_tooltip", "tight_text", "alternative_lines", "changes_sentence"]

@@ -229,7 +229,7 @@ def _failure(workload: Workload, python: str, raw: dict[str, Any], details: dict
             msg = tr("The trial's process stopped before it finished (exit code {code})", code=raw.get("exit_code"))
         return TrialResult(outcome="failed", message=msg, cannot_run=True, details=details, **common)
     unsupported = bool(raw.get("unsupported"))
-    text = raw.get("message") or ""
+    text = " ".join(str(raw.get("message") or "").split())  # one line, whatever the library raised
     msg = tr("Cannot run this job here: {why}", why=text) if unsupported else tr("The trial failed: {error}",
                                                                                   error=text)
     return TrialResult(outcome="failed", message=msg, cannot_run=unsupported, details=details, **common)

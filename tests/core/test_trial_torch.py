@@ -192,3 +192,16 @@ def test_the_runner_stops_when_the_app_is_gone():
         assert proc.wait(timeout=30) == 70
     finally:
         proc.kill()
+
+
+def test_an_error_inside_the_job_is_one_line_and_exit_1(capsys, tmp_path):
+    """A config transformers refuses (hidden size not a multiple of the heads): the trial failed inside
+    the job's own code — exit 1, one line on stderr, the traceback's tail in the JSON."""
+    bad = tmp_path / "odd" / "config.json"
+    bad.parent.mkdir()
+    bad.write_text(json.dumps({"model_type": "llama", "hidden_size": 60, "intermediate_size": 128,
+                               "num_attention_heads": 7, "num_key_value_heads": 7, "num_hidden_layers": 1,
+                               "vocab_size": 100}))
+    code, data, err = _trial_json(capsys, str(bad), "--steps", "1", "--seq-len", "8")
+    assert code == 1 and data["outcome"] == "failed"
+    assert err.startswith("gpucheck: The trial failed: ") and err.count("\n") == 1 and "60" in err

@@ -50,7 +50,18 @@ class DetailsPage(BasePage):
         self._updating = False
         self.advice = None
         self.estimate = None
+        self._build_head()
+        self._build_what_if()
+        self._build_figures()
+        self._build_tweaks()
+        self._build_alternative()
+        self._build_cloud()
+        self.notes = wrap_label(selectable=True)
+        self.body.addWidget(self.notes)
+        self.body.addStretch(1)
 
+    def _build_head(self) -> None:
+        """The job, on what, its verdict badge and the advice's one-sentence summary."""
         head = QtWidgets.QHBoxLayout()
         self.job_title = QtWidgets.QLabel(self)
         self.job_title.setObjectName("detailsJob")
@@ -67,7 +78,12 @@ class DetailsPage(BasePage):
         self.summary = wrap_label(selectable=True)
         self.summary.setObjectName("detailsSummary")
         self.body.addWidget(self.summary)
+        self.tight_line = wrap_label(selectable=True)
+        self.tight_line.setObjectName("detailsTight")
+        self.body.addWidget(self.tight_line)
 
+    def _build_what_if(self) -> None:
+        """"What if I had…": a catalog GPU and how many, and the side-by-side table with this PC."""
         row = QtWidgets.QHBoxLayout()
         self.what_if_label = QtWidgets.QLabel(self)
         row.addWidget(self.what_if_label)
@@ -105,6 +121,8 @@ class DetailsPage(BasePage):
                     self.compare_grid.addWidget(w, r, c)
         self.body.addWidget(self.compare_box)
 
+    def _build_figures(self) -> None:
+        """The options chart, the memory chart, the time, and the trial panel."""
         # the options, as one picture
         self.options_box = QtWidgets.QGroupBox(self)
         self.options_box.setObjectName("optionsBox")
@@ -136,9 +154,13 @@ class DetailsPage(BasePage):
         self.trial_panel = TrialPanel(self)
         self.body.addWidget(self.trial_panel)
 
-        # tweaks
+    def _build_tweaks(self) -> None:
+        """The changes that make it work (with their settings to copy), and the optional speed-ups."""
         self.tweak_box = QtWidgets.QGroupBox(self)
         self.tweak_layout = QtWidgets.QVBoxLayout(self.tweak_box)
+        self.changes_line = wrap_label(selectable=True)
+        self.changes_line.setObjectName("changesNeed")
+        self.tweak_layout.addWidget(self.changes_line)
         self.tweak_list = QtWidgets.QVBoxLayout()
         self.tweak_layout.addLayout(self.tweak_list)
         self.snippet = QtWidgets.QPlainTextEdit(self)
@@ -159,7 +181,9 @@ class DetailsPage(BasePage):
         self.speed_layout = QtWidgets.QVBoxLayout(self.speed_box)
         self.body.addWidget(self.speed_box)
 
-        # a smaller model that fits, when this job does not
+    def _build_alternative(self) -> None:
+        """What fits instead when this job does not: LoRA, QLoRA or the smaller model, the first that fits
+        with its changes and settings, then the others tried."""
         self.alt_box = QtWidgets.QGroupBox(self)
         self.alt_box.setObjectName("alternative")
         alt = QtWidgets.QVBoxLayout(self.alt_box)
@@ -181,8 +205,12 @@ class DetailsPage(BasePage):
         self.copy_alt_snippet.setObjectName("copyAlternativeSnippet")
         self.copy_alt_snippet.clicked.connect(self._copy_alt_snippet)
         alt.addWidget(self.copy_alt_snippet, 0, Qt.AlignmentFlag.AlignLeft)
+        self.alt_others = QtWidgets.QVBoxLayout()
+        alt.addLayout(self.alt_others)
         self.body.addWidget(self.alt_box)
 
+    def _build_cloud(self) -> None:
+        """Bottlenecks and software fixes, upgrades, and the cloud table."""
         # bottlenecks and software fixes
         self.bottle_box = QtWidgets.QGroupBox(self)
         self.bottle_layout = QtWidgets.QVBoxLayout(self.bottle_box)
@@ -221,10 +249,6 @@ class DetailsPage(BasePage):
         cl.addWidget(self.buy_vs_rent)
         self.body.addWidget(self.cloud_box)
 
-        self.notes = wrap_label(selectable=True)
-        self.body.addWidget(self.notes)
-        self.body.addStretch(1)
-
     # -- texts ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
         if not self.built:
@@ -240,7 +264,7 @@ class DetailsPage(BasePage):
         self.tweak_box.setTitle(tr("Settings that make it work"))
         self.copy_snippet.setText(tr("Copy settings"))
         self.speed_box.setTitle(tr("Optional: finish sooner"))
-        self.alt_box.setTitle(tr("What fits instead: a smaller model"))
+        self.alt_box.setTitle(tr("What fits instead: another method or a smaller model"))
         self.copy_alt_snippet.setText(tr("Copy settings"))
         self.bottle_box.setTitle(tr("Bottlenecks and software"))
         self.upgrade_box.setTitle(tr("Upgrades"))
@@ -261,14 +285,15 @@ class DetailsPage(BasePage):
         self.what_if.clear()
         if s.machine is not None:
             self.what_if.addItem(tr("My PC: {name}", name=s.machine_target_name()), None)
-        cheapest = self._cheapest_upgrade_id()
+        cheapest = self._cheapest_upgrade()
         for gpu in s.gpu_catalog():
             bits = [fmt_gib(gpu.vram_bytes, 0)]
             if gpu.price_usd is not None or gpu.price_cny is not None:
                 bits.append(fmt_money(gpu.price_usd, gpu.price_cny))
             text = tr("{name} — {details}", name=gpu.name, details=" · ".join(bits))
-            if gpu.id == cheapest:
-                text = tr("{text} — cheapest that runs this job", text=text)
+            if cheapest is not None and gpu.id == cheapest.gpu_id:
+                text = (tr("{text} — cheapest that runs this job", text=text) if cheapest.fit == "fits" else
+                        tr("{text} — may run this job (tight)", text=text))
             self.what_if.addItem(text, gpu.id)
         comp = QtWidgets.QCompleter(self.what_if.model(), self.what_if)
         comp.setFilterMode(Qt.MatchFlag.MatchContains)
@@ -281,8 +306,9 @@ class DetailsPage(BasePage):
         self.what_if_count.setEnabled(s.what_if_id is not None)
         self._updating = False
 
-    def _cheapest_upgrade_id(self) -> str | None:
-        """The catalog id of the cheapest GPU that runs the chosen job (the scanned PC's advice names it)."""
+    def _cheapest_upgrade(self):
+        """The cheapest GPU upgrade that runs the chosen job (the scanned PC's advice names it; its `gpu_id`
+        is the catalog id, `fit` says whether it is tight)."""
         s = self.session
         if s.selected_id is None or s.machine is None:
             return None
@@ -291,7 +317,7 @@ class DetailsPage(BasePage):
         except BadInput:
             return None
         ups = [u for u in (adv.upgrades if adv is not None else ()) if u.kind == "gpu"]
-        return s.upgrade_gpu_id(ups[0].part_id) if ups else None
+        return ups[0] if ups else None
 
     def _on_what_if(self, index: int) -> None:
         if self._updating:

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from gpucheck.errors import BadInput
 from gpucheck.estimate.factors import default_seq_len
 from gpucheck.i18n import N_, fmt_number, tr
-from gpucheck.report.figures import need_caption, time_text
+from gpucheck.report.figures import STACK_LABELS, need_caption, tight_text, time_text, time_tooltip
 from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
@@ -22,7 +22,13 @@ from gpucheck.ui.widgets.vram_bar import VramBar
 METHODS = (("full", N_("Full training")), ("lora", N_("LoRA (small add-on weights)")),
            ("qlora", N_("QLoRA (4-bit model + LoRA)")))
 PRECISIONS = (("bf16", N_("BF16 mixed precision")), ("fp16", N_("FP16 mixed precision")),
-              ("fp32", N_("FP32 (full precision)")))
+              ("fp32", N_("FP32 (full precision)")), ("bf16-pure", N_("BF16 (pure)")))
+LORA_TARGETS = (("qv", N_("Attention q and v (the usual default)")), ("attention", N_("All attention projections")),
+                ("mlp", N_("The MLP layers")), ("all-linear", N_("Every linear layer")))
+ZERO_STAGES = ((0, N_("None: each GPU holds everything")), (1, N_("ZeRO-1: optimizer state split")),
+               (2, N_("ZeRO-2: optimizer state and gradients split")), (3, N_("ZeRO-3 / FSDP: everything split")))
+# the software stack the speed assumes: the same words as the command line and the report
+STACKS = tuple((key, label) for key, label in STACK_LABELS.items())
 COL_JOB, COL_VERDICT, COL_TIME, COL_VRAM = range(4)
 
 
@@ -128,61 +134,71 @@ class JobsPage(BasePage):
         form.setColumnStretch(3, 1)
         form.setHorizontalSpacing(10)
         self.form = form
-        self.method = QtWidgets.QComboBox(self)
-        self.method.setObjectName("method")
-        self.precision = QtWidgets.QComboBox(self)
-        self.precision.setObjectName("precision")
-        self.batch = QtWidgets.QSpinBox(self)
-        self.batch.setObjectName("batch")
-        self.batch.setRange(1, 65536)
-        self.seq_len = QtWidgets.QSpinBox(self)
-        self.seq_len.setObjectName("seqLen")
-        self.seq_len.setRange(16, 1_048_576)
-        self.seq_len.setSingleStep(256)
-        self.image_size = QtWidgets.QSpinBox(self)
-        self.image_size.setObjectName("imageSize")
-        self.image_size.setRange(8, 8192)
-        self.image_size.setSingleStep(32)
-        self.samples = QtWidgets.QSpinBox(self)
-        self.samples.setObjectName("samples")
-        self.samples.setRange(1, 2_000_000_000)
-        self.samples.setSingleStep(1000)
+        self._make_controls()
+        self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
+                                                         "epochs", "targets", "stack", "zero")}
+        grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
+                ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
+                ("samples", self.samples, 2, 0), ("img", self.image_size, 2, 2),
+                ("epochs", self.epochs, 3, 0), ("targets", self.lora_targets, 3, 2),
+                ("stack", self.stack, 4, 0), ("zero", self.zero_stage, 4, 2))
+        for key, w, r, c in grid:
+            self.labels[key].setBuddy(w)
+            form.addWidget(self.labels[key], r, c)
+            form.addWidget(w, r, c + 1)
+        form.addWidget(self.checkpointing, 5, 0, 1, 4)
+        form.addWidget(self.packing, 6, 0, 1, 2)
+        form.addWidget(self.cpu_offload, 6, 2, 1, 2)
+        form.addWidget(self.data_line, 7, 0, 1, 4)
+        form.addWidget(self.reset_button, 8, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        for combo in (self.method, self.precision, self.lora_targets, self.stack, self.zero_stage):
+            combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+            combo.currentIndexChanged.connect(self._on_setting)
+        for w in (self.batch, self.seq_len, self.image_size):
+            w.valueChanged.connect(self._on_setting)
+        self.samples.valueChanged.connect(self._on_data)
+        self.epochs.valueChanged.connect(self._on_data)
+        for box in (self.checkpointing, self.packing, self.cpu_offload):
+            box.toggled.connect(self._on_setting)
+        self.body.addWidget(self.settings_box)
+
+    def _make_controls(self) -> None:
+        def combo(name: str) -> QtWidgets.QComboBox:
+            c = QtWidgets.QComboBox(self)
+            c.setObjectName(name)
+            return c
+
+        def spin(name: str, lo: int, hi: int, step: int = 1) -> QtWidgets.QSpinBox:
+            sb = QtWidgets.QSpinBox(self)
+            sb.setObjectName(name)
+            sb.setRange(lo, hi)
+            sb.setSingleStep(step)
+            return sb
+
+        def check(name: str) -> QtWidgets.QCheckBox:
+            cb = QtWidgets.QCheckBox(self)
+            cb.setObjectName(name)
+            return cb
+
+        self.method, self.precision = combo("method"), combo("precision")
+        self.lora_targets, self.stack, self.zero_stage = combo("loraTargets"), combo("stack"), combo("zeroStage")
+        self.batch = spin("batch", 1, 65536)
+        self.seq_len = spin("seqLen", 16, 1_048_576, 256)
+        self.image_size = spin("imageSize", 8, 8192, 32)
+        self.samples = spin("samples", 1, 2_000_000_000, 1000)
         self.samples.setGroupSeparatorShown(True)
         self.epochs = QtWidgets.QDoubleSpinBox(self)
         self.epochs.setObjectName("epochs")
         self.epochs.setRange(0.01, 10000)
         self.epochs.setDecimals(2)
-        self.checkpointing = QtWidgets.QCheckBox(self)
-        self.checkpointing.setObjectName("gradCheckpointing")
+        self.checkpointing, self.packing = check("gradCheckpointing"), check("packing")
+        self.cpu_offload = check("cpuOffload")
         self.reset_button = QtWidgets.QPushButton(self)
         self.reset_button.setObjectName("resetSettings")
         self.reset_button.clicked.connect(self.reset_settings)
         self.data_line = wrap_label(selectable=True)
         self.data_line.setObjectName("dataSize")
-        self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
-                                                         "epochs")}
-        grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
-                ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
-                ("samples", self.samples, 2, 0), ("img", self.image_size, 2, 2),
-                ("epochs", self.epochs, 3, 0))
-        for key, w, r, c in grid:
-            self.labels[key].setBuddy(w)
-            form.addWidget(self.labels[key], r, c)
-            form.addWidget(w, r, c + 1)
-        form.addWidget(self.checkpointing, 4, 0, 1, 4)
-        form.addWidget(self.data_line, 5, 0, 1, 4)
-        form.addWidget(self.reset_button, 6, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
-        for combo in (self.method, self.precision):
-            combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
-        for w in (self.method, self.precision):
-            w.currentIndexChanged.connect(self._on_setting)
-        for w in (self.batch, self.seq_len, self.image_size):
-            w.valueChanged.connect(self._on_setting)
-        self.samples.valueChanged.connect(self._on_data)
-        self.epochs.valueChanged.connect(self._on_data)
-        self.checkpointing.toggled.connect(self._on_setting)
-        self.body.addWidget(self.settings_box)
 
     # -- texts ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -198,20 +214,28 @@ class JobsPage(BasePage):
                                   "Next is greyed out until you do."))
         texts = {"method": tr("&Method"), "precision": tr("&Precision"), "batch": tr("&Batch size (per GPU)"),
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
-                 "samples": tr("Training &samples"), "epochs": tr("&Epochs")}
+                 "samples": tr("Training &samples"), "epochs": tr("&Epochs"), "targets": tr("LoRA &targets"),
+                 "stack": tr("Software s&tack"), "zero": tr("Several GPUs: &ZeRO")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
+        self.packing.setText(tr("Pack short samples into full-length rows (sequence packing)"))
+        self.cpu_offload.setText(tr("CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)"))
         self.epochs.setToolTip(tr("How many times training goes through the whole data set"))
         self.reset_button.setText(tr("Back to the job's defaults"))
         self._updating = True
-        for combo, items in ((self.method, METHODS), (self.precision, PRECISIONS)):
+        for combo, items in ((self.method, METHODS), (self.precision, PRECISIONS),
+                             (self.lora_targets, LORA_TARGETS), (self.stack, STACKS), (self.zero_stage, ZERO_STAGES)):
             cur = combo.currentData()
             combo.clear()
             for code, label in items:
-                combo.addItem(tr(label), code)
+                text = tr(label)
+                combo.addItem(text[:1].upper() + text[1:], code)
             if cur is not None:
                 combo.setCurrentIndex(max(0, combo.findData(cur)))
+        self.precision.setItemData(self.precision.findData("bf16-pure"),
+                                   tr("Weights, gradients and optimizer state all in BF16 (about 8 bytes per "
+                                      "parameter instead of about 18)"), Qt.ItemDataRole.ToolTipRole)
         self._updating = False
         self.refresh()
 
@@ -285,7 +309,11 @@ class JobsPage(BasePage):
             bar.set_figures(None)
         else:
             badge.set_verdict(fig.verdict)
+            tight = tight_text(s.try_advice(w.id)[0])
+            if tight:  # "may fit — try it; if it runs out of memory, …"
+                badge.setToolTip(tight)
             time_item = QtWidgets.QTableWidgetItem(time_text(fig))
+            time_item.setToolTip(time_tooltip(fig))  # the likely range and the software stack assumed
             bar.set_figures(fig)
             bar.setToolTip(need_caption(fig))
         badge.setObjectName(f"verdict_{w.id}")
@@ -369,6 +397,7 @@ class JobsPage(BasePage):
         is_transformer = w.model.arch == "transformer"
         self._grey(self.method, self.labels["method"], is_transformer or t.method != "full",
                    tr("LoRA and QLoRA are offered for transformer models; this model is trained in full."))
+        self._load_advanced(w, t)
         fig = s.figures(w.id)
         total = float(d.samples) * float(d.epochs)
         self.data_line.setText(tr("Data set: {samples} samples × {epochs} epochs = {total} samples seen in "
@@ -376,24 +405,32 @@ class JobsPage(BasePage):
                                   total=fmt_number(total, 0)) if fig is not None else "")
         self._updating = False
 
-    def _load_precision(self, t) -> None:
-        """The job's own precision; on a GPU without BF16 units the BF16 entry says so (the advice then
-        lists the switch to FP16 among the changes, as the report and the command line do)."""
-        bf16 = self.session.supports_bf16()
-        idx = self.precision.findData("bf16")
-        label = tr(PRECISIONS[0][1])
-        self.precision.setItemText(idx, label if bf16 else tr("{label} (not on this GPU)", label=label))
-        why = "" if bf16 else tr("This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.")
-        self.precision.setItemData(idx, why or None, Qt.ItemDataRole.ToolTipRole)
-        self.precision.setCurrentIndex(max(0, self.precision.findData(t.precision)))
-        self.precision.setToolTip(why)
+    def _load_advanced(self, w, t) -> None:
+        """LoRA targets, software stack, ZeRO stage, CPU offload and packing: the settings the command line
+        names --lora-targets, --stack, --zero-stage, --cpu-offload and --packing."""
+        self.lora_targets.setCurrentIndex(max(0, self.lora_targets.findData(t.lora_targets)))
+        self.stack.setCurrentIndex(max(0, self.stack.findData(t.stack)))
+        self.zero_stage.setCurrentIndex(max(0, self.zero_stage.findData(3 if t.shard else t.zero_stage)))
+        self.cpu_offload.setChecked(t.cpu_offload)
+        self.packing.setChecked(t.packing)
+        lora = w.model.arch == "transformer" and t.method in ("lora", "qlora")
+        self._grey(self.lora_targets, self.labels["targets"], lora,
+                   tr("Only for LoRA and QLoRA: choose one of them as the method first."))
+        gpus = self.session.target().gpus
+        several = tr("Only with several GPUs: {target} trains on one.", target=self.session.target_name())
+        self._grey(self.zero_stage, self.labels["zero"], gpus > 1, several)
+        self._grey(self.cpu_offload, None, gpus > 1, several)
+        llm = w.family == "llm" and t.seq_len is not None
+        self._grey(self.packing, None, llm, tr("Packing joins short text samples of language-model jobs; this "
+                                               "job is not one."))
 
     @staticmethod
-    def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel, enabled: bool, why: str) -> None:
+    def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel | None, enabled: bool, why: str) -> None:
         widget.setEnabled(enabled)
-        label.setEnabled(enabled)
         widget.setToolTip("" if enabled else why)
-        label.setToolTip("" if enabled else why)
+        if label is not None:
+            label.setEnabled(enabled)
+            label.setToolTip("" if enabled else why)
 
     def _refill_selected(self) -> None:
         wid = self.session.selected_id
@@ -419,9 +456,25 @@ class JobsPage(BasePage):
             seq_len=self.seq_len.value() if t.seq_len is not None else None,
             image_size=self.image_size.value() if t.image_size is not None else None,
             grad_checkpointing=self.checkpointing.isChecked(),
+            **self._advanced_values(t),
         )
         s.set_train(wid, new)
         self._refill_selected()
+
+    def _advanced_values(self, t) -> dict:
+        """The advanced controls' values; a greyed-out one keeps the job's own setting."""
+        out: dict = {"stack": self.stack.currentData() or t.stack}
+        if self.lora_targets.isEnabled():
+            out["lora_targets"] = self.lora_targets.currentData() or t.lora_targets
+        if self.packing.isEnabled():
+            out["packing"] = self.packing.isChecked()
+        if self.zero_stage.isEnabled():
+            stage = self.zero_stage.currentData()
+            out["zero_stage"] = t.zero_stage if stage is None else int(stage)
+            out["shard"] = False if stage is not None and stage != 3 else t.shard
+        if self.cpu_offload.isEnabled():
+            out["cpu_offload"] = self.cpu_offload.isChecked()
+        return out
 
     def _on_data(self, *_args) -> None:
         if self._updating or self.session.selected_id is None:
