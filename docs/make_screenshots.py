@@ -29,6 +29,8 @@ def main() -> int:
                           "language (so its findings read as a user of that language would see them)")
     ap.add_argument("--job", help="workload id to pick on page 3 (default: the hardest that fits with tweaks)")
     ap.add_argument("--what-if", help="catalog GPU id for a 'what if' shot of page 4")
+    ap.add_argument("--instead-job", default="llama3-8b-full",
+                    help="a job that does not fit, for the 'what fits instead' shot of page 4 ('' for none)")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--langs", default="en,zh_CN")
     ap.add_argument("--sizes", default="1280x860,800x600", help="window sizes, e.g. 1280x860,800x600")
@@ -94,6 +96,7 @@ def main() -> int:
 
     def scrolled(w, page, widget, name: str) -> None:
         """A second shot of a long page, scrolled down to `widget`."""
+        settle(150)  # the page's layout is up to date before the widget's place is read
         page.scroll.ensureWidgetVisible(widget, 0, 0)
         bar = page.scroll.verticalScrollBar()
         bar.setValue(min(bar.maximum(), widget.mapTo(page.inner, widget.rect().topLeft()).y() - 8))
@@ -124,11 +127,17 @@ def main() -> int:
         w.next()
         grab(w, f"{lang}-{size}{PAGES[3]}")
         scrolled(w, w.details, w.details.options_box, f"{lang}-{size}{PAGES[3]}-options")
+        scrolled(w, w.details, w.details.time_box, f"{lang}-{size}{PAGES[3]}-time")
         scrolled(w, w.details, w.details.cloud_box, f"{lang}-{size}{PAGES[3]}-cloud")
         if args.what_if:
             w.details.set_what_if(args.what_if)
             grab(w, f"{lang}-{size}{PAGES[3]}-what-if")
             w.details.set_what_if(None)
+        if args.instead_job:  # a job that does not fit: what fits instead (another method, a smaller model)
+            w.back()
+            w.jobs.select(args.instead_job)
+            w.next()
+            scrolled(w, w.details, w.details.alt_box, f"{lang}-{size}{PAGES[3]}-instead")
         w.next()
         w.report.save(str(Path(tempfile.gettempdir()) / f"gpucheck-report-{lang}.pdf"))  # shows "Saved to …"
         grab(w, f"{lang}-{size}{PAGES[4]}")

@@ -298,23 +298,20 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
         lines.append(format_table([tr("VRAM use"), tr("Size")], rows, right={1}))
         lines.append("")
     sp = est.samples_per_second
+    ram = fmt_gib(est.ram_bytes)
+    after = advice.final_ram_bytes if advice is not None and advice.tweaks and (
+        advice.expected_hours is not None or advice.final_limit == "ram") else None
+    if after is not None and fmt_gib(after) != ram:  # one figure per setting, labelled (as in `check`)
+        ram = tr("{before} → {after} with the advised changes", before=ram, after=fmt_gib(after))
     rows2 = [
         [tr("System RAM (incl. the GPU's share of unified memory)") if target.unified_memory else tr("System RAM"),
-         fmt_gib(est.ram_bytes)],
+         ram],
         [tr("Disk space"), fmt_gib(est.disk_bytes)],
         [tr("Speed"), tr("{n} samples/s", n=f"{sp:,.2f}") if sp is not None else tr("unknown")],
     ]
     if est.tokens_per_second:
         rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
-    runs_here = Verdict.parse(est.verdict).can_train
-    rows2.append([tr("Whole run") if runs_here else tr("Whole run (if it fitted)"), fmt_duration(est.total_hours)])
-    advised = advice.expected_hours if advice is not None else None
-    if advised is not None and fmt_duration(advised) != fmt_duration(est.total_hours):
-        # the same fact as the table and the advice: with the advised changes and this PC's CPU/disk limits
-        rows2.append([tr("Whole run as advised (with this PC's CPU and disk limits)"), fmt_duration(advised)])
-    if est.hours_range is not None:
-        rows2.append([tr("Likely range (P10–P90)"), tr("{low} to {high}", low=fmt_duration(est.hours_range[0]),
-                                                       high=fmt_duration(est.hours_range[1]))])
+    rows2 += _time_rows(est, advice)
     if est.total_hours is not None:
         rows2.append([tr("Software stack"), tr(STACK_LABELS.get(est.stack, est.stack))])
     limit = BOTTLENECK_LABELS.get(est.bottleneck or "")
@@ -325,9 +322,36 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
         lines.append(tr("Speed uses figures measured on this machine by the deep scan."))
     lines.append("")
     lines.append(tr("Assumptions: {items}", items=fmt_list(est.assumptions, strong=True)))
+    if est.notes and advice is not None and advice.tweaks:
+        lines.append(tr("As configured (before the advised changes):"))
     for n in est.notes:
         lines.append("• " + n)
     return "\n".join(lines)
+
+
+def _time_rows(est: Any, advice: Any) -> list[list[str]]:
+    """The run's time said once: the answer first (the time the table, the advice and the JSON's
+    `expected_hours` give: with the advised changes and this PC's CPU and disk limits), then the GPU-alone
+    time of the settings as configured, labelled, with its range. A configuration that does not fit gets
+    its time only as "if it fitted"."""
+    runs_here = Verdict.parse(est.verdict).can_train
+    advised = advice.expected_hours if advice is not None else None
+    rng = None if est.hours_range is None else tr("{low} to {high}", low=fmt_duration(est.hours_range[0]),
+                                                     high=fmt_duration(est.hours_range[1]))
+    if advised is None or fmt_duration(advised) == fmt_duration(est.total_hours):
+        rows = [[tr("Whole run") if runs_here or advised is not None else tr("Whole run (if it fitted)"),
+                 fmt_duration(est.total_hours)]]
+        return rows + ([[tr("Likely range (P10–P90)"), rng]] if rng else [])
+    limited = advice.host_limited_hours is not None
+    rows = [[tr("Whole run (with this PC's CPU and disk limits)") if limited and not advice.tweaks else
+             tr("Whole run with the advised changes and this PC's CPU and disk limits") if limited else
+             tr("Whole run with the advised changes"), fmt_duration(advised)]]
+    if runs_here:
+        rows.append([tr("  GPU alone, as configured, if data loading kept up") if limited else
+                     tr("  as configured"), fmt_duration(est.total_hours)])
+    else:
+        rows.append([tr("  as configured (if it fitted)"), fmt_duration(est.total_hours)])
+    return rows + ([[tr("  likely range of that time (P10–P90)"), rng]] if rng else [])
 
 
 def run_estimate(args: argparse.Namespace) -> int:

@@ -17,6 +17,8 @@ case "$(uname -m)" in
 esac
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
-"$venv/bin/python" -m pip install -q "${torch_pins[@]}" transformers==5.24.0 peft==0.21.2 accelerate==1.15.0 \
-  diffusers==0.42.1
+# GPUCHECK_TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu takes PyTorch's CPU-only wheels (~200 MB
+# instead of several GB of CUDA wheels) where that index is reachable, e.g. on GitHub's runners.
+"$venv/bin/python" -m pip install -q "${torch_pins[@]}" ${GPUCHECK_TORCH_INDEX_URL:+--index-url "$GPUCHECK_TORCH_INDEX_URL"}
+"$venv/bin/python" -m pip install -q transformers==5.24.0 peft==0.21.2 accelerate==1.15.0 diffusers==0.42.1
 echo "$PWD/$venv/bin/python"

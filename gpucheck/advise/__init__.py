@@ -159,9 +159,12 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     cpu_only_long = facts.backend == "cpu" and (final.total_hours is None
                                                 or final.total_hours > float(factor("general", "cloud_for_cpu_hours")))
     if verdict != "runs" or cpu_only_long:
-        local = (host_hours or final.total_hours) if result.fits and verdict == "too_slow" else None
+        # like with like: a cloud machine's CPU and disks are unknown, so its times are GPU-alone times and
+        # are compared with this PC's GPU-alone time (never with the time this PC's CPU or disk stretches)
+        local = final.total_hours if result.fits and verdict == "too_slow" else None
         cloud, _ = market.cloud_options(workload, workload.train, find_gpu, facts_for, estimate_for,
                                         local_hours=local, practical_hours=limit)
+        cloud = _gpu_time_only(cloud, final, host_hours)
         upgrades += _gpu_upgrades(machine, workload, target, result, verdict, limit, find_gpu, facts_for,
                                   estimate_for, notes)
     upgrades += _part_upgrades(machine, workload, bn)
@@ -196,7 +199,20 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn)
         if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
         alternatives=alts,
+        final_ram_bytes=final.ram_bytes,
+        final_limit=final.limit,
     )
+
+
+def _gpu_time_only(cloud: tuple[CloudOption, ...], final: Estimate, host_hours: float | None
+                   ) -> tuple[CloudOption, ...]:
+    """When this PC's CPU or disk stretches the run, say on each cloud option that its time is the GPU's
+    alone: whether the provider's CPUs and disks keep up is not known."""
+    if host_hours is None or final.total_hours is None:
+        return cloud
+    why = tr("GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch "
+             "{gpu} of GPU time to {host})", gpu=fmt_duration(final.total_hours), host=fmt_duration(host_hours))
+    return tuple(dataclasses.replace(c, note=f"{c.note}; {why}" if c.note else why) for c in cloud)
 
 
 def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: GpuFacts,

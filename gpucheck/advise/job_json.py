@@ -5,7 +5,9 @@ Keys (DESIGN.md contract, plus details): the estimate's figures as configured (`
 `vram_breakdown_gib`, `ram_gib`, `total_hours`, `train`, `memory` …), then what the advice decided:
 `verdict` (one gpucheck.verdict.Verdict value, after the changes that keep what is trained),
 `verdict_as_configured` (the exact configuration's), `tweaks` (ordered, each with what it loses),
-`alternatives` (what fits instead) and the whole `advice`.
+`alternatives` (what fits instead), `expected_hours` (the one time the table, the summary and the report give:
+with the advised changes and this PC's CPU/disk limits counted), `ram_need_gib` (system RAM after the changes,
+when RAM is what stops the job) and the whole `advice`.
 """
 
 from __future__ import annotations
@@ -24,7 +26,12 @@ def job_to_json(est: Estimate, workload: Workload | None = None, advice: Advice 
         return out
     d = advice_to_dict(advice)
     out.update(verdict=str(advice.verdict), verdict_as_configured=str(est.verdict), tweaks=d["tweaks"],
-               alternatives=d["alternatives"], advice=d)
+               alternatives=d["alternatives"], advice=d,
+               # the time the verdict, the table and the summary give: with the advised changes and this PC's
+               # CPU/disk limits (None when it does not run here); `total_hours` stays the GPU-alone time as configured
+               expected_hours=d["expected_hours"],
+               # RAM with the advised changes, given when RAM is what still stops or squeezes the job
+               ram_need_gib=d["final_ram_gib"] if advice.final_limit == "ram" else None)
     return out
 
 

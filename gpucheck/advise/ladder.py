@@ -178,6 +178,8 @@ class Rung:
     candidates: Callable[[Climb], list[TrainSpec]]  # tried in order; the first that fits wins
     describe: Callable[[Climb, TrainSpec], tuple[str, str, dict[str, Any]]]  # title, cost, settings
     only_if_it_fits: bool = False  # a data trade-off is worth it only when it makes the job fit
+    loses_for: Callable[[Climb, TrainSpec], str] | None = None  # what the chosen candidate loses, when it
+    #                                                             can lose less than the rung's `loses`
 
 
 def _text_model(c: Climb) -> bool:
@@ -224,11 +226,21 @@ def _cand_short_free(c: Climb) -> list[TrainSpec]:
 def _desc_short(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
     avg = c.workload.data.avg_seq_len
     n = t.seq_len
+    if avg and n and n >= 2 * avg:  # the rung that loses (almost) nothing: say so, as its place in the order does
+        return (tr("Limit the sequence length to {n} tokens", n=n),
+                tr("loses almost nothing: this data set averages about {avg} tokens, so only the rare sample "
+                   "longer than {n} tokens is cut off (or split)", n=n, avg=avg), {"max_seq_length": n})
     cost = (tr("loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of "
                "the data is shorter: this data set averages about {avg} tokens", n=n, avg=avg) if avg else
             tr("loses data: samples longer than {n} tokens are cut off (or split); check how long your samples "
                "are: little is lost when most of them are shorter", n=n))
     return tr("Limit the sequence length to {n} tokens", n=n), cost, {"max_seq_length": n}
+
+
+def _loses_short(c: Climb, t: TrainSpec) -> str:
+    """A limit at twice the data's mean length or more cuts only the rare long sample: it loses nothing."""
+    avg = c.workload.data.avg_seq_len
+    return "nothing" if avg and t.seq_len and t.seq_len >= 2 * avg else "data"
 
 
 def _cand_micro_batch(c: Climb) -> list[TrainSpec]:
@@ -339,7 +351,7 @@ RUNGS: tuple[Rung, ...] = (
     Rung("grad_checkpointing", "time", _cand_checkpointing, _desc_checkpointing),
     Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit),
     Rung("cpu_offload", "time", _cand_offload, _desc_offload),
-    Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True),
+    Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("smaller_images", "data", _cand_resolution, _desc_resolution, only_if_it_fits=True),
 )
 
@@ -402,7 +414,7 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         settings.update(s)
         tweaks.append(Tweak(id=rung.id, title=title, cost=cost, settings=dict(s),
                             peak_vram_bytes=c.est.peak_vram_bytes, total_hours=c.est.total_hours,
-                            fits=runs(c.est), loses=rung.loses))
+                            fits=runs(c.est), loses=rung.loses_for(c, c.train) if rung.loses_for else rung.loses))
         if runs(c.est):
             break
     return LadderResult(workload, c.train, c.est, tuple(tweaks), runs(c.est), smallest, settings)

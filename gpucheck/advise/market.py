@@ -284,8 +284,9 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
         hours = res.estimate.total_hours
         # the job's time with the card is `total_hours`: presenters show it once, beside the reason
         if not res.fits:  # tight: inside the estimate's error band (gpucheck.verdict.Verdict.TIGHT)
-            reason = tr("no card here runs this job with room; this one may: it needs about {need} against its "
-                        "{vram}, inside the estimate's error band (tight: try it; it may run out of memory)",
+            reason = tr("no card on the list has room for this job; this one may hold it: it needs about {need} "
+                        "against its {vram}, inside the estimate's error band (tight: try it; it may run out of "
+                        "memory)",
                         need=fmt_gib(res.estimate.peak_vram_bytes), vram=fmt_gib(spec.vram_bytes, 0))
         elif i == 0:
             reason = tr("the cheapest card here that runs this job ({vram} of VRAM)",

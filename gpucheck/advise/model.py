@@ -163,6 +163,8 @@ class Advice:
     speed_tweaks: tuple[Tweak, ...] = ()  # kind "speed": optional changes for a job that runs but is
     #                                        limited by per-step overhead (each with its time and trade-off)
     alternatives: tuple[Alternative, ...] = ()  # what fits instead: LoRA / QLoRA / a smaller model, in order
+    final_ram_bytes: int | None = None  # system RAM the job needs with the advised changes (Apple: with the GPU's share)
+    final_limit: str = ""  # what still stops or squeezes it after the changes: "" | vram | ram | … (Estimate.limit)
 
     @property
     def expected_hours(self) -> float | None:

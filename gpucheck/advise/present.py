@@ -31,6 +31,9 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
         "needs_vram_gib": _gib(a.needs_vram_bytes),
         "final_peak_vram_gib": _gib(a.final_peak_vram_bytes),
         "final_total_hours": _r(a.final_total_hours, 3),
+        "expected_hours": _r(a.expected_hours, 3),
+        "final_ram_gib": _gib(a.final_ram_bytes),
+        "final_limit": a.final_limit,
         "tweaks": [
             {"id": t.id, "title": t.title, "cost": t.cost, "loses": t.loses, "settings": to_jsonable(t.settings),
              "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _r(t.total_hours, 3), "fits": t.fits}
@@ -265,6 +268,12 @@ def format_advice_brief(a: Advice) -> str:
         return tr("try it; if it runs out of memory: {title}", title=a.alternative.title)
     if a.verdict == "tight":
         return tr("try it; close other programs first")
+    ram = next((b for b in a.bottlenecks if b.id == "ram"), None)
+    if a.verdict == "does_not_fit" and a.final_limit == "ram" and ram is not None:
+        # RAM is what stops it: the RAM fix (.wslconfig, close programs), not a cloud GPU for a GPU that fits
+        return tr("short of system RAM ({need} needed, {have} here): {fix}",
+                  need=fmt_gib(ram.figures.get("ram_needed_bytes")), have=fmt_gib(ram.figures.get("ram_total_bytes")),
+                  fix=ram.fix)
     slow = [b for b in a.bottlenecks if b.severity == "warning" and b.id in ("data_loading", "disk_speed")]
     if a.verdict == "too_slow" and slow and a.host_limited_hours is not None:
         return tr("slowed down by the {what}: {fix}", what=tr(_BOTTLENECK_WORDS[slow[0].id]), fix=slow[0].fix)

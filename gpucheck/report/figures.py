@@ -215,7 +215,7 @@ def range_sentence(f: JobFigures) -> str:
         return ""
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
-    return tr("Likely {range} (about 8 in 10 published runs fell inside such a range), with {stack}.",
+    return tr("Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.",
               range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 
@@ -226,14 +226,20 @@ def time_tooltip(f: JobFigures) -> str:
     return tr("{range}; assumes {stack}", range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 
-def tight_text(adv: Any) -> str:
-    """For a tight verdict: 'May fit — try it; if it runs out of memory, <what to do>.' ('' otherwise)."""
+def tight_advice(adv: Any) -> str:
+    """For a tight verdict: 'try it; if it runs out of memory, <what to do>' ('' otherwise)."""
     if adv is None or Verdict.parse(adv.verdict) != Verdict.TIGHT:
         return ""
     alt = adv.alternative
     fix = (tr("switch to: {title}", title=alt.title) if alt is not None
            else tr("close other programs, or lower the micro-batch or the sequence length"))
-    return tr("May fit — try it; if it runs out of memory, {fix}.", fix=fix)
+    return tr("try it; if it runs out of memory, {fix}", fix=fix)
+
+
+def tight_text(adv: Any) -> str:
+    """'May fit — try it; if it runs out of memory, <what to do>.' ('' unless the verdict is tight)."""
+    advice = tight_advice(adv)
+    return tr("May fit — {advice}.", advice=advice) if advice else ""
 
 
 def alternative_lines(adv: Any) -> tuple[str, ...]:
@@ -255,7 +261,8 @@ def changes_sentence(f: JobFigures) -> str:
     if not f.changed or f.shown_need_bytes == f.need_bytes or f.need_bytes is None:
         return ""
     if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT:
-        return tr("With every change tried it still needs {caption}.", caption=need_caption(f))
+        return tr("Even with every change tried it needs at least {after}; there is {have}.",
+                  after=fmt_gib(f.shown_need_bytes), have=have_text(f))
     return tr("With these changes: {caption}; {time}.", caption=need_caption(f), time=time_range_text(f))
 
 
@@ -369,4 +376,4 @@ __all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sen
            "time_sentence", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",
            "MIN_SPEEDUP_SAVED_HOURS", "STACK_LABELS", "stack_text", "duration_range", "time_range_text",
-           "range_sentence", "time_tooltip", "tight_text", "alternative_lines", "changes_sentence"]
+           "range_sentence", "time_tooltip", "tight_advice", "tight_text", "alternative_lines", "changes_sentence"]

@@ -184,6 +184,57 @@ def _list(items: tuple[str, ...], empty: str) -> str:
     return "<ul>" + "".join(f"<li>{_e(i)}</li>" for i in items) + "</ul>"
 
 
+def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> list[str]:
+    """One job's section: verdict, figures, charts, changes, what fits instead, upgrades, cloud, notes."""
+    st = model.section_titles
+    out: list[str] = []
+    color = verdict_colour(job.verdict)
+    out.append(f'<h3>{_e(job.title)} — <span style="color:{color};">{_e(job.verdict_text)}</span></h3>')
+    if job.headline:
+        out.append(f"<p><b>{_e(job.headline)}</b></p>")
+    out.append(_table(job.figures, widths=(34, 66), key_first=True))
+    if job.chart is not None:
+        out.append(chart_html(job.chart))
+    out.append(_options(job, index, for_qt))
+    out.append(f"<h4>{_e(job.tweaks_title or st['tweaks'])}</h4>")
+    if job.changes:
+        out.append(f"<p>{_e(job.changes)}</p>")
+    if job.tweaks is not None:
+        out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
+    elif job.verdict in ("runs", "tight"):
+        out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
+    else:  # never "nothing to change" under a job that does not fit
+        out.append(f"<p>{_e(model.labels['no_change_enough'])}</p>")
+    if job.snippet:
+        out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
+    if job.speed_tweaks is not None:
+        out += [f"<h4>{_e(st['speed'])}</h4>", f"<p>{_e(job.speed_intro)}</p>",
+                _table(job.speed_tweaks, widths=(30, 50, 10, 10))]
+        if job.speed_settings:
+            out += [f"<h4>{_e(st['speed_settings'])}</h4>", _pre(job.speed_settings)]
+    if job.alternative is not None:
+        alt = job.alternative
+        out.append(f"<h4>{_e(st['alternative'])}</h4>")
+        if alt.headline:
+            out += [f"<p><b>{_e(alt.headline)}</b></p>", _table(alt.tweaks, widths=(50, 50))]
+        if alt.snippet:
+            out += [f"<h4>{_e(st['alternative_snippet'])}</h4>", _pre(alt.snippet)]
+        if alt.others:
+            out.append(_list(alt.others, ""))
+    if job.software:
+        out += [f"<h4>{_e(st['software'])}</h4>", _list(job.software, model.labels["none"])]
+    out += [f"<h4>{_e(st['bottlenecks'])}</h4>", _list(job.bottlenecks, model.labels["none"])]
+    if job.upgrades is not None:
+        out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
+    if job.cloud is not None:
+        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(10, 16, 14, 9, 8, 9, 10, 24))]
+    if job.buy_vs_rent:
+        out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
+    if job.notes:
+        out += [f"<h4>{_e(st['notes'])}</h4>", _list(job.notes, model.labels["none"])]
+    return out
+
+
 def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | None = None) -> str:
     """The whole report. `for_qt` leaves out browser-only CSS; `font_family` overrides the font list."""
     st = model.section_titles
@@ -221,45 +272,7 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
     if model.jobs:
         out.append(f"<h2>{_e(st['jobs'])}</h2>")
     for index, job in enumerate(model.jobs):
-        color = verdict_colour(job.verdict)
-        out.append(f'<h3>{_e(job.title)} — <span style="color:{color};">{_e(job.verdict_text)}</span></h3>')
-        if job.headline:
-            out.append(f"<p><b>{_e(job.headline)}</b></p>")
-        out.append(_table(job.figures, widths=(34, 66), key_first=True))
-        if job.chart is not None:
-            out.append(chart_html(job.chart))
-        out.append(_options(job, index, for_qt))
-        out.append(f"<h4>{_e(job.tweaks_title or st['tweaks'])}</h4>")
-        if job.tweaks is not None:
-            out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
-        elif job.verdict in ("runs", "tight"):
-            out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
-        else:  # never "nothing to change" under a job that does not fit
-            out.append(f"<p>{_e(model.labels['no_change_enough'])}</p>")
-        if job.snippet:
-            out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
-        if job.speed_tweaks is not None:
-            out += [f"<h4>{_e(st['speed'])}</h4>", f"<p>{_e(job.speed_intro)}</p>",
-                    _table(job.speed_tweaks, widths=(30, 50, 10, 10))]
-            if job.speed_settings:
-                out += [f"<h4>{_e(st['speed_settings'])}</h4>", _pre(job.speed_settings)]
-        if job.alternative is not None:
-            alt = job.alternative
-            out += [f"<h4>{_e(st['alternative'])}</h4>", f"<p><b>{_e(alt.headline)}</b></p>",
-                    _table(alt.tweaks, widths=(50, 50))]
-            if alt.snippet:
-                out += [f"<h4>{_e(st['alternative_snippet'])}</h4>", _pre(alt.snippet)]
-        if job.software:
-            out += [f"<h4>{_e(st['software'])}</h4>", _list(job.software, model.labels["none"])]
-        out += [f"<h4>{_e(st['bottlenecks'])}</h4>", _list(job.bottlenecks, model.labels["none"])]
-        if job.upgrades is not None:
-            out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
-        if job.cloud is not None:
-            out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(10, 16, 14, 9, 8, 9, 10, 24))]
-        if job.buy_vs_rent:
-            out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
-        if job.notes:
-            out += [f"<h4>{_e(st['notes'])}</h4>", _list(job.notes, model.labels["none"])]
+        out += _job_html(model, job, index, for_qt)
     out += [f"<h2>{_e(st['assumptions'])}</h2>", _list(model.assumptions, model.labels["none"])]
     out += [f"<h2>{_e(st['sources'])}</h2>", _list(model.sources, model.labels["none"])]
     out.append(f"<h2>{_e(st['glossary'])}</h2>")

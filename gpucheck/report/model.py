@@ -37,6 +37,7 @@ from gpucheck.i18n import (
     fmt_time_of_day,
     fmt_timestamp,
     get_language,
+    lora_targets_label,
     method_label,
     normalize_lang,
     optimizer_label,
@@ -48,10 +49,15 @@ from gpucheck.machine import Machine
 from gpucheck.report.figures import (
     BREAKDOWN_PARTS,
     OptionPoint,
+    alternative_lines,
+    changes_sentence,
     job_figures,
     memory_sentence,
     need_caption,
     option_points,
+    stack_text,
+    tight_advice,
+    time_range_text,
     time_sentence,
     time_text,
     worth_speeding_up,
@@ -115,9 +121,10 @@ class AlternativeSection:
     """The smaller model that fits when the job asked for does not, with the changes it needs."""
 
     workload_id: str
-    headline: str  # its name, what it needs per GPU, how long it takes
+    headline: str  # its name, what it needs per GPU, how long it takes ("" when nothing tried fits)
     tweaks: Table  # change / what it costs
     snippet: str  # its settings as code
+    others: tuple[str, ...] = ()  # the other methods / models tried (LoRA, QLoRA, smaller model), one line each
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,7 @@ class JobSection:
     options: tuple[OptionPoint, ...] = ()  # this PC, with the changes, upgrades, cloud: time against money
     options_headings: tuple[str, str, str, str] = ("", "", "", "")
     options_title: str = ""
+    changes: str = ""  # over the changes: "With these changes: 19.3 GB → 11.4 GB of 11.7 GB; 2.3–5.2 h, …"
 
 
 @dataclass(frozen=True)
@@ -407,7 +415,23 @@ def _settings_text(train: Any) -> str:
         parts.append(tr("gradient checkpointing"))
     if getattr(train, "grad_accum", 1) and train.grad_accum > 1:
         parts.append(tr("gradient accumulation ×{n}", n=train.grad_accum))
+    parts += _advanced_settings(train)
     return fmt_list(parts, strong=False) if get_language() != "zh_CN" else "，".join(parts)
+
+
+def _advanced_settings(train: Any) -> list[str]:
+    """LoRA targets, ZeRO stage, CPU offload and packing, when set (the app's and the CLI's settings)."""
+    parts = []
+    if train.method in ("lora", "qlora"):
+        parts.append(tr("LoRA on {targets}", targets=lora_targets_label(train.lora_targets)))
+    stage = 3 if train.shard else train.zero_stage
+    if stage:
+        parts.append(tr("DeepSpeed ZeRO-{n}", n=stage))
+    if train.cpu_offload:
+        parts.append(tr("CPU offload"))
+    if train.packing:
+        parts.append(tr("sequence packing"))
+    return parts
 
 
 def final_verdict(ev: Evaluation) -> str:
@@ -494,13 +518,15 @@ def _speed_settings(adv: Any) -> str:
 
 
 def _alternative_section(adv: Any) -> AlternativeSection | None:
-    if adv is None or adv.alternative is None:
+    """What fits instead: the first that fits with its changes and settings, then the others tried."""
+    if adv is None or (adv.alternative is None and not adv.alternatives):
         return None
     alt = adv.alternative
-    rows = tuple((f"{i}. {t.title}", t.cost) for i, t in enumerate(alt.tweaks, 1))
-    return AlternativeSection(workload_id=alt.workload_id, headline=alternative_text(alt),
+    rows = tuple((f"{i}. {t.title}", t.cost) for i, t in enumerate(alt.tweaks, 1)) if alt is not None else ()
+    return AlternativeSection(workload_id=alt.workload_id if alt is not None else "",
+                              headline=alternative_text(alt) if alt is not None else "",
                               tweaks=Table(headers=(tr("Change"), tr("What it costs")), rows=rows),
-                              snippet=alt.snippet)
+                              snippet=alt.snippet if alt is not None else "", others=alternative_lines(adv))
 
 
 def _upgrades_table(adv: Any) -> Table | None:
@@ -547,8 +573,10 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     verdict = final_verdict(ev)
     on_gpu = not est.on_cpu
     fig = evaluation_figures(ev, installed_vram_bytes)
+    tight = tight_advice(adv)  # "Tight: may fit — try it; if it runs out of memory, …"
     figures = [
-        (tr("Verdict"), verdict_text(verdict)),
+        (tr("Verdict"), tr("{verdict} — {advice}.", verdict=verdict_text(verdict), advice=tight) if tight
+         else verdict_text(verdict)),
         (tr("Settings as configured"), _settings_text(est.train)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
@@ -561,6 +589,10 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
                         epochs=f"{w.data.epochs:g}")),
     ]
+    if fig.shown_range is not None:  # the likely range and the software stack the time assumes
+        figures.insert(8, (tr("Likely time (P10–P90)"), time_range_text(fig)))
+    if fig.shown_hours is not None and fig.stack:
+        figures.insert(9 if fig.shown_range is not None else 8, (tr("Software stack"), stack_text(fig.stack)))
     if est.tokens_per_second and fig.hours is not None:
         figures.insert(7, (tr("Tokens per second"), fmt_number(est.tokens_per_second, 0)))
     if est.measured_inputs:
@@ -597,6 +629,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
                               else (est.gpu_name if on_gpu else tr("this PC's CPU"))),
         options_headings=(tr("Option"), tr("Time (log scale)"), tr("Time"), tr("Cost")),
         options_title=tr("Your options for this job: time against money"),
+        changes=changes_sentence(fig) if adv is not None and adv.tweaks else "",
     )
 
 
@@ -726,6 +759,69 @@ def glossary() -> tuple[tuple[str, str], ...]:
 # -- the builder ----------------------------------------------------------------------------------------
 
 
+def _subtitle(shown: Machine) -> str:
+    gpus = shown.compute_gpus()
+    if gpus:
+        gpu_names = ", ".join(dict.fromkeys(g.name for g in gpus))
+        return tr("{count} × {gpu} — {ram} RAM", count=len(gpus), gpu=gpu_names,
+                  ram=fmt_gib(shown.memory.total_bytes, 0))
+    return tr("No GPU for training found — {ram} RAM", ram=fmt_gib(shown.memory.total_bytes, 0))
+
+
+def _intro(evaluations: tuple[Evaluation, ...]) -> str:
+    """How many jobs run, may fit, run with changes, and do not."""
+    if not evaluations:
+        return tr("No training jobs were checked.")
+    counts: dict[str, int] = {}
+    for ev in evaluations:
+        counts[final_verdict(ev)] = counts.get(final_verdict(ev), 0) + 1
+    trains = counts.get("runs", 0) + counts.get("tight", 0) + counts.get("runs_with_tweaks", 0)
+    return tr("Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), "
+              "{tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.",
+              total=len(evaluations), runs=counts.get("runs", 0), tight=counts.get("tight", 0),
+              tweaks=counts.get("runs_with_tweaks", 0), no=len(evaluations) - trains)
+
+
+def _section_titles() -> dict[str, str]:
+    return {
+        "machine": tr("This computer"),
+        "gpus": tr("Graphics cards"),
+        "findings": tr("What the scan found"),
+        "ladder": tr("The training ladder"),
+        "jobs": tr("Training jobs in detail"),
+        "tweaks": tr("Settings to change"),
+        "snippet": tr("The same changes as code (Hugging Face Transformers)"),
+        "speed": tr("Optional: finish sooner"),
+        "speed_settings": tr("Their settings, to copy (Hugging Face names)"),
+        "alternative": tr("What fits instead: another method or a smaller model"),
+        "alternative_snippet": tr("Its settings as code (Hugging Face Transformers)"),
+        "software": tr("Software to fix (for every job)"),
+        "bottlenecks": tr("What slows it down"),
+        "upgrades": tr("Upgrades"),
+        "cloud": tr("Rent a cloud GPU"),
+        "buy_vs_rent": tr("Buy or rent?"),
+        "notes": tr("Notes"),
+        "assumptions": tr("Assumptions"),
+        "sources": tr("Sources of the numbers"),
+        "glossary": tr("Glossary"),
+    }
+
+
+def _labels(generated_text: str) -> dict[str, str]:
+    return {
+        "no_findings": tr("Nothing to report."),
+        "no_changes": tr("Nothing to change: it runs with the settings above."),
+        "no_change_enough": tr("No change of settings is enough here; see the upgrades and cloud GPUs "
+                               "below."),
+        "kind": tr("Kind"),
+        "area": tr("Area"),
+        "finding": tr("Finding"),
+        "none": tr("None."),
+        "page": tr("Page {page} of {pages}"),
+        "generated": generated_text,
+    }
+
+
 def build_report(
     machine: Machine,
     workload_ids: list[str] | tuple[str, ...] | None = None,
@@ -752,27 +848,13 @@ def build_report(
     generated_at = now.astimezone(_dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     with use_language(lang):
         title = tr("Can this computer train AI models?")
-        gpus = shown.compute_gpus()
-        if gpus:
-            gpu_names = ", ".join(dict.fromkeys(g.name for g in gpus))
-            subtitle = tr("{count} × {gpu} — {ram} RAM", count=len(gpus), gpu=gpu_names,
-                          ram=fmt_gib(shown.memory.total_bytes, 0))
-        else:
-            subtitle = tr("No GPU for training found — {ram} RAM", ram=fmt_gib(shown.memory.total_bytes, 0))
+        subtitle = _subtitle(shown)
         generated_text = tr("Report made on {date} with gpucheck {version}",
                             date=fmt_time_of_day(now),
                             version=__version__)
         detailed = tuple(ev for ev in evaluations if ev.detailed)
         compute = machine.compute_gpus()
         installed = compute[0].vram_total_bytes if compute else None
-        counts: dict[str, int] = {}
-        for ev in evaluations:
-            counts[final_verdict(ev)] = counts.get(final_verdict(ev), 0) + 1
-        trains = counts.get("runs", 0) + counts.get("tight", 0) + counts.get("runs_with_tweaks", 0)
-        intro = tr("Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), "
-                   "{tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.",
-                   total=len(evaluations), runs=counts.get("runs", 0), tight=counts.get("tight", 0),
-                   tweaks=counts.get("runs_with_tweaks", 0), no=len(evaluations) - trains)
         model = ReportModel(
             lang=lang,
             paper=paper,
@@ -784,7 +866,7 @@ def build_report(
             app_version=__version__,
             header_text=tr("gpucheck report — {subtitle}", subtitle=subtitle),
             footer_text=tr("Estimates, not measurements."),
-            intro=intro if evaluations else tr("No training jobs were checked."),
+            intro=_intro(tuple(evaluations)),
             machine=shown,
             machine_table=machine_table(shown, include_ids),
             gpu_table=gpu_table(shown, include_ids),
@@ -801,40 +883,8 @@ def build_report(
             disclaimer=tr("gpucheck estimates from published figures. Check the prices on the provider's "
                           "page before you rent or buy: they change every month."),
             evaluations=tuple(evaluations),
-            section_titles={
-                "machine": tr("This computer"),
-                "gpus": tr("Graphics cards"),
-                "findings": tr("What the scan found"),
-                "ladder": tr("The training ladder"),
-                "jobs": tr("Training jobs in detail"),
-                "tweaks": tr("Settings to change"),
-                "snippet": tr("The same changes as code (Hugging Face Transformers)"),
-                "speed": tr("Optional: finish sooner"),
-                "speed_settings": tr("Their settings, to copy (Hugging Face names)"),
-                "alternative": tr("What fits instead: a smaller model"),
-                "alternative_snippet": tr("Its settings as code (Hugging Face Transformers)"),
-                "software": tr("Software to fix (for every job)"),
-                "bottlenecks": tr("What slows it down"),
-                "upgrades": tr("Upgrades"),
-                "cloud": tr("Rent a cloud GPU"),
-                "buy_vs_rent": tr("Buy or rent?"),
-                "notes": tr("Notes"),
-                "assumptions": tr("Assumptions"),
-                "sources": tr("Sources of the numbers"),
-                "glossary": tr("Glossary"),
-            },
-            labels={
-                "no_findings": tr("Nothing to report."),
-                "no_changes": tr("Nothing to change: it runs with the settings above."),
-                "no_change_enough": tr("No change of settings is enough here; see the upgrades and cloud GPUs "
-                                       "below."),
-                "kind": tr("Kind"),
-                "area": tr("Area"),
-                "finding": tr("Finding"),
-                "none": tr("None."),
-                "page": tr("Page {page} of {pages}"),
-                "generated": generated_text,
-            },
+            section_titles=_section_titles(),
+            labels=_labels(generated_text),
         )
     return model
 

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from gpucheck.probe.software import user_site_dirs
+from gpucheck.fileio import write_bytes_atomic
+from gpucheck.probe.software import parse_torch_version_py, user_site_dirs
 
 RUNNER = "runner.py"
 KILL_GRACE_S = 5.0
@@ -65,6 +66,16 @@ def _has_torch(site: str) -> bool:
     return (Path(site) / "torch" / "__init__.py").is_file()
 
 
+def _drives_gpu(site: str, vendors: set) -> bool:
+    """The torch in `site` was built for this PC's GPU (CUDA for NVIDIA, ROCm for AMD), read from its
+    version.py without importing it."""
+    try:
+        info = parse_torch_version_py((Path(site) / "torch" / "version.py").read_text(encoding="utf-8"))
+    except OSError:
+        return False
+    return bool("nvidia" in vendors and info.get("cuda") or "amd" in vendors and (info.get("hip") or info.get("rocm")))
+
+
 def find_pythons(machine: Any = None, env: Mapping[str, str] | None = None, system: str | None = None,
                  home: str | None = None) -> list[str]:
     """Pythons with PyTorch installed, the most likely first (none started to find them)."""
@@ -80,9 +91,10 @@ def find_pythons(machine: Any = None, env: Mapping[str, str] | None = None, syst
     out: list[str] = []
     if env.get("GPUCHECK_TRIAL_PYTHON"):
         out.append(env["GPUCHECK_TRIAL_PYTHON"])
-    for site in sites:
-        if not _has_torch(site):
-            continue
+    vendors = {getattr(g, "vendor", None) for g in getattr(machine, "gpus", ()) or ()}
+    found = [s for s in dict.fromkeys(sites) if _has_torch(s)]
+    found.sort(key=lambda s: not _drives_gpu(s, vendors))  # a build for this PC's GPU first (stable)
+    for site in found:
         py = python_for_site_dir(site, system)
         if py and py not in out:
             out.append(py)
@@ -201,7 +213,7 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
     try:
         (tmp / "runner").mkdir()
         script = tmp / "runner" / RUNNER  # alone in its folder: nothing beside it shadows a package
-        script.write_bytes(runner_source())
+        write_bytes_atomic(script, runner_source())
         try:
             proc = _start(resolve_python(python), script, tmp, spec)
         except OSError as e:

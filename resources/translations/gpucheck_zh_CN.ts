@@ -9,148 +9,153 @@
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="273"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="213"/>
+        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
+        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="289"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="276"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="292"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="279"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="295"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="282"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="288"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="304"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="293"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="309"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="315"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="331"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="316"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="332"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="324"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="340"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="327"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="343"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="329"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="332"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="348"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="352"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="355"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="343"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="362"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="350"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="366"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="372"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="361"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="377"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="381"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="397"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="384"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="400"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="403"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="424"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="420"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="436"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="426"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="442"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="441"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="457"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="443"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="459"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="447"/>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="463"/>
+        <location filename="../../gpucheck/commands.py" line="369"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -356,15 +361,15 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="116"/>
-        <location filename="../../gpucheck/advise/present.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="117"/>
-        <location filename="../../gpucheck/advise/present.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -379,199 +384,205 @@
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="140"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="143"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="141"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="146"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="154"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="147"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="155"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="467"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="201"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="487"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="468"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="202"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="488"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="204"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="214"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="215"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="219"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="231"/>
+        <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
+        <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="221"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="230"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="256"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="240"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="254"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="274"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="285"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="280"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="281"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="303"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="340"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="341"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="430"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="450"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="431"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="451"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="432"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="452"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="455"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="436"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="441"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="501"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="521"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="502"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="520"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="540"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="542"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="527"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="547"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="549"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="569"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="550"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="570"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -642,62 +653,62 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="287"/>
+        <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="292"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="290"/>
+        <location filename="../../gpucheck/advise/market.py" line="295"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="293"/>
-        <source>tight on this card: it may fit, but the estimate cannot promise it</source>
-        <translation>这块显卡上很紧：可能装得下，但估算无法保证</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="295"/>
+        <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="312"/>
+        <location filename="../../gpucheck/advise/market.py" line="315"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="315"/>
+        <location filename="../../gpucheck/advise/market.py" line="318"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="318"/>
+        <location filename="../../gpucheck/advise/market.py" line="321"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="322"/>
+        <location filename="../../gpucheck/advise/market.py" line="325"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="324"/>
+        <location filename="../../gpucheck/advise/market.py" line="327"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="328"/>
+        <location filename="../../gpucheck/advise/market.py" line="331"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="332"/>
-        <location filename="../../gpucheck/advise/market.py" line="349"/>
+        <location filename="../../gpucheck/advise/market.py" line="335"/>
+        <location filename="../../gpucheck/advise/market.py" line="352"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="383"/>
+        <location filename="../../gpucheck/advise/market.py" line="386"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买卡就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
@@ -717,243 +728,249 @@
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="113"/>
+        <location filename="../../gpucheck/advise/present.py" line="116"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="114"/>
+        <location filename="../../gpucheck/advise/present.py" line="117"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="115"/>
+        <location filename="../../gpucheck/advise/present.py" line="118"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="116"/>
+        <location filename="../../gpucheck/advise/present.py" line="119"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="117"/>
+        <location filename="../../gpucheck/advise/present.py" line="120"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="118"/>
+        <location filename="../../gpucheck/advise/present.py" line="121"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="119"/>
+        <location filename="../../gpucheck/advise/present.py" line="122"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="120"/>
+        <location filename="../../gpucheck/advise/present.py" line="123"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="131"/>
-        <location filename="../../gpucheck/advise/present.py" line="136"/>
-        <location filename="../../gpucheck/report/model.py" line="463"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
+        <location filename="../../gpucheck/advise/present.py" line="134"/>
+        <location filename="../../gpucheck/advise/present.py" line="139"/>
+        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="141"/>
+        <location filename="../../gpucheck/advise/present.py" line="144"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="537"/>
+        <location filename="../../gpucheck/advise/present.py" line="145"/>
+        <location filename="../../gpucheck/report/model.py" line="563"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="149"/>
+        <location filename="../../gpucheck/advise/present.py" line="152"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="150"/>
+        <location filename="../../gpucheck/advise/present.py" line="153"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="153"/>
+        <location filename="../../gpucheck/advise/present.py" line="156"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="159"/>
+        <location filename="../../gpucheck/advise/present.py" line="162"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="165"/>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/advise/present.py" line="168"/>
+        <location filename="../../gpucheck/report/model.py" line="550"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="166"/>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/advise/present.py" line="169"/>
+        <location filename="../../gpucheck/report/model.py" line="551"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="167"/>
+        <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="179"/>
+        <location filename="../../gpucheck/advise/present.py" line="182"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="181"/>
+        <location filename="../../gpucheck/advise/present.py" line="184"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="183"/>
+        <location filename="../../gpucheck/advise/present.py" line="186"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="192"/>
+        <location filename="../../gpucheck/advise/present.py" line="195"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="193"/>
+        <location filename="../../gpucheck/advise/present.py" line="196"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="208"/>
+        <location filename="../../gpucheck/advise/present.py" line="211"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="210"/>
-        <location filename="../../gpucheck/advise/present.py" line="238"/>
-        <location filename="../../gpucheck/advise/present.py" line="217"/>
+        <location filename="../../gpucheck/advise/present.py" line="213"/>
+        <location filename="../../gpucheck/advise/present.py" line="241"/>
+        <location filename="../../gpucheck/advise/present.py" line="220"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="212"/>
+        <location filename="../../gpucheck/advise/present.py" line="215"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="213"/>
+        <location filename="../../gpucheck/advise/present.py" line="216"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="215"/>
+        <location filename="../../gpucheck/advise/present.py" line="218"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="219"/>
+        <location filename="../../gpucheck/advise/present.py" line="222"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="222"/>
+        <location filename="../../gpucheck/advise/present.py" line="225"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="224"/>
+        <location filename="../../gpucheck/advise/present.py" line="227"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="228"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/report/figures.py" line="254"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="233"/>
+        <location filename="../../gpucheck/advise/present.py" line="236"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="235"/>
+        <location filename="../../gpucheck/advise/present.py" line="238"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="242"/>
-        <location filename="../../gpucheck/advise/present.py" line="290"/>
+        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="246"/>
-        <location filename="../../gpucheck/advise/present.py" line="298"/>
+        <location filename="../../gpucheck/advise/present.py" line="249"/>
+        <location filename="../../gpucheck/advise/present.py" line="307"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="247"/>
-        <location filename="../../gpucheck/advise/present.py" line="299"/>
+        <location filename="../../gpucheck/advise/present.py" line="250"/>
+        <location filename="../../gpucheck/advise/present.py" line="308"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="249"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
+        <location filename="../../gpucheck/advise/present.py" line="255"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="255"/>
+        <location filename="../../gpucheck/advise/present.py" line="258"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="265"/>
+        <location filename="../../gpucheck/advise/present.py" line="268"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <location filename="../../gpucheck/advise/present.py" line="270"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="270"/>
+        <location filename="../../gpucheck/advise/present.py" line="274"/>
+        <source>short of system RAM ({need} needed, {have} here): {fix}</source>
+        <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="279"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="278"/>
+        <location filename="../../gpucheck/advise/present.py" line="287"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="278"/>
+        <location filename="../../gpucheck/advise/present.py" line="287"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1773,211 +1790,201 @@
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="53"/>
+        <location filename="../../gpucheck/commands.py" line="54"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="54"/>
+        <location filename="../../gpucheck/commands.py" line="55"/>
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="55"/>
+        <location filename="../../gpucheck/commands.py" line="56"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="56"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="140"/>
+        <location filename="../../gpucheck/commands.py" line="141"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="156"/>
+        <location filename="../../gpucheck/commands.py" line="157"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="159"/>
+        <location filename="../../gpucheck/commands.py" line="160"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="160"/>
+        <location filename="../../gpucheck/commands.py" line="161"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="172"/>
+        <location filename="../../gpucheck/commands.py" line="173"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="180"/>
+        <location filename="../../gpucheck/commands.py" line="181"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="187"/>
+        <location filename="../../gpucheck/commands.py" line="188"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="188"/>
+        <location filename="../../gpucheck/commands.py" line="189"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="224"/>
-        <location filename="../../gpucheck/commands.py" line="398"/>
-        <location filename="../../gpucheck/commands.py" line="419"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="446"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="224"/>
-        <location filename="../../gpucheck/commands.py" line="419"/>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="416"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="446"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/model.py" line="460"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="224"/>
-        <location filename="../../gpucheck/commands.py" line="419"/>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="446"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="453"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="233"/>
+        <location filename="../../gpucheck/commands.py" line="234"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="261"/>
-        <source>eager PyTorch (Hugging Face Trainer)</source>
-        <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="262"/>
-        <source>fused / compiled kernels</source>
-        <translation>融合 / 编译算子</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="263"/>
-        <source>hand-tuned CUDA (llm.c)</source>
-        <translation>手写优化 CUDA（llm.c）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="271"/>
+        <location filename="../../gpucheck/commands.py" line="267"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="285"/>
+        <location filename="../../gpucheck/commands.py" line="281"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="284"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="289"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
-        <location filename="../../gpucheck/report/figures.py" line="163"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
-        <location filename="../../gpucheck/report/figures.py" line="164"/>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/report/figures.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
-        <location filename="../../gpucheck/report/figures.py" line="165"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/report/figures.py" line="275"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
-        <location filename="../../gpucheck/report/figures.py" line="166"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/report/figures.py" line="276"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
+        <source>{before} → {after} with the advised changes</source>
+        <translation>{before} → 调整后 {after}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="586"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -1991,150 +1998,186 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <location filename="../../gpucheck/report/model.py" line="468"/>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <location filename="../../gpucheck/report/model.py" line="312"/>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="403"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="383"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="706"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
-        <location filename="../../gpucheck/report/model.py" line="565"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
-        <source>Whole run</source>
-        <translation>整次训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
-        <source>Whole run (if it fitted)</source>
-        <translation>整个训练（假如装得下）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
-        <source>Whole run as advised (with this PC's CPU and disk limits)</source>
-        <translation>按建议调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
-        <source>Likely range (P10–P90)</source>
-        <translation>可能范围（P10–P90）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
-        <source>{low} to {high}</source>
-        <translation>{low} 到 {high}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="331"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="259"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
-        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
+        <source>As configured (before the advised changes):</source>
+        <translation>按当前设置（调整前）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="339"/>
+        <source>{low} to {high}</source>
+        <translation>{low} 到 {high}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="568"/>
+        <source>Whole run</source>
+        <translation>整次训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="342"/>
+        <source>Whole run (if it fitted)</source>
+        <translation>整个训练（假如装得下）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="344"/>
+        <source>Likely range (P10–P90)</source>
+        <translation>可能范围（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="346"/>
+        <source>Whole run (with this PC's CPU and disk limits)</source>
+        <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="347"/>
+        <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
+        <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="348"/>
+        <source>Whole run with the advised changes</source>
+        <translation>调整后的整个训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="350"/>
+        <source>  GPU alone, as configured, if data loading kept up</source>
+        <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="351"/>
+        <source>  as configured</source>
+        <translation>  按当前设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="353"/>
+        <source>  as configured (if it fitted)</source>
+        <translation>  按当前设置（假如装得下）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="354"/>
+        <source>  likely range of that time (P10–P90)</source>
+        <translation>  该时间的可能范围（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="399"/>
+        <location filename="../../gpucheck/report/model.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="731"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/commands.py" line="399"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/commands.py" line="399"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/commands.py" line="399"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/commands.py" line="399"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/commands.py" line="399"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="378"/>
+        <location filename="../../gpucheck/commands.py" line="405"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="398"/>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/report/model.py" line="460"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="398"/>
+        <location filename="../../gpucheck/commands.py" line="425"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="422"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="461"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="448"/>
+        <location filename="../../gpucheck/commands.py" line="475"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="461"/>
+        <location filename="../../gpucheck/commands.py" line="488"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2185,77 +2228,82 @@
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="396"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="398"/>
+        <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
+        <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="407"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="400"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="411"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="430"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="441"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="433"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="444"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="435"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="446"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="438"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="449"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="497"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="509"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="499"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="511"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="535"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="547"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="540"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="552"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="554"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="544"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="556"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="546"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="558"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="548"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="560"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2290,17 +2338,17 @@
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="97"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="99"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="100"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="102"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="103"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="105"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -2387,13 +2435,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="712"/>
+        <location filename="../../gpucheck/report/model.py" line="745"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="715"/>
+        <location filename="../../gpucheck/report/model.py" line="748"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2662,7 +2710,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2733,28 +2781,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="293"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="294"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="295"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="296"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2767,14 +2815,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="297"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="290"/>
+        <location filename="../../gpucheck/report/model.py" line="298"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -2948,7 +2996,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="258"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3257,1046 +3305,1141 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="105"/>
+        <location filename="../../gpucheck/report/figures.py" line="122"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="107"/>
+        <location filename="../../gpucheck/report/figures.py" line="124"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="115"/>
+        <location filename="../../gpucheck/report/figures.py" line="132"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，共 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="118"/>
+        <location filename="../../gpucheck/report/figures.py" line="135"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="120"/>
+        <location filename="../../gpucheck/report/figures.py" line="137"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存：{text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="121"/>
+        <location filename="../../gpucheck/report/figures.py" line="138"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="126"/>
+        <location filename="../../gpucheck/report/figures.py" line="143"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="126"/>
+        <location filename="../../gpucheck/report/figures.py" line="143"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="128"/>
+        <location filename="../../gpucheck/report/figures.py" line="145"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="130"/>
+        <location filename="../../gpucheck/report/figures.py" line="147"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="133"/>
+        <location filename="../../gpucheck/report/figures.py" line="150"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="134"/>
+        <location filename="../../gpucheck/report/figures.py" line="151"/>
         <source>{what}: {needs}; there is {have}.</source>
         <translation>{what}：{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="136"/>
+        <location filename="../../gpucheck/report/figures.py" line="153"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="149"/>
+        <location filename="../../gpucheck/report/figures.py" line="166"/>
         <source>Training time: none: it does not fit here, not even with the changes.</source>
         <translation>训练时间：无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="150"/>
+        <location filename="../../gpucheck/report/figures.py" line="167"/>
         <source>Training time: none: it does not fit here.</source>
         <translation>训练时间：无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="151"/>
+        <location filename="../../gpucheck/report/figures.py" line="168"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="152"/>
+        <location filename="../../gpucheck/report/figures.py" line="169"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="154"/>
+        <location filename="../../gpucheck/report/figures.py" line="171"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="155"/>
+        <location filename="../../gpucheck/report/figures.py" line="172"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="156"/>
+        <location filename="../../gpucheck/report/figures.py" line="173"/>
         <source>Training time: {before} → {after}</source>
         <translation>训练时间：{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="162"/>
+        <location filename="../../gpucheck/report/figures.py" line="197"/>
+        <source>{range}, most likely {time}</source>
+        <translation>{range}，最可能 {time}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="202"/>
+        <source>eager PyTorch (Hugging Face Trainer)</source>
+        <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="203"/>
+        <source>fused / compiled kernels</source>
+        <translation>融合 / 编译算子</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="204"/>
+        <source>hand-tuned CUDA (llm.c)</source>
+        <translation>手写优化 CUDA（llm.c）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <source>Assumes {stack}.</source>
+        <translation>假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="218"/>
+        <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
+        <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <source>{range}; assumes {stack}</source>
+        <translation>{range}；假设使用{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="234"/>
+        <source>switch to: {title}</source>
+        <translation>改用：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="235"/>
+        <source>close other programs, or lower the micro-batch or the sequence length</source>
+        <translation>关闭其他程序，或减小微批次或序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="236"/>
+        <source>try it; if it runs out of memory, {fix}</source>
+        <translation>先试试；如果显存不足（OOM），{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <source>May fit — {advice}.</source>
+        <translation>可能装得下——{advice}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="264"/>
+        <source>Even with every change tried it needs at least {after}; there is {have}.</source>
+        <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="266"/>
+        <source>With these changes: {caption}; {time}.</source>
+        <translation>按这些修改：{caption}；{time}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="272"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="168"/>
+        <location filename="../../gpucheck/report/figures.py" line="278"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="199"/>
+        <location filename="../../gpucheck/report/figures.py" line="309"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="200"/>
+        <location filename="../../gpucheck/report/figures.py" line="310"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="205"/>
+        <location filename="../../gpucheck/report/figures.py" line="315"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="210"/>
+        <location filename="../../gpucheck/report/figures.py" line="320"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="214"/>
-        <location filename="../../gpucheck/report/model.py" line="535"/>
-        <location filename="../../gpucheck/report/model.py" line="553"/>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
+        <location filename="../../gpucheck/report/figures.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="607"/>
         <location filename="../../gpucheck/ui/session.py" line="315"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="216"/>
+        <location filename="../../gpucheck/report/figures.py" line="326"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="220"/>
+        <location filename="../../gpucheck/report/figures.py" line="330"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="256"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="257"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="259"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="260"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="260"/>
+        <location filename="../../gpucheck/report/model.py" line="268"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="261"/>
-        <location filename="../../gpucheck/report/model.py" line="318"/>
+        <location filename="../../gpucheck/report/model.py" line="269"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="262"/>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="263"/>
+        <location filename="../../gpucheck/report/model.py" line="271"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="264"/>
+        <location filename="../../gpucheck/report/model.py" line="272"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="265"/>
+        <location filename="../../gpucheck/report/model.py" line="273"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
+        <location filename="../../gpucheck/report/model.py" line="299"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="315"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="317"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="320"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="317"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="334"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="347"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="347"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="358"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="398"/>
+        <location filename="../../gpucheck/report/model.py" line="406"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="400"/>
+        <location filename="../../gpucheck/report/model.py" line="408"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="402"/>
+        <location filename="../../gpucheck/report/model.py" line="410"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="404"/>
+        <location filename="../../gpucheck/report/model.py" line="412"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="407"/>
+        <location filename="../../gpucheck/report/model.py" line="415"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="409"/>
+        <location filename="../../gpucheck/report/model.py" line="417"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
+        <location filename="../../gpucheck/report/model.py" line="426"/>
+        <source>LoRA on {targets}</source>
+        <translation>LoRA 作用于{targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="429"/>
+        <source>DeepSpeed ZeRO-{n}</source>
+        <translation>DeepSpeed ZeRO-{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="431"/>
+        <source>CPU offload</source>
+        <translation>卸载到 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="433"/>
+        <source>sequence packing</source>
+        <translation>序列打包</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="241"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="220"/>
+        <location filename="../../gpucheck/report/model.py" line="459"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
+        <location filename="../../gpucheck/report/model.py" line="460"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
+        <location filename="../../gpucheck/report/model.py" line="460"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="448"/>
+        <location filename="../../gpucheck/report/model.py" line="472"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="451"/>
+        <location filename="../../gpucheck/report/model.py" line="475"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="454"/>
+        <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="480"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <location filename="../../gpucheck/report/model.py" line="481"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <location filename="../../gpucheck/report/model.py" line="481"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="469"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="568"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>{provider} — can be stopped at any time</source>
         <translation>{provider}——可能随时被停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="541"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="542"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="568"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="552"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <source>{verdict} — {advice}.</source>
+        <translation>{verdict}——{advice}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="553"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="554"/>
+        <location filename="../../gpucheck/report/model.py" line="582"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="555"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="584"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="557"/>
+        <location filename="../../gpucheck/report/model.py" line="585"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="558"/>
+        <location filename="../../gpucheck/report/model.py" line="586"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="588"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <source>Likely time (P10–P90)</source>
+        <translation>可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="605"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
+        <location filename="../../gpucheck/report/model.py" line="621"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="591"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
+        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="500"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="631"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="643"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="645"/>
+        <location filename="../../gpucheck/report/model.py" line="678"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/report/model.py" line="680"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="682"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="657"/>
+        <location filename="../../gpucheck/report/model.py" line="690"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="658"/>
+        <location filename="../../gpucheck/report/model.py" line="691"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="672"/>
-        <location filename="../../gpucheck/report/model.py" line="684"/>
-        <location filename="../../gpucheck/report/model.py" line="688"/>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="717"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <location filename="../../gpucheck/report/model.py" line="711"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="695"/>
+        <location filename="../../gpucheck/report/model.py" line="728"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="729"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <location filename="../../gpucheck/report/model.py" line="731"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <location filename="../../gpucheck/report/model.py" line="732"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <location filename="../../gpucheck/report/model.py" line="733"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="702"/>
+        <location filename="../../gpucheck/report/model.py" line="735"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="703"/>
+        <location filename="../../gpucheck/report/model.py" line="736"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="738"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="738"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="706"/>
+        <location filename="../../gpucheck/report/model.py" line="739"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <location filename="../../gpucheck/report/model.py" line="740"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="709"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="710"/>
+        <location filename="../../gpucheck/report/model.py" line="743"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="746"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="716"/>
+        <location filename="../../gpucheck/report/model.py" line="749"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="718"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <location filename="../../gpucheck/report/model.py" line="755"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
-        <source>unknown paper size '{paper}' (expected a4 or letter)</source>
-        <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
-        <source>Can this computer train AI models?</source>
-        <translation>这台电脑能训练 AI 模型吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
-        <source>Report made on {date} with gpucheck {version}</source>
-        <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
-        <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
-        <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
-        <source>gpucheck report — {subtitle}</source>
-        <translation>gpucheck 报告 — {subtitle}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
-        <source>Estimates, not measurements.</source>
-        <translation>以上为估算，并非实测。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
-        <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
-        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
+        <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
-        <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
-        <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="789"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="791"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="793"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="794"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="795"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="243"/>
-        <source>What fits instead: a smaller model</source>
-        <translation>可以改跑：更小的模型</translation>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <source>What fits instead: another method or a smaller model</source>
+        <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="797"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="798"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="799"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
+        <location filename="../../gpucheck/report/model.py" line="800"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
+        <location filename="../../gpucheck/report/model.py" line="801"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="802"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="803"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="804"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="431"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <source>unknown paper size '{paper}' (expected a4 or letter)</source>
+        <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="850"/>
+        <source>Can this computer train AI models?</source>
+        <translation>这台电脑能训练 AI 模型吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="852"/>
+        <source>Report made on {date} with gpucheck {version}</source>
+        <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="867"/>
+        <source>gpucheck report — {subtitle}</source>
+        <translation>gpucheck 报告 — {subtitle}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="868"/>
+        <source>Estimates, not measurements.</source>
+        <translation>以上为估算，并非实测。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="875"/>
+        <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
+        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="883"/>
+        <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
+        <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="34"/>
@@ -4484,7 +4627,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="77"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="227"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
@@ -4855,431 +4998,526 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="261"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="238"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="240"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="241"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="244"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="543"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="249"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="251"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="252"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="291"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="297"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="299"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="330"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
+        <source>{text} — may run this job (tight)</source>
+        <translation>{text} — 可能能运行这个任务（很紧）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="360"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="377"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="382"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="393"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="395"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="397"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="400"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="435"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="402"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="437"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="414"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="449"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="434"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="537"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="437"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="508"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="439"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="477"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="506"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="502"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="489"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="547"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="509"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="478"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="509"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="512"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="566"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="534"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="579"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="544"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="589"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="545"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="590"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="560"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="564"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="609"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="578"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="579"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="21"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="22"/>
         <source>Full training</source>
         <translation>全量训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="21"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="22"/>
         <source>LoRA (small add-on weights)</source>
         <translation>LoRA（只训练少量附加权重）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="22"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
         <source>QLoRA (4-bit model + LoRA)</source>
         <translation>QLoRA（4 位量化模型 + LoRA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
         <source>FP32 (full precision)</source>
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="190"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
+        <source>BF16 (pure)</source>
+        <translation>纯 BF16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
+        <source>Attention q and v (the usual default)</source>
+        <translation>注意力层的 q、v（常用默认）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
+        <source>All attention projections</source>
+        <translation>注意力层的全部投影（q、k、v、o）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
+        <source>The MLP layers</source>
+        <translation>MLP 层</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
+        <source>Every linear layer</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
+        <source>None: each GPU holds everything</source>
+        <translation>不分片：每块 GPU 各存一份完整副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
+        <source>ZeRO-1: optimizer state split</source>
+        <translation>ZeRO-1：分片优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
+        <source>ZeRO-2: optimizer state and gradients split</source>
+        <translation>ZeRO-2：分片优化器状态和梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
+        <source>ZeRO-3 / FSDP: everything split</source>
+        <translation>ZeRO-3 / FSDP：全部分片</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="207"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="191"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="208"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="194"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="211"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="195"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="212"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="196"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="213"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="198"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="198"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="198"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="199"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="199"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="200"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="200"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="203"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
+        <source>LoRA &amp;targets</source>
+        <translation>LoRA 作用层(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <source>So&amp;ftware stack</source>
+        <translation>软件栈(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <source>Several GPUs: &amp;ZeRO</source>
+        <translation>多 GPU：&amp;ZeRO</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="204"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
+        <source>Pack short samples into full-length rows (sequence packing)</source>
+        <translation>把短样本拼成整行（序列打包）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
+        <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="205"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="270"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="292"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="355"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="381"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="365"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="391"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="393"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="370"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="396"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="373"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="400"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="384"/>
-        <source>{label} (not on this GPU)</source>
-        <translation>{label}（这块显卡不支持）</translation>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="415"/>
+        <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
+        <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="385"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="417"/>
+        <source>Only with several GPUs: {target} trains on one.</source>
+        <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="421"/>
+        <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
+        <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="441"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="429"/>
+        <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
+        <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
+        <source>{label} (not on this GPU)</source>
+        <translation>{label}（这块显卡不支持）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="509"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="442"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="510"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="519"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="452"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="520"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -5464,7 +5702,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="136"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="140"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -5606,87 +5844,87 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="130"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="134"/>
         <source>Try it for real</source>
         <translation>真实试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="131"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="135"/>
         <source>Runs one warm-up step and then about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. The measured speed and memory appear beside the estimate.</source>
         <translation>在你自己的 PyTorch 中先跑一步预热，再用约 {s} 秒真实运行这个任务的训练步。权重是随机的，数据是生成的，不会下载任何东西。实测的速度和内存会显示在估算旁边。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="135"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="139"/>
         <source>Try it for real (about {s} s)</source>
         <translation>真实试运行（约 {s} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
         <source>Estimated</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="137"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="177"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="181"/>
         <source>Starting your Python…</source>
         <translation>正在启动你的 Python…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="184"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
         <source>Stopping the trial…</source>
         <translation>正在停止试运行…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="199"/>
         <source>Training step {n}…</source>
         <translation>第 {n} 个训练步…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
         <source>Starting PyTorch…</source>
         <translation>正在启动 PyTorch…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
         <source>Building the model…</source>
         <translation>正在构建模型…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="199"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="203"/>
         <source>Warm-up step…</source>
         <translation>预热步…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="200"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="204"/>
         <source>Out of memory; trying micro-batch {b}…</source>
         <translation>内存不足，正在尝试微批次 {b}…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="210"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="214"/>
         <source>The trial could not run: {why}</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="222"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="226"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="225"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="229"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
@@ -5774,6 +6012,38 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>May fit — try it; if it runs out of memory, {fix}.</source>
+        <translation type="vanished">可能装得下——先试试；如果显存不足（OOM），{fix}。</translation>
+    </message>
+    <message>
+        <source>{verdict}. {tight}</source>
+        <translation type="vanished">{verdict}。{tight}</translation>
+    </message>
+    <message>
+        <source>Likely {range} (about 8 in 10 published runs fell inside such a range), with {stack}.</source>
+        <translation type="vanished">可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <source>With every change tried it still needs {caption}.</source>
+        <translation type="vanished">试过所有修改后仍需要 {caption}。</translation>
+    </message>
+    <message>
+        <source>Software s&amp;tack</source>
+        <translation type="vanished">软件栈(&amp;K)</translation>
+    </message>
+    <message>
+        <source>tight on this card: it may fit, but the estimate cannot promise it</source>
+        <translation type="vanished">这块显卡上很紧：可能装得下，但估算无法保证</translation>
+    </message>
+    <message>
+        <source>Whole run as advised (with this PC's CPU and disk limits)</source>
+        <translation type="vanished">按建议调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
+    </message>
+    <message>
+        <source>What fits instead: a smaller model</source>
+        <translation type="vanished">可以改跑：更小的模型</translation>
     </message>
     <message>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about 4× more memory</source>

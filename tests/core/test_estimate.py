@@ -129,7 +129,7 @@ def test_fp32_convnets_use_tf32_on_ampere_but_transformers_do_not():
 def test_bf16_falls_back_to_fp16_before_ampere():
     e = estimate(get_workload("llama3-8b-qlora"), Target.from_gpu(find_gpu("t4")))
     assert e.precision_used == "fp16"
-    assert any("fp16" in n for n in e.notes)
+    assert any("FP16" in n and "default" in n for n in e.assumptions)  # the card's default, said as such
 
 
 def test_tiny_jobs_are_bound_by_per_step_overhead_not_flops():

@@ -325,7 +325,14 @@ def test_batchnorm_networks_are_told_accumulation_changes_the_statistics():
 def test_bf16_becomes_fp16_on_every_gpu_without_bf16_units(gpu):
     # RDNA 2 has no matrix units (AMD RX 6800 product page), Apple M1/M2 GPUs no bf16 (Apple Metal feature set
     # tables: bfloat from Apple GPU family 9 / M3), Pascal none (CUDA: bf16 from sm_80)
-    _w, _t, _e, a = on_gpu("bert-base-finetune", gpu)
+    # the built-in job's bf16 is a default: it starts at fp16 on this card, said in the assumptions, no tweak
+    _w, _t, e, a = on_gpu("bert-base-finetune", gpu)
+    assert e.precision_used == "fp16" and not any(t.id == "mixed_precision" for t in a.tweaks)
+    assert any("FP16" in x and "default" in x for x in e.assumptions)
+    # bf16 asked for (--precision bf16): switching is the change to make, on every backend
+    w = E.apply_overrides(get_workload("bert-base-finetune"), precision="bf16")
+    t = E.Target.from_gpu(find_gpu(gpu), 1, None)
+    a = advise(None, w, t, E.estimate(w, t))
     assert a.tweaks and a.tweaks[0].id == "mixed_precision" and a.tweaks[0].settings == {"fp16": True, "bf16": False}
 
 

@@ -142,14 +142,16 @@ def test_a_python_that_is_not_a_python(tmp_path, capsys):
 
 def test_pip_lines_follow_the_gpu():
     """Source for the index URLs: pytorch.org/get-started/locally (pip, CUDA 12.6 / 12.8, ROCm 6.3, CPU)."""
-    nvidia = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
-    assert pip_command("torch", nvidia).startswith("pip install torch --index-url https://download.pytorch.org/whl/cu")
-    assert pip_command("torchvision", Machine.load(CPU_VM)).endswith("/whl/cpu")
-    amd = Machine.load(FIXTURES / "machines" / "rx7900xt-desktop.json")
-    assert "rocm" in pip_command("torch", amd) or amd.software.platform not in ("linux", "wsl")
-    mac = Machine.load(FIXTURES / "machines" / "m2max-macbookpro.json")
-    assert pip_command("torch", mac) == "pip install torch"
-    assert pip_command("peft", nvidia) == "pip install peft"
+    def line(fixture, module="torch"):
+        return pip_command(module, Machine.load(FIXTURES / "machines" / f"{fixture}.json"))
+
+    index = "--index-url https://download.pytorch.org/whl/"
+    assert line("rtx3060-12gb-hdd-desktop") == f"pip install torch {index}cu126"  # driver: CUDA 12.4
+    assert line("rtx4060-laptop-wsl2") == f"pip install torch {index}cu128"  # driver: CUDA 12.8 (WSL)
+    assert line("rx7900xt-desktop") == f"pip install torch {index}rocm6.3"  # Radeon on Linux
+    assert line("cpu-only-vm", "torchvision") == f"pip install torchvision {index}cpu"
+    assert line("m2max-macbookpro") == "pip install torch"  # PyPI's macOS wheel has MPS
+    assert line("rtx3060-12gb-hdd-desktop", "peft") == "pip install peft"
 
 
 # -- finding the user's Python ------------------------------------------------------------------------
@@ -226,3 +228,21 @@ def test_the_child_runs_offline_in_its_own_temp_folder(tmp_path):
     for key in ("HF_HOME", "TORCH_HOME", "XDG_CACHE_HOME", "TMPDIR"):
         assert env[key].startswith(cwd), key
     assert not Path(cwd).exists()
+
+
+@POSIX
+def test_a_pytorch_built_for_the_gpu_comes_first(tmp_path):
+    """Two Pythons with PyTorch: the one whose torch/version.py says CUDA is tried first on an NVIDIA PC."""
+    home = tmp_path / "home"
+    pys = {}
+    for env_name, cuda in (("zz-cpu-env", "None"), ("aa-cuda-env", "'12.6'")):  # the CPU one is globbed first
+        prefix = home / "miniconda3" / "envs" / env_name
+        site = prefix / "lib" / "python3.11" / "site-packages"
+        (site / "torch").mkdir(parents=True)
+        (site / "torch" / "__init__.py").write_text("")
+        (site / "torch" / "version.py").write_text(f"__version__ = '2.5.1'\ncuda = {cuda}\n")
+        (prefix / "bin").mkdir()
+        pys[env_name] = str(_script(prefix / "bin", "python3.11", "exit 0\n"))
+    nvidia = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
+    found = find_pythons(nvidia, env={}, system="linux", home=str(home))
+    assert found.index(pys["aa-cuda-env"]) < found.index(pys["zz-cpu-env"])

@@ -18,9 +18,13 @@ from gpucheck.advise.present import (
 from gpucheck.errors import BadInput
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number, tr
 from gpucheck.report.figures import (
+    alternative_lines,
+    changes_sentence,
     memory_sentence,
     need_caption,
     option_points,
+    range_sentence,
+    tight_text,
     time_sentence,
     time_text,
     worth_speeding_up,
@@ -369,6 +373,9 @@ class DetailsPage(BasePage):
         verdict = adv.verdict if adv is not None else est.verdict
         self.badge.set_verdict(verdict)
         self.summary.setText(adv.summary if adv is not None else adv_err)
+        self.tight_line.setText(tight_text(adv))  # "may fit — try it; if it runs out of memory, …"
+        self.tight_line.setVisible(bool(self.tight_line.text()))
+        self.badge.setToolTip(self.tight_line.text())
         fig = s.figures(w.id)
         self._show_memory(est, adv, fig)
         self._show_time(est, adv, fig)
@@ -378,9 +385,9 @@ class DetailsPage(BasePage):
         for box in (self.tweak_box, self.bottle_box, self.upgrade_box, self.cloud_box):
             box.setVisible(adv is not None)
         self.speed_box.setVisible(adv is not None and bool(self._worth_speeding_up(adv)))
-        self.alt_box.setVisible(adv is not None and adv.alternative is not None)
+        self.alt_box.setVisible(adv is not None and bool(adv.alternative is not None or adv.alternatives))
         if adv is not None:
-            self._show_tweaks(adv)
+            self._show_tweaks(adv, fig)
             self._show_speed_tweaks(adv)
             self._show_alternative(adv)
             self._show_bottlenecks(adv)
@@ -411,6 +418,8 @@ class DetailsPage(BasePage):
     def _show_time(self, est, adv, fig) -> None:
         self.time_box.setVisible(True)
         lines = [time_sentence(fig)] if fig is not None else []
+        if fig is not None and range_sentence(fig):
+            lines.append(range_sentence(fig))  # the likely range and the software stack the time assumes
         if fig is not None and fig.hours is not None:  # speeds only for settings that run
             if est.samples_per_second is not None:
                 sps = est.samples_per_second
@@ -447,10 +456,13 @@ class DetailsPage(BasePage):
             cells[(2, col)].setText(need_caption(f))
             cells[(3, col)].setText(time_text(f))
 
-    def _show_tweaks(self, adv) -> None:
+    def _show_tweaks(self, adv, fig) -> None:
         _clear(self.tweak_list)
+        changes = changes_sentence(fig) if fig is not None and adv.tweaks else ""
+        self.changes_line.setText(changes)  # "With these changes: 19.3 GB → 11.4 GB of 11.7 GB; …"
+        self.changes_line.setVisible(bool(changes))
         self.tweak_box.setTitle(tr("Settings tried: not enough on this GPU") if adv.verdict == "does_not_fit"
-                                and adv.tweaks else tr("Settings that make it work"))
+                                else tr("Settings that make it work"))
         if not adv.tweaks and adv.verdict == "runs":
             self.tweak_list.addWidget(wrap_label(tr("Nothing to change: it runs with the job's own settings.")))
         elif not adv.tweaks:
@@ -510,7 +522,14 @@ class DetailsPage(BasePage):
     def _show_alternative(self, adv) -> None:
         """The smaller model that fits when this job does not, with the changes and settings it needs."""
         _clear(self.alt_list)
+        _clear(self.alt_others)
+        for i, line in enumerate(alternative_lines(adv)):  # the other methods / models tried, one line each
+            lab = wrap_label(line, selectable=True)
+            lab.setObjectName(f"alternativeOther{i}")
+            self.alt_others.addWidget(lab)
         alt = adv.alternative
+        for w in (self.alt_summary, self.alt_snippet, self.copy_alt_snippet):
+            w.setVisible(alt is not None)
         if alt is None:
             return
         self.alt_summary.setText(alternative_text(alt))

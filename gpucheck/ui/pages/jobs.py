@@ -146,11 +146,11 @@ class JobsPage(BasePage):
             self.labels[key].setBuddy(w)
             form.addWidget(self.labels[key], r, c)
             form.addWidget(w, r, c + 1)
-        form.addWidget(self.checkpointing, 5, 0, 1, 4)
-        form.addWidget(self.packing, 6, 0, 1, 2)
-        form.addWidget(self.cpu_offload, 6, 2, 1, 2)
-        form.addWidget(self.data_line, 7, 0, 1, 4)
-        form.addWidget(self.reset_button, 8, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        # check boxes do not wrap: one a row, so that the grid fits an 800-pixel window in every language
+        for row, box in enumerate((self.checkpointing, self.packing, self.cpu_offload), 5):
+            form.addWidget(box, row, 0, 1, 4)
+        form.addWidget(self.data_line, 8, 0, 1, 4)
+        form.addWidget(self.reset_button, 9, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
         for combo in (self.method, self.precision, self.lora_targets, self.stack, self.zero_stage):
             combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
@@ -215,7 +215,7 @@ class JobsPage(BasePage):
         texts = {"method": tr("&Method"), "precision": tr("&Precision"), "batch": tr("&Batch size (per GPU)"),
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
                  "samples": tr("Training &samples"), "epochs": tr("&Epochs"), "targets": tr("LoRA &targets"),
-                 "stack": tr("Software s&tack"), "zero": tr("Several GPUs: &ZeRO")}
+                 "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
@@ -233,9 +233,6 @@ class JobsPage(BasePage):
                 combo.addItem(text[:1].upper() + text[1:], code)
             if cur is not None:
                 combo.setCurrentIndex(max(0, combo.findData(cur)))
-        self.precision.setItemData(self.precision.findData("bf16-pure"),
-                                   tr("Weights, gradients and optimizer state all in BF16 (about 8 bytes per "
-                                      "parameter instead of about 18)"), Qt.ItemDataRole.ToolTipRole)
         self._updating = False
         self.refresh()
 
@@ -423,6 +420,23 @@ class JobsPage(BasePage):
         llm = w.family == "llm" and t.seq_len is not None
         self._grey(self.packing, None, llm, tr("Packing joins short text samples of language-model jobs; this "
                                                "job is not one."))
+
+    def _load_precision(self, t) -> None:
+        """The job's own precision; on a GPU without BF16 units the BF16 entries say so (the advice then
+        lists the switch to FP16 among the changes, as the report and the command line do)."""
+        bf16 = self.session.supports_bf16()
+        why = "" if bf16 else tr("This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.")
+        pure = tr("Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of "
+                  "about 18)")
+        for code, label in PRECISIONS:
+            if code.startswith("bf16"):
+                idx = self.precision.findData(code)
+                self.precision.setItemText(idx, tr(label) if bf16 else tr("{label} (not on this GPU)",
+                                                                          label=tr(label)))
+                tip = why or (pure if code == "bf16-pure" else "")
+                self.precision.setItemData(idx, tip or None, Qt.ItemDataRole.ToolTipRole)
+        self.precision.setCurrentIndex(max(0, self.precision.findData(t.precision)))
+        self.precision.setToolTip(why)
 
     @staticmethod
     def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel | None, enabled: bool, why: str) -> None:

@@ -1,0 +1,171 @@
+"""The settings the core can take beyond the basic ones — LoRA targets, pure BF16, the software stack, ZeRO
+stage and CPU offload on several GPUs, sequence packing — are controls on the jobs page. Changing one
+recomputes the job at once, and the figures shown are those `gpucheck estimate --json` gives with the same
+flags (one story). The time reads as a range with the stack it assumes, in the app and in the report.
+
+Machines are the recorded scans of tests/fixtures/machines (each names its source); no figure is checked
+against a number of our own: each view against the command line.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpucheck.cli import main as cli_main
+from gpucheck.machine import Machine
+from gpucheck.report import build_report
+from gpucheck.report.figures import (
+    alternative_lines,
+    stack_text,
+    tight_advice,
+    tight_text,
+    time_range_text,
+    time_text,
+)
+from tests.ui.conftest import machine_path
+
+GIB = 1024**3
+
+
+def _jobs(wizard, *words):
+    path = machine_path(*words)
+    assert wizard.open_machine_file(str(path))
+    wizard.next()
+    wizard.next()
+    return path, wizard.jobs
+
+
+def _cli(capsys, job: str, path, *flags: str) -> dict:
+    capsys.readouterr()
+    assert cli_main(["estimate", job, "--machine", str(path), "--json", *flags]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _agrees(wizard, job: str, x: dict) -> None:
+    """The app's figures for the job are the command line's."""
+    s, page = wizard.session, wizard.jobs
+    est, adv = s.estimate(job), s.advice(job)
+    assert round(est.peak_vram_bytes / GIB, 2) == x["peak_vram_gib"]
+    assert (est.total_hours is None) == (x["total_hours"] is None)
+    if est.total_hours is not None:
+        assert abs(est.total_hours - x["total_hours"]) < 0.001
+    assert page.verdict_of(job) == adv.verdict == x["verdict"]
+    assert est.stack == x["stack"]
+    # the table shows the recomputed job (its time cell is the figures' own)
+    row = page.row_of(job)
+    assert page.table.item(row, 2).text() == time_text(s.figures(job))
+
+
+def _pick(combo, code) -> None:
+    combo.setCurrentIndex(combo.findData(code))
+
+
+def test_lora_targets_recompute_and_agree_with_the_cli(wizard, capsys):
+    path, page = _jobs(wizard, "rtx3060")
+    job = "llama3-8b-qlora"
+    page.select(job)
+    assert page.lora_targets.isEnabled() and page.lora_targets.currentData() == "qv"
+    before = wizard.session.estimate(job)
+    _pick(page.lora_targets, "all-linear")
+    assert wizard.session.train_for(job).lora_targets == "all-linear"
+    after = wizard.session.estimate(job)
+    assert after.trainable_params > before.trainable_params  # every linear layer gets an adapter
+    _agrees(wizard, job, _cli(capsys, job, path, "--lora-targets", "all-linear"))
+    # shown in words, not as the command line's codes
+    assert all(page.lora_targets.itemText(i) not in ("qv", "all-linear") for i in range(page.lora_targets.count()))
+    # a full fine-tune has no LoRA targets: greyed out, and says why
+    _pick(page.method, "full")
+    assert not page.lora_targets.isEnabled() and "LoRA" in page.lora_targets.toolTip()
+
+
+def test_pure_bf16_and_the_stack_agree_with_the_cli(wizard, capsys):
+    path, page = _jobs(wizard, "rtx3060")
+    job = "gpt2-124m-pretrain"
+    page.select(job)
+    mixed = wizard.session.estimate(job)
+    _pick(page.precision, "bf16-pure")
+    pure = wizard.session.estimate(job)
+    # pure BF16 keeps no fp32 master weights: less memory for the same model (issue 13 §9)
+    assert pure.peak_vram_bytes < mixed.peak_vram_bytes
+    _pick(page.stack, "fused")
+    _agrees(wizard, job, _cli(capsys, job, path, "--precision", "bf16-pure", "--stack", "fused"))
+    fig = wizard.session.figures(job)
+    tip = page.table.item(page.row_of(job), 2).toolTip()
+    assert stack_text("fused") in tip and time_range_text(fig) in tip
+    wizard.next()
+    text = wizard.details.time_text.text()
+    assert stack_text("fused") in text and time_range_text(fig) in text and "most likely" in text
+
+
+def test_zero_stage_and_offload_need_several_gpus(wizard, capsys):
+    _path, page = _jobs(wizard, "rtx3060")
+    page.select("llama3-8b-full")
+    assert not page.zero_stage.isEnabled() and not page.cpu_offload.isEnabled()
+    assert "several GPUs" in page.zero_stage.toolTip() and "several GPUs" in page.cpu_offload.toolTip()
+
+    path, page = _jobs(wizard, "h100x8")
+    job = "llama3-8b-full"
+    page.select(job)
+    assert page.zero_stage.isEnabled() and page.cpu_offload.isEnabled()
+    _pick(page.zero_stage, 2)
+    assert wizard.session.train_for(job).zero_stage == 2
+    _agrees(wizard, job, _cli(capsys, job, path, "--zero-stage", "2"))
+    page.cpu_offload.setChecked(True)
+    _agrees(wizard, job, _cli(capsys, job, path, "--zero-stage", "2", "--cpu-offload"))
+
+
+def test_packing_for_language_model_jobs(wizard, capsys):
+    path, page = _jobs(wizard, "rtx3060")
+    page.select("mnist-cnn")
+    assert not page.packing.isEnabled() and page.packing.toolTip()
+    job = "qwen2.5-1.5b-lora"
+    page.select(job)
+    assert page.packing.isEnabled()
+    flag = "--no-packing" if page.packing.isChecked() else "--packing"
+    page.packing.setChecked(not page.packing.isChecked())
+    _agrees(wizard, job, _cli(capsys, job, path, flag))
+
+
+def test_report_names_the_range_the_stack_and_what_fits_instead(wizard):
+    path, page = _jobs(wizard, "rtx3060")
+    s = wizard.session
+    model = build_report(Machine.load(path), lang="en", evaluations=s.report_evaluations(False))
+    sections = {j.workload_id: j for j in model.jobs}
+    for ev in model.evaluations:
+        fig = s.figures(ev.workload.id)
+        rows = dict(sections[ev.workload.id].figures.rows)
+        if fig.shown_range is not None:
+            assert rows["Likely time (P10–P90)"] == time_range_text(fig)
+            assert rows["Software stack"] == stack_text(fig.stack)
+    # the 8B full fine-tune does not fit a 12 GB card: LoRA and QLoRA were tried instead
+    job = "llama3-8b-full"
+    adv = s.advice(job)
+    alt = sections[job].alternative
+    assert alt is not None and alt.others == alternative_lines(adv)
+    page.select(job)
+    wizard.next()
+    d = wizard.details
+    others = [d.alt_others.itemAt(i).widget().text() for i in range(d.alt_others.count())]
+    assert others == list(alternative_lines(adv))
+    kinds = {a.kind for a in adv.alternatives}
+    assert kinds & {"lora", "qlora"}  # another method is offered, not only a smaller model
+
+
+@pytest.mark.parametrize("words, job", [(("rtx3080",), "llama3-8b-qlora"), (("m1",), "sd15-lora")])
+def test_tight_says_try_it_and_what_to_do_if_it_runs_out(wizard, words, job):
+    path, page = _jobs(wizard, *words)
+    adv = wizard.session.advice(job)
+    if adv.verdict != "tight":
+        pytest.skip(f"{job} is {adv.verdict} on this machine today")
+    page.select(job)
+    wizard.next()
+    d = wizard.details
+    assert d.tight_line.isVisible() and d.tight_line.text() == tight_text(adv)
+    assert d.tight_line.text().startswith("May fit — try it; if it runs out of memory, ")
+    assert d.badge.toolTip() == d.tight_line.text()
+    # the report's verdict row says the same
+    model = build_report(Machine.load(path), lang="en", evaluations=wizard.session.report_evaluations(False))
+    rows = dict(next(j for j in model.jobs if j.workload_id == job).figures.rows)
+    assert rows["Verdict"] == f"Tight: may fit — {tight_advice(adv)}."
