@@ -141,6 +141,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--include-ids", action="store_true",
                    help=tr("include host name and GPU UUIDs (left out by default)"))
     p.add_argument("--paper", choices=["a4", "letter"], help=tr("PDF paper size (default: by locale)"))
+    p.add_argument("--trial", action="append", metavar="FILE",
+                   help=tr("a saved `gpucheck trial --json` result: its job's figures are shown as measured "
+                           "(repeat for more jobs)"))
 
     p = sub.add_parser("trial", help=tr("run real training steps of one job in this PC's PyTorch and measure them"))
     _add_common(p)

@@ -40,12 +40,15 @@ from gpucheck.i18n import (
     localized,
     set_language,
     tr,
+    use_language,
 )
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
 from gpucheck.report.figures import STACK_LABELS
+from gpucheck.report.model import evaluate
 from gpucheck.report.privacy import redact_machine
+from gpucheck.trial import TrialResult
 from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
@@ -476,14 +479,38 @@ def run_scan(args: argparse.Namespace) -> int:
     return 0
 
 
+def load_trials(paths: list[str] | None) -> dict[str, TrialResult]:
+    """`gpucheck trial … --json` results saved to files, by job id (the last one of a job wins)."""
+    out: dict[str, TrialResult] = {}
+    for path in paths or ():
+        try:
+            result = TrialResult.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        except OSError as e:
+            raise BadInput(tr("{path}: cannot read the trial result ({reason})", path=path,
+                              reason=e.strerror or e)) from None
+        except (ValueError, KeyError, TypeError):
+            raise BadInput(tr("{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json > FILE)",
+                              path=path)) from None
+        out[result.workload] = result
+    return out
+
+
 def run_report(args: argparse.Namespace) -> int:
     """`gpucheck report OUT.pdf|OUT.html|OUT.json [--machine FILE] [--lang …] [--workloads …]
-    [--include-ids] [--paper a4|letter]`: the file is checked first, so a bad path fails before a scan."""
+    [--include-ids] [--paper a4|letter] [--trial FILE …]`: the file is checked first, so a bad path fails
+    before a scan. A trial of a job with its own settings on this PC makes its figures "measured"."""
     out = check_writable(args.output)
+    trials = load_trials(getattr(args, "trial", None))
     machine = load_target_machine(getattr(args, "machine", None))
     lang = getattr(args, "lang", None) or get_language()
+    evaluations = None
+    if trials:
+        with use_language(lang):  # the advice's words in the report's language, as build_report does
+            evaluations = tuple(dataclasses.replace(ev, trial=trials.get(ev.workload.id))
+                                for ev in evaluate(machine, getattr(args, "workloads", None)))
     model = build_report(machine, workload_ids=getattr(args, "workloads", None), lang=lang,
-                         include_ids=bool(getattr(args, "include_ids", False)), paper=getattr(args, "paper", None))
+                         include_ids=bool(getattr(args, "include_ids", False)), paper=getattr(args, "paper", None),
+                         evaluations=evaluations)
     path = write_report(model, out)
     sys.stdout.write(tr("Wrote the report to {path}", path=path) + "\n")
     return 0

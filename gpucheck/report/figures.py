@@ -22,6 +22,12 @@ from typing import Any
 
 from gpucheck.advise.present import alternative_text, cloud_cost_text
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_money, tr
+from gpucheck.report.measured import (
+    measured_caption,
+    measured_time_sentence,
+    measured_time_text,
+    measured_time_tooltip,
+)
 from gpucheck.verdict import Verdict
 
 GIB = 1024**3
@@ -43,6 +49,8 @@ class JobFigures:
     # the same band holds for the time with the changes (same model, same family)
     hours_band: tuple[float, float] | None = None
     stack: str = ""  # the software stack the time assumes (Estimate.stack)
+    # a trial measured the job on this PC (gpucheck.report.measured.Measured, set by apply_measured)
+    measured: Any = None
 
     @property
     def shown_range(self) -> tuple[float, float] | None:
@@ -134,8 +142,10 @@ def need_caption(f: JobFigures) -> str:
     else:
         text = tr("needs {need} of {have}", need=fmt_gib(f.need_bytes), have=fmt_gib(f.have_bytes))
     if f.memory == "ram":
-        return tr("RAM: {text}", text=text)
-    return tr("{text} · too little RAM", text=text) if f.ram_short else text
+        text = tr("RAM: {text}", text=text)
+    elif f.ram_short:
+        text = tr("{text} · too little RAM", text=text)
+    return measured_caption(text, f.measured) if f.measured is not None else text
 
 
 def memory_sentence(f: JobFigures) -> str:
@@ -155,13 +165,17 @@ def memory_sentence(f: JobFigures) -> str:
 
 
 def time_text(f: JobFigures) -> str:
-    """The table's time: the verdict's own, '—' when it does not run."""
+    """The table's time: the verdict's own, '—' when it does not run; '2.3 h measured' after a trial."""
+    if f.measured is not None:
+        return measured_time_text(f.measured)
     h = f.shown_hours
     return fmt_duration(h) if h is not None else "—"
 
 
 def time_sentence(f: JobFigures) -> str:
     """'Training time: 2.7 days as configured → 5.1 h with the changes' / '… none: it does not fit here'."""
+    if f.measured is not None:
+        return measured_time_sentence(f.measured)
     if f.hours is None and f.hours_after is None:
         return tr("Training time: none: it does not fit here, not even with the changes.") if f.changed \
             else tr("Training time: none: it does not fit here.")
@@ -221,6 +235,8 @@ def range_sentence(f: JobFigures) -> str:
 
 def time_tooltip(f: JobFigures) -> str:
     """The jobs table's time tooltip: the range and the stack."""
+    if f.measured is not None:
+        return measured_time_tooltip(f.measured)
     if f.shown_hours is None:
         return ""
     return tr("{range}; assumes {stack}", range=time_range_text(f), stack=stack_text(f.stack or "eager"))

@@ -14,7 +14,8 @@ from typing import Any
 from gpucheck.advise import advice_to_dict
 from gpucheck.advise.job_json import job_to_json
 from gpucheck.machine import to_jsonable
-from gpucheck.report.model import Evaluation, ReportModel
+from gpucheck.report.measured import measured_to_json
+from gpucheck.report.model import Evaluation, ReportModel, evaluation_figures
 
 REPORT_SCHEMA_VERSION = 1
 REPORT_KIND = "gpucheck-report"
@@ -44,7 +45,17 @@ def workload_dict(ev: Evaluation, lang: str) -> dict[str, Any]:
         "definition": to_jsonable(w),
         "estimate": estimate_dict(ev.estimate, w, ev.advice),
         "advice": advice_dict(ev.advice) if ev.detailed else None,
+        **_trial_keys(ev),
     }
+
+
+def _trial_keys(ev: Evaluation) -> dict[str, Any]:
+    """A trial's measurement beside the estimate: `measured` (the figures the report shows as measured, with
+    the verdict they settle) and `trial` (`gpucheck trial --json`'s own object). Absent without a trial."""
+    fig = evaluation_figures(ev)
+    if fig.measured is None or ev.trial is None:
+        return {}
+    return {"measured": measured_to_json(fig.measured, fig.verdict), "trial": ev.trial.to_json()}
 
 
 def report_dict(model: ReportModel) -> dict[str, Any]:

@@ -62,6 +62,13 @@ from gpucheck.report.figures import (
     time_text,
     worth_speeding_up,
 )
+from gpucheck.report.measured import (
+    apply_measured,
+    measured_of,
+    measured_rows,
+    measured_summary,
+    measured_verdict_label,
+)
 from gpucheck.report.privacy import redact_machine
 from gpucheck.verdict import verdict_colour, verdict_label
 
@@ -163,6 +170,7 @@ class Evaluation:
     estimate: Any  # records.Estimate
     advice: Any | None = None  # advise.Advice
     detailed: bool = True
+    trial: Any | None = None  # gpucheck.trial.TrialResult of these settings on this PC: its figures say "measured"
 
 
 @dataclass(frozen=True)
@@ -435,12 +443,20 @@ def _advanced_settings(train: Any) -> list[str]:
 
 
 def final_verdict(ev: Evaluation) -> str:
+    if ev.trial is not None:  # a trial's measurement settles the verdict (gpucheck.report.measured)
+        return str(evaluation_figures(ev).verdict)
     return str(ev.advice.verdict if ev.advice is not None else ev.estimate.verdict)
 
 
+def evaluation_measured(ev: Evaluation):
+    """What a trial measured of this job on this PC (None: no trial, or not for these settings / device)."""
+    return measured_of(ev.trial, ev.workload, ev.estimate)
+
+
 def evaluation_figures(ev: Evaluation, installed_vram_bytes: int | None = None):
-    """The job's memory and time as every view shows them (gpucheck.report.figures)."""
-    return job_figures(ev.estimate, ev.advice, installed_vram_bytes)
+    """The job's memory and time as every view shows them (gpucheck.report.figures), measured where a trial
+    measured them."""
+    return apply_measured(job_figures(ev.estimate, ev.advice, installed_vram_bytes), evaluation_measured(ev))
 
 
 def ladder_table(evaluations: tuple[Evaluation, ...], lang: str, installed_vram_bytes: int | None = None
@@ -451,8 +467,8 @@ def ladder_table(evaluations: tuple[Evaluation, ...], lang: str, installed_vram_
     rows, verdicts = [], []
     for ev in evaluations:
         fig = evaluation_figures(ev, installed_vram_bytes)
-        rows.append((str(ev.workload.level or "—"), workload_title(ev.workload, lang), verdict_text(fig.verdict),
-                     need_caption(fig), time_text(fig)))
+        rows.append((str(ev.workload.level or "—"), workload_title(ev.workload, lang),
+                     measured_verdict_label(fig.verdict, fig.measured), need_caption(fig), time_text(fig)))
         verdicts.append(fig.verdict)
     all_cpu = all(ev.estimate.on_cpu for ev in evaluations)
     heading = (tr("RAM: as configured → with the changes") if all_cpu
@@ -573,10 +589,11 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     verdict = final_verdict(ev)
     on_gpu = not est.on_cpu
     fig = evaluation_figures(ev, installed_vram_bytes)
-    tight = tight_advice(adv)  # "Tight: may fit — try it; if it runs out of memory, …"
+    measured = fig.measured  # a trial measured it on this PC: its figures say "measured"
+    tight = tight_advice(adv) if measured is None else ""  # "Tight: may fit — try it; if it runs out of memory, …"
     figures = [
         (tr("Verdict"), tr("{verdict} — {advice}.", verdict=verdict_text(verdict), advice=tight) if tight
-         else verdict_text(verdict)),
+         else measured_verdict_label(verdict, measured)),
         (tr("Settings as configured"), _settings_text(est.train)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
@@ -597,6 +614,9 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         figures.insert(7, (tr("Tokens per second"), fmt_number(est.tokens_per_second, 0)))
     if est.measured_inputs:
         figures.append((tr("Based on"), tr("speeds measured on this computer")))
+    if measured is not None:  # the trial's figures beside the estimate, after the training time
+        at = [k for k, _v in figures].index(tr("Training time")) + 1
+        figures[at:at] = [(tr("Measured on this PC"), measured_summary(measured)), *measured_rows(measured)]
     bottlenecks: list[str] = []
     software: list[str] = []
     notes = list(est.notes)
@@ -606,9 +626,11 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
                                else b.message)
         notes += [n for n in adv.notes if n not in notes]
     return JobSection(
-        workload_id=w.id, title=workload_title(w, lang), verdict=verdict, verdict_text=verdict_text(verdict),
+        workload_id=w.id, title=workload_title(w, lang), verdict=verdict,
+        verdict_text=measured_verdict_label(verdict, measured),
         headline=adv.summary if adv is not None else "",
-        figures=Table(headers=(tr("Item"), tr("Estimate")), rows=tuple(figures)),
+        figures=Table(headers=(tr("Item"), tr("Estimate") if measured is None else tr("Estimate and measurement")),
+                      rows=tuple(figures)),
         chart=memory_chart(est) if on_gpu else None,
         tweaks=_tweaks_table(adv),
         snippet=adv.snippet if adv is not None and adv.tweaks else "",
@@ -865,7 +887,8 @@ def build_report(
             generated_text=generated_text,
             app_version=__version__,
             header_text=tr("gpucheck report — {subtitle}", subtitle=subtitle),
-            footer_text=tr("Estimates, not measurements."),
+            footer_text=tr("Estimates, not measurements.") if not any(evaluation_measured(ev) for ev in evaluations)
+            else tr("Estimates, except figures marked \"measured\" (trial runs on this computer)."),
             intro=_intro(tuple(evaluations)),
             machine=shown,
             machine_table=machine_table(shown, include_ids),

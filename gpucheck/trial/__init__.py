@@ -67,6 +67,14 @@ class TrialResult:
             out[key] = round(m / e, 3) if m and e else None
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TrialResult:
+        """A result `to_json()` wrote (`gpucheck trial --json`), read back; `ratios` is recomputed."""
+        return cls(workload=str(data["workload"]), outcome=str(data["outcome"]), message=str(data.get("message") or ""),
+                   python=data.get("python"), libraries=dict(data.get("libraries") or {}),
+                   measured=data.get("measured"), estimated=data.get("estimated"), install=data.get("install"),
+                   details=dict(data.get("details") or {}))
+
     def to_json(self) -> dict[str, Any]:
         return {"workload": self.workload, "outcome": self.outcome, "message": self.message,
                 "python": self.python, "libraries": dict(self.libraries), "measured": self.measured,

@@ -15,6 +15,7 @@ from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.report import build_report, check_writable, write_report
 from gpucheck.report.figures import JobFigures, job_figures
+from gpucheck.report.measured import Measured, apply_measured, measured_of
 from gpucheck.report.model import Evaluation
 from gpucheck.ui.machine_view import JobContext
 from gpucheck.verdict import Verdict
@@ -33,6 +34,8 @@ class Session:
         self._advice: dict = {}
         self._estimates_lang = get_language()
         self._machine_cache: dict = {}  # (workload id, settings, language) → (Estimate, Advice) on this PC
+        self.trials: dict[str, object] = {}  # workload id → the TrialResult that measured it on this PC
+        self._trial_train: dict[str, object] = {}  # workload id → the TrainSpec it was measured with
 
     # -- state changes ----------------------------------------------------------------------------
     def _clear_cache(self) -> None:
@@ -42,6 +45,8 @@ class Session:
 
     def set_machine(self, machine) -> None:
         self.machine = machine
+        self.trials.clear()  # measured on the PC before
+        self._trial_train.clear()
         self.what_if_id = None
         self.what_if_gpus = 1
         self._clear_cache()
@@ -226,16 +231,44 @@ class Session:
         except BadInput as e:
             return None, tr("No advice for this job: {reason}", reason=str(e))
 
+    # -- trials: the job measured on this PC ("Try it for real") ---------------------------------------
+    def set_trial(self, workload_id: str, result, train=None) -> None:
+        """A trial measured the job (ran, or ran out of memory) with `train` (None: the settings now)."""
+        self.trials[workload_id] = result
+        self._trial_train[workload_id] = train if train is not None else self.train_for(workload_id)
+
+    def trial_for(self, workload_id: str):
+        """The job's trial, while its settings are the ones measured (None otherwise)."""
+        result = self.trials.get(workload_id)
+        if result is None or self._trial_train.get(workload_id) != self.train_for(workload_id):
+            return None
+        return result
+
+    def _measured(self, workload_id: str, est) -> Measured | None:
+        trial = self.trial_for(workload_id)
+        return None if trial is None else measured_of(trial, self.effective_workload(workload_id), est)
+
+    def measured(self, workload_id: str) -> Measured | None:
+        """What the trial measured, as the job's figures show it (None on a what-if GPU: not this PC)."""
+        if self.what_if_id is not None:
+            return None
+        est, _ = self.try_estimate(workload_id)
+        return None if est is None else self._measured(workload_id, est)
+
     def figures(self, workload_id: str) -> JobFigures | None:
-        """The job's memory and time as every view shows them (gpucheck.report.figures)."""
+        """The job's memory and time as every view shows them (gpucheck.report.figures), measured where a
+        trial measured them on this PC (gpucheck.report.measured, as the report does)."""
         est, _ = self.try_estimate(workload_id)
         if est is None:
             return None
         adv, _ = self.try_advice(workload_id)
-        return job_figures(est, adv, self.installed_vram_bytes())
+        return apply_measured(job_figures(est, adv, self.installed_vram_bytes()), self.measured(workload_id))
 
     def verdict(self, workload_id: str) -> str | None:
-        """The ladder's verdict: the advice's (it knows "runs with tweaks"), else the estimate's."""
+        """The ladder's verdict: a trial's, else the advice's (it knows "runs with tweaks"), else the estimate's."""
+        fig = self.figures(workload_id) if self.measured(workload_id) is not None else None
+        if fig is not None:
+            return fig.verdict
         adv, _ = self.try_advice(workload_id)
         if adv is not None:
             return adv.verdict
@@ -252,7 +285,7 @@ class Session:
                 est, adv = self.machine_evaluation(wid)
             except BadInput:
                 continue
-            fig = job_figures(est, adv)
+            fig = apply_measured(job_figures(est, adv), self._measured(wid, est))
             v = Verdict.parse(fig.verdict)
             trains += v.can_train and v != Verdict.TOO_SLOW
             if fig.ram_short or (fig.memory == "ram" and not est.on_cpu):
@@ -280,7 +313,8 @@ class Session:
     def machine_figures(self, workload_id: str) -> JobFigures:
         est, adv = self.machine_evaluation(workload_id)
         gpus = self.machine.compute_gpus() if self.machine is not None else ()
-        return job_figures(est, adv, gpus[0].vram_total_bytes if gpus else None)
+        return apply_measured(job_figures(est, adv, gpus[0].vram_total_bytes if gpus else None),
+                              self._measured(workload_id, est))
 
     # -- report -------------------------------------------------------------------------------------
     def report_evaluations(self, only_selected: bool) -> tuple:
@@ -294,7 +328,7 @@ class Session:
                 continue
             detailed = (not only_selected) or w.id == self.selected_id
             out.append(Evaluation(workload=self.effective_workload(w.id), estimate=est, advice=adv,
-                                  detailed=detailed))
+                                  detailed=detailed, trial=self.trial_for(w.id)))
         return tuple(out)
 
     def report_model(self, only_selected: bool = False, include_ids: bool = False, lang: str | None = None):

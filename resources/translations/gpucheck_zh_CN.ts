@@ -155,7 +155,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="463"/>
-        <location filename="../../gpucheck/commands.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -362,14 +362,14 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <location filename="../../gpucheck/advise/present.py" line="167"/>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="565"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <location filename="../../gpucheck/advise/present.py" line="167"/>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="565"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -770,8 +770,8 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="134"/>
         <location filename="../../gpucheck/advise/present.py" line="139"/>
-        <location filename="../../gpucheck/report/model.py" line="487"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
+        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -782,7 +782,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="145"/>
-        <location filename="../../gpucheck/report/model.py" line="563"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -808,13 +808,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="168"/>
-        <location filename="../../gpucheck/report/model.py" line="550"/>
+        <location filename="../../gpucheck/report/model.py" line="566"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="169"/>
-        <location filename="../../gpucheck/report/model.py" line="551"/>
+        <location filename="../../gpucheck/report/model.py" line="567"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
@@ -892,7 +892,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="231"/>
-        <location filename="../../gpucheck/report/figures.py" line="254"/>
+        <location filename="../../gpucheck/report/figures.py" line="270"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
@@ -1766,225 +1766,230 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="145"/>
+        <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
+        <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="148"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="150"/>
+        <location filename="../../gpucheck/cli.py" line="153"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="198"/>
+        <location filename="../../gpucheck/cli.py" line="201"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="216"/>
+        <location filename="../../gpucheck/cli.py" line="219"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="54"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="55"/>
+        <location filename="../../gpucheck/commands.py" line="58"/>
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="56"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="57"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="141"/>
+        <location filename="../../gpucheck/commands.py" line="144"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="157"/>
+        <location filename="../../gpucheck/commands.py" line="160"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="160"/>
+        <location filename="../../gpucheck/commands.py" line="163"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="161"/>
+        <location filename="../../gpucheck/commands.py" line="164"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="176"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="181"/>
+        <location filename="../../gpucheck/commands.py" line="184"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="188"/>
+        <location filename="../../gpucheck/commands.py" line="191"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="189"/>
+        <location filename="../../gpucheck/commands.py" line="192"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
-        <location filename="../../gpucheck/commands.py" line="425"/>
-        <location filename="../../gpucheck/commands.py" line="446"/>
+        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/commands.py" line="428"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
-        <location filename="../../gpucheck/commands.py" line="446"/>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
-        <location filename="../../gpucheck/report/model.py" line="460"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
+        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
-        <location filename="../../gpucheck/commands.py" line="446"/>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="453"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="234"/>
+        <location filename="../../gpucheck/commands.py" line="237"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="267"/>
+        <location filename="../../gpucheck/commands.py" line="270"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="284"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="284"/>
+        <location filename="../../gpucheck/commands.py" line="287"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="289"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
-        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/report/figures.py" line="289"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
-        <location filename="../../gpucheck/report/figures.py" line="274"/>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/report/figures.py" line="290"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
-        <location filename="../../gpucheck/report/figures.py" line="275"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/report/figures.py" line="291"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
-        <location filename="../../gpucheck/report/figures.py" line="276"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/report/figures.py" line="292"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
-        <location filename="../../gpucheck/report/model.py" line="586"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -1998,186 +2003,196 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
-        <location filename="../../gpucheck/report/model.py" line="403"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
-        <location filename="../../gpucheck/report/model.py" line="383"/>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="294"/>
         <location filename="../../gpucheck/report/model.py" line="320"/>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
-        <location filename="../../gpucheck/report/model.py" line="706"/>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="411"/>
+        <location filename="../../gpucheck/report/model.py" line="508"/>
+        <location filename="../../gpucheck/report/model.py" line="391"/>
+        <location filename="../../gpucheck/report/model.py" line="393"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="378"/>
+        <location filename="../../gpucheck/report/model.py" line="728"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="632"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="339"/>
+        <location filename="../../gpucheck/commands.py" line="342"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
-        <location filename="../../gpucheck/report/model.py" line="568"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="584"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="344"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="346"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="348"/>
+        <location filename="../../gpucheck/commands.py" line="351"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="350"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="354"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="399"/>
-        <location filename="../../gpucheck/report/model.py" line="267"/>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
-        <location filename="../../gpucheck/report/model.py" line="731"/>
+        <location filename="../../gpucheck/commands.py" line="402"/>
+        <location filename="../../gpucheck/report/model.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="399"/>
+        <location filename="../../gpucheck/commands.py" line="402"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="399"/>
+        <location filename="../../gpucheck/commands.py" line="402"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="399"/>
+        <location filename="../../gpucheck/commands.py" line="402"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="399"/>
+        <location filename="../../gpucheck/commands.py" line="402"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="399"/>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/commands.py" line="402"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="405"/>
+        <location filename="../../gpucheck/commands.py" line="408"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
-        <location filename="../../gpucheck/report/model.py" line="460"/>
+        <location filename="../../gpucheck/commands.py" line="428"/>
+        <location filename="../../gpucheck/report/model.py" line="476"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="428"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="452"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="461"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="475"/>
+        <location filename="../../gpucheck/commands.py" line="478"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="488"/>
+        <location filename="../../gpucheck/commands.py" line="489"/>
+        <source>{path}: cannot read the trial result ({reason})</source>
+        <translation>{path}：无法读取试运行结果（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="492"/>
+        <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
+        <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="515"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2395,6 +2410,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="455"/>
+        <location filename="../../gpucheck/report/measured.py" line="122"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
@@ -2435,13 +2451,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="745"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="748"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2710,7 +2726,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2781,28 +2797,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="293"/>
+        <location filename="../../gpucheck/report/model.py" line="301"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="294"/>
+        <location filename="../../gpucheck/report/model.py" line="302"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="296"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2815,14 +2831,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="297"/>
+        <location filename="../../gpucheck/report/model.py" line="305"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="298"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -2996,7 +3012,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="258"/>
+        <location filename="../../gpucheck/report/model.py" line="266"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3305,1139 +3321,1268 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="122"/>
+        <location filename="../../gpucheck/report/figures.py" line="130"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="124"/>
+        <location filename="../../gpucheck/report/figures.py" line="132"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="132"/>
+        <location filename="../../gpucheck/report/figures.py" line="140"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，共 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="135"/>
+        <location filename="../../gpucheck/report/figures.py" line="143"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="137"/>
+        <location filename="../../gpucheck/report/figures.py" line="145"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存：{text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="138"/>
+        <location filename="../../gpucheck/report/figures.py" line="147"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="143"/>
+        <location filename="../../gpucheck/report/figures.py" line="153"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="143"/>
+        <location filename="../../gpucheck/report/figures.py" line="153"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="145"/>
+        <location filename="../../gpucheck/report/figures.py" line="155"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="147"/>
+        <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="150"/>
+        <location filename="../../gpucheck/report/figures.py" line="160"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="151"/>
+        <location filename="../../gpucheck/report/figures.py" line="161"/>
         <source>{what}: {needs}; there is {have}.</source>
         <translation>{what}：{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="153"/>
+        <location filename="../../gpucheck/report/figures.py" line="163"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="166"/>
+        <location filename="../../gpucheck/report/figures.py" line="180"/>
         <source>Training time: none: it does not fit here, not even with the changes.</source>
         <translation>训练时间：无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="167"/>
+        <location filename="../../gpucheck/report/figures.py" line="181"/>
         <source>Training time: none: it does not fit here.</source>
         <translation>训练时间：无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="168"/>
+        <location filename="../../gpucheck/report/figures.py" line="182"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="169"/>
+        <location filename="../../gpucheck/report/figures.py" line="183"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="171"/>
+        <location filename="../../gpucheck/report/figures.py" line="185"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="172"/>
+        <location filename="../../gpucheck/report/figures.py" line="186"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="173"/>
+        <location filename="../../gpucheck/report/figures.py" line="187"/>
         <source>Training time: {before} → {after}</source>
         <translation>训练时间：{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="197"/>
+        <location filename="../../gpucheck/report/figures.py" line="211"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="202"/>
+        <location filename="../../gpucheck/report/figures.py" line="216"/>
         <source>eager PyTorch (Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="203"/>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="204"/>
+        <location filename="../../gpucheck/report/figures.py" line="218"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <location filename="../../gpucheck/report/figures.py" line="231"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="218"/>
+        <location filename="../../gpucheck/report/figures.py" line="232"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="234"/>
+        <location filename="../../gpucheck/report/figures.py" line="250"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="235"/>
+        <location filename="../../gpucheck/report/figures.py" line="251"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="236"/>
+        <location filename="../../gpucheck/report/figures.py" line="252"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="258"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="264"/>
+        <location filename="../../gpucheck/report/figures.py" line="280"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="266"/>
+        <location filename="../../gpucheck/report/figures.py" line="282"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="272"/>
+        <location filename="../../gpucheck/report/figures.py" line="288"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="278"/>
+        <location filename="../../gpucheck/report/figures.py" line="294"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="309"/>
+        <location filename="../../gpucheck/report/figures.py" line="325"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="310"/>
+        <location filename="../../gpucheck/report/figures.py" line="326"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="315"/>
+        <location filename="../../gpucheck/report/figures.py" line="331"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="320"/>
+        <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="324"/>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="607"/>
-        <location filename="../../gpucheck/ui/session.py" line="315"/>
+        <location filename="../../gpucheck/report/figures.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="622"/>
+        <location filename="../../gpucheck/ui/session.py" line="349"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="326"/>
+        <location filename="../../gpucheck/report/figures.py" line="342"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="330"/>
+        <location filename="../../gpucheck/report/figures.py" line="346"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="256"/>
+        <location filename="../../gpucheck/report/measured.py" line="135"/>
+        <source>Does not fit here — measured</source>
+        <translation>本机装不下（实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="136"/>
+        <source>{verdict} — measured</source>
+        <translation>{verdict}（实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="142"/>
+        <source>Measured on this PC ({device}): micro-batch {batch}, {steps} timed steps after one warm-up.</source>
+        <translation>已在本机实测（{device}）：微批次 {batch}，1 个预热步之后 {steps} 个计时训练步。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="143"/>
+        <source>unknown device</source>
+        <translation>未知设备</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="145"/>
+        <source>Does not fit here — measured: out of memory at micro-batch {b}; the largest micro-batch that fit is {fits}.</source>
+        <translation>本机装不下（实测）：微批次 {b} 时内存不足；能装下的最大微批次为 {fits}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="148"/>
+        <source>Does not fit here — measured: out of memory even at micro-batch 1.</source>
+        <translation>本机装不下（实测）：微批次为 1 时仍然内存不足。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="149"/>
+        <source>Does not fit here — measured: out of memory at micro-batch {b}.</source>
+        <translation>本机装不下（实测）：微批次 {b} 时内存不足。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="153"/>
+        <source>{measured} measured · {estimated} estimated</source>
+        <translation>实测 {measured} · 估算 {estimated}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="159"/>
+        <source>Peak RAM</source>
+        <translation>内存峰值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="159"/>
+        <source>Peak video memory</source>
+        <translation>显存峰值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="163"/>
+        <source>At micro-batch {b}</source>
+        <translation>微批次 {b} 时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="164"/>
+        <source>{step} per step, {sps} samples/s, peak {peak} — measured</source>
+        <translation>每步 {step}，{sps} 样本/秒，峰值 {peak}（实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="167"/>
+        <source>Step time</source>
+        <translation>每步耗时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="168"/>
+        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
+        <source>Samples per second</source>
+        <translation>每秒样本数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="170"/>
+        <source>Whole run at the measured speed</source>
+        <translation>按实测速度的整个训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="178"/>
+        <source>{what}: {value}</source>
+        <translation>{what}：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="184"/>
+        <source>{text} · out of memory (measured)</source>
+        <translation>{text} · 内存不足（实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="185"/>
+        <source>{text} · measured peak {peak}</source>
+        <translation>{text} · 实测峰值 {peak}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="192"/>
+        <source>{time} measured</source>
+        <translation>{time}（实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="197"/>
+        <source>Training time: none as configured: it ran out of memory here (measured).</source>
+        <translation>训练时间：无：按当前设置在本机内存不足（实测）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="198"/>
+        <source>Training time: {time} measured (estimated {estimate})</source>
+        <translation>训练时间：实测 {time}（估算 {estimate}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="205"/>
+        <source>At the speed measured on this PC; estimated {time}</source>
+        <translation>按本机实测速度计算；估算为 {time}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="264"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="257"/>
+        <location filename="../../gpucheck/report/model.py" line="265"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="259"/>
+        <location filename="../../gpucheck/report/model.py" line="267"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="260"/>
+        <location filename="../../gpucheck/report/model.py" line="268"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="268"/>
+        <location filename="../../gpucheck/report/model.py" line="276"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="269"/>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="334"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="270"/>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="272"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="273"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="293"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="299"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="319"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="315"/>
+        <location filename="../../gpucheck/report/model.py" line="323"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="317"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="352"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="347"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="347"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="358"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="406"/>
+        <location filename="../../gpucheck/report/model.py" line="414"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="408"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="410"/>
+        <location filename="../../gpucheck/report/model.py" line="418"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="412"/>
+        <location filename="../../gpucheck/report/model.py" line="420"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="415"/>
+        <location filename="../../gpucheck/report/model.py" line="423"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="417"/>
+        <location filename="../../gpucheck/report/model.py" line="425"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="426"/>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="429"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="431"/>
+        <location filename="../../gpucheck/report/model.py" line="439"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="433"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="241"/>
+        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="459"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
+        <location filename="../../gpucheck/report/model.py" line="475"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="460"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
+        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="460"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
+        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="472"/>
+        <location filename="../../gpucheck/report/model.py" line="488"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="475"/>
+        <location filename="../../gpucheck/report/model.py" line="491"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="478"/>
+        <location filename="../../gpucheck/report/model.py" line="494"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="496"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="497"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="481"/>
+        <location filename="../../gpucheck/report/model.py" line="497"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/model.py" line="509"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="527"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="540"/>
-        <location filename="../../gpucheck/report/model.py" line="568"/>
+        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="584"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>{provider} — can be stopped at any time</source>
         <translation>{provider}——可能随时被停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="568"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="584"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="582"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="584"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="585"/>
+        <location filename="../../gpucheck/report/model.py" line="602"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="586"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="588"/>
+        <location filename="../../gpucheck/report/model.py" line="605"/>
+        <location filename="../../gpucheck/report/model.py" line="618"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="605"/>
+        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <source>Measured on this PC</source>
+        <translation>已在本机实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="632"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="621"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/report/model.py" line="632"/>
+        <source>Estimate and measurement</source>
+        <translation>估算值与实测值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="643"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="500"/>
+        <location filename="../../gpucheck/report/model.py" line="645"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="651"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="631"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="653"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="643"/>
+        <location filename="../../gpucheck/report/model.py" line="665"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="678"/>
+        <location filename="../../gpucheck/report/model.py" line="700"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="680"/>
+        <location filename="../../gpucheck/report/model.py" line="702"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="682"/>
+        <location filename="../../gpucheck/report/model.py" line="704"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="690"/>
+        <location filename="../../gpucheck/report/model.py" line="712"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="691"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="727"/>
+        <location filename="../../gpucheck/report/model.py" line="739"/>
+        <location filename="../../gpucheck/report/model.py" line="743"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="711"/>
+        <location filename="../../gpucheck/report/model.py" line="733"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="728"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="729"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="731"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="732"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="733"/>
+        <location filename="../../gpucheck/report/model.py" line="755"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="735"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="736"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="738"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="738"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="739"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="740"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="742"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="743"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="749"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="801"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="789"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="791"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="792"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="794"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="796"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="797"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="798"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="799"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="800"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="802"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="803"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="804"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="840"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="841"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="842"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <location filename="../../gpucheck/report/model.py" line="864"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="850"/>
+        <location filename="../../gpucheck/report/model.py" line="872"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="852"/>
+        <location filename="../../gpucheck/report/model.py" line="874"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="867"/>
+        <location filename="../../gpucheck/report/model.py" line="889"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="868"/>
+        <location filename="../../gpucheck/report/model.py" line="890"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="875"/>
+        <location filename="../../gpucheck/report/model.py" line="891"/>
+        <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
+        <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="898"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="883"/>
+        <location filename="../../gpucheck/report/model.py" line="906"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -4467,72 +4612,67 @@
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="151"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="190"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
-        <source>Measured on this PC</source>
-        <translation>已在本机实测</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="201"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机放不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机放不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="205"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机放不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="216"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="219"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="229"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="233"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="233"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -4608,12 +4748,6 @@
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="67"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
-        <source>Samples per second</source>
-        <translation>每秒样本数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="70"/>
@@ -4998,526 +5132,531 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="260"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="262"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="261"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="543"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="291"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="293"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="297"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="299"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="299"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="301"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="360"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="362"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="443"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="449"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="537"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="552"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="508"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="523"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="477"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="506"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="547"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="504"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="509"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="524"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="531"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="554"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="569"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="572"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="566"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="581"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="579"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="594"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="589"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="604"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="590"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="609"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="638"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="639"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="22"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
         <source>Full training</source>
         <translation>全量训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="22"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
         <source>LoRA (small add-on weights)</source>
         <translation>LoRA（只训练少量附加权重）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
         <source>QLoRA (4-bit model + LoRA)</source>
         <translation>QLoRA（4 位量化模型 + LoRA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
         <source>FP32 (full precision)</source>
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
         <source>BF16 (pure)</source>
         <translation>纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
         <source>Attention q and v (the usual default)</source>
         <translation>注意力层的 q、v（常用默认）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
         <source>All attention projections</source>
         <translation>注意力层的全部投影（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
         <source>The MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
         <source>Every linear layer</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
         <source>None: each GPU holds everything</source>
         <translation>不分片：每块 GPU 各存一份完整副本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
         <source>ZeRO-1: optimizer state split</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
         <source>ZeRO-2: optimizer state and gradients split</source>
         <translation>ZeRO-2：分片优化器状态和梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
         <source>ZeRO-3 / FSDP: everything split</source>
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="207"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="208"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="208"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="209"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="211"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="212"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="212"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="213"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="213"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="214"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 作用层(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
         <source>So&amp;ftware stack</source>
         <translation>软件栈(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
         <source>Several GPUs: &amp;ZeRO</source>
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼成整行（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="292"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="293"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="381"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="384"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="391"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="394"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="393"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="396"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="396"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="399"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="400"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="403"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="415"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="418"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="417"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="421"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="421"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
+        <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
+        <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="427"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="429"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="435"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="440"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="509"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="515"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="510"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="516"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="519"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="525"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="520"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="526"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -5789,32 +5928,32 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="197"/>
+        <location filename="../../gpucheck/ui/session.py" line="202"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="200"/>
+        <location filename="../../gpucheck/ui/session.py" line="205"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="202"/>
+        <location filename="../../gpucheck/ui/session.py" line="207"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="215"/>
+        <location filename="../../gpucheck/ui/session.py" line="220"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="227"/>
+        <location filename="../../gpucheck/ui/session.py" line="232"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="313"/>
+        <location filename="../../gpucheck/ui/session.py" line="347"/>
         <source>the CPU only (no GPU for training)</source>
         <translation>仅 CPU（没有可用于训练的 GPU）</translation>
     </message>

@@ -99,15 +99,24 @@ def test_pure_bf16_and_the_stack_agree_with_the_cli(wizard, capsys):
     assert stack_text("fused") in text and time_range_text(fig) in text and "most likely" in text
 
 
-def test_zero_stage_and_offload_need_several_gpus(wizard, capsys):
-    _path, page = _jobs(wizard, "rtx3060")
+def test_zero_stage_needs_several_gpus_and_offload_a_cuda_or_rocm_gpu(wizard, capsys):
+    _path, page = _jobs(wizard, "m1")
     page.select("llama3-8b-full")
-    assert not page.zero_stage.isEnabled() and not page.cpu_offload.isEnabled()
-    assert "several GPUs" in page.zero_stage.toolTip() and "several GPUs" in page.cpu_offload.toolTip()
+    assert not page.cpu_offload.isEnabled() and "NVIDIA or AMD" in page.cpu_offload.toolTip()
+
+    path, page = _jobs(wizard, "rtx3060")
+    job = "llama3-8b-full"
+    page.select(job)
+    assert not page.zero_stage.isEnabled() and "several GPUs" in page.zero_stage.toolTip()
+    # ZeRO-Offload on one GPU: the advice offers it on this card, so the control is there too
+    assert page.cpu_offload.isEnabled()
+    page.cpu_offload.setChecked(True)
+    _agrees(wizard, job, _cli(capsys, job, path, "--cpu-offload"))
 
     path, page = _jobs(wizard, "h100x8")
     job = "llama3-8b-full"
     page.select(job)
+    page.reset_settings()  # the settings chosen above belong to the job, not to the machine
     assert page.zero_stage.isEnabled() and page.cpu_offload.isEnabled()
     _pick(page.zero_stage, 2)
     assert wizard.session.train_for(job).zero_stage == 2

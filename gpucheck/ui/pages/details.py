@@ -29,6 +29,7 @@ from gpucheck.report.figures import (
     time_text,
     worth_speeding_up,
 )
+from gpucheck.report.measured import measured_lines, measured_summary, measured_verdict_label
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart
@@ -156,6 +157,7 @@ class DetailsPage(BasePage):
 
         # "Try it for real": the job measured in the user's own PyTorch (gpucheck.trial)
         self.trial_panel = TrialPanel(self)
+        self.trial_panel.measured.connect(self._on_trial_measured)
         self.body.addWidget(self.trial_panel)
 
     def _build_tweaks(self) -> None:
@@ -370,13 +372,15 @@ class DetailsPage(BasePage):
             return
         adv, adv_err = s.try_advice(w.id)
         self.advice = adv
-        verdict = adv.verdict if adv is not None else est.verdict
-        self.badge.set_verdict(verdict)
+        fig = s.figures(w.id)
+        measured = fig.measured if fig is not None else None  # a trial measured it here: "measured"
+        verdict = fig.verdict if measured is not None else (adv.verdict if adv is not None else est.verdict)
+        self.badge.set_verdict(verdict, measured_verdict_label(verdict, measured))
         self.summary.setText(adv.summary if adv is not None else adv_err)
-        self.tight_line.setText(tight_text(adv))  # "may fit — try it; if it runs out of memory, …"
+        # "may fit — try it; if it runs out of memory, …", or what the trial measured
+        self.tight_line.setText(tight_text(adv) if measured is None else measured_summary(measured))
         self.tight_line.setVisible(bool(self.tight_line.text()))
         self.badge.setToolTip(self.tight_line.text())
-        fig = s.figures(w.id)
         self._show_memory(est, adv, fig)
         self._show_time(est, adv, fig)
         self._show_compare(fig)
@@ -396,6 +400,15 @@ class DetailsPage(BasePage):
         lines = list(est.notes) + (list(adv.notes) if adv is not None else [])
         self.notes.setText("\n".join(f"• {n}" for n in lines))
         self.notes.setVisible(bool(lines))
+
+    def _on_trial_measured(self, result) -> None:
+        """A trial measured the chosen job: the session keeps it, and every view uses the measured figures."""
+        panel, s = self.trial_panel, self.session
+        if panel.workload is None or panel.workload.id != result.workload or s.machine is not panel.machine:
+            return
+        s.set_trial(result.workload, result, panel.workload.train)
+        self.refresh()
+        self.wiz.jobs.refresh()
 
     def _show_memory(self, est, adv, fig) -> None:
         self.mem_box.setVisible(True)
@@ -420,6 +433,8 @@ class DetailsPage(BasePage):
         lines = [time_sentence(fig)] if fig is not None else []
         if fig is not None and range_sentence(fig):
             lines.append(range_sentence(fig))  # the likely range and the software stack the time assumes
+        if fig is not None:  # measured by a trial on this PC, beside the estimate (as the report says it)
+            lines.extend(measured_lines(fig.measured))
         if fig is not None and fig.hours is not None:  # speeds only for settings that run
             if est.samples_per_second is not None:
                 sps = est.samples_per_second
@@ -452,7 +467,7 @@ class DetailsPage(BasePage):
         cells[(2, 0)].setText(tr("Memory"))
         cells[(3, 0)].setText(tr("Time"))
         for col, f in ((1, mine), (2, fig)):
-            cells[(1, col)].set_verdict(f.verdict)
+            cells[(1, col)].set_verdict(f.verdict, measured_verdict_label(f.verdict, f.measured))
             cells[(2, col)].setText(need_caption(f))
             cells[(3, col)].setText(time_text(f))
 

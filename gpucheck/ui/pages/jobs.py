@@ -13,6 +13,7 @@ from gpucheck.errors import BadInput
 from gpucheck.estimate.factors import default_seq_len
 from gpucheck.i18n import N_, fmt_number, tr
 from gpucheck.report.figures import STACK_LABELS, need_caption, tight_text, time_text, time_tooltip
+from gpucheck.report.measured import measured_verdict_label
 from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
@@ -305,8 +306,8 @@ class JobsPage(BasePage):
             time_item.setToolTip(err)
             bar.set_figures(None)
         else:
-            badge.set_verdict(fig.verdict)
-            tight = tight_text(s.try_advice(w.id)[0])
+            badge.set_verdict(fig.verdict, measured_verdict_label(fig.verdict, fig.measured))
+            tight = tight_text(s.try_advice(w.id)[0]) if fig.measured is None else ""  # a trial settled it
             if tight:  # "may fit — try it; if it runs out of memory, …"
                 badge.setToolTip(tight)
             time_item = QtWidgets.QTableWidgetItem(time_text(fig))
@@ -347,7 +348,9 @@ class JobsPage(BasePage):
         r = self.row_of(workload_id)
         if r is not None:
             self.table.selectRow(r)
-            self.table.scrollToItem(self.table.item(r, COL_JOB))
+            item = self.table.item(r, COL_JOB)
+            if item is not None:
+                self.table.scrollToItem(item)
 
     def _mark_selected_bars(self) -> None:
         rows = {i.row() for i in self.table.selectionModel().selectedRows()}
@@ -413,10 +416,13 @@ class JobsPage(BasePage):
         lora = w.model.arch == "transformer" and t.method in ("lora", "qlora")
         self._grey(self.lora_targets, self.labels["targets"], lora,
                    tr("Only for LoRA and QLoRA: choose one of them as the method first."))
-        gpus = self.session.target().gpus
-        several = tr("Only with several GPUs: {target} trains on one.", target=self.session.target_name())
-        self._grey(self.zero_stage, self.labels["zero"], gpus > 1, several)
-        self._grey(self.cpu_offload, None, gpus > 1, several)
+        target = self.session.target()
+        self._grey(self.zero_stage, self.labels["zero"], target.gpus > 1,
+                   tr("Only with several GPUs: {target} trains on one.", target=self.session.target_name()))
+        # ZeRO-Offload also helps one GPU (the advice offers it there too); DeepSpeed runs on CUDA and ROCm
+        self._grey(self.cpu_offload, None, target.backend in ("cuda", "rocm"),
+                   tr("CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.",
+                      target=self.session.target_name()))
         llm = w.family == "llm" and t.seq_len is not None
         self._grey(self.packing, None, llm, tr("Packing joins short text samples of language-model jobs; this "
                                                "job is not one."))

@@ -19,9 +19,10 @@ class Badge(QtWidgets.QWidget):
         f.setBold(True)
         self.setFont(f)
 
-    def set_verdict(self, verdict: str) -> None:
+    def set_verdict(self, verdict: str, text: str | None = None) -> None:
+        """The verdict's colour, with its label (or `text`: "Does not fit here — measured")."""
         self._kind, self._key = "verdict", verdict
-        self._text = theme.verdict_label(verdict)
+        self._text = text or theme.verdict_label(verdict)
         self.setAccessibleName(self._text)
         self.setToolTip(self._text)
         self.updateGeometry()
