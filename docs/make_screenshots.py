@@ -34,12 +34,16 @@ def main() -> int:
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--langs", default="en,zh_CN")
     ap.add_argument("--sizes", default="1280x860,800x600", help="window sizes, e.g. 1280x860,800x600")
+    ap.add_argument("--regions", default="en=global,zh_CN=cn",
+                    help="the region each language's shots are taken in (a Chinese reader in mainland China sees "
+                         "domestic clouds first), e.g. en=global,zh_CN=cn")
     args = ap.parse_args()
 
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtGui import QColor, QPalette
     from PySide6.QtWidgets import QApplication
 
+    from gpucheck.region import set_region
     from gpucheck.ui import app as ui_app
 
     qapp = ui_app.make_application([sys.argv[0]])
@@ -93,6 +97,7 @@ def main() -> int:
         return str(path)
 
     sizes = [tuple(int(n) for n in x.split("x")) for x in args.sizes.split(",") if x]
+    regions = dict(x.split("=", 1) for x in args.regions.split(",") if "=" in x)
 
     def scrolled(w, page, widget, name: str) -> None:
         """A second shot of a long page, scrolled down to `widget`."""
@@ -109,6 +114,7 @@ def main() -> int:
 
     for (width, height), lang in [(sz, lg) for sz in sizes for lg in args.langs.split(",") if lg]:
         size = tag(width, height)
+        set_region(regions.get(lang))
         ui_app.set_app_language(lang)
         w = ui_app.create_window(None)
         w.resize(width, height)
@@ -146,6 +152,7 @@ def main() -> int:
         settle(50)
 
     # one page in a dark palette (what a user with a dark desktop theme sees)
+    set_region(regions.get("en"))
     ui_app.set_app_language("en")
     dark = QPalette()
     for role, colour in ((QPalette.ColorRole.Window, "#202124"), (QPalette.ColorRole.WindowText, "#e8eaed"),

@@ -148,11 +148,20 @@ def target_from_args(args: argparse.Namespace):
         return Target.from_machine(dataclasses.replace(machine, gpus=()))
     if gpu_name:
         args.loaded_machine = machine  # the advice reads RAM, disks and power from it
-        return Target.from_gpu(find_gpu(gpu_name), gpus=gpus if gpus is not None else 1, machine=machine)
+        return _one_apple_gpu(Target.from_gpu(find_gpu(gpu_name), gpus=gpus if gpus is not None else 1,
+                                              machine=machine))
     if machine is None:
         machine = load_target_machine(None)
     args.loaded_machine = machine
-    return Target.from_machine(machine, gpus=gpus)
+    return _one_apple_gpu(Target.from_machine(machine, gpus=gpus))
+
+
+def _one_apple_gpu(target: Any) -> Any:
+    """An Apple chip's GPU is part of the chip: a Mac has exactly one (there is no multi-GPU Mac to estimate)."""
+    if target.backend == "metal" and target.gpus > 1:
+        raise BadInput(tr("--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus",
+                          gpu=target.device_name))
+    return target
 
 
 def _target_line(target: Any) -> str:
@@ -265,11 +274,12 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 def stack_legend(workloads: list) -> str:
     """Which software stack the times assume (issue 14: named in every output)."""
-    others = [f"{w.id}: {tr(STACK_LABELS.get(w.train.stack, w.train.stack))}" for w in workloads
+    zh = get_language() == "zh_CN"  # Chinese: full-width colon and semicolon, no space after '。'
+    others = [f"{w.id}{'：' if zh else ': '}{tr(STACK_LABELS.get(w.train.stack, w.train.stack))}" for w in workloads
               if w.train.stack != "eager"]
     line = tr("Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes "
               "it).", stack=tr(STACK_LABELS["eager"]))
-    return line + (" " + "; ".join(others) if others else "")
+    return line + (("" if zh else " ") + fmt_list(others, strong=True) if others else "")
 
 
 def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:

@@ -451,14 +451,15 @@ def fmt_duration(hours: float | None) -> str:
     if hours is None:
         return tr("unknown")
     s = hours * 3600
-    if s < 60:
+    # each unit up to the value that would round to the next unit's first step ("60 min" is "1.0 h")
+    if round(s) < 60:
         return tr("{n} s", n=f"{max(s, 1):.0f}")
-    if s < 3600:
+    if round(s / 60) < 60:
         return tr("{n} min", n=f"{s / 60:.0f}")
-    if hours < 48:
+    if round(hours, 1) < 48:
         return tr("{n} h", n=f"{hours:.1f}")
     days = hours / 24
-    if days < 365:
+    if round(days, 1) < 365:
         return tr("{n} days", n=f"{days:,.1f}")
     return tr("{n} years", n=f"{days / 365:,.1f}")
 
@@ -511,8 +512,11 @@ _LORA_TARGET_LABELS = {
 }
 
 
-def method_label(method: str) -> str:
-    """'qlora' → 'QLoRA', 'full' → 'full fine-tuning' (translated)."""
+def method_label(method: str, from_scratch: bool = False) -> str:
+    """'qlora' → 'QLoRA', 'full' → 'full fine-tuning', a full run from scratch → 'training from scratch'
+    (no pretrained weights: nothing is "fine-tuned") — translated."""
+    if method == "full" and from_scratch:
+        return tr("training from scratch")
     return tr(_METHOD_LABELS[method]) if method in _METHOD_LABELS else method
 
 
@@ -581,7 +585,8 @@ def fmt_list(items, strong: bool = False) -> str:
     strong=True for items that are phrases or sentences: 'a; b' / 'a；b'."""
     items = [str(i) for i in items]
     zh = get_language() == "zh_CN"
-    if strong:
+    if strong:  # an item that ends a sentence loses its full stop before the next ('。；' / '.;' read wrong)
+        items = [i.rstrip("。.") if n < len(items) - 1 else i for n, i in enumerate(items)]
         return ("；" if zh else "; ").join(items)
     return ("、" if zh else ", ").join(items)
 

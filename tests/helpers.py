@@ -5,17 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = "en"):
+def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = "en", **overrides):
     """(Estimate, Advice) that gpucheck gives for a recorded machine file and a job, in `lang` — what a
-    report or a page is compared with."""
+    report or a page is compared with. `overrides` are the job's settings as the CLI takes them."""
     from gpucheck.advise import advise
     from gpucheck.catalog import get_workload
     from gpucheck.estimate import Target, estimate
+    from gpucheck.estimate.settings import apply_overrides
     from gpucheck.i18n import use_language
     from gpucheck.machine import Machine
 
     machine = Machine.load(machine_path)
     w = get_workload(workload_id)
+    if overrides:
+        w = apply_overrides(w, **overrides)
     target = Target.from_machine(machine)
     with use_language(lang):
         est = estimate(w, target)

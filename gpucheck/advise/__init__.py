@@ -44,7 +44,7 @@ from gpucheck.advise.recipes import snippet
 from gpucheck.advise.software import software_fixes
 from gpucheck.catalog import find_gpu, get_workload, gpu_for
 from gpucheck.errors import BadInput
-from gpucheck.i18n import fmt_duration, fmt_gib, localized, tr
+from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, localized, tr
 from gpucheck.machine import Machine
 from gpucheck.records import Estimate, GpuSpec, Workload
 from gpucheck.verdict import Verdict, verdict_label
@@ -127,10 +127,17 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     notes: list[str] = []
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
-    notes += _multi_gpu_notes(target, final, result)
+    # the link and the effective batch of the plan advised, on the GPUs it uses
+    notes += _multi_gpu_notes(dataclasses.replace(target, gpus=used_gpus) if used_gpus < target.gpus else target,
+                              final, result)
     if used_gpus < target.gpus:
+        if getattr(target, "nodes", 1) > 1:
+            notes.insert(0, tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much "
+                               "slower than inside one{pct}.", n=target.gpus, m=target.nodes, pct=""))
         notes.append(tr("Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs "
                         "costs more time than the extra GPUs save.", k=used_gpus, n=target.gpus))
+    if verdict == Verdict.DOES_NOT_FIT:
+        notes += _offload_short_of_ram(result, facts, estimate_fn)
     other = _other_gpu_vendor(machine, target)
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
@@ -154,6 +161,19 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     def facts_for(spec: GpuSpec, n: int) -> GpuFacts:
         return facts_for_spec(spec, n)
 
+    # a GPU bought for this PC offloads to this PC's RAM: a plan with CPU offload must fit it (the RAM the job
+    # needs anyway is the RAM bottleneck's own advice, and a cloud machine's RAM is unknown)
+    def upgrade_estimate_for(spec: GpuSpec, n: int):
+        plain = est_mod.Target.from_gpu(spec, n, None)
+        here = dataclasses.replace(plain, ram_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes)
+
+        def fn(w: Workload, tr_):
+            return est_mod.estimate(w, here if tr_ is not None and tr_.cpu_offload else plain, tr_)
+        return fn
+
+    def upgrade_facts_for(spec: GpuSpec, n: int) -> GpuFacts:
+        return facts_for_spec(spec, n, ram_bytes=target.ram_bytes)
+
     upgrades: list[Upgrade] = []
     cloud: tuple[CloudOption, ...] = ()
     cpu_only_long = facts.backend == "cpu" and (final.total_hours is None
@@ -165,8 +185,8 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         cloud, _ = market.cloud_options(workload, workload.train, find_gpu, facts_for, estimate_for,
                                         local_hours=local, practical_hours=limit)
         cloud = _gpu_time_only(cloud, final, host_hours)
-        upgrades += _gpu_upgrades(machine, workload, target, result, verdict, limit, find_gpu, facts_for,
-                                  estimate_for, notes)
+        upgrades += _gpu_upgrades(machine, workload, target, result, verdict, limit, find_gpu, upgrade_facts_for,
+                                  upgrade_estimate_for, notes)
     upgrades += _part_upgrades(machine, workload, bn)
     main_up = next((u for u in upgrades if u.kind == "gpu"), None)
     if main_up is None and verdict != "runs":
@@ -174,6 +194,12 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     bvr = market.buy_vs_rent(main_up, cloud) if main_up is not None else None
 
     summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
+    if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
+            and final.total_hours is not None and host_hours is None:
+        # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
+        summary = tr("Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).",
+                     target=target_label, h0=fmt_duration(base.total_hours), h=fmt_duration(final.total_hours),
+                     k=used_gpus, n=target.gpus)
     alts = tuple(_alternative(a, facts, limit) for a in alternatives)
     alternative = next((a for a in alts if a.fits), None)
     return Advice(
@@ -212,7 +238,7 @@ def _gpu_time_only(cloud: tuple[CloudOption, ...], final: Estimate, host_hours: 
         return cloud
     why = tr("GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch "
              "{gpu} of GPU time to {host})", gpu=fmt_duration(final.total_hours), host=fmt_duration(host_hours))
-    return tuple(dataclasses.replace(c, note=f"{c.note}; {why}" if c.note else why) for c in cloud)
+    return tuple(dataclasses.replace(c, note=fmt_list([c.note, why], strong=True) if c.note else why) for c in cloud)
 
 
 def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: GpuFacts,
@@ -246,6 +272,21 @@ def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machi
             best, best_n = res, n
         n //= 2
     return best, best_n
+
+
+def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate_fn) -> list[str]:
+    """A full fine-tune the ladder could not offload because this PC's RAM is too small: say so, with both
+    figures, since more RAM (not another GPU) is what would make it run (ZeRO-Offload keeps the FP32 master
+    weights, gradients and optimizer state in CPU RAM)."""
+    t = result.train
+    if facts.backend not in ("cuda", "rocm") or t.method != "full" or t.cpu_offload or facts.gpus > 1:
+        return []
+    e = estimate_fn(result.workload, dataclasses.replace(t, cpu_offload=True))
+    if e.vram_fit == "does_not_fit" or e.ram_fit != "does_not_fit" or not e.ram_total_bytes:
+        return []
+    return [tr("With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} "
+               "of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.",
+               v=fmt_gib(e.peak_vram_bytes), r=fmt_gib(e.ram_bytes), have=fmt_gib(e.ram_total_bytes))]
 
 
 def _worst_loss(res: ladder.LadderResult) -> int:
@@ -374,6 +415,12 @@ def _tight_summary(label: str, final: Estimate, base: Estimate, hours: str) -> s
                   need=fmt_gib(final.ram_bytes), free=fmt_gib(final.ram_available_bytes),
                   have=fmt_gib(final.ram_total_bytes))
     lo, hi = final.vram_band_bytes
+    if final.total_hours is None:
+        return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
+                  "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out "
+                  "of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not "
+                  "in the catalog.", target=label, need=fmt_gib(final.peak_vram_bytes), lo=fmt_gib(lo),
+                  hi=fmt_gib(hi), have=fmt_gib(final.vram_available_bytes))
     return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
               "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of "
               "memory, use what fits instead (below). About {h}.", target=label, need=fmt_gib(final.peak_vram_bytes),

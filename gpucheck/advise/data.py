@@ -205,7 +205,7 @@ ADVICE_SCHEMA: dict[str, dict[str, str]] = {
     "general": {"usd_to_cny": "num", "cloud_for_cpu_hours": "num", "free_tier_max_weeks": "num",
                 "free_tier_max_sessions": "num"},
     "readiness": {"good_min_share": "num"},
-    "tweaks": {"grad_checkpointing_time_factor": "num", "cpu_offload_time_factor": "num", "lora_rank": "int",
+    "tweaks": {"grad_checkpointing_time_factor": "num", "lora_rank": "int",
                "max_seq_len_steps": "intlist"},
     "bitsandbytes": {"min_compute_capability": "num"},  # its backends: factors.toml [support]
     "speed_tweaks": {"packing_backends": "strlist", "packing_min_compute_capability": "num",

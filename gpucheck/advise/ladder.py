@@ -93,16 +93,6 @@ def _precision_settings(precision: str) -> dict[str, Any]:
     return {}
 
 
-def _scale_hours(est: Estimate, factor_: float) -> Estimate:
-    return dataclasses.replace(
-        est,
-        total_hours=None if est.total_hours is None else est.total_hours * factor_,
-        step_seconds=None if est.step_seconds is None else est.step_seconds * factor_,
-        samples_per_second=None if est.samples_per_second is None else est.samples_per_second / factor_,
-        tokens_per_second=None if est.tokens_per_second is None else est.tokens_per_second / factor_,
-    )
-
-
 def runs(est: Estimate) -> bool:
     """GPU memory fits with room, system RAM is not short of what is installed (RAM that is merely busy
     at scan time is not a GPU-memory problem: no rung frees it), and the backend supports it."""
@@ -316,7 +306,7 @@ def _cand_offload(c: Climb) -> list[TrainSpec]:
 
 
 def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    f = float(factor("tweaks", "cpu_offload_time_factor"))
+    f = float(load_factors()["cpu_offload"]["time_factor"])
     return (tr("Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed "
                "ZeRO-Offload)") if t.method == "full" else
             tr("Offload the sharded model weights to CPU RAM (FSDP CPU offload)"),
@@ -357,9 +347,8 @@ RUNGS: tuple[Rung, ...] = (
 
 
 def _estimate(fn: EstimateFn, w: Workload, t: TrainSpec) -> Estimate:
-    """One estimate, with the CPU-offload slow-down the speed model does not know."""
-    e = fn(w, t)
-    return _scale_hours(e, float(factor("tweaks", "cpu_offload_time_factor"))) if t.cpu_offload else e
+    """One estimate (CPU offload's slow-down is the estimate's own: factors.toml [cpu_offload])."""
+    return fn(w, t)
 
 
 def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate] | None:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from gpucheck.advise.data import CloudOffer, Part, cny_to_usd, factor, load_cloud, parts_of, usd_to_cny
 from gpucheck.advise.ladder import EstimateFn, GpuFacts, run_ladder
 from gpucheck.advise.model import TWEAK_IDS, BuyVsRent, CloudOption, Upgrade
+from gpucheck.advise.present import shop_price_text
 from gpucheck.errors import BadInput
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, localized, tr
 from gpucheck.machine import Machine
@@ -119,7 +120,7 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
         note = _offer_note(offer, hours)
         batch_note = _effective_batch_note(train, fit)
         if batch_note:
-            note = f"{note}; {batch_note}" if note else batch_note
+            note = fmt_list([note, batch_note], strong=True) if note else batch_note
         every.append(CloudOption(currency=billed_in(offer),
             label="", offer_id=offer.id, provider=localized(offer, "provider"), region_group=offer.region_group,
             gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
@@ -385,7 +386,7 @@ def buy_vs_rent(upgrade: Upgrade | None, cloud: tuple[CloudOption, ...]) -> BuyV
     runs = price / best.cost_usd
     msg = tr("{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after "
              "about {h} of rented time, that is about {n} runs like this one.",
-             part=upgrade.name, price=fmt_money(upgrade.price_usd, upgrade.price_cny),
+             part=upgrade.name, price=shop_price_text(upgrade.price_usd, upgrade.price_cny),
              gpu=best.gpu_name if best.gpus == 1 else f"{best.gpus}× {best.gpu_name}", provider=best.provider,
              run=fmt_money(best.cost_usd, best.cost_cny, best.currency), h=fmt_duration(hours), n=f"{runs:,.0f}")
     return BuyVsRent(part_name=upgrade.name, upgrade_price_usd=upgrade.price_usd,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gpucheck.advise.data import usd_to_cny
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, tr
 from gpucheck.machine import to_jsonable
@@ -142,7 +143,7 @@ def cloud_rate_text(c: CloudOption) -> str:
 
 def _gpus_text(c: CloudOption) -> str:
     gpus = c.gpu_name if c.gpus == 1 else tr("{n}× {gpu}", n=c.gpus, gpu=c.gpu_name)
-    return gpus if c.sharding is None else tr("{gpus}, {how}", gpus=gpus, how=_sharding_text(c.sharding))
+    return gpus if c.sharding is None else tr("{gpus}, {how}", gpus=gpus, how=sharding_text(c.sharding))
 
 
 def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
@@ -163,7 +164,8 @@ def _rent_text(c: CloudOption) -> str:
               h=fmt_duration(c.total_hours), cost=cloud_cost_text(c))
 
 
-def _sharding_text(stage: str) -> str:
+def sharding_text(stage: str) -> str:
+    """How several GPUs (or the CPU) share the job: one table for the CLI, the app and the reports."""
     return {"zero1": tr("DeepSpeed ZeRO-1"), "zero2": tr("DeepSpeed ZeRO-2"),
             "zero3": tr("DeepSpeed ZeRO-3 / FSDP"),
             "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload"),
@@ -187,10 +189,18 @@ def alternative_text(alt: Alternative) -> str:
               title=alt.title, need=need, time=fmt_duration(alt.total_hours))
 
 
+def shop_price_text(usd: float | None, cny: float | None) -> str:
+    """A shop price: the domestic yuan price in mainland China when parts.toml has one; else dollars, which a
+    Chinese reader is also given as 约 ¥ ('$750（约 ¥5,325）'), an English one not."""
+    if cny is None and usd is not None:
+        return fmt_money(usd, usd_to_cny(usd), "usd")
+    return fmt_money(usd, cny)
+
+
 def upgrade_text(u: Upgrade) -> str:
     """One upgrade in one sentence: the part, its price, why, and (a GPU) how long the job takes with it —
     each said once (the notes come on their own lines)."""
-    price = fmt_money(u.price_usd, u.price_cny)  # a shop price: yuan in mainland China
+    price = shop_price_text(u.price_usd, u.price_cny)  # yuan in mainland China, else $ (约 ¥ in Chinese)
     if u.total_hours is None:
         return tr("{name}: {price} — {reason}", name=u.name, price=price, reason=u.reason)
     return tr("{name}: {price} — {reason}; with it this job takes about {h}", name=u.name, price=price,

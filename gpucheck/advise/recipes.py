@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from gpucheck.advise.ladder import GpuFacts, bf16_ok
+from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload
 
 _LORA_TARGETS = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj", "v_proj", "o_proj"]',
@@ -65,11 +66,11 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if train.method == "qlora":
         lines.append("import torch")
     if "deepspeed" in settings:
-        lines.append(f"ds_config = {json.dumps(settings['deepspeed'])}  # plus the Trainer's 'auto' fields")
+        lines.append(f"ds_config = {json.dumps(settings['deepspeed'])}  # " + tr("plus the Trainer's 'auto' fields"))
     lines += ["from transformers import TrainingArguments", "args = TrainingArguments("] + args + [")"]
     if train.precision == "bf16-pure":
-        lines.append("# pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW "
-                     "state all in bf16)")
+        lines.append("# " + tr("pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and "
+                                "AdamW state all in bf16)"))
     if train.method in ("lora", "qlora"):
         task = "CAUSAL_LM" if workload.family == "llm" else None
         targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
@@ -90,13 +91,13 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         if train.precision == "fp16":
             hint.append("torch.amp.GradScaler()")
         if k and k > 1:
-            hint.append(f"optimizer.step() every {k} batches")
-        lines.append("# plain PyTorch loop: " + "; ".join(hint))
+            hint.append(tr("optimizer.step() every {k} batches", k=k))
+        lines.append("# " + tr("plain PyTorch loop: {steps}", steps=fmt_list(hint, strong=True)))
     if settings.get("max_seq_length"):
         n = settings["max_seq_length"]
-        lines.append(f"# tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})")
+        lines.append("# " + tr("tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})", n=n))
     if settings.get("workload") == workload.id and settings.get("model"):
-        lines.append(f'# model: "{settings["model"]}"')
+        lines.append("# " + tr("model: {name}", name=f'"{settings["model"]}"'))
     return "\n".join(lines)
 
 
@@ -107,7 +108,7 @@ def _yolo_command(settings: dict[str, Any], train: TrainSpec, workload: Workload
     model = (workload.model.name or "yolov8s").split("/")[-1]
     parts = [f"yolo detect train model={model}.pt data=your_data.yaml epochs={int(workload.data.epochs)}",
              f"imgsz={train.image_size or 640}", f"batch={b}", f"amp={'True' if train.precision != 'fp32' else 'False'}"]
-    return " ".join(parts) + "\n# Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself"
+    return " ".join(parts) + "\n# " + tr("Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself")
 
 
 def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
@@ -146,8 +147,8 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
     args.append(f'  --output_dir="{workload.id}-out"')
     cmd = " \\\n".join(args)
     if train.cache_embeddings:
-        cmd += ("\n# cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
-                "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
+        cmd += "\n# " + tr("cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
+                           "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
     return cmd
 
 

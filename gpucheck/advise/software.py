@@ -234,7 +234,7 @@ def _apple(machine: Machine, g: Gpu, workload: Workload | None) -> list[Software
         out.append(SoftwareFix(
             id="macos_too_old", severity="error",
             message=tr("PyTorch uses the Apple GPU (MPS) only on macOS {need} or later; this Mac has macOS {have}. "
-                       "Update macOS first (Apple menu → System Settings → Software Update), then install PyTorch:",
+                       "Update macOS first (Apple menu → System Preferences → Software Update), then install PyTorch:",
                        need=need, have=machine.software.os_version),
             command="pip install torch torchvision" + pip_mirror_arg(),
         ))
@@ -253,11 +253,13 @@ def _apple(machine: Machine, g: Gpu, workload: Workload | None) -> list[Software
             command="python3 -c \"import platform; print(platform.machine())\"",
         ))
     if workload is not None and (workload.train.method == "qlora" or workload.train.optimizer == "adamw-8bit"):
+        mlx_model = tr("a 4-bit MLX model")  # a placeholder the reader replaces, in the reader's language
         out.append(SoftwareFix(
             id="no_bitsandbytes", severity="warning",
             message=tr("bitsandbytes (4-bit QLoRA, 8-bit optimizers) does not train on Apple GPUs. Use LoRA on a "
                        "16-bit model with PyTorch, or MLX, which fine-tunes 4-bit models on Apple silicon:"),
-            command=f"pip install mlx-lm{pip_mirror_arg()} && {hf_env_prefix()}mlx_lm.lora --model <a 4-bit MLX model> --train --data ./data",
+            command=f"pip install mlx-lm{pip_mirror_arg()} && {hf_env_prefix()}mlx_lm.lora --model "
+                    f"<{mlx_model}> --train --data ./data",
         ))
     return out
 

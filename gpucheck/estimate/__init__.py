@@ -478,6 +478,12 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
     return speed(w.model, t_speed, target, f, pc, bd.weights_bytes, act_speed, grad_bytes)
 
 
+def _offloaded(sp: Any, k: float) -> Any:
+    """CPU offload (ZeRO-Offload): the optimizer step on the CPU and PCIe traffic stretch every step by `k`."""
+    return dataclasses.replace(sp, step_seconds=sp.step_seconds * k, samples_per_second=sp.samples_per_second / k,
+                               tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second / k)
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
@@ -496,6 +502,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     mem = _check_memory(w, target, peak, host.ram_bytes, notes)
     reason = reason or mem.limit
     sp = _speed(w, t_used, target, f, pc, bd)
+    if sp is not None and t_used.cpu_offload and backend != "cpu":
+        sp = _offloaded(sp, float(f["cpu_offload"]["time_factor"]))
     if sp is None and supported:
         reason = reason or "unknown_gpu_speed"
     total_samples = run_samples(w, t_used)
@@ -544,7 +552,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
 
 
 def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
-    out = [tr("{method}, {precision}, {optimizer}, micro-batch {batch}", method=method_label(t.method),
+    out = [tr("{method}, {precision}, {optimizer}, micro-batch {batch}", method=method_label(t.method, t.from_scratch),
               precision=precision_label(t.precision), optimizer=optimizer_label(t.optimizer), batch=t.batch)]
     if w.model.arch == "transformer":
         avg = w.data.avg_seq_len

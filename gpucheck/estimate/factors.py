@@ -142,6 +142,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
              "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
     "speed_band": Open(_BAND, allowed=(*ARCHS, "default"), required=("default",)),
     "sequence": {"default_seq_len": "posint"},
+    "cpu_offload": {"time_factor": "pos"},
 }
 _TEXT_KEYS = ("source", "as_of")
 

@@ -20,8 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.advise.present import alternative_text, cloud_cost_text
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_money, tr
+from gpucheck.advise.present import alternative_text, cloud_cost_text, shop_price_text
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, tr
 from gpucheck.report.measured import (
     measured_caption,
     measured_time_sentence,
@@ -148,6 +148,25 @@ def need_caption(f: JobFigures) -> str:
     return measured_caption(text, f.measured) if f.measured is not None else text
 
 
+def job_notes(est: Any, adv: Any) -> list[str]:
+    """The estimate's notes, then the advice's. The estimate's are on the settings as configured: when changes
+    are advised they say so ('As configured (before the advised changes): needs about 19.3 GB …'), so they
+    do not contradict a job that runs with the changes (the CLI says the same)."""
+    notes = list(est.notes)
+    if notes and adv is not None and adv.tweaks:
+        label = tr("As configured (before the advised changes):")
+        notes = [label + ("" if label.endswith("：") else " ") + n for n in notes]
+    if adv is not None:
+        notes += [n for n in adv.notes if n not in notes]
+    return notes
+
+
+def memory_label(f: JobFigures) -> str:
+    """The row name for `memory_sentence`: video memory, or the system RAM when that is what limits the job
+    (in Chinese 内存 is only ever system RAM, 显存 the GPU's memory)."""
+    return tr("System RAM") if f.memory == "ram" else tr("Video memory")
+
+
 def memory_sentence(f: JobFigures) -> str:
     """Long, for the details page and the report: as configured → with the changes, and what there is."""
     what = tr("System RAM needed") if f.memory == "ram" else tr("Video memory needed per GPU")
@@ -176,6 +195,8 @@ def time_sentence(f: JobFigures) -> str:
     """'Training time: 2.7 days as configured → 5.1 h with the changes' / '… none: it does not fit here'."""
     if f.measured is not None:
         return measured_time_sentence(f.measured)
+    if f.hours is None and f.hours_after is None and Verdict.parse(f.verdict) == Verdict.NOT_SUPPORTED:
+        return tr("Training time: none: this hardware's software cannot train it.")  # not a question of memory
     if f.hours is None and f.hours_after is None:
         return tr("Training time: none: it does not fit here, not even with the changes.") if f.changed \
             else tr("Training time: none: it does not fit here.")
@@ -335,7 +356,7 @@ def option_points(est: Any, adv: Any, target_label: str) -> tuple[OptionPoint, .
             continue
         out.append(OptionPoint("upgrade", tr("Buy {part}", part=u.name), u.total_hours, u.price_usd, u.price_cny,
                                u.fit if u.total_hours is not None else "does_not_fit",
-                               fmt_money(u.price_usd, u.price_cny)))
+                               shop_price_text(u.price_usd, u.price_cny)))
     for c in adv.cloud:
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name) if c.gpus > 1 else c.gpu_name
         cost = cloud_cost_text(c)  # in the currency the provider bills in

@@ -24,6 +24,8 @@ from gpucheck.advise.present import (
     cloud_label,
     cloud_rate_text,
     settings_text,
+    sharding_text,
+    shop_price_text,
 )
 from gpucheck.catalog import get_workload, gpu_for, load_workloads
 from gpucheck.errors import BadInput
@@ -32,7 +34,6 @@ from gpucheck.i18n import (
     fmt_duration,
     fmt_gib,
     fmt_list,
-    fmt_money,
     fmt_number,
     fmt_time_of_day,
     fmt_timestamp,
@@ -52,6 +53,8 @@ from gpucheck.report.figures import (
     alternative_lines,
     changes_sentence,
     job_figures,
+    job_notes,
+    memory_label,
     memory_sentence,
     need_caption,
     option_points,
@@ -409,9 +412,7 @@ def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
 def _settings_text(train: Any) -> str:
     if train is None:
         return tr("unknown")
-    method = method_label(train.method)
-    if train.method == "full" and getattr(train, "from_scratch", False):
-        method = tr("training from scratch")  # no pretrained weights: nothing is "fine-tuned"
+    method = method_label(train.method, getattr(train, "from_scratch", False))
     parts = [method, precision_label(train.precision),
              tr("batch {n}", n=train.batch)]
     if train.seq_len:
@@ -501,12 +502,15 @@ def memory_chart(est: Any) -> MemoryChart:
 def _money(usd: float | None, cny: float | None, free: bool = False) -> str:
     if free:
         return tr("free")
-    return fmt_money(usd, cny)
+    return shop_price_text(usd, cny)
 
 
-def _as_of(as_of: str, verified: bool = True) -> str:
+def _as_of(as_of: str, verified: bool = True, inline: bool = False) -> str:
+    """'2025-06-01 (unverified)'; inline=True inside brackets of its own: '2025-06-01, unverified'."""
     text = as_of or tr("unknown")
-    return text if verified else tr("{date} (unverified)", date=text)
+    if verified:
+        return text
+    return tr("{date}, unverified", date=text) if inline else tr("{date} (unverified)", date=text)
 
 
 def _tweaks_table(adv: Any) -> Table | None:
@@ -561,12 +565,6 @@ def cloud_label_text(label: str) -> str:
     return cloud_label(label)  # one table of labels for the CLI, the app and the reports
 
 
-def sharding_text(stage: str) -> str:
-    return {"zero1": tr("DeepSpeed ZeRO-1"), "zero2": tr("DeepSpeed ZeRO-2"),
-            "zero3": tr("DeepSpeed ZeRO-3 / FSDP"),
-            "zero3_offload": tr("DeepSpeed ZeRO-3 + CPU offload")}.get(stage, stage)
-
-
 def _cloud_table(adv: Any) -> Table | None:
     if adv is None or not adv.cloud:
         return None
@@ -597,7 +595,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         (tr("Settings as configured"), _settings_text(est.train)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
-        (tr("Memory"), memory_sentence(fig)),
+        (memory_label(fig), memory_sentence(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
         (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
@@ -619,12 +617,11 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         figures[at:at] = [(tr("Measured on this PC"), measured_summary(measured)), *measured_rows(measured)]
     bottlenecks: list[str] = []
     software: list[str] = []
-    notes = list(est.notes)
+    notes = job_notes(est, adv)  # the estimate's (as configured), then the advice's: as on the details page
     if adv is not None:
         for b in adv.bottlenecks:
             bottlenecks.append(tr("{problem} What to do: {fix}", problem=b.message, fix=b.fix) if b.fix
                                else b.message)
-        notes += [n for n in adv.notes if n not in notes]
     return JobSection(
         workload_id=w.id, title=workload_title(w, lang), verdict=verdict,
         verdict_text=measured_verdict_label(verdict, measured),
@@ -662,8 +659,11 @@ def software_lines(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
         if ev.advice is None or not ev.detailed:
             continue
         for f in ev.advice.software:
-            line = (tr("{problem} Run: {command}", problem=f.message, command=f.command) if f.command
-                    else f.message)
+            line = f.message
+            if f.command and f.message.rstrip().endswith((":", "：")):  # 'Install the build for X:' leads in
+                line = f.message.rstrip() + ("" if f.message.rstrip().endswith("：") else " ") + f.command
+            elif f.command:
+                line = tr("{problem} Run: {command}", problem=f.message, command=f.command)
             if line not in out:
                 out.append(line)
     return tuple(out)
@@ -737,11 +737,11 @@ def _sources(evaluations: tuple[Evaluation, ...], machine: Machine) -> tuple[str
         for u in adv.upgrades:
             if u.source:
                 add(tr("{name}: {source} (as of {date})", name=u.name, source=u.source,
-                       date=_as_of(u.as_of, u.verified)))
+                       date=_as_of(u.as_of, u.verified, inline=True)))
         for c in adv.cloud:
             if c.url:
                 add(tr("{name}: {source} (as of {date})", name=f"{c.provider} {c.gpu_name}", source=c.url,
-                       date=_as_of(c.as_of, c.verified)))
+                       date=_as_of(c.as_of, c.verified, inline=True)))
     return tuple(out)
 
 

@@ -230,8 +230,13 @@ def _keep_headings_with_next(doc, page_height: float, content_bottom: float,
             while following.isValid() and not following.text().strip() and following.next().isValid():
                 following = following.next()  # skip empty blocks (rows moved down start with one)
             next_top = layout.blockBoundingRect(following).top()
-            if int(next_top // page_height) > page:
-                end = page * page_height + content_bottom
+            end = page * page_height + content_bottom
+            lines = following.layout()
+            first = lines.lineAt(0) if lines.lineCount() else None
+            # Qt starts the next block on the next page when its first line does not fit above the page's end
+            first_bottom = next_top + (first.y() + first.height() if first is not None else 0.0)
+            already = bool(block.blockFormat().pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+            if (int(next_top // page_height) > page or first_bottom > end) and not already:
                 if end - r.top() > 0:
                     _break_before(QTextCursor(block))
                     _relayout(doc, block.position())

@@ -4,158 +4,174 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="132"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="137"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="213"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="200"/>
+        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
+        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="239"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="289"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="287"/>
+        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
+        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="330"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="292"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="333"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="135"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="295"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="304"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="309"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="350"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="331"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="372"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="332"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="373"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="340"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="381"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="343"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="384"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="386"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="348"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="389"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="352"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="393"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="355"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="396"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="359"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="400"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="362"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="403"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="366"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="407"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="372"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="377"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="419"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="424"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="397"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="444"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="400"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="447"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="403"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="450"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="469"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="424"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="471"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="436"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="483"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="442"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="489"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="457"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="504"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="459"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="506"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="463"/>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="510"/>
+        <location filename="../../gpucheck/commands.py" line="382"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -355,362 +371,360 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="106"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
-        <location filename="../../gpucheck/advise/present.py" line="167"/>
-        <location filename="../../gpucheck/report/model.py" line="565"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="106"/>
+        <location filename="../../gpucheck/advise/present.py" line="169"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
-        <location filename="../../gpucheck/advise/present.py" line="167"/>
-        <location filename="../../gpucheck/report/model.py" line="565"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/present.py" line="169"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="143"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="133"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="134"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="154"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="155"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="201"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="487"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="476"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="202"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="488"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="477"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="214"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="204"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="215"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="231"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="221"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="225"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="230"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="227"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="220"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="256"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="246"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="249"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="274"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="285"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="276"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="290"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="310"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="340"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="330"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="341"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="331"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="450"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="451"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="452"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="441"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="455"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="444"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="445"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="449"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="450"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="521"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="510"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="511"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="540"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="529"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="542"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="531"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="547"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="536"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="569"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="558"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="570"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="559"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="147"/>
+        <location filename="../../gpucheck/advise/market.py" line="148"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="149"/>
+        <location filename="../../gpucheck/advise/market.py" line="150"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="176"/>
+        <location filename="../../gpucheck/advise/market.py" line="177"/>
         <source>uses {h} of the {q} h free GPU allowance</source>
         <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="180"/>
+        <location filename="../../gpucheck/advise/market.py" line="181"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="182"/>
+        <location filename="../../gpucheck/advise/market.py" line="183"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="184"/>
+        <location filename="../../gpucheck/advise/market.py" line="185"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="187"/>
+        <location filename="../../gpucheck/advise/market.py" line="188"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
         <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="191"/>
+        <location filename="../../gpucheck/advise/market.py" line="192"/>
         <source>quota not re-checked, confirm on the provider's page</source>
         <translation>免费额度未重新核实，请到平台页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="192"/>
+        <location filename="../../gpucheck/advise/market.py" line="193"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="198"/>
+        <location filename="../../gpucheck/advise/market.py" line="199"/>
         <source>needs a foreign credit card; access from mainland China may be unstable</source>
         <translation>需境外信用卡，国内访问可能不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="199"/>
+        <location filename="../../gpucheck/advise/market.py" line="200"/>
         <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
         <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="201"/>
+        <location filename="../../gpucheck/advise/market.py" line="202"/>
         <source>needs access to Google, which is blocked in mainland China</source>
         <translation>需要能访问 Google（国内无法直接访问）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="202"/>
+        <location filename="../../gpucheck/advise/market.py" line="203"/>
         <source>access from mainland China is unreliable</source>
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="287"/>
+        <location filename="../../gpucheck/advise/market.py" line="288"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
         <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="292"/>
+        <location filename="../../gpucheck/advise/market.py" line="293"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="295"/>
+        <location filename="../../gpucheck/advise/market.py" line="296"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="298"/>
+        <location filename="../../gpucheck/advise/market.py" line="299"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="315"/>
+        <location filename="../../gpucheck/advise/market.py" line="316"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="318"/>
+        <location filename="../../gpucheck/advise/market.py" line="319"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="321"/>
+        <location filename="../../gpucheck/advise/market.py" line="322"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="325"/>
+        <location filename="../../gpucheck/advise/market.py" line="326"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="327"/>
+        <location filename="../../gpucheck/advise/market.py" line="328"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="331"/>
+        <location filename="../../gpucheck/advise/market.py" line="332"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="335"/>
-        <location filename="../../gpucheck/advise/market.py" line="352"/>
+        <location filename="../../gpucheck/advise/market.py" line="336"/>
+        <location filename="../../gpucheck/advise/market.py" line="353"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="386"/>
+        <location filename="../../gpucheck/advise/market.py" line="387"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
-        <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买卡就更划算，相当于大约 {n} 次这样的训练。</translation>
+        <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/mirrors.py" line="72"/>
@@ -728,249 +742,247 @@
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="116"/>
+        <location filename="../../gpucheck/advise/present.py" line="117"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="117"/>
+        <location filename="../../gpucheck/advise/present.py" line="118"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="118"/>
+        <location filename="../../gpucheck/advise/present.py" line="119"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="119"/>
+        <location filename="../../gpucheck/advise/present.py" line="120"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="120"/>
+        <location filename="../../gpucheck/advise/present.py" line="121"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="121"/>
+        <location filename="../../gpucheck/advise/present.py" line="122"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="122"/>
+        <location filename="../../gpucheck/advise/present.py" line="123"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="123"/>
+        <location filename="../../gpucheck/advise/present.py" line="124"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="134"/>
-        <location filename="../../gpucheck/advise/present.py" line="139"/>
+        <location filename="../../gpucheck/advise/present.py" line="135"/>
+        <location filename="../../gpucheck/advise/present.py" line="140"/>
         <location filename="../../gpucheck/report/model.py" line="503"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="144"/>
+        <location filename="../../gpucheck/advise/present.py" line="145"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="145"/>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/advise/present.py" line="146"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="152"/>
+        <location filename="../../gpucheck/advise/present.py" line="153"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="153"/>
+        <location filename="../../gpucheck/advise/present.py" line="154"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="156"/>
+        <location filename="../../gpucheck/advise/present.py" line="157"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="162"/>
+        <location filename="../../gpucheck/advise/present.py" line="163"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="168"/>
-        <location filename="../../gpucheck/report/model.py" line="566"/>
+        <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="169"/>
-        <location filename="../../gpucheck/report/model.py" line="567"/>
+        <location filename="../../gpucheck/advise/present.py" line="171"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="172"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="182"/>
+        <location filename="../../gpucheck/advise/present.py" line="184"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="184"/>
+        <location filename="../../gpucheck/advise/present.py" line="186"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="186"/>
+        <location filename="../../gpucheck/advise/present.py" line="188"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="195"/>
+        <location filename="../../gpucheck/advise/present.py" line="205"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="196"/>
+        <location filename="../../gpucheck/advise/present.py" line="206"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="211"/>
+        <location filename="../../gpucheck/advise/present.py" line="221"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="213"/>
-        <location filename="../../gpucheck/advise/present.py" line="241"/>
-        <location filename="../../gpucheck/advise/present.py" line="220"/>
+        <location filename="../../gpucheck/advise/present.py" line="223"/>
+        <location filename="../../gpucheck/advise/present.py" line="251"/>
+        <location filename="../../gpucheck/advise/present.py" line="230"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="215"/>
+        <location filename="../../gpucheck/advise/present.py" line="225"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="216"/>
+        <location filename="../../gpucheck/advise/present.py" line="226"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="218"/>
+        <location filename="../../gpucheck/advise/present.py" line="228"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="222"/>
+        <location filename="../../gpucheck/advise/present.py" line="232"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
+        <location filename="../../gpucheck/advise/present.py" line="237"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
-        <location filename="../../gpucheck/report/figures.py" line="270"/>
+        <location filename="../../gpucheck/advise/present.py" line="241"/>
+        <location filename="../../gpucheck/report/figures.py" line="278"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="235"/>
+        <location filename="../../gpucheck/advise/present.py" line="245"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="236"/>
+        <location filename="../../gpucheck/advise/present.py" line="246"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="238"/>
+        <location filename="../../gpucheck/advise/present.py" line="248"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
-        <location filename="../../gpucheck/advise/present.py" line="299"/>
+        <location filename="../../gpucheck/advise/present.py" line="255"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="249"/>
-        <location filename="../../gpucheck/advise/present.py" line="307"/>
+        <location filename="../../gpucheck/advise/present.py" line="259"/>
+        <location filename="../../gpucheck/advise/present.py" line="317"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="250"/>
-        <location filename="../../gpucheck/advise/present.py" line="308"/>
+        <location filename="../../gpucheck/advise/present.py" line="260"/>
+        <location filename="../../gpucheck/advise/present.py" line="318"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
+        <location filename="../../gpucheck/advise/present.py" line="262"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="255"/>
+        <location filename="../../gpucheck/advise/present.py" line="265"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="258"/>
+        <location filename="../../gpucheck/advise/present.py" line="268"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="268"/>
+        <location filename="../../gpucheck/advise/present.py" line="278"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="270"/>
+        <location filename="../../gpucheck/advise/present.py" line="280"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="274"/>
+        <location filename="../../gpucheck/advise/present.py" line="284"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <location filename="../../gpucheck/advise/present.py" line="289"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="287"/>
+        <location filename="../../gpucheck/advise/present.py" line="297"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="287"/>
+        <location filename="../../gpucheck/advise/present.py" line="297"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -983,6 +995,46 @@
         <location filename="../../gpucheck/advise/readiness.py" line="67"/>
         <source>Can train {runs} of the {total} built-in jobs (some with the advised settings); the easiest it cannot is “{job}”.</source>
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="69"/>
+        <source>plus the Trainer's 'auto' fields</source>
+        <translation>再加上 Trainer 的 'auto' 字段</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="72"/>
+        <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
+        <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="94"/>
+        <source>optimizer.step() every {k} batches</source>
+        <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="95"/>
+        <source>plain PyTorch loop: {steps}</source>
+        <translation>普通 PyTorch 训练循环：{steps}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
+        <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
+        <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="100"/>
+        <source>model: {name}</source>
+        <translation>模型：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="111"/>
+        <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
+        <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="150"/>
+        <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
+        <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="85"/>
@@ -1066,8 +1118,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="236"/>
-        <source>PyTorch uses the Apple GPU (MPS) only on macOS {need} or later; this Mac has macOS {have}. Update macOS first (Apple menu → System Settings → Software Update), then install PyTorch:</source>
-        <translation>PyTorch 只有在 macOS {need} 及以上才能用 Apple GPU（MPS）训练，这台 Mac 是 macOS {have}。请先升级 macOS（苹果菜单 → 系统设置 → 软件更新），再安装 PyTorch：</translation>
+        <source>PyTorch uses the Apple GPU (MPS) only on macOS {need} or later; this Mac has macOS {have}. Update macOS first (Apple menu → System Preferences → Software Update), then install PyTorch:</source>
+        <translation>PyTorch 只有在 macOS {need} 及以上才能用 Apple GPU（MPS）训练，这台 Mac 是 macOS {have}。请先升级 macOS（苹果菜单 → 系统偏好设置 → 软件更新），再安装 PyTorch：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="244"/>
@@ -1080,42 +1132,47 @@
         <translation>PyTorch 无法使用 Apple GPU（MPS）。这通常是因为在 Rosetta 下运行了 Intel（x86_64）版的 Python，或者 macOS 版本低于 12.3。请确认下面的命令输出 'arm64'，然后在 arm64 版 Python 中重新安装 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="258"/>
+        <location filename="../../gpucheck/advise/software.py" line="256"/>
+        <source>a 4-bit MLX model</source>
+        <translation>4 位 MLX 模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/software.py" line="259"/>
         <source>bitsandbytes (4-bit QLoRA, 8-bit optimizers) does not train on Apple GPUs. Use LoRA on a 16-bit model with PyTorch, or MLX, which fine-tunes 4-bit models on Apple silicon:</source>
         <translation>bitsandbytes（4 位 QLoRA、8 位优化器）不支持在 Apple GPU 上训练。请用 PyTorch 在 16 位模型上做 LoRA，或者使用 MLX，它可以在 Apple 芯片上微调 4 位模型：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="270"/>
+        <location filename="../../gpucheck/advise/software.py" line="272"/>
         <source>The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, install PyTorch in a Python environment and run 'gpucheck scan --deep' from there.</source>
         <translation>桌面程序无法加载 PyTorch，因此没有测量 GPU。如需测量，请在一个 Python 环境中安装 PyTorch，并在该环境中运行 'gpucheck scan --deep'。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="273"/>
+        <location filename="../../gpucheck/advise/software.py" line="275"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch (it includes Apple's MPS backend), then run the deep scan again.</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装命令：pip install torch（已包含 Apple 的 MPS 后端），然后重新运行深度扫描。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="277"/>
+        <location filename="../../gpucheck/advise/software.py" line="279"/>
         <source>PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be measured on this system.</source>
         <translation>支持 ROCm（AMD GPU）的 PyTorch 只能在 Linux 上使用，因此无法在这个系统上测量这块 AMD GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="279"/>
+        <location filename="../../gpucheck/advise/software.py" line="281"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装 ROCm 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="284"/>
+        <location filename="../../gpucheck/advise/software.py" line="286"/>
         <source>PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then install the CUDA build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。请先更新 NVIDIA 驱动，再安装 CUDA 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="286"/>
+        <location filename="../../gpucheck/advise/software.py" line="288"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装 CUDA 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="288"/>
+        <location filename="../../gpucheck/advise/software.py" line="290"/>
         <source>PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for the build that fits this GPU).</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
     </message>
@@ -1820,51 +1877,56 @@
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="160"/>
+        <location filename="../../gpucheck/commands.py" line="162"/>
+        <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
+        <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="169"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="163"/>
+        <location filename="../../gpucheck/commands.py" line="172"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="164"/>
+        <location filename="../../gpucheck/commands.py" line="173"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="176"/>
+        <location filename="../../gpucheck/commands.py" line="185"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="184"/>
+        <location filename="../../gpucheck/commands.py" line="193"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="191"/>
+        <location filename="../../gpucheck/commands.py" line="200"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="192"/>
+        <location filename="../../gpucheck/commands.py" line="201"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
-        <location filename="../../gpucheck/commands.py" line="428"/>
-        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="237"/>
+        <location filename="../../gpucheck/commands.py" line="438"/>
+        <location filename="../../gpucheck/commands.py" line="459"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
-        <location filename="../../gpucheck/commands.py" line="449"/>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/commands.py" line="237"/>
+        <location filename="../../gpucheck/commands.py" line="459"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <location filename="../../gpucheck/report/model.py" line="476"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
@@ -1872,9 +1934,9 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
-        <location filename="../../gpucheck/commands.py" line="449"/>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/commands.py" line="237"/>
+        <location filename="../../gpucheck/commands.py" line="459"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <location filename="../../gpucheck/report/model.py" line="652"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
@@ -1883,316 +1945,318 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="237"/>
+        <location filename="../../gpucheck/commands.py" line="246"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="270"/>
+        <location filename="../../gpucheck/commands.py" line="280"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="284"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
-        <location filename="../../gpucheck/report/figures.py" line="289"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/report/figures.py" line="297"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
-        <location filename="../../gpucheck/report/figures.py" line="290"/>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/report/figures.py" line="298"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
-        <location filename="../../gpucheck/report/figures.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/report/figures.py" line="299"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
-        <location filename="../../gpucheck/report/figures.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/report/figures.py" line="300"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/report/figures.py" line="154"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
         <location filename="../../gpucheck/i18n.py" line="475"/>
         <location filename="../../gpucheck/i18n.py" line="494"/>
-        <location filename="../../gpucheck/i18n.py" line="549"/>
-        <location filename="../../gpucheck/i18n.py" line="565"/>
+        <location filename="../../gpucheck/i18n.py" line="552"/>
+        <location filename="../../gpucheck/i18n.py" line="568"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="294"/>
-        <location filename="../../gpucheck/report/model.py" line="320"/>
-        <location filename="../../gpucheck/report/model.py" line="411"/>
-        <location filename="../../gpucheck/report/model.py" line="508"/>
-        <location filename="../../gpucheck/report/model.py" line="391"/>
+        <location filename="../../gpucheck/report/model.py" line="296"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="413"/>
+        <location filename="../../gpucheck/report/model.py" line="509"/>
         <location filename="../../gpucheck/report/model.py" line="393"/>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
-        <location filename="../../gpucheck/report/model.py" line="378"/>
-        <location filename="../../gpucheck/report/model.py" line="728"/>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="380"/>
+        <location filename="../../gpucheck/report/model.py" line="731"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
-        <location filename="../../gpucheck/report/model.py" line="614"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="332"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="333"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="333"/>
         <location filename="../../gpucheck/report/model.py" line="632"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="335"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="621"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="345"/>
-        <location filename="../../gpucheck/report/model.py" line="584"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="350"/>
+        <location filename="../../gpucheck/commands.py" line="360"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="354"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="402"/>
-        <location filename="../../gpucheck/report/model.py" line="275"/>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="402"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="402"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="402"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="402"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="402"/>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="428"/>
+        <location filename="../../gpucheck/commands.py" line="438"/>
         <location filename="../../gpucheck/report/model.py" line="476"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="428"/>
+        <location filename="../../gpucheck/commands.py" line="438"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="452"/>
+        <location filename="../../gpucheck/commands.py" line="462"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="464"/>
+        <location filename="../../gpucheck/commands.py" line="474"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="478"/>
+        <location filename="../../gpucheck/commands.py" line="488"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="489"/>
+        <location filename="../../gpucheck/commands.py" line="499"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="492"/>
+        <location filename="../../gpucheck/commands.py" line="502"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="515"/>
+        <location filename="../../gpucheck/commands.py" line="525"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2278,47 +2342,47 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="509"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="517"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="511"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="547"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="552"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="560"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="554"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="556"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="558"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="560"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2451,13 +2515,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2497,7 +2561,12 @@
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="540"/>
+        <location filename="../../gpucheck/i18n.py" line="518"/>
+        <source>training from scratch</source>
+        <translation>从零训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="543"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -2726,7 +2795,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2797,28 +2866,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="301"/>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="302"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <location filename="../../gpucheck/report/model.py" line="305"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2831,14 +2900,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="305"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="308"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -3012,7 +3081,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="266"/>
+        <location filename="../../gpucheck/report/model.py" line="268"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3354,174 +3423,186 @@
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="153"/>
+        <location filename="../../gpucheck/report/figures.py" line="154"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
+        <source>Video memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="159"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="153"/>
+        <location filename="../../gpucheck/report/figures.py" line="159"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="155"/>
+        <location filename="../../gpucheck/report/figures.py" line="161"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="157"/>
+        <location filename="../../gpucheck/report/figures.py" line="163"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="160"/>
+        <location filename="../../gpucheck/report/figures.py" line="166"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="161"/>
+        <location filename="../../gpucheck/report/figures.py" line="167"/>
         <source>{what}: {needs}; there is {have}.</source>
         <translation>{what}：{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="163"/>
+        <location filename="../../gpucheck/report/figures.py" line="169"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="180"/>
+        <location filename="../../gpucheck/report/figures.py" line="186"/>
+        <source>Training time: none: this hardware's software cannot train it.</source>
+        <translation>训练时间：无，这台电脑的软件环境不支持训练这个任务。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="188"/>
         <source>Training time: none: it does not fit here, not even with the changes.</source>
         <translation>训练时间：无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="181"/>
+        <location filename="../../gpucheck/report/figures.py" line="189"/>
         <source>Training time: none: it does not fit here.</source>
         <translation>训练时间：无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="182"/>
+        <location filename="../../gpucheck/report/figures.py" line="190"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="183"/>
+        <location filename="../../gpucheck/report/figures.py" line="191"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="185"/>
+        <location filename="../../gpucheck/report/figures.py" line="193"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="186"/>
+        <location filename="../../gpucheck/report/figures.py" line="194"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="187"/>
+        <location filename="../../gpucheck/report/figures.py" line="195"/>
         <source>Training time: {before} → {after}</source>
         <translation>训练时间：{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="211"/>
+        <location filename="../../gpucheck/report/figures.py" line="219"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="216"/>
+        <location filename="../../gpucheck/report/figures.py" line="224"/>
         <source>eager PyTorch (Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <location filename="../../gpucheck/report/figures.py" line="225"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="218"/>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="231"/>
+        <location filename="../../gpucheck/report/figures.py" line="239"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="232"/>
+        <location filename="../../gpucheck/report/figures.py" line="240"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="250"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="250"/>
+        <location filename="../../gpucheck/report/figures.py" line="258"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="251"/>
+        <location filename="../../gpucheck/report/figures.py" line="259"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="252"/>
+        <location filename="../../gpucheck/report/figures.py" line="260"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="258"/>
+        <location filename="../../gpucheck/report/figures.py" line="266"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="280"/>
+        <location filename="../../gpucheck/report/figures.py" line="288"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="282"/>
+        <location filename="../../gpucheck/report/figures.py" line="290"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="288"/>
+        <location filename="../../gpucheck/report/figures.py" line="296"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="294"/>
+        <location filename="../../gpucheck/report/figures.py" line="302"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="325"/>
+        <location filename="../../gpucheck/report/figures.py" line="333"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="326"/>
+        <location filename="../../gpucheck/report/figures.py" line="334"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="331"/>
+        <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="336"/>
+        <location filename="../../gpucheck/report/figures.py" line="344"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="340"/>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/figures.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="574"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <location filename="../../gpucheck/report/model.py" line="650"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="622"/>
         <location filename="../../gpucheck/ui/session.py" line="349"/>
@@ -3529,27 +3610,27 @@
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="342"/>
+        <location filename="../../gpucheck/report/figures.py" line="350"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="346"/>
+        <location filename="../../gpucheck/report/figures.py" line="354"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="376"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="376"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="376"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -3666,258 +3747,248 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="264"/>
+        <location filename="../../gpucheck/report/model.py" line="266"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="265"/>
+        <location filename="../../gpucheck/report/model.py" line="267"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="269"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="268"/>
+        <location filename="../../gpucheck/report/model.py" line="270"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="276"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
-        <location filename="../../gpucheck/report/model.py" line="334"/>
+        <location filename="../../gpucheck/report/model.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="336"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="282"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="293"/>
+        <location filename="../../gpucheck/report/model.py" line="295"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="319"/>
+        <location filename="../../gpucheck/report/model.py" line="321"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="327"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="352"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="352"/>
+        <location filename="../../gpucheck/report/model.py" line="354"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
-        <source>Video memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
         <source>UUID</source>
         <translation>UUID</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="414"/>
-        <source>training from scratch</source>
-        <translation>从零训练</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="416"/>
@@ -4019,171 +4090,170 @@
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <source>{date}, unverified</source>
+        <translation>{date}，未核实</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="522"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="522"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="527"/>
+        <location filename="../../gpucheck/report/model.py" line="530"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="556"/>
-        <location filename="../../gpucheck/report/model.py" line="584"/>
+        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="572"/>
         <source>{provider} — can be stopped at any time</source>
         <translation>{provider}——可能随时被停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <location filename="../../gpucheck/report/model.py" line="652"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="584"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="594"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="602"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="605"/>
-        <location filename="../../gpucheck/report/model.py" line="618"/>
+        <location filename="../../gpucheck/report/model.py" line="602"/>
+        <location filename="../../gpucheck/report/model.py" line="615"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="606"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="606"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="607"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <location filename="../../gpucheck/trial/__init__.py" line="206"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
@@ -4239,350 +4309,350 @@
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="665"/>
+        <location filename="../../gpucheck/report/model.py" line="669"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <location filename="../../gpucheck/report/model.py" line="703"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="702"/>
+        <location filename="../../gpucheck/report/model.py" line="705"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="704"/>
+        <location filename="../../gpucheck/report/model.py" line="707"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="712"/>
+        <location filename="../../gpucheck/report/model.py" line="715"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="716"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="727"/>
-        <location filename="../../gpucheck/report/model.py" line="739"/>
-        <location filename="../../gpucheck/report/model.py" line="743"/>
+        <location filename="../../gpucheck/report/model.py" line="730"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
+        <location filename="../../gpucheck/report/model.py" line="746"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="733"/>
+        <location filename="../../gpucheck/report/model.py" line="736"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
-        <translation>训练任务需要的显存超过 GPU 所有时报出的错误，任务会因此中止。</translation>
+        <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
+        <location filename="../../gpucheck/report/model.py" line="791"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="793"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="796"/>
+        <location filename="../../gpucheck/report/model.py" line="799"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
+        <location filename="../../gpucheck/report/model.py" line="804"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
-        <translation>光改设置不够；请看下面的“升级”和“租用云 GPU”。</translation>
+        <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="841"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
+        <location filename="../../gpucheck/report/model.py" line="842"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
+        <location filename="../../gpucheck/report/model.py" line="843"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
+        <location filename="../../gpucheck/report/model.py" line="844"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <location filename="../../gpucheck/report/model.py" line="845"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="864"/>
+        <location filename="../../gpucheck/report/model.py" line="867"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="872"/>
+        <location filename="../../gpucheck/report/model.py" line="875"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="874"/>
+        <location filename="../../gpucheck/report/model.py" line="877"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="889"/>
+        <location filename="../../gpucheck/report/model.py" line="892"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="890"/>
+        <location filename="../../gpucheck/report/model.py" line="893"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="891"/>
+        <location filename="../../gpucheck/report/model.py" line="894"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="898"/>
+        <location filename="../../gpucheck/report/model.py" line="901"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="906"/>
+        <location filename="../../gpucheck/report/model.py" line="909"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -4624,17 +4694,17 @@
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="209"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
-        <translation>本机放不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
+        <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
-        <translation>本机放不下（实测）：即使微批次为 1 也内存不足</translation>
+        <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="213"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
-        <translation>本机放不下（实测）：微批次 {b} 时内存不足</translation>
+        <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="220"/>
@@ -6151,6 +6221,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="vanished">内存</translation>
     </message>
     <message>
         <source>May fit — try it; if it runs out of memory, {fix}.</source>

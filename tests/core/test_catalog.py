@@ -67,7 +67,7 @@ def test_geforce_tensor_rate_is_the_fp32_accumulate_half():
 
 def test_bf16_only_where_the_hardware_has_it():
     assert find_gpu("2080 ti").tflops_bf16_tensor is None  # Turing: fp16 only
-    assert find_gpu("v100").tflops_bf16_tensor is None
+    assert find_gpu("v100 16gb").tflops_bf16_tensor is None
     assert find_gpu("1080 ti").tflops_fp16_tensor is None  # Pascal: no tensor cores
 
 

@@ -273,3 +273,110 @@ def test_report_cloud_table_in_the_readers_region_and_bill_currency(lang, region
         html = render_html(model)
     if lang == "zh_CN":
         assert "/卡·时" in html and "每 GPU 小时" not in html
+
+
+# -- a Chinese report read start to finish (QA of issue 18 on the RTX 3060 desktop and the M1 MacBook Air) --
+
+
+def test_strong_lists_do_not_stack_a_full_stop_and_a_semicolon():
+    """Upgrade reasons end with a sentence before the 'price not re-checked' note: '…矿卡。；价格…' read wrong."""
+    from gpucheck.i18n import fmt_list
+
+    with use_language("zh_CN"):
+        assert fmt_list(["并确认不是矿卡。", "价格未重新核实"], strong=True) == "并确认不是矿卡；价格未重新核实"
+        assert fmt_list(["a", "b。"], strong=True) == "a；b。"  # the last one keeps its full stop
+    with use_language("en"):
+        assert fmt_list(["(about 550 MB/s).", "price not re-checked"], strong=True) == \
+            "(about 550 MB/s); price not re-checked"
+
+
+@pytest.fixture(scope="module")
+def zh_report_3060():
+    """RTX 3060 12 GB desktop with only hard disks (tests/fixtures/machines, sources in SOURCES.md)."""
+    from gpucheck.report.model import build_report
+
+    m = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
+    with use_region("cn"):
+        model = build_report(m, lang="zh_CN")
+    yield model
+    set_region(None)
+
+
+def _report_cells(model):
+    for job in model.jobs:
+        yield job.headline
+        for table in (job.figures, job.upgrades, job.cloud, job.tweaks):
+            if table is not None:
+                yield from (str(c) for row in table.rows for c in row)
+        yield from job.notes
+        yield from job.buy_vs_rent
+    yield from model.software
+    yield from model.sources
+    yield from model.assumptions
+
+
+def test_chinese_report_has_no_raw_codes_half_width_joins_or_nested_brackets(zh_report_3060):
+    cells = list(_report_cells(zh_report_3060))
+    text = "\n".join(cells)
+    assert "zero2_offload" not in text and "zero3_offload" not in text  # sharding named in words
+    assert "(used)" not in text  # the part's Chinese name: （二手）
+    assert not re.search(r"[\u4e00-\u9fff]; ", text)  # notes joined with '；' in Chinese
+    assert "。；" not in text
+    assert "：请运行：" not in text and "版本：请运行" not in text  # 'Install the build for X:' leads in
+    for cell in cells:
+        assert not NESTED.search(cell), cell  # '（截至 2022-11-30，未核实）', not '（截至 …（未核实））'
+
+
+def test_chinese_report_names_video_memory_and_from_scratch_jobs_rightly(zh_report_3060):
+    """内存 is system RAM in Chinese: the per-GPU memory row is 显存. MNIST is trained from scratch (no
+    pretrained weights), so its assumptions do not say 全量微调 (pytorch/examples mnist/main.py)."""
+    mnist = next(j for j in zh_report_3060.jobs if j.workload_id == "mnist-cnn")
+    rows = dict(mnist.figures.rows)
+    assert rows["显存"].startswith("每块 GPU 需要的显存") and "内存" not in rows
+    line = next(a for a in zh_report_3060.assumptions if a.startswith("在 MNIST"))
+    assert "从零训练" in line and "全量微调" not in line
+
+
+def test_chinese_report_gives_dollar_shop_prices_in_yuan_too(zh_report_3060):
+    """A used RTX 3090 has only an eBay dollar price (parts.toml): a mainland reader is told 约 ¥ as well,
+    and the buy-or-rent line compares it with a yuan cloud bill."""
+    prices = [row[2] for j in zh_report_3060.jobs if j.upgrades is not None for row in j.upgrades.rows]
+    assert prices and all("¥" in p for p in prices), prices
+    assert any(p.startswith("$750（约 ¥") for p in prices), prices
+    bvr = [b for j in zh_report_3060.jobs for b in j.buy_vs_rent]
+    assert bvr and all("约 ¥" in b or b.count("¥") >= 2 for b in bvr), bvr
+    assert not any("买卡" in b for b in bvr)  # an SSD is not a card
+
+
+def test_chinese_snippet_comments_are_in_chinese(zh_report_3060):
+    snippets = "\n".join(j.snippet for j in zh_report_3060.jobs if j.snippet)
+    comments = [ln for ln in snippets.splitlines() if ln.lstrip().startswith("#")]
+    assert comments
+    for ln in comments:
+        assert re.search(r"[\u4e00-\u9fff]", ln) or re.fullmatch(r"#\s+(export|modelscope) .*", ln.strip()), ln
+
+
+def test_old_macos_is_told_the_settings_app_it_has_and_a_placeholder_in_chinese():
+    """macOS 11.2.3 (M1 MacBook Air fixture) has System Preferences; 'System Settings' came with macOS 13."""
+    from gpucheck.advise.software import software_fixes
+
+    m = Machine.load(FIXTURES / "machines" / "m1-macbookair.json")
+    with use_language("zh_CN"), use_region("cn"):
+        fixes = software_fixes(m, get_workload("llama3-8b-qlora"))
+    text = "\n".join(f"{f.message} {f.command}" for f in fixes)
+    assert "系统偏好设置" in text and "系统设置 →" not in text
+    assert "<4 位 MLX 模型>" in text and "a 4-bit" not in text
+
+
+def test_a_job_the_hardware_cannot_train_is_not_said_to_be_out_of_memory():
+    """QLoRA on the M1 MacBook Air: bitsandbytes has no 4-bit kernels for Apple GPUs (verdict 'not supported'),
+    so its training time is not 'none: it does not fit here'."""
+    from gpucheck.report.model import build_report
+
+    m = Machine.load(FIXTURES / "machines" / "m1-macbookair.json")
+    with use_region("cn"):
+        model = build_report(m, workload_ids=["llama3-8b-qlora"], lang="zh_CN")
+    job = next(j for j in model.jobs if j.workload_id == "llama3-8b-qlora")
+    rows = dict(job.figures.rows)
+    assert job.verdict_text == "不支持"
+    assert "装不下" not in rows["训练时间"] and "不支持" in rows["训练时间"]

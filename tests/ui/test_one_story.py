@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from gpucheck.cli import main as cli_main
 from gpucheck.machine import Machine
 from gpucheck.report import build_report
-from gpucheck.report.figures import memory_sentence, need_caption, time_sentence, time_text
+from gpucheck.report.figures import memory_label, memory_sentence, need_caption, time_sentence, time_text
 from gpucheck.report.html import render_html
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.verdict import Verdict
@@ -86,7 +86,7 @@ def test_details_page_and_report_say_the_same(wizard):
         model = build_report(s.machine, lang="en", evaluations=s.report_evaluations(True))
         section = next(j for j in model.jobs if j.workload_id == job)
         rows = dict(section.figures.rows)
-        assert rows["Memory"] == memory_sentence(fig) and rows["Training time"] == time_sentence(fig)
+        assert rows[memory_label(fig)] == memory_sentence(fig) and rows["Training time"] == time_sentence(fig)
         wizard.back()
 
 

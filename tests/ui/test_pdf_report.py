@@ -132,6 +132,45 @@ def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
     del lay, buf
 
 
+def _headings_left_at_a_page_foot(lay) -> list[str]:
+    """Headings whose text (the first line of the next block) Qt prints on the next page."""
+    doc, height = lay.doc, lay.height
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        nxt = block.next()
+        if block.blockFormat().headingLevel() > 0 and nxt.isValid() and doc.frameAt(block.position()) == \
+                doc.rootFrame():
+            while nxt.isValid() and not nxt.text().strip() and nxt.next().isValid():
+                nxt = nxt.next()
+            lines, own = nxt.layout(), block.layout()
+            if lines.lineCount() and own.lineCount():
+                first_y = lines.position().y() + lines.lineAt(0).y()
+                heading_y = own.position().y() + own.lineAt(0).y()
+                if int(first_y // height) > int(heading_y // height):
+                    out.append(block.text())
+        block = nxt if nxt.isValid() and nxt.position() > block.position() else block.next()
+    return out
+
+
+def test_no_heading_is_left_alone_at_the_foot_of_a_page(qapp):
+    """QA of the Chinese RTX 3060 report: '拖慢速度的因素' ended page 4, its text began page 5."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from gpucheck.region import use_region
+    from gpucheck.report import build_report
+    from gpucheck.report.pdf import layout_report, make_writer
+
+    m = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
+    with use_region("cn"):
+        model = build_report(m, lang="zh_CN")
+    buf = QBuffer(QByteArray())
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
+    lay = layout_report(model, make_writer(model, buf, "a4"))
+    assert _headings_left_at_a_page_foot(lay) == []
+    del lay, buf
+
+
 def test_saving_many_pdfs_in_one_session_does_not_abort(qapp):
     """PySide6 6.12.0's void methods drop references to None on CPython < 3.12 (pinned out in
     pyproject.toml); after a few reports the app would abort with "none_dealloc". Rendering must leave

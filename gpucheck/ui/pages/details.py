@@ -20,6 +20,7 @@ from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number
 from gpucheck.report.figures import (
     alternative_lines,
     changes_sentence,
+    job_notes,
     memory_sentence,
     need_caption,
     option_points,
@@ -397,7 +398,7 @@ class DetailsPage(BasePage):
             self._show_bottlenecks(adv)
             self._show_upgrades(adv)
             self._show_cloud(adv)
-        lines = list(est.notes) + (list(adv.notes) if adv is not None else [])
+        lines = job_notes(est, adv)  # the report's notes, the estimate's marked "as configured"
         self.notes.setText("\n".join(f"• {n}" for n in lines))
         self.notes.setVisible(bool(lines))
 
@@ -464,7 +465,7 @@ class DetailsPage(BasePage):
         cells[(0, 1)].setText(tr("This PC: {name}", name=s.machine_target_name()))
         cells[(0, 2)].setText(tr("What if: {name}", name=s.target_name()))
         cells[(1, 0)].setText(tr("Verdict"))
-        cells[(2, 0)].setText(tr("Memory"))
+        cells[(2, 0)].setText(tr("Video memory"))
         cells[(3, 0)].setText(tr("Time"))
         for col, f in ((1, mine), (2, fig)):
             cells[(1, col)].set_verdict(f.verdict, measured_verdict_label(f.verdict, f.measured))
