@@ -19,7 +19,7 @@ import gpucheck
 from gpucheck import commands
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.estimate import BadSetting
-from gpucheck.i18n import N_, get_language, set_language, tr, translate
+from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
 from gpucheck.logs import log_exception
 from gpucheck.region import REGIONS, set_region
 from gpucheck.trial import command as trial_command
@@ -195,10 +195,11 @@ def run_guarded(fn, *args, **kwargs) -> int:
         return fn(*args, **kwargs)
     except UnknownName as e:
         msg = str(e)
+        zh = get_language() == "zh_CN"  # full-width list punctuation in Chinese, no space after '：'
         if isinstance(e, AmbiguousName):
-            msg += " " + "; ".join(e.suggestions)
+            msg += ("" if zh else " ") + fmt_list(e.suggestions, strong=True)
         elif e.suggestions:
-            msg += " — " + tr("did you mean: {names}?", names=", ".join(e.suggestions))
+            msg += " — " + tr("did you mean: {names}?", names=fmt_list(e.suggestions))
         sys.stderr.write(f"gpucheck: {msg}\n")
         return 2
     except BadSetting as e:  # a training setting: named as the command line spells it (--seq-len)

@@ -36,6 +36,7 @@ class CloudOffer:
     total_hours_limit: float | None = None  # free tiers with one allowance (a trial, a sign-up quota)
     # how a reader in mainland China gets it: domestic | overseas_card | overseas_card_aws | google | unstable
     mainland_access: str = "overseas_card"
+    ram_gib: float | None = None  # the machine's system RAM where the provider fixes it (free notebooks); None = unknown
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ _OFFER_SPEC = {
     "gpu": _str(True), "gpu_counts": ("strlist", False, None, None, None),  # replaced below
     "kind": _str(True, ("free", "on_demand", "spot")),
     "price_usd_per_gpu_hour": _num(), "price_cny_per_gpu_hour": _num(),
-    "weekly_hours_limit": _num(), "session_hours_limit": _num(), "total_hours_limit": _num(),
+    "weekly_hours_limit": _num(), "session_hours_limit": _num(), "total_hours_limit": _num(), "ram_gib": _num(),
     "mainland_access": _str(False, MAINLAND_ACCESS), "notes": _str(), "notes_zh": _str(),
     "url": _str(True), "source": _str(True), "as_of": _str(True), "verified": _BOOL,
 }
@@ -137,7 +138,7 @@ def load_cloud() -> tuple[CloudOffer, ...]:
             weekly_hours_limit=v.get("weekly_hours_limit"), session_hours_limit=v.get("session_hours_limit"),
             notes=v.get("notes", ""), url=v["url"], source=v["source"], as_of=v["as_of"],
             verified=v.get("verified", True), provider_zh=v.get("provider_zh", ""),
-            total_hours_limit=v.get("total_hours_limit"), notes_zh=v.get("notes_zh", ""),
+            total_hours_limit=v.get("total_hours_limit"), notes_zh=v.get("notes_zh", ""), ram_gib=v.get("ram_gib"),
             mainland_access=v.get("mainland_access") or ("domestic" if v["region_group"] == "china"
                                                          else "overseas_card"),
         ))

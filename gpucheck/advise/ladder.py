@@ -159,6 +159,7 @@ class Climb:
     train: TrainSpec
     est: Estimate
     effective_batch: int
+    prev_hours: float | None = None  # the run's time before the rung being described
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,13 @@ def _cand_short_free(c: Climb) -> list[TrainSpec]:
 def _desc_short(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
     avg = c.workload.data.avg_seq_len
     n = t.seq_len
+    now, before = c.est.total_hours, c.prev_hours
+    if avg and n and n >= 2 * avg and t.packing and now and before and now >= 1.2 * before:
+        # packed rows: a shorter row holds fewer samples, so there are more steps, each with its fixed costs
+        return (tr("Limit the sequence length to {n} tokens", n=n),
+                tr("cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens "
+                   "hold fewer samples: more steps, about {x}× the time here", n=n, avg=avg, x=f"{now / before:.1f}"),
+                {"max_seq_length": n})
     if avg and n and n >= 2 * avg:  # the rung that loses (almost) nothing: say so, as its place in the order does
         return (tr("Limit the sequence length to {n} tokens", n=n),
                 tr("loses almost nothing: this data set averages about {avg} tokens, so only the rare sample "
@@ -230,7 +238,10 @@ def _desc_short(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
 def _loses_short(c: Climb, t: TrainSpec) -> str:
     """A limit at twice the data's mean length or more cuts only the rare long sample: it loses nothing."""
     avg = c.workload.data.avg_seq_len
-    return "nothing" if avg and t.seq_len and t.seq_len >= 2 * avg else "data"
+    if not (avg and t.seq_len and t.seq_len >= 2 * avg):
+        return "data"
+    now, before = c.est.total_hours, c.prev_hours
+    return "time" if t.packing and now and before and now >= 1.2 * before else "nothing"  # packed: more steps
 
 
 def _cand_micro_batch(c: Climb) -> list[TrainSpec]:
@@ -334,7 +345,7 @@ def _desc_resolution(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
 
 RUNGS: tuple[Rung, ...] = (
     Rung("mixed_precision", "nothing", _cand_precision, _desc_precision),
-    Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True),
+    Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("sharding", "time", _cand_sharding, _desc_sharding),
     Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
     Rung("cache_embeddings", "time", _cand_cache, _desc_cache),
@@ -392,11 +403,33 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         # the GPU holds the job; only system RAM is short, and no GPU-memory tweak frees RAM (on a Mac,
         # where the GPU's memory is the RAM, the ladder does help). RAM has its own fix (advise.host).
         return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
+    res = _climb(workload, facts, train, est, estimate_fn, tweaks, settings, smallest, skip=())
+    free_cut = [i for i, r in enumerate(RUNGS) if r.only_if_it_fits and r.loses == "nothing"]
+    if res.fits and res.estimate.total_hours is not None and any(
+            t.id == RUNGS[i].id and t.loses != "data" for i in free_cut for t in res.tweaks):
+        # a sequence limit "loses nothing" in quality, but with packed rows it means more steps, each paying
+        # the step's fixed costs (sharded weights crossing the link, offload): keep it only when it is faster
+        alt = _climb(workload, facts, train, est, estimate_fn, tweaks, settings, smallest, skip=tuple(free_cut))
+        if (alt.fits and alt.estimate.total_hours is not None and alt.estimate.total_hours < res.estimate.total_hours
+                and _worst(alt.tweaks) <= _worst(res.tweaks)):
+            return alt
+    return res
+
+
+def _worst(tweaks: tuple[Tweak, ...]) -> int:
+    return max((LOSSES.index(t.loses) for t in tweaks if t.loses in LOSSES), default=0)
+
+
+def _climb(workload: Workload, facts: GpuFacts, train: TrainSpec, est: Estimate, estimate_fn: EstimateFn,
+           tweaks: list[Tweak], settings: dict[str, Any], smallest: int, skip: tuple[int, ...]) -> LadderResult:
+    """Climb `RUNGS` (but those at the indexes in `skip`) from `train` until the job fits with room."""
+    tweaks, settings = list(tweaks), dict(settings)
     c = Climb(workload, facts, train, est, train.batch * train.grad_accum)
-    for rung in RUNGS:
-        tried = _try_rung(rung, c, estimate_fn)
+    for i, rung in enumerate(RUNGS):
+        tried = None if i in skip else _try_rung(rung, c, estimate_fn)
         if tried is None:
             continue
+        c.prev_hours = c.est.total_hours
         c.train, c.est = tried
         smallest = min(smallest, c.est.peak_vram_bytes)
         title, cost, s = rung.describe(c, c.train)

@@ -111,6 +111,8 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
         fit = fits_cache[key]
         if fit is None or fit.estimate.total_hours is None:
             continue
+        if offer.ram_gib is not None and fit.estimate.ram_bytes > offer.ram_gib * GIB:
+            continue  # a notebook with fixed RAM (Kaggle, Colab): the plan (CPU offload above all) would not fit it
         usd, cny = _prices(offer)
         hours = fit.estimate.total_hours
         if offer.kind == "free" and not _free_tier_practical(offer, hours):

@@ -227,7 +227,7 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
     if job.upgrades is not None:
         out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
     if job.cloud is not None:
-        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(9, 14, 14, 8, 7, 8, 9, 31))]
+        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(10, 13, 13, 8, 7, 10, 10, 29))]
     if job.buy_vs_rent:
         out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
     if job.notes:

@@ -418,311 +418,317 @@
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="476"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="509"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="477"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="510"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="204"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="206"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="221"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="224"/>
+        <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
+        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="229"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="231"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="225"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="227"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="220"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="228"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="246"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="249"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="261"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="274"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="276"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="290"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="310"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="330"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="341"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="331"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="342"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="472"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="473"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="441"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="474"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="444"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="477"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="445"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="478"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="449"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="482"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="450"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="483"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="510"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="543"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="511"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="544"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="529"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="562"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="531"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="564"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="536"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="569"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="558"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="591"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="559"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="592"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="148"/>
+        <location filename="../../gpucheck/advise/market.py" line="150"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="150"/>
+        <location filename="../../gpucheck/advise/market.py" line="152"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="177"/>
+        <location filename="../../gpucheck/advise/market.py" line="179"/>
         <source>uses {h} of the {q} h free GPU allowance</source>
         <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="181"/>
+        <location filename="../../gpucheck/advise/market.py" line="183"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="183"/>
+        <location filename="../../gpucheck/advise/market.py" line="185"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="185"/>
+        <location filename="../../gpucheck/advise/market.py" line="187"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="188"/>
+        <location filename="../../gpucheck/advise/market.py" line="190"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
         <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="192"/>
+        <location filename="../../gpucheck/advise/market.py" line="194"/>
         <source>quota not re-checked, confirm on the provider's page</source>
         <translation>免费额度未重新核实，请到平台页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="193"/>
+        <location filename="../../gpucheck/advise/market.py" line="195"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="199"/>
+        <location filename="../../gpucheck/advise/market.py" line="201"/>
         <source>needs a foreign credit card; access from mainland China may be unstable</source>
         <translation>需境外信用卡，国内访问可能不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="200"/>
+        <location filename="../../gpucheck/advise/market.py" line="202"/>
         <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
         <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="202"/>
+        <location filename="../../gpucheck/advise/market.py" line="204"/>
         <source>needs access to Google, which is blocked in mainland China</source>
         <translation>需要能访问 Google（国内无法直接访问）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="203"/>
+        <location filename="../../gpucheck/advise/market.py" line="205"/>
         <source>access from mainland China is unreliable</source>
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="288"/>
+        <location filename="../../gpucheck/advise/market.py" line="290"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
         <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="293"/>
+        <location filename="../../gpucheck/advise/market.py" line="295"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="296"/>
+        <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="299"/>
+        <location filename="../../gpucheck/advise/market.py" line="301"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="316"/>
+        <location filename="../../gpucheck/advise/market.py" line="318"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="319"/>
+        <location filename="../../gpucheck/advise/market.py" line="321"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="322"/>
+        <location filename="../../gpucheck/advise/market.py" line="324"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="326"/>
+        <location filename="../../gpucheck/advise/market.py" line="328"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="328"/>
+        <location filename="../../gpucheck/advise/market.py" line="330"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="332"/>
+        <location filename="../../gpucheck/advise/market.py" line="334"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="336"/>
-        <location filename="../../gpucheck/advise/market.py" line="353"/>
+        <location filename="../../gpucheck/advise/market.py" line="338"/>
+        <location filename="../../gpucheck/advise/market.py" line="355"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="387"/>
+        <location filename="../../gpucheck/advise/market.py" line="389"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
@@ -784,8 +790,8 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="135"/>
         <location filename="../../gpucheck/advise/present.py" line="140"/>
-        <location filename="../../gpucheck/report/model.py" line="503"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -796,7 +802,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="146"/>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -904,7 +910,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="241"/>
-        <location filename="../../gpucheck/report/figures.py" line="278"/>
+        <location filename="../../gpucheck/report/figures.py" line="291"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
@@ -925,19 +931,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="255"/>
-        <location filename="../../gpucheck/advise/present.py" line="309"/>
+        <location filename="../../gpucheck/advise/present.py" line="314"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="259"/>
-        <location filename="../../gpucheck/advise/present.py" line="317"/>
+        <location filename="../../gpucheck/advise/present.py" line="322"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="260"/>
-        <location filename="../../gpucheck/advise/present.py" line="318"/>
+        <location filename="../../gpucheck/advise/present.py" line="323"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
@@ -977,12 +983,17 @@
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="297"/>
+        <location filename="../../gpucheck/advise/present.py" line="296"/>
+        <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
+        <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="297"/>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1842,12 +1853,12 @@
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="201"/>
+        <location filename="../../gpucheck/cli.py" line="202"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="219"/>
+        <location filename="../../gpucheck/cli.py" line="220"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
@@ -1926,9 +1937,9 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="237"/>
         <location filename="../../gpucheck/commands.py" line="459"/>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
-        <location filename="../../gpucheck/report/model.py" line="476"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -1936,10 +1947,10 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="237"/>
         <location filename="../../gpucheck/commands.py" line="459"/>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -1971,26 +1982,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="303"/>
-        <location filename="../../gpucheck/report/figures.py" line="297"/>
+        <location filename="../../gpucheck/report/figures.py" line="310"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="304"/>
-        <location filename="../../gpucheck/report/figures.py" line="298"/>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/figures.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="305"/>
-        <location filename="../../gpucheck/report/figures.py" line="299"/>
+        <location filename="../../gpucheck/report/figures.py" line="312"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="306"/>
-        <location filename="../../gpucheck/report/figures.py" line="300"/>
+        <location filename="../../gpucheck/report/figures.py" line="313"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2031,7 +2042,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="320"/>
-        <location filename="../../gpucheck/report/figures.py" line="154"/>
+        <location filename="../../gpucheck/report/figures.py" line="167"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -2047,7 +2058,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="323"/>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
@@ -2056,39 +2067,39 @@
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
-        <location filename="../../gpucheck/i18n.py" line="475"/>
-        <location filename="../../gpucheck/i18n.py" line="494"/>
-        <location filename="../../gpucheck/i18n.py" line="552"/>
-        <location filename="../../gpucheck/i18n.py" line="568"/>
+        <location filename="../../gpucheck/i18n.py" line="476"/>
+        <location filename="../../gpucheck/i18n.py" line="495"/>
+        <location filename="../../gpucheck/i18n.py" line="553"/>
+        <location filename="../../gpucheck/i18n.py" line="569"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="296"/>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
-        <location filename="../../gpucheck/report/model.py" line="413"/>
-        <location filename="../../gpucheck/report/model.py" line="509"/>
-        <location filename="../../gpucheck/report/model.py" line="393"/>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="380"/>
-        <location filename="../../gpucheck/report/model.py" line="731"/>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="297"/>
+        <location filename="../../gpucheck/report/model.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="414"/>
+        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="396"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="728"/>
+        <location filename="../../gpucheck/report/model.py" line="378"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="326"/>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="329"/>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2104,7 +2115,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="333"/>
-        <location filename="../../gpucheck/report/model.py" line="632"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2120,7 +2131,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="339"/>
-        <location filename="../../gpucheck/report/model.py" line="621"/>
+        <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
@@ -2131,7 +2142,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="355"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="582"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
@@ -2182,9 +2193,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="412"/>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2210,7 +2221,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="412"/>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -2221,7 +2232,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="438"/>
-        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2473,100 +2484,100 @@
         <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="455"/>
+        <location filename="../../gpucheck/i18n.py" line="456"/>
         <location filename="../../gpucheck/report/measured.py" line="122"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="457"/>
+        <location filename="../../gpucheck/i18n.py" line="458"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="459"/>
+        <location filename="../../gpucheck/i18n.py" line="460"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="462"/>
+        <location filename="../../gpucheck/i18n.py" line="463"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="463"/>
+        <location filename="../../gpucheck/i18n.py" line="464"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="487"/>
+        <location filename="../../gpucheck/i18n.py" line="488"/>
         <source>{amount} (about {other})</source>
         <translation>{amount}（约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="498"/>
+        <location filename="../../gpucheck/i18n.py" line="499"/>
         <source>{amount}/GPU-hour</source>
         <translation>{amount}/卡·时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="503"/>
+        <location filename="../../gpucheck/i18n.py" line="504"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="503"/>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="505"/>
+        <location filename="../../gpucheck/i18n.py" line="506"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="505"/>
+        <location filename="../../gpucheck/i18n.py" line="506"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="505"/>
+        <location filename="../../gpucheck/i18n.py" line="506"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="507"/>
+        <location filename="../../gpucheck/i18n.py" line="508"/>
         <source>the attention layers' q_proj and v_proj</source>
         <translation>注意力层的 q_proj、v_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="508"/>
+        <location filename="../../gpucheck/i18n.py" line="509"/>
         <source>the attention layers' q_proj, k_proj, v_proj and o_proj</source>
         <translation>注意力层的 q_proj、k_proj、v_proj、o_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="509"/>
+        <location filename="../../gpucheck/i18n.py" line="510"/>
         <source>the MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="510"/>
+        <location filename="../../gpucheck/i18n.py" line="511"/>
         <source>all linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="518"/>
+        <location filename="../../gpucheck/i18n.py" line="519"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="543"/>
+        <location filename="../../gpucheck/i18n.py" line="544"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -2795,7 +2806,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2866,28 +2877,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="305"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="305"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2900,14 +2911,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="308"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -3081,7 +3092,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="268"/>
+        <location filename="../../gpucheck/report/model.py" line="269"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3423,214 +3434,214 @@
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="154"/>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
+        <location filename="../../gpucheck/report/figures.py" line="167"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="159"/>
+        <location filename="../../gpucheck/report/figures.py" line="172"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="159"/>
+        <location filename="../../gpucheck/report/figures.py" line="172"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="161"/>
+        <location filename="../../gpucheck/report/figures.py" line="174"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="163"/>
+        <location filename="../../gpucheck/report/figures.py" line="176"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="166"/>
+        <location filename="../../gpucheck/report/figures.py" line="179"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="167"/>
+        <location filename="../../gpucheck/report/figures.py" line="180"/>
         <source>{what}: {needs}; there is {have}.</source>
         <translation>{what}：{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="169"/>
+        <location filename="../../gpucheck/report/figures.py" line="182"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="186"/>
+        <location filename="../../gpucheck/report/figures.py" line="199"/>
         <source>Training time: none: this hardware's software cannot train it.</source>
         <translation>训练时间：无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="188"/>
+        <location filename="../../gpucheck/report/figures.py" line="201"/>
         <source>Training time: none: it does not fit here, not even with the changes.</source>
         <translation>训练时间：无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="189"/>
+        <location filename="../../gpucheck/report/figures.py" line="202"/>
         <source>Training time: none: it does not fit here.</source>
         <translation>训练时间：无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="190"/>
+        <location filename="../../gpucheck/report/figures.py" line="203"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="191"/>
+        <location filename="../../gpucheck/report/figures.py" line="204"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="193"/>
+        <location filename="../../gpucheck/report/figures.py" line="206"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="194"/>
+        <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="195"/>
+        <location filename="../../gpucheck/report/figures.py" line="208"/>
         <source>Training time: {before} → {after}</source>
         <translation>训练时间：{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="219"/>
+        <location filename="../../gpucheck/report/figures.py" line="232"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="224"/>
+        <location filename="../../gpucheck/report/figures.py" line="237"/>
         <source>eager PyTorch (Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="225"/>
+        <location filename="../../gpucheck/report/figures.py" line="238"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <location filename="../../gpucheck/report/figures.py" line="239"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="239"/>
+        <location filename="../../gpucheck/report/figures.py" line="252"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="240"/>
+        <location filename="../../gpucheck/report/figures.py" line="253"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="250"/>
+        <location filename="../../gpucheck/report/figures.py" line="263"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="258"/>
+        <location filename="../../gpucheck/report/figures.py" line="271"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="259"/>
+        <location filename="../../gpucheck/report/figures.py" line="272"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="260"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="266"/>
+        <location filename="../../gpucheck/report/figures.py" line="279"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="288"/>
+        <location filename="../../gpucheck/report/figures.py" line="301"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="290"/>
+        <location filename="../../gpucheck/report/figures.py" line="303"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="296"/>
+        <location filename="../../gpucheck/report/figures.py" line="309"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="302"/>
+        <location filename="../../gpucheck/report/figures.py" line="315"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="333"/>
+        <location filename="../../gpucheck/report/figures.py" line="346"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="334"/>
+        <location filename="../../gpucheck/report/figures.py" line="347"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="339"/>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="344"/>
+        <location filename="../../gpucheck/report/figures.py" line="357"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="348"/>
-        <location filename="../../gpucheck/report/model.py" line="574"/>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="622"/>
+        <location filename="../../gpucheck/report/figures.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
         <location filename="../../gpucheck/ui/session.py" line="349"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="350"/>
+        <location filename="../../gpucheck/report/figures.py" line="363"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="354"/>
+        <location filename="../../gpucheck/report/figures.py" line="367"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="376"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="376"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="376"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -3747,912 +3758,912 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="266"/>
+        <location filename="../../gpucheck/report/model.py" line="267"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="268"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="269"/>
+        <location filename="../../gpucheck/report/model.py" line="270"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="271"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="279"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="282"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="284"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="295"/>
+        <location filename="../../gpucheck/report/model.py" line="296"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="321"/>
+        <location filename="../../gpucheck/report/model.py" line="322"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="327"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="336"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="352"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="354"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="358"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="358"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="360"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="380"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="380"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/report/model.py" line="417"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="418"/>
+        <location filename="../../gpucheck/report/model.py" line="419"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="420"/>
+        <location filename="../../gpucheck/report/model.py" line="421"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="423"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="425"/>
+        <location filename="../../gpucheck/report/model.py" line="426"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="438"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="439"/>
+        <location filename="../../gpucheck/report/model.py" line="440"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="442"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="475"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="475"/>
+        <location filename="../../gpucheck/report/model.py" line="476"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="489"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="494"/>
+        <location filename="../../gpucheck/report/model.py" line="495"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="496"/>
+        <location filename="../../gpucheck/report/model.py" line="497"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="497"/>
+        <location filename="../../gpucheck/report/model.py" line="498"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="497"/>
+        <location filename="../../gpucheck/report/model.py" line="498"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>{date}, unverified</source>
         <translation>{date}，未核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="548"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="548"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="522"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="530"/>
+        <location filename="../../gpucheck/report/model.py" line="531"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="559"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="582"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="572"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>{provider} — can be stopped at any time</source>
         <translation>{provider}——可能随时被停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="582"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="594"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="602"/>
-        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="604"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="604"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="607"/>
+        <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="617"/>
         <location filename="../../gpucheck/trial/__init__.py" line="206"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
+        <location filename="../../gpucheck/report/model.py" line="623"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="632"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="632"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="643"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="640"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="645"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="642"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="651"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="653"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="669"/>
+        <location filename="../../gpucheck/report/model.py" line="666"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="703"/>
+        <location filename="../../gpucheck/report/model.py" line="700"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="705"/>
+        <location filename="../../gpucheck/report/model.py" line="702"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <location filename="../../gpucheck/report/model.py" line="704"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="715"/>
+        <location filename="../../gpucheck/report/model.py" line="712"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="716"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="730"/>
-        <location filename="../../gpucheck/report/model.py" line="742"/>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
+        <location filename="../../gpucheck/report/model.py" line="727"/>
+        <location filename="../../gpucheck/report/model.py" line="739"/>
+        <location filename="../../gpucheck/report/model.py" line="743"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="736"/>
+        <location filename="../../gpucheck/report/model.py" line="733"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="755"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="791"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="799"/>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="804"/>
+        <location filename="../../gpucheck/report/model.py" line="801"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="843"/>
+        <location filename="../../gpucheck/report/model.py" line="840"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="844"/>
+        <location filename="../../gpucheck/report/model.py" line="841"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="845"/>
+        <location filename="../../gpucheck/report/model.py" line="842"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="867"/>
+        <location filename="../../gpucheck/report/model.py" line="864"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="875"/>
+        <location filename="../../gpucheck/report/model.py" line="872"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="877"/>
+        <location filename="../../gpucheck/report/model.py" line="874"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="892"/>
+        <location filename="../../gpucheck/report/model.py" line="889"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="893"/>
+        <location filename="../../gpucheck/report/model.py" line="890"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="894"/>
+        <location filename="../../gpucheck/report/model.py" line="891"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="901"/>
+        <location filename="../../gpucheck/report/model.py" line="898"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="909"/>
+        <location filename="../../gpucheck/report/model.py" line="906"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -5202,269 +5213,269 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="262"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="481"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="293"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="294"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="299"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="301"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="362"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="363"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="424"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="443"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="444"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="453"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="552"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="523"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="524"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="493"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="522"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="504"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="524"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="531"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="532"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="569"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="570"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="572"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="581"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="582"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="594"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="595"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="604"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="606"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
         <source>spot (can be stopped)</source>
         <translation>竞价实例（可能被中断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="625"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="638"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="639"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="639"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="640"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>

@@ -167,3 +167,64 @@ def test_a_duration_just_under_a_unit_is_shown_in_the_next_unit():
     assert fmt_duration(59.6 / 3600) == "1 min"
     assert fmt_duration(47.96) == "2.0 days"
     assert fmt_duration(59.4 / 60) == "59 min" and fmt_duration(3.5) == "3.5 h"
+
+
+def test_a_free_notebook_is_not_offered_for_a_plan_that_needs_more_ram_than_it_has(capsys):
+    # Kaggle's free notebook has 2× T4 and 32 GB of RAM (its docs; cloud.toml notes); sharding a 70B QLoRA
+    # with ZeRO-3 + CPU offload puts the 4-bit weights (~35-40 GB) in CPU RAM, and an 8B full fine-tune with
+    # ZeRO-Offload needs ~16 B/param there (Ren et al. 2021). Before: "Free: Kaggle Notebooks, 2× T4,
+    # DeepSpeed ZeRO-3 + CPU offload, about 39.9 h" for llama3-70b-qlora.
+    for job in ("llama3-70b-qlora", "llama3-8b-full"):
+        assert main(["estimate", job, "--gpu", "RTX 3060 12GB", "--json", "--region", "global"]) == 0
+        d = json.loads(capsys.readouterr().out)
+        for c in d["advice"]["cloud"]:
+            offloads = "offload" in (c.get("sharding") or "") or "cpu_offload" in c.get("tweaks", [])
+            assert not (c["kind"] == "free" and offloads), (job, c["provider"])
+    # a job whose RAM fits a notebook keeps its free option (QLoRA 8B on a Colab T4 is a common recipe)
+    assert main(["estimate", "llama3-8b-qlora", "--gpu", "RTX 3060 12GB", "--json", "--region", "global"]) == 0
+    assert any(c["kind"] == "free" for c in json.loads(capsys.readouterr().out)["advice"]["cloud"])
+
+
+def test_gpu_name_errors_list_candidates_with_chinese_punctuation_in_chinese(capsys):
+    # docs/glossary-zh.md: lists join with '；' / '、' in Chinese. Before: "…例如 'RTX 3060 12GB'）： NVIDIA
+    # A100-SXM4-40GB; NVIDIA A100-SXM4-80GB" and "你是不是想找：NVIDIA GeForce RTX 5090, NVIDIA …"
+    assert main(["estimate", "mnist-cnn", "--gpu", "a100", "--lang", "zh_CN"]) == 2
+    err = capsys.readouterr().err
+    assert "A100-SXM4-40GB；NVIDIA A100-SXM4-80GB" in err and "： " not in err
+    assert main(["estimate", "mnist-cnn", "--gpu", "rtx 9999", "--lang", "zh_CN"]) == 2
+    err = capsys.readouterr().err
+    assert "、" in err and ", " not in err
+    assert main(["estimate", "mnist-cnn", "--gpu", "a100"]) == 2
+    assert "'RTX 3060 12GB'): NVIDIA A100-SXM4-40GB; NVIDIA A100-SXM4-80GB" in capsys.readouterr().err
+
+
+def _advised(*args: str, capsys) -> dict:
+    assert main(["estimate", *args, "--json", "--region", "global"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_asking_for_zero3_never_gets_a_slower_plan_than_letting_the_ladder_shard(capsys):
+    # 70B QLoRA on 2× 24 GB with FSDP + CPU offload (Answer.AI, 2024-03-06). Before: without --zero-stage the
+    # advice sharded and offloaded (12.5 h); with --zero-stage 3 it first cut packed rows to 512 tokens, which
+    # "loses almost nothing" but quadruples the steps, each gathering the sharded weights over PCIe: 37.9 h.
+    auto = _advised("llama3-70b-qlora", "--gpu", "RTX 4090", "--gpus", "2", capsys=capsys)
+    z3 = _advised("llama3-70b-qlora", "--gpu", "RTX 4090", "--gpus", "2", "--zero-stage", "3", capsys=capsys)
+    assert z3["advice"]["expected_hours"] <= auto["advice"]["expected_hours"] * 1.05
+
+
+def test_a_sequence_limit_on_packed_rows_that_costs_time_says_so(capsys):
+    # Packed rows of 1024 tokens hold half the samples of 2048-token rows: twice the steps. With ZeRO-3 over
+    # PCIe each step gathers the weights (comm-bound), so the run takes ~2× as long; "loses almost nothing"
+    # was said of it before.
+    d = _advised("llama3-8b-full", "--gpu", "RTX 4090", "--gpus", "8", "--zero-stage", "3", capsys=capsys)
+    cut = next(t for t in d["tweaks"] if t["id"] == "shorter_sequences")
+    assert cut["loses"] == "time" and "the time here" in cut["cost"]
+
+
+def test_the_check_line_does_not_tell_a_4090_owner_only_to_rent_a_4090(capsys):
+    # On the 64 GB-RAM RTX 4090 desktop the 8B full fine-tune runs on a 4090 with ZeRO-Offload given ~84 GB of
+    # RAM (Ren et al. 2021). Before, the check line said only "rent NVIDIA GeForce RTX 4090, DeepSpeed
+    # ZeRO-Offload (CPU) on Vast.ai" — the GPU the PC already has; what it lacks is RAM.
+    assert main(["check", "--machine", str(MACHINES / "rtx4090-650w-desktop.json"), "--region", "global"]) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("llama3-8b-full —"))
+    assert "too little RAM" in line

@@ -380,3 +380,11 @@ def test_a_job_the_hardware_cannot_train_is_not_said_to_be_out_of_memory():
     rows = dict(job.figures.rows)
     assert job.verdict_text == "不支持"
     assert "装不下" not in rows["训练时间"] and "不支持" in rows["训练时间"]
+
+
+def test_notes_on_the_settings_as_configured_say_so_under_a_job_that_runs_with_changes(zh_report_3060):
+    """Llama 3 8B QLoRA runs on the RTX 3060 with a shorter sequence (9.7 GB of 11.7 GB): its note that the
+    settings as configured need 13.5 GB is marked as such, not left to contradict the verdict."""
+    job = next(j for j in zh_report_3060.jobs if j.workload_id == "llama3-8b-qlora")
+    vram_notes = [n for n in job.notes if "显存" in n and "可用" in n]
+    assert vram_notes and all(n.startswith("按当前设置（调整前）：") for n in vram_notes), job.notes
