@@ -97,8 +97,8 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
     g.add_argument("--epochs", type=float, metavar="N")
     g.add_argument("--tokens", type=int, metavar="N", help=tr("token budget of the whole run (pre-training)"))
     g.add_argument("--stack", choices=["eager", "fused", "handtuned"],
-                   help=tr("software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), "
-                           "handtuned (llm.c-style CUDA)"))
+                   help=tr("software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused "
+                           "(compiled / fused kernels), handtuned (llm.c-style CUDA)"))
     g.add_argument("--packing", action=argparse.BooleanOptionalAction, default=None,
                    help=tr("pack short samples into full-length rows"))
 

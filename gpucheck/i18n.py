@@ -587,8 +587,19 @@ def fmt_list(items, strong: bool = False) -> str:
     zh = get_language() == "zh_CN"
     if strong:  # an item that ends a sentence loses its full stop before the next ('。；' / '.;' read wrong)
         items = [i.rstrip("。.") if n < len(items) - 1 else i for n, i in enumerate(items)]
-        return ("；" if zh else "; ").join(items)
+        if zh:
+            return "；".join(items)
+        out = items[0] if items else ""
+        for item in items[1:]:  # 'a; b', but 'a. Bought used …' for an item written as its own sentence
+            out += (". " if _SENTENCE_START.match(item) and not out.endswith(("?", "!")) else
+                    " " if _SENTENCE_START.match(item) else "; ") + item
+        return out
     return ("、" if zh else ", ").join(items)
+
+
+# an English item that starts a sentence ('Bought used …', 'Needs a free M.2 slot'), not a name or an acronym
+# ('NVIDIA 550', 'PCIe 5.0 card', 'RTX 4090'), which may sit after a ';'
+_SENTENCE_START = re.compile(r"[A-Z][a-z]+\b(?![.-]\w)")
 
 
 def localized(record: object, field: str, lang: str | None = None) -> str:

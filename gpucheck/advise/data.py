@@ -40,6 +40,26 @@ class CloudOffer:
 
 
 @dataclass(frozen=True)
+class Billing:
+    """How a provider turns the time a machine runs into a bill (cloud.toml [billing.<provider>])."""
+    provider: str  # the key: offers whose id starts with "<provider>-"
+    increment_s: int  # the step the running time is rounded up to (1 = per second, 60 = per minute)
+    minimum_s: int  # the least a start is billed
+    source: str
+    as_of: str
+    verified: bool
+
+
+@dataclass(frozen=True)
+class Startup:
+    """What a rented run spends before training starts (cloud.toml [startup]): a policy, not a measurement."""
+    minutes: float  # start the machine, set up the environment
+    download_mb_per_s: float  # the model's 16-bit weights arrive at this speed
+    source: str
+    as_of: str
+
+
+@dataclass(frozen=True)
 class Part:
     kind: str  # gpu | ram | ssd | psu
     id: str
@@ -143,6 +163,50 @@ def load_cloud() -> tuple[CloudOffer, ...]:
                                                          else "overseas_card"),
         ))
     return tuple(out)
+
+
+_BILLING_SPEC = {"increment_s": _num(True, 1), "minimum_s": _num(True, 0), "source": _str(True),
+                 "as_of": _str(True), "verified": _BOOL}
+_STARTUP_SPEC = {"minutes": _num(True, 0), "download_mb_per_s": _num(True, 1), "source": _str(True),
+                 "as_of": _str(True)}
+
+
+@lru_cache(maxsize=1)
+def load_billing() -> dict[str, Billing]:
+    """Each provider's billing terms, by the key its offers' ids start with ("aws" for "aws-p5-h100")."""
+    path = resource_path("cloud.toml")
+    table = read_toml(path).get("billing")
+    if not isinstance(table, dict):
+        raise BadInput(f"{path}: expected a [billing.<provider>] table per provider")
+    out = {}
+    for key, raw in table.items():
+        if not isinstance(raw, dict):
+            raise BadInput(f"{path}: [billing.{key}]: expected a table")
+        v = validate_table(f"{path}: [billing.{key}]", raw, _BILLING_SPEC)
+        out[key] = Billing(key, int(v["increment_s"]), int(v["minimum_s"]), v["source"], v["as_of"],
+                           v.get("verified", True))
+    return out
+
+
+def billing_of(offer: CloudOffer) -> Billing | None:
+    """The billing terms of the offer's provider; None for a free tier (nothing is billed)."""
+    if offer.kind == "free":
+        return None
+    key = offer.id.split("-", 1)[0]
+    billing = load_billing().get(key)
+    if billing is None:
+        raise BadInput(f"cloud.toml: offer {offer.id}: no [billing.{key}] table")
+    return billing
+
+
+@lru_cache(maxsize=1)
+def load_startup() -> Startup:
+    path = resource_path("cloud.toml")
+    raw = read_toml(path).get("startup")
+    if not isinstance(raw, dict):
+        raise BadInput(f"{path}: expected a [startup] table")
+    v = validate_table(f"{path}: [startup]", raw, _STARTUP_SPEC)
+    return Startup(float(v["minutes"]), float(v["download_mb_per_s"]), v["source"], v["as_of"])
 
 
 _COMMON_PART = {

@@ -7,9 +7,10 @@ for this machine's GPU, for a GPU the user might buy, and for a cloud GPU.
 The ladder is the table `RUNGS`, driven by one loop (`run_ladder`). Each rung says what it loses:
 - nothing: mixed precision; a sequence limit the data hardly reaches (it averages far shorter)
 - time: sharding over several GPUs (communication), micro-batch + accumulation (BatchNorm networks:
-  also the statistics), cached latents/embeddings (fixed augmentation, frozen text encoder),
-  gradient checkpointing, CPU offload (ZeRO-Offload)
-- a little quality: paged 8-bit AdamW — tried before CPU offload, whose 2-3× longer steps cost more than
+  also the statistics), gradient checkpointing, CPU offload (ZeRO-Offload)
+- a little quality: cached latents/embeddings (faster; it gives up per-epoch augmentation, the crops and
+  flips fixed per image, and text-encoder training); paged 8-bit AdamW — tried before CPU offload, whose
+  2-3× longer steps cost more than
   8-bit AdamW's negligible change in results (Dettmers et al. 2022, "8-bit Optimizers via Block-wise
   Quantization": same accuracy as 32-bit Adam on the tasks tested)
 - data: a sequence limit that cuts samples, a lower image resolution (diffusion)
@@ -108,13 +109,23 @@ def stage_label(stage: str | None) -> str:
             "zero3_offload": tr("DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM")}[stage]
 
 
+# ZeRO-Offload steps with DeepSpeed's own CPU Adam: the config names the optimizer, so the Trainer hands
+# DeepSpeed no optimizer of its own. A client optimizer (torch AdamW, bitsandbytes 8-bit) beside
+# offload_optimizer is refused unless "zero_force_ds_cpu_optimizer": false (DeepSpeed >= 0.8.3; Hugging Face
+# Transformers docs, "DeepSpeed → Optimizer and scheduler"; DeepSpeed tutorial "ZeRO-Offload": DeepSpeedCPUAdam).
+DS_CPU_ADAMW = {"type": "AdamW", "params": {"lr": "auto", "betas": "auto", "eps": "auto", "weight_decay": "auto"}}
+
+
 def _stage_settings(stage: int, offload: bool = False) -> dict[str, Any]:
     zero: dict[str, Any] = {"stage": stage}
     if offload:
         zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
         if stage == 3:
             zero["offload_param"] = {"device": "cpu", "pin_memory": True}
-    out: dict[str, Any] = {"deepspeed": {"zero_optimization": zero}, "zero_stage": stage}
+    ds: dict[str, Any] = {"zero_optimization": zero}
+    if offload:
+        ds["optimizer"] = DS_CPU_ADAMW
+    out: dict[str, Any] = {"deepspeed": ds, "zero_stage": stage}
     if offload:
         out["offload"] = True
     return out
@@ -137,8 +148,22 @@ def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[t
     return _required_optimizer(train, facts, steps)
 
 
+def offload_settings(train: TrainSpec) -> dict[str, Any]:
+    """The DeepSpeed settings of a job configured with CPU offload (ZeRO-Offload; ZeRO-3 when sharded)."""
+    full = train.method == "full"
+    return _stage_settings(max(2, train.zero_stage) if full else 3, offload=True)
+
+
 def _required_optimizer(train: TrainSpec, facts: GpuFacts, steps: list[tuple[str, str, str, dict]]
                         ) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
+    if train.cpu_offload and train.method == "full" and train.optimizer == "adamw-8bit":
+        # ZeRO-Offload runs the optimizer step on the CPU with DeepSpeedCPUAdam (fp32 states); bitsandbytes'
+        # 8-bit AdamW runs on the GPU only and DeepSpeed refuses it beside offload (see DS_CPU_ADAMW)
+        train = dataclasses.replace(train, optimizer="adamw")
+        steps.append(("optimizer_8bit", tr("Use DeepSpeed's CPU AdamW instead of 8-bit AdamW"),
+                      tr("ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer "
+                         "(bitsandbytes) runs on the GPU only"), offload_settings(train)))
+        return train, steps
     if not bitsandbytes_ok(facts) and train.optimizer == "adamw-8bit":
         train = dataclasses.replace(train, optimizer="adamw")
         steps.append(("optimizer_8bit", tr("Use the standard AdamW optimizer"),
@@ -171,6 +196,7 @@ class Rung:
     only_if_it_fits: bool = False  # a data trade-off is worth it only when it makes the job fit
     loses_for: Callable[[Climb, TrainSpec], str] | None = None  # what the chosen candidate loses, when it
     #                                                             can lose less than the rung's `loses`
+    replaces: Callable[[TrainSpec], tuple[str, ...]] = lambda t: ()  # earlier tweaks the chosen candidate undoes
 
 
 def _text_model(c: Climb) -> bool:
@@ -290,8 +316,8 @@ def _desc_checkpointing(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any
 
 def _cand_8bit(c: Climb) -> list[TrainSpec]:
     t = c.train
-    if t.optimizer != "adamw" or not bitsandbytes_ok(c.facts) or c.facts.backend == "cpu":
-        return []
+    if t.optimizer != "adamw" or not bitsandbytes_ok(c.facts) or c.facts.backend == "cpu" or t.cpu_offload:
+        return []  # offloaded: DeepSpeed's CPU Adam steps the optimizer, not bitsandbytes
     if t.method != "full" and c.workload.model.arch != "unet":
         return []  # adapters' optimizer state is tiny; kohya's SDXL LoRA recipes still use AdamW8bit
     return [dataclasses.replace(t, optimizer="adamw-8bit")]
@@ -310,7 +336,10 @@ def _cand_offload(c: Climb) -> list[TrainSpec]:
         return []
     if t.method == "full":
         stage = max(2, t.zero_stage) if c.facts.gpus > 1 else 2
-        return [dataclasses.replace(t, cpu_offload=True, zero_stage=stage if c.facts.gpus > 1 else 0)]
+        # DeepSpeed's CPU AdamW (fp32 states in RAM) replaces an 8-bit optimizer: see DS_CPU_ADAMW
+        optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
+        return [dataclasses.replace(t, cpu_offload=True, zero_stage=stage if c.facts.gpus > 1 else 0,
+                                    optimizer=optimizer)]
     if c.facts.gpus > 1 and (t.zero_stage >= 3 or t.shard):  # FSDP + QLoRA: the frozen shards to CPU RAM
         return [dataclasses.replace(t, cpu_offload=True)]
     return []
@@ -321,9 +350,17 @@ def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
     return (tr("Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed "
                "ZeRO-Offload)") if t.method == "full" else
             tr("Offload the sharded model weights to CPU RAM (FSDP CPU offload)"),
+            tr("costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in "
+               "RAM (no 8-bit optimizer); needs {ram} of RAM in all", f=f"{f:.1f}", ram=fmt_gib(c.est.ram_bytes))
+            if t.method == "full" else
             tr("costs time: steps are about {f}× slower; needs {ram} of RAM in all",
                f=f"{f:.1f}", ram=fmt_gib(c.est.ram_bytes)),
             _stage_settings(max(2, t.zero_stage) if t.method == "full" else 3, offload=True))
+
+
+def _replaced_by_offload(t: TrainSpec) -> tuple[str, ...]:
+    """ZeRO-Offload's CPU AdamW takes the place of the 8-bit optimizer (a full fine-tune's offload)."""
+    return ("optimizer_8bit",) if t.method == "full" else ()
 
 
 def _cand_short_cut(c: Climb) -> list[TrainSpec]:
@@ -348,10 +385,10 @@ RUNGS: tuple[Rung, ...] = (
     Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("sharding", "time", _cand_sharding, _desc_sharding),
     Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
-    Rung("cache_embeddings", "time", _cand_cache, _desc_cache),
+    Rung("cache_embeddings", "quality", _cand_cache, _desc_cache),  # faster; loses augmentation/TE training
     Rung("grad_checkpointing", "time", _cand_checkpointing, _desc_checkpointing),
     Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit),
-    Rung("cpu_offload", "time", _cand_offload, _desc_offload),
+    Rung("cpu_offload", "time", _cand_offload, _desc_offload, replaces=_replaced_by_offload),
     Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("smaller_images", "data", _cand_resolution, _desc_resolution, only_if_it_fits=True),
 )
@@ -433,6 +470,10 @@ def _climb(workload: Workload, facts: GpuFacts, train: TrainSpec, est: Estimate,
         c.train, c.est = tried
         smallest = min(smallest, c.est.peak_vram_bytes)
         title, cost, s = rung.describe(c, c.train)
+        undone = rung.replaces(c.train)
+        if any(t.id in undone for t in tweaks):  # the plan drops them: their settings no longer apply
+            tweaks = [t for t in tweaks if t.id not in undone]
+            settings = {k: v for t in tweaks for k, v in t.settings.items()}
         settings.update(s)
         tweaks.append(Tweak(id=rung.id, title=title, cost=cost, settings=dict(s),
                             peak_vram_bytes=c.est.peak_vram_bytes, total_hours=c.est.total_hours,

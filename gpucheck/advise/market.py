@@ -13,9 +13,21 @@ DeepSpeed ZeRO-1 (optimizer state sharded), ZeRO-2 (+ gradients), ZeRO-3 / FSDP 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 
-from gpucheck.advise.data import CloudOffer, Part, cny_to_usd, factor, load_cloud, parts_of, usd_to_cny
+from gpucheck.advise.data import (
+    Billing,
+    CloudOffer,
+    Part,
+    billing_of,
+    cny_to_usd,
+    factor,
+    load_cloud,
+    load_startup,
+    parts_of,
+    usd_to_cny,
+)
 from gpucheck.advise.ladder import EstimateFn, GpuFacts, run_ladder
 from gpucheck.advise.model import TWEAK_IDS, BuyVsRent, CloudOption, Upgrade
 from gpucheck.advise.present import shop_price_text
@@ -97,6 +109,7 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
     `local_hours`: the job already runs here, too slowly — only clearly faster options count.
     `practical_hours`: "cheapest" is chosen among options that finish within this when there are any."""
     offers = load_cloud() if offers is None else offers
+    startup_h = startup_hours(workload)
     fits_cache: dict[tuple[str, tuple[int, ...]], Fit | None] = {}
     every: list[CloudOption] = []
     for offer in offers:
@@ -114,26 +127,86 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
         if offer.ram_gib is not None and fit.estimate.ram_bytes > offer.ram_gib * GIB:
             continue  # a notebook with fixed RAM (Kaggle, Colab): the plan (CPU offload above all) would not fit it
         usd, cny = _prices(offer)
-        hours = fit.estimate.total_hours
+        run = rented_run(offer, fit.estimate.total_hours, startup_h)
+        hours = run.wall_hours
         if offer.kind == "free" and not _free_tier_practical(offer, hours):
             continue
         if local_hours is not None and hours > local_hours * 0.8:
             continue  # not worth renting: hardly faster than this PC
-        note = _offer_note(offer, hours)
-        batch_note = _effective_batch_note(train, fit)
-        if batch_note:
-            note = fmt_list([note, batch_note], strong=True) if note else batch_note
+        note = fmt_list([n for n in (_offer_note(offer, run), _overhead_note(run, offer.verified),
+                                     _effective_batch_note(train, fit), _offload_ram_note(fit)) if n], strong=True)
         every.append(CloudOption(currency=billed_in(offer),
             label="", offer_id=offer.id, provider=localized(offer, "provider"), region_group=offer.region_group,
             gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
-            price_cny_per_gpu_hour=cny, total_hours=hours,
-            cost_usd=None if usd is None else usd * fit.gpus * hours,
-            cost_cny=None if cny is None else cny * fit.gpus * hours,
+            price_cny_per_gpu_hour=cny, total_hours=hours, train_hours=run.train_hours,
+            billed_hours=run.billed_hours, sessions=run.sessions,
+            cost_usd=None if usd is None else usd * fit.gpus * run.billed_hours,
+            cost_cny=None if cny is None else cny * fit.gpus * run.billed_hours,
             sharding=fit.stage, per_gpu_vram_bytes=fit.estimate.peak_vram_bytes, tweaks=fit.tweaks, note=note,
             url=offer.url, as_of=offer.as_of, verified=offer.verified,
         ))
     every = region_order(every)
     return pick_options(every, practical_hours), every
+
+
+@dataclasses.dataclass(frozen=True)
+class RentedRun:
+    """A job on a rented machine as the renter lives and pays it."""
+    train_hours: float  # the training alone (the estimate)
+    startup_hours: float  # per start: machine, environment, model download (cloud.toml [startup])
+    sessions: int  # starts needed: a free tier's session limit splits a long run
+    wall_hours: float  # start-ups + training
+    billed_hours: float  # what the provider charges per GPU: rounded up to its step, at least its minimum
+    billing: Billing | None  # None: a free tier
+
+
+def startup_hours(workload: Workload) -> float:
+    """Hours from renting to the first step: the policy allowance plus the model's 16-bit weights' download."""
+    st = load_startup()
+    weights_mb = (workload.model.params + workload.model.aux_params) * 2 / 1e6
+    return st.minutes / 60 + weights_mb / st.download_mb_per_s / 3600
+
+
+def rented_run(offer: CloudOffer, train_hours: float, startup_h: float) -> RentedRun:
+    """What a run on `offer` takes and is billed: every start pays the start-up; a free tier with a session
+    limit needs one start per session; a paid run is one start, billed by the provider's terms."""
+    limit = offer.session_hours_limit
+    sessions = max(1, math.ceil(train_hours / limit - 1e-9)) if offer.kind == "free" and limit else 1
+    wall = train_hours + sessions * startup_h
+    billing = billing_of(offer)
+    if billing is None:
+        return RentedRun(train_hours, startup_h, sessions, wall, 0.0, None)
+    step = max(1, billing.increment_s)
+    billed_s = max(billing.minimum_s, math.ceil(wall * 3600 / step - 1e-9) * step)
+    return RentedRun(train_hours, startup_h, sessions, wall, billed_s / 3600, billing)
+
+
+def _overhead_note(run: RentedRun, offer_verified: bool = True) -> str:
+    """Why a short job costs more than its training time: say it when start-up and billing add over 10%."""
+    if run.billing is None or run.billed_hours <= run.train_hours * 1.1:
+        return ""
+    b = run.billing
+    if b.increment_s >= 3600:
+        rule = tr("billed per started hour")
+    elif b.increment_s >= 60:
+        rule = tr("billed per started minute")
+    elif b.minimum_s >= 60:
+        rule = tr("billed per second, at least {m} min", m=f"{b.minimum_s / 60:.0f}")
+    else:
+        rule = tr("billed per second")
+    text = tr("training itself takes {t}; starting the machine, setting up and downloading the model add about "
+              "{s} ({rule})", t=fmt_duration(run.train_hours), s=fmt_duration(run.startup_hours), rule=rule)
+    if offer_verified and not b.verified:  # an unverified offer already says to check its page
+        text = fmt_list([text, tr("billing terms not re-checked")], strong=True)
+    return text
+
+
+def _offload_ram_note(fit: Fit) -> str:
+    """A plan with CPU offload keeps the training state in the rented machine's RAM (ZeRO-Offload: 16 B/param
+    for a full fine-tune, estimate.memory.placement): cloud offers list the GPU, so say the RAM it needs."""
+    if not fit.train.cpu_offload:
+        return ""
+    return tr("needs about {ram} of RAM on the rented machine", ram=fmt_gib(fit.estimate.ram_bytes, 0))
 
 
 def _effective_batch_note(train: TrainSpec, fit: Fit) -> str:
@@ -171,7 +244,8 @@ def _free_tier_practical(offer: CloudOffer, hours: float) -> bool:
     return True
 
 
-def _offer_note(offer: CloudOffer, hours: float) -> str:
+def _offer_note(offer: CloudOffer, run: RentedRun) -> str:
+    hours = run.wall_hours
     parts = []
     if in_mainland() and offer.mainland_access != "domestic":
         parts.append(tr(_MAINLAND_ACCESS_TEXT[offer.mainland_access]))
@@ -183,7 +257,10 @@ def _offer_note(offer: CloudOffer, hours: float) -> str:
         parts.append(tr("uses about {w} weeks of the free ~{q} h/week GPU quota", w=f"{weeks:.1f}",
                         q=f"{offer.weekly_hours_limit:.0f}") if weeks > 1 else
                      tr("fits in one week's free GPU quota (~{q} h)", q=f"{offer.weekly_hours_limit:.0f}"))
-    if offer.session_hours_limit and hours > offer.session_hours_limit:
+    if run.sessions > 1:
+        parts.append(tr("needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume",
+                        n=run.sessions, s=f"{offer.session_hours_limit:.0f}"))
+    elif offer.session_hours_limit and hours > offer.session_hours_limit:
         parts.append(tr("longer than one {s} h session: save checkpoints and resume",
                         s=f"{offer.session_hours_limit:.0f}"))
     if offer.kind == "spot":

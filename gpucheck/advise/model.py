@@ -107,6 +107,10 @@ class CloudOption:
     as_of: str = ""
     verified: bool = True
     currency: str = "usd"  # what the provider bills in: usd | cny (shown first; the other as "about")
+    # total_hours is the renter's whole time (start-ups + training); cost is price × GPUs × billed_hours
+    train_hours: float | None = None  # the training alone
+    billed_hours: float | None = None  # per GPU, by the provider's billing step and minimum (0 for free tiers)
+    sessions: int = 1  # starts needed (a free tier's session limit)
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,7 @@ def _cloud_dict(c: CloudOption) -> dict[str, Any]:
             "price_usd_per_gpu_hour": _r(c.price_usd_per_gpu_hour, 3),
             "price_cny_per_gpu_hour": _r(c.price_cny_per_gpu_hour, 3),
             "total_hours": _r(c.total_hours, 3), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
+            "train_hours": _r(c.train_hours, 3), "billed_hours": _r(c.billed_hours, 4), "sessions": c.sessions,
             "sharding": c.sharding, "per_gpu_vram_gib": _gib(c.per_gpu_vram_bytes), "tweaks": list(c.tweaks),
             "note": c.note, "url": c.url, "as_of": c.as_of, "verified": c.verified, "currency": c.currency}
 

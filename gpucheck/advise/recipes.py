@@ -7,10 +7,10 @@ and kohya sd-scripts for SDXL LoRA with cached text-encoder outputs (its documen
 
 from __future__ import annotations
 
-import json
+import pprint
 from typing import Any
 
-from gpucheck.advise.ladder import GpuFacts, bf16_ok
+from gpucheck.advise.ladder import GpuFacts, bf16_ok, offload_settings
 from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload
 
@@ -53,8 +53,12 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append("    fp16=True,")
     if train.grad_checkpointing:
         args.append("    gradient_checkpointing=True,")
+    if train.cpu_offload and "deepspeed" not in settings:  # configured offload: its DeepSpeed config
+        settings = {**settings, **offload_settings(train)}
     optim = settings.get("optim")
-    if train.method == "qlora":
+    if _ds_offload(settings):
+        optim = None  # DeepSpeed's CPU AdamW (ds_config "optimizer") steps the offloaded optimizer
+    elif train.method == "qlora":
         optim = "paged_adamw_8bit"
     elif train.optimizer == "adamw-8bit":
         optim = optim if optim in ("adamw_bnb_8bit", "paged_adamw_8bit") else "paged_adamw_8bit"
@@ -66,7 +70,7 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if train.method == "qlora":
         lines.append("import torch")
     if "deepspeed" in settings:
-        lines.append(f"ds_config = {json.dumps(settings['deepspeed'])}  # " + tr("plus the Trainer's 'auto' fields"))
+        lines += _ds_config_lines(settings["deepspeed"], train)
     lines += ["from transformers import TrainingArguments", "args = TrainingArguments("] + args + [")"]
     if train.precision == "bf16-pure":
         lines.append("# " + tr("pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and "
@@ -99,6 +103,25 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if settings.get("workload") == workload.id and settings.get("model"):
         lines.append("# " + tr("model: {name}", name=f'"{settings["model"]}"'))
     return "\n".join(lines)
+
+
+def _ds_offload(settings: dict[str, Any]) -> bool:
+    return "offload_optimizer" in settings.get("deepspeed", {}).get("zero_optimization", {})
+
+
+def _ds_config_lines(ds: dict[str, Any], train: TrainSpec) -> list[str]:
+    """The DeepSpeed config as Python (True, not JSON's true) with the fields the Trainer fills from
+    TrainingArguments set to "auto" (Hugging Face Transformers docs, "DeepSpeed → Configuration"): without
+    them DeepSpeed has no batch size ("Either train_batch_size or train_micro_batch_size_per_gpu needs to be
+    provided") and trains without mixed precision."""
+    full: dict[str, Any] = {"train_micro_batch_size_per_gpu": "auto", "gradient_accumulation_steps": "auto",
+                            "gradient_clipping": "auto"}
+    if train.precision in ("bf16", "bf16-pure", "fp16"):
+        full["fp16" if train.precision == "fp16" else "bf16"] = {"enabled": "auto"}
+    full.update(ds)
+    text = pprint.pformat(full, indent=1, width=110, sort_dicts=False)
+    return ["# " + tr("DeepSpeed config; the Trainer fills each \"auto\" from TrainingArguments"),
+            "ds_config = " + text.replace("\n", "\n" + " " * len("ds_config = "))]
 
 
 def _yolo_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
@@ -146,6 +169,11 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
         args.append(f"  --rank={train.lora_rank}")
     args.append(f'  --output_dir="{workload.id}-out"')
     cmd = " \\\n".join(args)
+    if settings.get("offload") or train.cpu_offload:
+        # diffusers examples/dreambooth README, "Training on a 8 GB GPU": DeepSpeed (stage 2, optimizer on the
+        # CPU) through `accelerate config`; "8-bit optimizer does not seem to be compatible with DeepSpeed"
+        cmd += "\n# " + tr("CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer "
+                           "offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)")
     if train.cache_embeddings:
         cmd += "\n# " + tr("cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
                            "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")

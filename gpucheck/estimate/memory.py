@@ -18,6 +18,7 @@ Conventions (say which, as the sources differ):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -154,6 +155,11 @@ def optimizer_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> floa
     return pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer]
 
 
+def cpu_adam_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
+    """DeepSpeedCPUAdam's state under ZeRO-Offload: fp32 momentum and variance (AdamW's bytes per parameter)."""
+    return optimizer_bytes(dataclasses.replace(t, optimizer="adamw"), f, pc)
+
+
 def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Saved activations for one micro-batch through all layers, plus logits, per GPU."""
     a = f["activations"]
@@ -241,7 +247,10 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     master, working, frozen = wp.master, wp.working, wp.frozen
     offloaded = 0.0
     if t.cpu_offload and t.method == "full":
-        offloaded = master + g + o
+        # ZeRO-Offload steps with DeepSpeed's own CPU Adam (DeepSpeedCPUAdam, fp32 momentum + variance):
+        # an 8-bit GPU optimizer does not run there, so CPU RAM holds 4 (master) + 4 (fp32 gradients) +
+        # 8 (Adam) = 16 B/param — DeepSpeed's estimate_zero2_model_states_mem_needs (cpu_offload: 16 B/param)
+        offloaded = master + g + (cpu_adam_bytes(t, f, pc) if t.optimizer == "adamw-8bit" else o)
         master, g, o = 0.0, 0.0, 0.0
     elif t.cpu_offload:
         offloaded = o

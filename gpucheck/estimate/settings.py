@@ -76,6 +76,28 @@ def _checked(key: str, value: Any) -> Any:
     return value
 
 
+# How a message names a model architecture ("mnist-cnn is a CNN"): technical names, the same in every language.
+_ARCH_NAMES = {"cnn": "CNN", "unet": "U-Net", "transformer": "transformer"}
+
+
+def _check_applies(workload: Workload, given: Mapping[str, Any], train_changes: Mapping[str, Any]) -> None:
+    """A setting that means nothing for this job is an error, not silently ignored: packing and a token
+    budget only act on language-model (transformer) jobs, the LoRA rank and targets only on LoRA/QLoRA."""
+    arch = workload.model.arch
+    name = _ARCH_NAMES.get(arch, arch)
+    if arch != "transformer":
+        for key in ("packing", "tokens"):
+            if given.get(key) is not None:
+                raise BadSetting(N_("{flag} applies to language-model jobs; {id} is a {arch}"), key,
+                                 id=workload.id, arch=name)
+    method = train_changes.get("method", workload.train.method)
+    if method not in ("lora", "qlora"):
+        for key in ("lora_rank", "lora_targets"):
+            if given.get(key) is not None:
+                raise BadSetting(N_("{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora"),
+                                 key, {"other": "method"}, id=workload.id)
+
+
 def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
     """The workload with overrides applied (None = keep). A bad value → BadSetting naming the setting."""
     train_changes: dict[str, Any] = {}
@@ -98,6 +120,7 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
     if train_changes.get("method") == "qlora" and arch != "transformer":
         raise BadSetting(N_("{flag} qlora: needs a transformer model; {id} is a {arch}"), "method",
                          id=workload.id, arch=arch)
+    _check_applies(workload, overrides, train_changes)
     if "seq_len" in train_changes and arch != "transformer":
         raise BadSetting(N_("{flag}: {id} is not a transformer; use {other}"), "seq_len",
                          {"other": "image_size"}, id=workload.id)

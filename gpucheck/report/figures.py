@@ -24,9 +24,9 @@ from gpucheck.advise.present import alternative_text, cloud_cost_text, shop_pric
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, tr
 from gpucheck.report.measured import (
     measured_caption,
-    measured_time_sentence,
     measured_time_text,
     measured_time_tooltip,
+    measured_time_value,
 )
 from gpucheck.verdict import Verdict
 
@@ -162,14 +162,14 @@ def job_notes(est: Any, adv: Any) -> list[str]:
 
 
 def memory_label(f: JobFigures) -> str:
-    """The row name for `memory_sentence`: video memory, or the system RAM when that is what limits the job
-    (in Chinese 内存 is only ever system RAM, 显存 the GPU's memory)."""
-    return tr("System RAM") if f.memory == "ram" else tr("Video memory")
+    """The row name for `memory_value`: the video memory per GPU, or the system RAM when that is what limits
+    the job (in Chinese 内存 is only ever system RAM, 显存 the GPU's memory)."""
+    return tr("System RAM needed") if f.memory == "ram" else tr("Video memory needed per GPU")
 
 
-def memory_sentence(f: JobFigures) -> str:
-    """Long, for the details page and the report: as configured → with the changes, and what there is."""
-    what = tr("System RAM needed") if f.memory == "ram" else tr("Video memory needed per GPU")
+def memory_value(f: JobFigures) -> str:
+    """A report row's value under `memory_label` (the label is not repeated): as configured → with the
+    changes, and what there is."""
     if f.shown_need_bytes != f.need_bytes and f.need_bytes is not None:
         key = (tr("{need} as configured → at least {after} with every change tried")
                if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT
@@ -177,10 +177,15 @@ def memory_sentence(f: JobFigures) -> str:
         needs = key.format(need=fmt_gib(f.need_bytes), after=fmt_gib(f.shown_need_bytes))
     else:
         needs = tr("{need} as configured", need=fmt_gib(f.need_bytes))
-    text = tr("{what}: {needs}; there is {have}.", needs=needs, what=what, have=have_text(f))
+    text = tr("{needs}; there is {have}.", needs=needs, have=have_text(f))
     if f.ram_short and f.memory != "ram":
         text = tr("{text} The system RAM is what it runs short of.", text=text)
     return text
+
+
+def memory_sentence(f: JobFigures) -> str:
+    """Long, for the details page: 'Video memory needed per GPU: 19.3 GB as configured → …; there is …'."""
+    return tr("{what}: {value}", what=memory_label(f), value=memory_value(f))
 
 
 def time_text(f: JobFigures) -> str:
@@ -191,21 +196,27 @@ def time_text(f: JobFigures) -> str:
     return fmt_duration(h) if h is not None else "—"
 
 
-def time_sentence(f: JobFigures) -> str:
-    """'Training time: 2.7 days as configured → 5.1 h with the changes' / '… none: it does not fit here'."""
+def time_value(f: JobFigures) -> str:
+    """A report row's value under 'Training time' (the label is not repeated): '2.7 days as configured →
+    5.1 h with the changes' / 'none: it does not fit here.'"""
     if f.measured is not None:
-        return measured_time_sentence(f.measured)
+        return measured_time_value(f.measured)
     if f.hours is None and f.hours_after is None and Verdict.parse(f.verdict) == Verdict.NOT_SUPPORTED:
-        return tr("Training time: none: this hardware's software cannot train it.")  # not a question of memory
+        return tr("none: this hardware's software cannot train it.")  # not a question of memory
     if f.hours is None and f.hours_after is None:
-        return tr("Training time: none: it does not fit here, not even with the changes.") if f.changed \
-            else tr("Training time: none: it does not fit here.")
+        return tr("none: it does not fit here, not even with the changes.") if f.changed \
+            else tr("none: it does not fit here.")
     before = (tr("{time} as configured", time=fmt_duration(f.hours)) if f.hours is not None
               else tr("none as configured (it does not fit)"))
     if not f.changed:
-        return tr("Training time: {time}", time=before)
+        return before
     after = tr("{time} with the changes", time=fmt_duration(f.hours_after))
-    return tr("Training time: {before} → {after}", before=before, after=after)
+    return tr("{before} → {after}", before=before, after=after)
+
+
+def time_sentence(f: JobFigures) -> str:
+    """For the details page: 'Training time: 2.7 days as configured → 5.1 h with the changes'."""
+    return tr("Training time: {time}", time=time_value(f))
 
 
 _NUMBER = re.compile(r"^([0-9][0-9.,]*)\s?(.*)$")
@@ -232,9 +243,11 @@ def time_range_text(f: JobFigures) -> str:
     return tr("{range}, most likely {time}", range=duration_range(*r), time=fmt_duration(h))
 
 
-# the software stack a time assumes (issue 14: named in every output); the command line's words too
+# the software stack a time assumes (issue 14: named in every output); the command line's words too. One label
+# per stack for every family of job: eager is a plain training loop (an ImageNet ResNet-50) as much as the
+# Hugging Face Trainer (a fine-tuned LLM)
 STACK_LABELS = {
-    "eager": N_("eager PyTorch (Hugging Face Trainer)"),
+    "eager": N_("eager PyTorch (a plain training loop or the Hugging Face Trainer)"),
     "fused": N_("fused / compiled kernels"),
     "handtuned": N_("hand-tuned CUDA (llm.c)"),
 }
@@ -245,7 +258,7 @@ def stack_text(stack: str) -> str:
 
 
 def range_sentence(f: JobFigures) -> str:
-    """'Likely 2.3–5.2 h, most likely 2.7 h, with eager PyTorch (Hugging Face Trainer).' ('' with no time)."""
+    """'Likely 2.3–5.2 h, most likely 2.7 h, assuming eager PyTorch (…).' ('' with no time)."""
     if f.shown_hours is None:
         return ""
     if f.shown_range is None:
@@ -409,8 +422,8 @@ def worth_speeding_up(adv: Any) -> tuple:
     return tuple(t for t in adv.speed_tweaks
                  if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
 
-__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "time_text",
-           "time_sentence", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
+__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "memory_value",
+           "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",
            "MIN_SPEEDUP_SAVED_HOURS", "STACK_LABELS", "stack_text", "duration_range", "time_range_text",
            "range_sentence", "time_tooltip", "tight_advice", "tight_text", "alternative_lines", "changes_sentence"]

@@ -192,11 +192,16 @@ def measured_time_text(m: Measured) -> str:
     return tr("{time} measured", time=fmt_duration(m.hours))
 
 
-def measured_time_sentence(m: Measured) -> str:
+def measured_time_value(m: Measured) -> str:
+    """A report row's value under 'Training time': '2.3 h measured (estimated 2.7 h)'."""
     if m.out_of_memory or m.hours is None:
-        return tr("Training time: none as configured: it ran out of memory here (measured).")
-    return tr("Training time: {time} measured (estimated {estimate})", time=fmt_duration(m.hours),
+        return tr("none as configured: it ran out of memory here (measured).")
+    return tr("{time} measured (estimated {estimate})", time=fmt_duration(m.hours),
               estimate=fmt_duration(m.estimated_hours))
+
+
+def measured_time_sentence(m: Measured) -> str:
+    return tr("Training time: {time}", time=measured_time_value(m))
 
 
 def measured_time_tooltip(m: Measured) -> str:
@@ -218,5 +223,5 @@ def measured_to_json(m: Measured | None, verdict: str) -> dict[str, Any] | None:
 
 
 __all__ = ["Measured", "measured_of", "apply_measured", "measured_verdict_label", "measured_summary",
-           "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_sentence",
+           "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_sentence", "measured_time_value",
            "measured_time_tooltip", "measured_to_json", "fmt_seconds", "MEASURED_OUTCOMES"]

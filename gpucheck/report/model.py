@@ -55,14 +55,14 @@ from gpucheck.report.figures import (
     job_figures,
     job_notes,
     memory_label,
-    memory_sentence,
+    memory_value,
     need_caption,
     option_points,
     stack_text,
     tight_advice,
     time_range_text,
-    time_sentence,
     time_text,
+    time_value,
     worth_speeding_up,
 )
 from gpucheck.report.measured import (
@@ -570,8 +570,7 @@ def _cloud_table(adv: Any) -> Table | None:
         return None
     rows = []
     for c in adv.cloud:
-        provider = tr("{provider} — can be stopped at any time", provider=c.provider) if c.kind == "spot" \
-            else c.provider  # no bracket inside the provider's own brackets
+        provider = c.provider  # a spot offer's "can be stopped" is said once, in its notes (market.py)
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name)
         if c.sharding:
             gpus = tr("{gpus}, {how}", gpus=gpus, how=sharding_text(c.sharding))
@@ -595,12 +594,12 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         (tr("Settings as configured"), _settings_text(est.train)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
-        (memory_label(fig), memory_sentence(fig)),
+        (memory_label(fig), memory_value(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
         (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
          if est.samples_per_second is not None and fig.hours is not None else "—"),
-        (tr("Training time"), time_sentence(fig)),
+        (tr("Training time"), time_value(fig)),
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
                         epochs=f"{w.data.epochs:g}")),
     ]

@@ -7,8 +7,9 @@ The only module in gpucheck/ outside ui/ that uses Qt. No browser engine is need
   text stays selectable and searchable.
 - Every page gets a header line (report title, date) and a footer ("Page N of M").
 - A table row is never split across pages: a row that would cross the page end is moved to the next
-  page whole (unless it is taller than most of a page), and table headers repeat on each page. A chart
-  or code block is one table row, so it moves whole too, and a heading moves with what it heads.
+  page whole (unless it is taller than most of a page), the rest of its table with it as a table of its
+  own under a copy of the header, so no empty row outline is left at the foot of the page. A chart or
+  code block is one table row, so it moves whole too, and a heading moves with what it heads.
   (Qt's own table layout does split rows between lines; `paginate` fixes that after layout.)
 - The document is laid out once, directly for the PDF writer's resolution, then painted page by page
   with the header and footer drawn around it (`layout_report` + `render_pdf`).
@@ -38,6 +39,7 @@ from PySide6.QtGui import (
     QTextDocument,
     QTextFormat,
     QTextTable,
+    QTextTableFormat,
 )
 from PySide6.QtWidgets import QApplication
 
@@ -121,13 +123,6 @@ def _break_before(cursor) -> None:
     cursor.setBlockFormat(fmt)
 
 
-def _push_block(cursor, push: float, css_px_per_device_px: float) -> None:
-
-    fmt = QTextBlockFormat(cursor.blockFormat())
-    fmt.setTopMargin(fmt.topMargin() + push * css_px_per_device_px)
-    cursor.setBlockFormat(fmt)
-
-
 def _relayout(doc, start: int = 0) -> None:
     """Lay the document out again from `start` to the end (Qt's own incremental relayout after a
     format change leaves stale positions behind it)."""
@@ -148,21 +143,51 @@ def _heading_before(doc, table):
     return found
 
 
+def _split_table_before(doc, table, row: int) -> None:
+    """Move rows `row`.. of `table` into a new table right after it that starts on the next page, with the
+    header rows repeated (two tables: the first ends with the row above, no empty row outline is left at
+    the foot of the page, as a row pushed down inside one table would leave)."""
+    cols = table.columns()
+    header = table.format().headerRowCount()
+    rows = [*range(header), *range(row, table.rows())]
+    cells = []  # (contents, cell format) taken before the rows go
+    for r in rows:
+        for c in range(cols):
+            cell = table.cellAt(r, c)
+            cursor = cell.firstCursorPosition()
+            cursor.setPosition(cell.lastCursorPosition().position(), QTextCursor.MoveMode.KeepAnchor)
+            cells.append((cursor.selection(), cell.format()))
+    fmt = QTextTableFormat(table.format())
+    fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+    fmt.setTopMargin(0)  # at the top of a page: no space above it
+    cursor = QTextCursor(doc)
+    cursor.beginEditBlock()
+    cursor.setPosition(table.lastPosition() + 1)
+    new = cursor.insertTable(len(rows), cols, fmt)
+    for i, (contents, cell_format) in enumerate(cells):
+        cell = new.cellAt(i // cols, i % cols)
+        cell.setFormat(cell_format)
+        cell.firstCursorPosition().insertFragment(contents)
+    table.removeRows(row, table.rows() - row)
+    cursor.endEditBlock()
+
+
 def _keep_rows_together(doc, page_height: float, content_top: float, content_bottom: float,
-                        css_px_per_device_px: float, done: set) -> int:
+                        done: set) -> int:
     """Move every top-level table row that would cross a page end to the next page, whole.
 
-    When it is the table's first row, the whole table (with its header) moves: its frame gets a top
-    margin that puts it at the top of the next page. A later row gets a top margin on the text of
-    each of its cells, past the end of the page's text area; Qt's own pagination then starts the row's
-    text on the next page, below the repeated table header. Rows taller than most of a page are left
-    to split. `done` holds rows already moved. Returns the number of rows moved.
+    When it is the table's first row, the whole table (with its header) moves: its frame (or the headings
+    right above it) starts the next page. A later row and the rows after it become a table of their own
+    that starts the next page, below a copy of the header (`_split_table_before`). Rows taller than most
+    of a page are left to split. `done` holds rows already moved. Returns the number of rows moved.
     """
 
     layout = doc.documentLayout()
     moved = 0
     tables = [f for f in doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
-    for t_index, table in enumerate(tables):
+    t_index = 0
+    while t_index < len(tables):
+        table = tables[t_index]
         first_body_row = table.format().headerRowCount()
         for r in range(first_body_row, table.rows()):
             if (t_index, r) in done:
@@ -183,32 +208,20 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 table.setFormat(fmt)
             else:
-                cursors = []
-                batch = QTextCursor(doc)
-                batch.beginEditBlock()  # one relayout for the whole row, not one per change
-                for c in range(table.columns()):
-                    # Qt ignores the top margin of a cell's first block, so the margin goes on the
-                    # cell's text after an empty first block.
-                    cursor = table.cellAt(r, c).firstCursorPosition()
-                    cursor.insertBlock()
-                    _push_block(cursor, end - top, css_px_per_device_px)
-                    cursors.append(cursor)
-                batch.endEditBlock()
-                # Qt moves the text to the next page (below the repeated header) once it crosses the
-                # page's end as Qt sees it; push a little further until it has.
-                page_end = (page + 1) * page_height
-                for _try in range(4):
-                    _relayout(doc, table.firstPosition())
-                    now = min(layout.blockBoundingRect(cur.block()).top() for cur in cursors)
-                    if now >= page_end:
-                        break
-                    batch.beginEditBlock()
-                    for cur in cursors:
-                        _push_block(cur, page_end - now + 1.0, css_px_per_device_px)
-                    batch.endEditBlock()
+                _split_table_before(doc, table, r)
+                # the tables after this one move up an index; the new one is looked at next
+                moved_on = {(t + 1 if t > t_index else t, row) for t, row in done}
+                done.clear()
+                done.update(moved_on)
+                done.add((t_index + 1, first_body_row))
+                _relayout(doc, table.firstPosition())
+                tables = [f for f in doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
+                moved += 1
+                break
             done.add((t_index, r))
             _relayout(doc, heading.position() if heading is not None else table.firstPosition())
             moved += 1
+        t_index += 1
     return moved
 
 
@@ -251,7 +264,7 @@ def paginate(doc, page_height: float, content_top: float, content_bottom: float,
     done: set = set()
     total = 0
     for _round in range(8):
-        moved = _keep_rows_together(doc, page_height, content_top, content_bottom, css_px_per_device_px, done)
+        moved = _keep_rows_together(doc, page_height, content_top, content_bottom, done)
         moved += _keep_headings_with_next(doc, page_height, content_bottom, css_px_per_device_px)
         total += moved
         if not moved:

@@ -371,364 +371,419 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="106"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="106"/>
-        <location filename="../../gpucheck/advise/present.py" line="169"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
-        <location filename="../../gpucheck/advise/present.py" line="169"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
+        <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="109"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="133"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="134"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="163"/>
+        <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
+        <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="164"/>
+        <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
+        <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="169"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="170"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="509"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="550"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="510"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="219"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="551"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="231"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="206"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="232"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="224"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="229"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="255"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="231"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="233"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="235"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="228"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="261"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="249"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="254"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="261"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="274"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="350"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
+        <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
+        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="341"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="378"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="342"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="472"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="473"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="474"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="477"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="478"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="519"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="482"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="483"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="524"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="543"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="584"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="544"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="585"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="562"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="603"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="564"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="605"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="569"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="610"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="591"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="632"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="592"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="633"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="150"/>
+        <location filename="../../gpucheck/advise/market.py" line="190"/>
+        <source>billed per started hour</source>
+        <translation>按小时计费，不足一小时按一小时计</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="192"/>
+        <source>billed per started minute</source>
+        <translation>按分钟计费，不足一分钟按一分钟计</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="194"/>
+        <source>billed per second, at least {m} min</source>
+        <translation>按秒计费，最少计 {m} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="196"/>
+        <source>billed per second</source>
+        <translation>按秒计费</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="197"/>
+        <source>training itself takes {t}; starting the machine, setting up and downloading the model add about {s} ({rule})</source>
+        <translation>训练本身只需 {t}；开机、配置环境和下载模型还要约 {s}（{rule}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="200"/>
+        <source>billing terms not re-checked</source>
+        <translation>计费规则未重新核实</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="209"/>
+        <source>needs about {ram} of RAM on the rented machine</source>
+        <translation>租用的机器需要约 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="223"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="152"/>
+        <location filename="../../gpucheck/advise/market.py" line="225"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="179"/>
+        <location filename="../../gpucheck/advise/market.py" line="253"/>
         <source>uses {h} of the {q} h free GPU allowance</source>
         <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="183"/>
+        <location filename="../../gpucheck/advise/market.py" line="257"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="185"/>
+        <location filename="../../gpucheck/advise/market.py" line="259"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="187"/>
+        <location filename="../../gpucheck/advise/market.py" line="261"/>
+        <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
+        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动）：请保存检查点并断点续训</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="264"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="190"/>
+        <location filename="../../gpucheck/advise/market.py" line="267"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
         <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="194"/>
+        <location filename="../../gpucheck/advise/market.py" line="271"/>
         <source>quota not re-checked, confirm on the provider's page</source>
         <translation>免费额度未重新核实，请到平台页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="195"/>
+        <location filename="../../gpucheck/advise/market.py" line="272"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="201"/>
+        <location filename="../../gpucheck/advise/market.py" line="278"/>
         <source>needs a foreign credit card; access from mainland China may be unstable</source>
         <translation>需境外信用卡，国内访问可能不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="202"/>
+        <location filename="../../gpucheck/advise/market.py" line="279"/>
         <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
         <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="204"/>
+        <location filename="../../gpucheck/advise/market.py" line="281"/>
         <source>needs access to Google, which is blocked in mainland China</source>
         <translation>需要能访问 Google（国内无法直接访问）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="205"/>
+        <location filename="../../gpucheck/advise/market.py" line="282"/>
         <source>access from mainland China is unreliable</source>
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="290"/>
+        <location filename="../../gpucheck/advise/market.py" line="367"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
         <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="295"/>
+        <location filename="../../gpucheck/advise/market.py" line="372"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="298"/>
+        <location filename="../../gpucheck/advise/market.py" line="375"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="301"/>
+        <location filename="../../gpucheck/advise/market.py" line="378"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="318"/>
+        <location filename="../../gpucheck/advise/market.py" line="395"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="321"/>
+        <location filename="../../gpucheck/advise/market.py" line="398"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="324"/>
+        <location filename="../../gpucheck/advise/market.py" line="401"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="328"/>
+        <location filename="../../gpucheck/advise/market.py" line="405"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="330"/>
+        <location filename="../../gpucheck/advise/market.py" line="407"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="334"/>
+        <location filename="../../gpucheck/advise/market.py" line="411"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="338"/>
-        <location filename="../../gpucheck/advise/market.py" line="355"/>
+        <location filename="../../gpucheck/advise/market.py" line="415"/>
+        <location filename="../../gpucheck/advise/market.py" line="432"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="389"/>
+        <location filename="../../gpucheck/advise/market.py" line="466"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
@@ -748,252 +803,252 @@
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="117"/>
+        <location filename="../../gpucheck/advise/present.py" line="118"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="118"/>
+        <location filename="../../gpucheck/advise/present.py" line="119"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="119"/>
+        <location filename="../../gpucheck/advise/present.py" line="120"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="120"/>
+        <location filename="../../gpucheck/advise/present.py" line="121"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="121"/>
+        <location filename="../../gpucheck/advise/present.py" line="122"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="122"/>
+        <location filename="../../gpucheck/advise/present.py" line="123"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="123"/>
+        <location filename="../../gpucheck/advise/present.py" line="124"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="124"/>
+        <location filename="../../gpucheck/advise/present.py" line="125"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="135"/>
-        <location filename="../../gpucheck/advise/present.py" line="140"/>
+        <location filename="../../gpucheck/advise/present.py" line="136"/>
+        <location filename="../../gpucheck/advise/present.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="504"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="145"/>
+        <location filename="../../gpucheck/advise/present.py" line="146"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="146"/>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/advise/present.py" line="147"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="153"/>
+        <location filename="../../gpucheck/advise/present.py" line="154"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="154"/>
+        <location filename="../../gpucheck/advise/present.py" line="155"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="157"/>
+        <location filename="../../gpucheck/advise/present.py" line="158"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="163"/>
+        <location filename="../../gpucheck/advise/present.py" line="164"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="171"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="171"/>
+        <location filename="../../gpucheck/advise/present.py" line="172"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="172"/>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="184"/>
+        <location filename="../../gpucheck/advise/present.py" line="185"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="186"/>
+        <location filename="../../gpucheck/advise/present.py" line="187"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="188"/>
+        <location filename="../../gpucheck/advise/present.py" line="189"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="205"/>
+        <location filename="../../gpucheck/advise/present.py" line="206"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="206"/>
+        <location filename="../../gpucheck/advise/present.py" line="207"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="221"/>
+        <location filename="../../gpucheck/advise/present.py" line="222"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="223"/>
-        <location filename="../../gpucheck/advise/present.py" line="251"/>
-        <location filename="../../gpucheck/advise/present.py" line="230"/>
+        <location filename="../../gpucheck/advise/present.py" line="224"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <location filename="../../gpucheck/advise/present.py" line="226"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="226"/>
+        <location filename="../../gpucheck/advise/present.py" line="227"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="228"/>
+        <location filename="../../gpucheck/advise/present.py" line="229"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <location filename="../../gpucheck/advise/present.py" line="233"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="235"/>
+        <location filename="../../gpucheck/advise/present.py" line="236"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="237"/>
+        <location filename="../../gpucheck/advise/present.py" line="238"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="241"/>
-        <location filename="../../gpucheck/report/figures.py" line="291"/>
+        <location filename="../../gpucheck/advise/present.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="304"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="246"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="246"/>
+        <location filename="../../gpucheck/advise/present.py" line="247"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="248"/>
+        <location filename="../../gpucheck/advise/present.py" line="249"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="255"/>
-        <location filename="../../gpucheck/advise/present.py" line="314"/>
+        <location filename="../../gpucheck/advise/present.py" line="256"/>
+        <location filename="../../gpucheck/advise/present.py" line="315"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="259"/>
-        <location filename="../../gpucheck/advise/present.py" line="322"/>
+        <location filename="../../gpucheck/advise/present.py" line="260"/>
+        <location filename="../../gpucheck/advise/present.py" line="323"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="260"/>
-        <location filename="../../gpucheck/advise/present.py" line="323"/>
+        <location filename="../../gpucheck/advise/present.py" line="261"/>
+        <location filename="../../gpucheck/advise/present.py" line="324"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="262"/>
+        <location filename="../../gpucheck/advise/present.py" line="263"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="265"/>
+        <location filename="../../gpucheck/advise/present.py" line="266"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="268"/>
+        <location filename="../../gpucheck/advise/present.py" line="269"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="278"/>
+        <location filename="../../gpucheck/advise/present.py" line="279"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="280"/>
+        <location filename="../../gpucheck/advise/present.py" line="281"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="284"/>
+        <location filename="../../gpucheck/advise/present.py" line="285"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="289"/>
+        <location filename="../../gpucheck/advise/present.py" line="290"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="296"/>
+        <location filename="../../gpucheck/advise/present.py" line="297"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="302"/>
+        <location filename="../../gpucheck/advise/present.py" line="303"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="302"/>
+        <location filename="../../gpucheck/advise/present.py" line="303"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1008,42 +1063,47 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="69"/>
-        <source>plus the Trainer's 'auto' fields</source>
-        <translation>再加上 Trainer 的 'auto' 字段</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="72"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="76"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="94"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="95"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="99"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="102"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="100"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="111"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="123"/>
+        <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
+        <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="150"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="175"/>
+        <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
+        <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="178"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1738,8 +1798,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="100"/>
-        <source>software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
-        <translation>软件栈：eager（Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
+        <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
+        <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="103"/>
@@ -1937,7 +1997,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="237"/>
         <location filename="../../gpucheck/commands.py" line="459"/>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <location filename="../../gpucheck/report/model.py" line="477"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
@@ -1947,8 +2007,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="237"/>
         <location filename="../../gpucheck/commands.py" line="459"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
@@ -1982,26 +2042,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="303"/>
-        <location filename="../../gpucheck/report/figures.py" line="310"/>
+        <location filename="../../gpucheck/report/figures.py" line="323"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="304"/>
-        <location filename="../../gpucheck/report/figures.py" line="311"/>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/figures.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="305"/>
-        <location filename="../../gpucheck/report/figures.py" line="312"/>
+        <location filename="../../gpucheck/report/figures.py" line="325"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="306"/>
-        <location filename="../../gpucheck/report/figures.py" line="313"/>
+        <location filename="../../gpucheck/report/figures.py" line="326"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2042,7 +2102,6 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="320"/>
-        <location filename="../../gpucheck/report/figures.py" line="167"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
@@ -2058,7 +2117,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="323"/>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
@@ -2085,7 +2144,7 @@
         <location filename="../../gpucheck/report/model.py" line="396"/>
         <location filename="../../gpucheck/report/model.py" line="331"/>
         <location filename="../../gpucheck/report/model.py" line="381"/>
-        <location filename="../../gpucheck/report/model.py" line="728"/>
+        <location filename="../../gpucheck/report/model.py" line="727"/>
         <location filename="../../gpucheck/report/model.py" line="378"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
@@ -2093,13 +2152,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="326"/>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="329"/>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2115,7 +2174,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="333"/>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2142,7 +2201,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="355"/>
-        <location filename="../../gpucheck/report/model.py" line="582"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
@@ -2195,7 +2254,7 @@
         <location filename="../../gpucheck/commands.py" line="412"/>
         <location filename="../../gpucheck/report/model.py" line="278"/>
         <location filename="../../gpucheck/report/model.py" line="388"/>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2423,22 +2482,32 @@
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="87"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="91"/>
+        <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
+        <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="97"/>
+        <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
+        <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="109"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="99"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="121"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="102"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="125"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="105"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="128"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -2526,13 +2595,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -3435,18 +3504,11 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="167"/>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
-        <source>Video memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="172"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="172"/>
+        <location filename="../../gpucheck/report/figures.py" line="167"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
@@ -3467,8 +3529,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="180"/>
-        <source>{what}: {needs}; there is {have}.</source>
-        <translation>{what}：{needs}；现有 {have}。</translation>
+        <source>{needs}; there is {have}.</source>
+        <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="182"/>
@@ -3476,172 +3538,179 @@
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="199"/>
-        <source>Training time: none: this hardware's software cannot train it.</source>
-        <translation>训练时间：无，这台电脑的软件环境不支持训练这个任务。</translation>
+        <location filename="../../gpucheck/report/figures.py" line="188"/>
+        <location filename="../../gpucheck/report/measured.py" line="178"/>
+        <source>{what}: {value}</source>
+        <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="201"/>
-        <source>Training time: none: it does not fit here, not even with the changes.</source>
-        <translation>训练时间：无，即使调整后在这里也装不下。</translation>
+        <location filename="../../gpucheck/report/figures.py" line="205"/>
+        <source>none: this hardware's software cannot train it.</source>
+        <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="202"/>
-        <source>Training time: none: it does not fit here.</source>
-        <translation>训练时间：无，在这里装不下。</translation>
+        <location filename="../../gpucheck/report/figures.py" line="207"/>
+        <source>none: it does not fit here, not even with the changes.</source>
+        <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="203"/>
+        <location filename="../../gpucheck/report/figures.py" line="208"/>
+        <source>none: it does not fit here.</source>
+        <translation>无，在这里装不下。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="209"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="204"/>
+        <location filename="../../gpucheck/report/figures.py" line="210"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="206"/>
-        <source>Training time: {time}</source>
-        <translation>训练时间：{time}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="207"/>
+        <location filename="../../gpucheck/report/figures.py" line="213"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="208"/>
-        <source>Training time: {before} → {after}</source>
-        <translation>训练时间：{before} → {after}</translation>
+        <location filename="../../gpucheck/report/figures.py" line="214"/>
+        <source>{before} → {after}</source>
+        <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="232"/>
+        <location filename="../../gpucheck/report/figures.py" line="219"/>
+        <location filename="../../gpucheck/report/measured.py" line="204"/>
+        <source>Training time: {time}</source>
+        <translation>训练时间：{time}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="243"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="237"/>
-        <source>eager PyTorch (Hugging Face Trainer)</source>
-        <translation>PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
+        <location filename="../../gpucheck/report/figures.py" line="250"/>
+        <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
+        <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="238"/>
+        <location filename="../../gpucheck/report/figures.py" line="251"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="239"/>
+        <location filename="../../gpucheck/report/figures.py" line="252"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="252"/>
+        <location filename="../../gpucheck/report/figures.py" line="265"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="253"/>
+        <location filename="../../gpucheck/report/figures.py" line="266"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="263"/>
+        <location filename="../../gpucheck/report/figures.py" line="276"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="271"/>
+        <location filename="../../gpucheck/report/figures.py" line="284"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="272"/>
+        <location filename="../../gpucheck/report/figures.py" line="285"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/report/figures.py" line="286"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="279"/>
+        <location filename="../../gpucheck/report/figures.py" line="292"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="301"/>
+        <location filename="../../gpucheck/report/figures.py" line="314"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="303"/>
+        <location filename="../../gpucheck/report/figures.py" line="316"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="309"/>
+        <location filename="../../gpucheck/report/figures.py" line="322"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="315"/>
+        <location filename="../../gpucheck/report/figures.py" line="328"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="346"/>
+        <location filename="../../gpucheck/report/figures.py" line="359"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="347"/>
+        <location filename="../../gpucheck/report/figures.py" line="360"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <location filename="../../gpucheck/report/figures.py" line="365"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="357"/>
+        <location filename="../../gpucheck/report/figures.py" line="370"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="361"/>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/report/figures.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="574"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="646"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
         <location filename="../../gpucheck/ui/session.py" line="349"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="363"/>
+        <location filename="../../gpucheck/report/figures.py" line="376"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="367"/>
+        <location filename="../../gpucheck/report/figures.py" line="380"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="402"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="402"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="402"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -3723,11 +3792,6 @@
         <translation>按实测速度的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="178"/>
-        <source>{what}: {value}</source>
-        <translation>{what}：{value}</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/report/measured.py" line="184"/>
         <source>{text} · out of memory (measured)</source>
         <translation>{text} · 内存不足（实测）</translation>
@@ -3743,17 +3807,17 @@
         <translation>{time}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="197"/>
-        <source>Training time: none as configured: it ran out of memory here (measured).</source>
-        <translation>训练时间：无：按当前设置在本机内存不足（实测）。</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/report/measured.py" line="198"/>
-        <source>Training time: {time} measured (estimated {estimate})</source>
-        <translation>训练时间：实测 {time}（估算 {estimate}）</translation>
+        <source>none as configured: it ran out of memory here (measured).</source>
+        <translation>无，按当前设置在本机内存不足（实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="205"/>
+        <location filename="../../gpucheck/report/measured.py" line="199"/>
+        <source>{time} measured (estimated {estimate})</source>
+        <translation>实测 {time}（估算 {estimate}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="210"/>
         <source>At the speed measured on this PC; estimated {time}</source>
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
@@ -3983,6 +4047,12 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <source>Video memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
@@ -4160,510 +4230,505 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="560"/>
-        <location filename="../../gpucheck/report/model.py" line="582"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
-        <source>{provider} — can be stopped at any time</source>
-        <translation>{provider}——可能随时被停止</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="580"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="582"/>
+        <location filename="../../gpucheck/report/model.py" line="581"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="594"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="602"/>
+        <location filename="../../gpucheck/report/model.py" line="615"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="604"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="604"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="608"/>
+        <location filename="../../gpucheck/report/model.py" line="607"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="614"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="614"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="617"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <location filename="../../gpucheck/trial/__init__.py" line="206"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/report/model.py" line="622"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="640"/>
+        <location filename="../../gpucheck/report/model.py" line="639"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="642"/>
+        <location filename="../../gpucheck/report/model.py" line="641"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="666"/>
+        <location filename="../../gpucheck/report/model.py" line="665"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <location filename="../../gpucheck/report/model.py" line="699"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="702"/>
+        <location filename="../../gpucheck/report/model.py" line="701"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="704"/>
+        <location filename="../../gpucheck/report/model.py" line="703"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="712"/>
+        <location filename="../../gpucheck/report/model.py" line="711"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="712"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="727"/>
-        <location filename="../../gpucheck/report/model.py" line="739"/>
-        <location filename="../../gpucheck/report/model.py" line="743"/>
+        <location filename="../../gpucheck/report/model.py" line="726"/>
+        <location filename="../../gpucheck/report/model.py" line="738"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="733"/>
+        <location filename="../../gpucheck/report/model.py" line="732"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="749"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="789"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="796"/>
+        <location filename="../../gpucheck/report/model.py" line="795"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
+        <location filename="../../gpucheck/report/model.py" line="800"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
+        <location filename="../../gpucheck/report/model.py" line="840"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <location filename="../../gpucheck/report/model.py" line="841"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="864"/>
+        <location filename="../../gpucheck/report/model.py" line="863"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="872"/>
+        <location filename="../../gpucheck/report/model.py" line="871"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="874"/>
+        <location filename="../../gpucheck/report/model.py" line="873"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="889"/>
+        <location filename="../../gpucheck/report/model.py" line="888"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="890"/>
+        <location filename="../../gpucheck/report/model.py" line="889"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="891"/>
+        <location filename="../../gpucheck/report/model.py" line="890"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="898"/>
+        <location filename="../../gpucheck/report/model.py" line="897"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="906"/>
+        <location filename="../../gpucheck/report/model.py" line="905"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -5456,8 +5521,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
-        <source>spot (can be stopped)</source>
-        <translation>竞价实例（可能被中断）</translation>
+        <source>spot</source>
+        <translation>竞价实例</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
@@ -6232,6 +6297,54 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>plus the Trainer's 'auto' fields</source>
+        <translation type="vanished">再加上 Trainer 的 'auto' 字段</translation>
+    </message>
+    <message>
+        <source>software stack: eager (Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
+        <translation type="vanished">软件栈：eager（Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
+    </message>
+    <message>
+        <source>{what}: {needs}; there is {have}.</source>
+        <translation type="vanished">{what}：{needs}；现有 {have}。</translation>
+    </message>
+    <message>
+        <source>Training time: none: this hardware's software cannot train it.</source>
+        <translation type="vanished">训练时间：无，这台电脑的软件环境不支持训练这个任务。</translation>
+    </message>
+    <message>
+        <source>Training time: none: it does not fit here, not even with the changes.</source>
+        <translation type="vanished">训练时间：无，即使调整后在这里也装不下。</translation>
+    </message>
+    <message>
+        <source>Training time: none: it does not fit here.</source>
+        <translation type="vanished">训练时间：无，在这里装不下。</translation>
+    </message>
+    <message>
+        <source>Training time: {before} → {after}</source>
+        <translation type="vanished">训练时间：{before} → {after}</translation>
+    </message>
+    <message>
+        <source>eager PyTorch (Hugging Face Trainer)</source>
+        <translation type="vanished">PyTorch 即时执行（eager，Hugging Face Trainer）</translation>
+    </message>
+    <message>
+        <source>Training time: none as configured: it ran out of memory here (measured).</source>
+        <translation type="vanished">训练时间：无：按当前设置在本机内存不足（实测）。</translation>
+    </message>
+    <message>
+        <source>Training time: {time} measured (estimated {estimate})</source>
+        <translation type="vanished">训练时间：实测 {time}（估算 {estimate}）</translation>
+    </message>
+    <message>
+        <source>{provider} — can be stopped at any time</source>
+        <translation type="vanished">{provider}——可能随时被停止</translation>
+    </message>
+    <message>
+        <source>spot (can be stopped)</source>
+        <translation type="vanished">竞价实例（可能被中断）</translation>
     </message>
     <message>
         <source>Memory</source>

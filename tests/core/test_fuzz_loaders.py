@@ -155,8 +155,9 @@ def _toml_value(v) -> str:
 
 def to_toml(doc: dict) -> str:
     lines = []
-    for k, v in doc.items():
-        if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+    tables = lambda v: isinstance(v, list) and v and all(isinstance(x, dict) for x in v)  # noqa: E731
+    for k, v in sorted(doc.items(), key=lambda kv: bool(tables(kv[1]))):  # keys before [[arrays]] (they'd join them)
+        if tables(v):
             for item in v:
                 lines.append(f"[[{_toml_str(str(k))}]]")
                 lines += [f"{_toml_str(str(a))} = {_toml_value(b)}" for a, b in item.items()]

@@ -95,7 +95,7 @@ def test_free_notebooks_in_mainland_china_are_domestic_and_colab_says_it_needs_g
         o = offers[oid]
         assert o.kind == "free" and o.region_group == "china" and o.source and o.as_of
     with use_language("zh_CN"), use_region("cn"):
-        note = market._offer_note(offers["colab-free-t4"], 3.0)
+        note = market._offer_note(offers["colab-free-t4"], market.rented_run(offers["colab-free-t4"], 3.0, 0.0))
     assert "Google" in note and "国内无法直接访问" in note
     a = _advice("office-pc-cpu-only", "bert-base-finetune", "cn", "zh_CN")
     free = [c for c in a.cloud if c.kind == "free"]
@@ -332,7 +332,8 @@ def test_chinese_report_names_video_memory_and_from_scratch_jobs_rightly(zh_repo
     pretrained weights), so its assumptions do not say 全量微调 (pytorch/examples mnist/main.py)."""
     mnist = next(j for j in zh_report_3060.jobs if j.workload_id == "mnist-cnn")
     rows = dict(mnist.figures.rows)
-    assert rows["显存"].startswith("每块 GPU 需要的显存") and "内存" not in rows
+    assert "每块 GPU 需要的显存" in rows and "内存" not in rows  # the row's value does not repeat its label
+    assert rows["每块 GPU 需要的显存"].startswith("按当前设置 0.8 GB；现有")
     line = next(a for a in zh_report_3060.assumptions if a.startswith("在 MNIST"))
     assert "从零训练" in line and "全量微调" not in line
 

@@ -278,3 +278,47 @@ def test_write_report_picks_the_format_by_extension(model_en, tmp_path):
 ])
 def test_paper_follows_the_locale(env, paper):
     assert default_paper(env) == paper
+
+
+# -- composed rows (QA of the reports) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_figure_rows_do_not_repeat_their_own_label(machine, lang):
+    """A row 'Training time | 1.4 h as configured', not 'Training time | Training time: 1.4 h' (QA read
+    '训练时间 | 训练时间：…' and the same for the video memory in both report formats)."""
+    model = build_report(machine, lang=lang)
+    for job in model.jobs:
+        for label, value in job.figures.rows:
+            assert not value.startswith(label), (job.workload_id, label, value)
+    html = render_html(model)  # the HTML (and the PDF, drawn from the same HTML) shows the model's rows
+    time_label = translate("Training time", lang)
+    assert f'{time_label}</td><td valign="top">' in html
+    assert f'{time_label}</td><td valign="top">{time_label}' not in html
+
+
+def test_spot_offers_say_can_be_stopped_once(model_en):
+    """Vast.ai's interruptible offer (cloud.toml) is stopped at any time: the notes say so, the provider
+    cell does not say it again."""
+    spot_rows = [r for job in model_en.jobs if job.cloud for r in job.cloud.rows if "can be stopped" in " ".join(r)]
+    assert spot_rows, "the recorded RTX 3080 report lists a spot offer"
+    for row in spot_rows:
+        assert " ".join(row).count("can be stopped") == 1 and "can be stopped" in row[-1], row
+
+
+def test_english_notes_joined_have_no_capital_after_a_semicolon(model_en):
+    """The used RTX 3090's note (parts.toml: 'Bought used …') follows the reason as its own sentence, not
+    as '…; Bought used' (a capital letter mid-sentence)."""
+    whys = [r[1] for job in model_en.jobs if job.upgrades for r in job.upgrades.rows]
+    assert any("Bought used" in w for w in whys), "the RTX 3080 report suggests the used RTX 3090"
+    for why in whys:
+        assert not re.search(r"; [A-Z][a-z]+\b(?![.-]\w)", why), why
+        assert ". Bought used" in why or "Bought used" not in why
+
+
+def test_the_eager_stack_is_not_named_after_the_hugging_face_trainer_alone(capsys):
+    """An ImageNet ResNet-50 is trained with a plain PyTorch loop (torchvision's reference script), not the
+    Hugging Face Trainer: the stack's label covers both."""
+    assert run("estimate", "imagenet-resnet50", "--gpu", "4090") == 0
+    text = capsys.readouterr().out
+    assert "eager PyTorch (a plain training loop or the Hugging Face Trainer)" in text

@@ -15,7 +15,15 @@ from PySide6.QtCore import Qt
 from gpucheck.cli import main as cli_main
 from gpucheck.machine import Machine
 from gpucheck.report import build_report
-from gpucheck.report.figures import memory_label, memory_sentence, need_caption, time_sentence, time_text
+from gpucheck.report.figures import (
+    memory_label,
+    memory_sentence,
+    memory_value,
+    need_caption,
+    time_sentence,
+    time_text,
+    time_value,
+)
 from gpucheck.report.html import render_html
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.verdict import Verdict
@@ -86,7 +94,9 @@ def test_details_page_and_report_say_the_same(wizard):
         model = build_report(s.machine, lang="en", evaluations=s.report_evaluations(True))
         section = next(j for j in model.jobs if j.workload_id == job)
         rows = dict(section.figures.rows)
-        assert rows[memory_label(fig)] == memory_sentence(fig) and rows["Training time"] == time_sentence(fig)
+        assert rows[memory_label(fig)] == memory_value(fig) and rows["Training time"] == time_value(fig)
+        assert memory_sentence(fig) == f"{memory_label(fig)}: {memory_value(fig)}"
+        assert time_sentence(fig) == f"Training time: {time_value(fig)}"
         wizard.back()
 
 

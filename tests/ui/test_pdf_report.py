@@ -116,6 +116,57 @@ def test_table_rows_are_never_split_across_pages(qapp):
         del lay, buf
 
 
+def _rows_starting_a_page_early(lay) -> list[tuple[int, int]]:
+    """(table, row) of the top-level table rows whose cells begin on one page, empty, and whose text is on
+    the next: the empty row outline a row pushed down inside its table leaves at the foot of a page."""
+    from PySide6.QtGui import QTextTable
+
+    layout, out = lay.doc.documentLayout(), []
+    tables = [f for f in lay.doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
+    for t_index, table in enumerate(tables):
+        for r in range(table.rows()):
+            pages = set()
+            for c in range(table.columns()):
+                cell = table.cellAt(r, c)
+                block, end = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+                while block.isValid():
+                    rect = layout.blockBoundingRect(block)
+                    pages.update({int(rect.top() // lay.height), int((rect.bottom() - 0.5) // lay.height)})
+                    if block == end:
+                        break
+                    block = block.next()
+            if len(pages) > 1 and max(pages) - min(pages) == 1 and _row_height_ok(table, r, layout, lay):
+                out.append((t_index, r))
+    return out
+
+
+def _row_height_ok(table, r, layout, lay) -> bool:
+    """A row shorter than most of a page (taller ones may split)."""
+    tops, bottoms = [], []
+    for c in range(table.columns()):
+        cell = table.cellAt(r, c)
+        tops.append(layout.blockBoundingRect(cell.firstCursorPosition().block()).top())
+        bottoms.append(layout.blockBoundingRect(cell.lastCursorPosition().block()).bottom())
+    return max(bottoms) - min(tops) < lay.content_bottom * 0.6
+
+
+def test_a_row_moved_to_the_next_page_leaves_no_empty_outline_behind(qapp):
+    """QA of the RTX 3060 report (page 9): the DreamBooth section's 4th change moved to page 10 and left an
+    empty bordered row at the foot of page 9. A moved row starts a table of its own on the next page."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    from gpucheck.report import build_report
+    from gpucheck.report.pdf import layout_report, make_writer
+
+    for path, lang in ((FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json", "en"), (RTX3080, "zh_CN")):
+        model = build_report(Machine.load(path), lang=lang)
+        buf = QBuffer(QByteArray())
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        lay = layout_report(model, make_writer(model, buf, "a4"))
+        assert _rows_starting_a_page_early(lay) == [], f"{path.name} {lang}: empty row outlines"
+        del lay, buf
+
+
 def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
     """The check above can fail: with the pagination pass switched off, Qt splits rows."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice

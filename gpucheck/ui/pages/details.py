@@ -618,7 +618,7 @@ class DetailsPage(BasePage):
     def _show_cloud(self, adv) -> None:
         opts = list(adv.cloud)
         self.cloud.setRowCount(len(opts))
-        kinds = {"free": tr("free"), "on_demand": tr("on demand"), "spot": tr("spot (can be stopped)")}
+        kinds = {"free": tr("free"), "on_demand": tr("on demand"), "spot": tr("spot")}  # "can be stopped": once, in the notes
         for r, c in enumerate(opts):
             gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name) if c.gpus > 1 else c.gpu_name
             first = QtWidgets.QTableWidgetItem(tr("{provider} — {gpus}", provider=c.provider, gpus=gpus))
