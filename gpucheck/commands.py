@@ -53,6 +53,7 @@ from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
 
+CPU_COMPUTE_LABEL = N_("CPU arithmetic")
 BOTTLENECK_LABELS = {
     "compute": N_("GPU arithmetic"),
     "memory": N_("memory bandwidth"),
@@ -328,6 +329,8 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
     if est.total_hours is not None:
         rows2.append([tr("Software stack"), tr(STACK_LABELS.get(est.stack, est.stack))])
     limit = BOTTLENECK_LABELS.get(est.bottleneck or "")
+    if limit and est.bottleneck == "compute" and est.backend == "cpu":
+        limit = CPU_COMPUTE_LABEL
     if limit:
         rows2.append([tr("Speed limited by"), tr(limit)])
     lines.append(format_table([tr("Need"), tr("Estimate")], rows2, right={1}))

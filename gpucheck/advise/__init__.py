@@ -124,20 +124,9 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     final = result.estimate
     alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
     target_label = _target_label(target)
-    notes: list[str] = []
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
-    # the link and the effective batch of the plan advised, on the GPUs it uses
-    notes += _multi_gpu_notes(dataclasses.replace(target, gpus=used_gpus) if used_gpus < target.gpus else target,
-                              final, result)
-    if used_gpus < target.gpus:
-        if getattr(target, "nodes", 1) > 1:
-            notes.insert(0, tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much "
-                               "slower than inside one{pct}.", n=target.gpus, m=target.nodes, pct=""))
-        notes.append(tr("Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs "
-                        "costs more time than the extra GPUs save.", k=used_gpus, n=target.gpus))
-    if verdict == Verdict.DOES_NOT_FIT:
-        notes += _offload_short_of_ram(result, facts, estimate_fn)
+    notes = _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn)
     other = _other_gpu_vendor(machine, target)
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
@@ -150,6 +139,67 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
             and host_hours > limit:
         verdict = Verdict.TOO_SLOW
 
+    upgrades, cloud, bvr = _money(machine, workload, target, result, verdict, final, facts, limit, host_hours,
+                                  bn, notes, est_mod)
+
+    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
+    if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
+            and final.total_hours is not None and host_hours is None:
+        # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
+        summary = tr("Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).",
+                     target=target_label, h0=fmt_duration(base.total_hours), h=fmt_duration(final.total_hours),
+                     k=used_gpus, n=target.gpus)
+    alts = tuple(_alternative(a, facts, limit) for a in alternatives)
+    alternative = next((a for a in alts if a.fits), None)
+    return Advice(
+        workload_id=workload.id,
+        target=target_label,
+        verdict=verdict,
+        summary=summary,
+        needs_vram_bytes=needs,
+        tweaks=result.tweaks,
+        settings=dict(result.settings),
+        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts))
+        if result.fits or result.tight else "",
+        final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
+        final_total_hours=final.total_hours,
+        bottlenecks=bn,
+        software=sw,
+        upgrades=tuple(upgrades),
+        cloud=cloud,
+        buy_vs_rent=bvr,
+        notes=tuple(notes),
+        alternative=alternative,
+        host_limited_hours=host_hours,
+        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn)
+        if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
+        alternatives=alts,
+        final_ram_bytes=final.ram_bytes,
+        final_limit=final.limit,
+    )
+
+
+def _plan_notes(target: Any, used_gpus: int, final: Estimate, result: Any, verdict: Verdict, facts: GpuFacts,
+                estimate_fn: Any) -> list[str]:
+    """Notes on the plan advised: the link and the effective batch on the GPUs it uses, fewer GPUs when
+    that is as fast, and CPU offload that this PC's RAM cannot hold."""
+    notes = _multi_gpu_notes(dataclasses.replace(target, gpus=used_gpus) if used_gpus < target.gpus else target,
+                             final, result)
+    if used_gpus < target.gpus:
+        if getattr(target, "nodes", 1) > 1:
+            notes.insert(0, tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much "
+                               "slower than inside one{pct}.", n=target.gpus, m=target.nodes, pct=""))
+        notes.append(tr("Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs "
+                        "costs more time than the extra GPUs save.", k=used_gpus, n=target.gpus))
+    if verdict == Verdict.DOES_NOT_FIT:
+        notes += _offload_short_of_ram(result, facts, estimate_fn)
+    return list(notes)
+
+
+def _money(machine: Machine | None, workload: Workload, target: Any, result: Any, verdict: Verdict,
+           final: Estimate, facts: GpuFacts, limit: float, host_hours: float | None, bn: Any, notes: list[str],
+           est_mod: Any) -> tuple[list[Upgrade], tuple[CloudOption, ...], Any]:
+    """Upgrades, cloud offers and buy-vs-rent for the plan advised (appends to `notes`)."""
     # -- money: upgrades, cloud, buy vs rent ---------------------------------------------------
     def estimate_for(spec: GpuSpec, n: int):
         t = est_mod.Target.from_gpu(spec, n, None)
@@ -192,42 +242,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     if main_up is None and verdict != "runs":
         main_up = next((u for u in upgrades if u.kind in ("ssd", "ram")), None)
     bvr = market.buy_vs_rent(main_up, cloud) if main_up is not None else None
-
-    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
-    if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
-            and final.total_hours is not None and host_hours is None:
-        # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
-        summary = tr("Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).",
-                     target=target_label, h0=fmt_duration(base.total_hours), h=fmt_duration(final.total_hours),
-                     k=used_gpus, n=target.gpus)
-    alts = tuple(_alternative(a, facts, limit) for a in alternatives)
-    alternative = next((a for a in alts if a.fits), None)
-    return Advice(
-        workload_id=workload.id,
-        target=target_label,
-        verdict=verdict,
-        summary=summary,
-        needs_vram_bytes=needs,
-        tweaks=result.tweaks,
-        settings=dict(result.settings),
-        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts))
-        if result.fits or result.tight else "",
-        final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
-        final_total_hours=final.total_hours,
-        bottlenecks=bn,
-        software=sw,
-        upgrades=tuple(upgrades),
-        cloud=cloud,
-        buy_vs_rent=bvr,
-        notes=tuple(notes),
-        alternative=alternative,
-        host_limited_hours=host_hours,
-        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn)
-        if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
-        alternatives=alts,
-        final_ram_bytes=final.ram_bytes,
-        final_limit=final.limit,
-    )
+    return upgrades, cloud, bvr
 
 
 def _gpu_time_only(cloud: tuple[CloudOption, ...], final: Estimate, host_hours: float | None

@@ -342,13 +342,16 @@ def fit_band(need_bytes: float, available_bytes: float | None, family: str) -> t
 
 
 def ram_fit(need_bytes: int, total_bytes: int | None, available_bytes: int | None) -> str:
-    """System RAM: "fits" within what is free now, "tight" within the installed (or WSL 2) total but more
-    than is free now (close programs), "does_not_fit" over the total."""
+    """System RAM: "does_not_fit" over the installed (or WSL 2) total; "tight" when the high end of the
+    estimate's error band (factors.toml [fit_band] ram_short) leaves less than the last few percent of what
+    was free at the scan (close programs first); otherwise "fits"."""
     if total_bytes is None:
         return "fits"
     if need_bytes > total_bytes:
         return "does_not_fit"
-    if available_bytes is not None and need_bytes > available_bytes:
+    fb = load_factors()["fit_band"]
+    high = need_bytes / (1.0 - float(fb["ram_short"]))
+    if available_bytes is not None and high > available_bytes * (1.0 - float(fb["headroom_fraction"])):
         return "tight"
     return "fits"
 
