@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.advise.present import alternative_text, cloud_cost_text, shop_price_text
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.report.measured import (
     measured_caption,
     measured_time_text,
@@ -251,6 +251,19 @@ STACK_LABELS = {
     "fused": N_("fused / compiled kernels"),
     "handtuned": N_("hand-tuned CUDA (llm.c)"),
 }
+
+
+def data_set_text(data: Any, train: Any) -> str:
+    """How much the job trains on: samples × epochs, or a pre-training run's token budget (which the
+    samples × epochs of its data set then only describe)."""
+    if data.tokens:
+        rows = float(data.tokens) / float(train.seq_len) if train.seq_len else None
+        return tr("Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training "
+                  "(changing the samples or epochs replaces the budget).", tokens=fmt_number(data.tokens, 0),
+                  rows=fmt_number(rows, 0), seq=train.seq_len)
+    total = float(data.samples) * float(data.epochs)
+    return tr("Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.",
+              samples=fmt_number(data.samples, 0), epochs=f"{float(data.epochs):g}", total=fmt_number(total, 0))
 
 
 def stack_text(stack: str) -> str:

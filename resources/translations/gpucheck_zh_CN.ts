@@ -965,7 +965,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="242"/>
-        <location filename="../../gpucheck/report/figures.py" line="304"/>
+        <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
@@ -2005,7 +2005,7 @@
         <location filename="../../gpucheck/report/model.py" line="592"/>
         <location filename="../../gpucheck/report/model.py" line="477"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
@@ -2015,7 +2015,7 @@
         <location filename="../../gpucheck/report/model.py" line="580"/>
         <location filename="../../gpucheck/report/model.py" line="648"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -2047,26 +2047,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="304"/>
-        <location filename="../../gpucheck/report/figures.py" line="323"/>
+        <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="305"/>
-        <location filename="../../gpucheck/report/figures.py" line="324"/>
+        <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="306"/>
-        <location filename="../../gpucheck/report/figures.py" line="325"/>
+        <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="307"/>
-        <location filename="../../gpucheck/report/figures.py" line="326"/>
+        <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -3610,82 +3610,92 @@
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/report/figures.py" line="261"/>
+        <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
+        <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/report/figures.py" line="265"/>
+        <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
+        <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="278"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="266"/>
+        <location filename="../../gpucheck/report/figures.py" line="279"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="276"/>
+        <location filename="../../gpucheck/report/figures.py" line="289"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="284"/>
+        <location filename="../../gpucheck/report/figures.py" line="297"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="285"/>
+        <location filename="../../gpucheck/report/figures.py" line="298"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="286"/>
+        <location filename="../../gpucheck/report/figures.py" line="299"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="292"/>
+        <location filename="../../gpucheck/report/figures.py" line="305"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="314"/>
+        <location filename="../../gpucheck/report/figures.py" line="327"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="316"/>
+        <location filename="../../gpucheck/report/figures.py" line="329"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="322"/>
+        <location filename="../../gpucheck/report/figures.py" line="335"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="328"/>
+        <location filename="../../gpucheck/report/figures.py" line="341"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="359"/>
+        <location filename="../../gpucheck/report/figures.py" line="372"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="360"/>
+        <location filename="../../gpucheck/report/figures.py" line="373"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="365"/>
+        <location filename="../../gpucheck/report/figures.py" line="378"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="370"/>
+        <location filename="../../gpucheck/report/figures.py" line="383"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="374"/>
+        <location filename="../../gpucheck/report/figures.py" line="387"/>
         <location filename="../../gpucheck/report/model.py" line="574"/>
         <location filename="../../gpucheck/report/model.py" line="595"/>
         <location filename="../../gpucheck/report/model.py" line="646"/>
@@ -3695,27 +3705,27 @@
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="376"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="380"/>
+        <location filename="../../gpucheck/report/figures.py" line="393"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="402"/>
+        <location filename="../../gpucheck/report/figures.py" line="415"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="402"/>
+        <location filename="../../gpucheck/report/figures.py" line="415"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="402"/>
+        <location filename="../../gpucheck/report/figures.py" line="415"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -4123,25 +4133,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="475"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="249"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="476"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="250"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="477"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="477"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="244"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
@@ -4263,7 +4273,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="581"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
@@ -4385,7 +4395,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="649"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
@@ -4588,7 +4598,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="815"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -4599,7 +4609,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="817"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
@@ -4620,13 +4630,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="821"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="822"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -4673,7 +4683,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="837"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -5283,137 +5293,137 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="481"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="294"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="295"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="300"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="301"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="363"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="424"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="429"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="443"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="444"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
-        <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
-        <translation>数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
+        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
+        <source>{data_set} Change it on the previous page.</source>
+        <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
@@ -5550,264 +5560,259 @@
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
         <source>Full training</source>
         <translation>全量训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
         <source>LoRA (small add-on weights)</source>
         <translation>LoRA（只训练少量附加权重）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="24"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="31"/>
         <source>QLoRA (4-bit model + LoRA)</source>
         <translation>QLoRA（4 位量化模型 + LoRA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="25"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="33"/>
         <source>FP32 (full precision)</source>
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="33"/>
         <source>BF16 (pure)</source>
         <translation>纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
         <source>Attention q and v (the usual default)</source>
         <translation>注意力层的 q、v（常用默认）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="27"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
         <source>All attention projections</source>
         <translation>注意力层的全部投影（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
         <source>The MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="28"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
         <source>Every linear layer</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
         <source>None: each GPU holds everything</source>
         <translation>不分片：每块 GPU 各存一份完整副本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="29"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
         <source>ZeRO-1: optimizer state split</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
         <source>ZeRO-2: optimizer state and gradients split</source>
         <translation>ZeRO-2：分片优化器状态和梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
         <source>ZeRO-3 / FSDP: everything split</source>
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="208"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="209"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="212"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="213"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="220"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="214"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 作用层(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
         <source>So&amp;ftware stack</source>
         <translation>软件栈(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
         <source>Several GPUs: &amp;ZeRO</source>
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="229"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="230"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼成整行（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="231"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="232"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="233"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="293"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="300"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="384"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="391"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="394"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="401"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="396"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="403"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="399"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="406"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="403"/>
-        <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
-        <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="422"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="421"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="431"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="438"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="439"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="440"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="444"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="519"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="516"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="520"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="525"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="529"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="526"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="530"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -6302,6 +6307,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
+        <translation type="vanished">数据集：{samples} 个样本 × {epochs} 轮（可在上一页修改）。</translation>
     </message>
     <message>
         <source>plus the Trainer's 'auto' fields</source>

@@ -14,6 +14,7 @@ from gpucheck.cli import main
 from gpucheck.errors import AmbiguousName
 from gpucheck.i18n import fmt_duration, set_language
 from gpucheck.machine import Machine
+from gpucheck.report.figures import data_set_text
 from tests.conftest import FIXTURES
 
 MACHINES = FIXTURES / "machines"
@@ -228,3 +229,15 @@ def test_the_check_line_does_not_tell_a_4090_owner_only_to_rent_a_4090(capsys):
     assert main(["check", "--machine", str(MACHINES / "rtx4090-650w-desktop.json"), "--region", "global"]) == 0
     line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("llama3-8b-full —"))
     assert "too little RAM" in line
+
+
+def test_a_token_budget_job_shows_its_budget_not_an_unused_epoch_count():
+    # llm.c scripts/run_gpt2_124M.sh: "124M parameter model on 10B tokens". The app showed "8,820,000 samples
+    # × 32.7 epochs = 288 M samples" (nanoGPT's 300B-token run) beside a time for 10B tokens.
+    w = get_workload("gpt2-124m-pretrain")
+    assert w.data.tokens == 1e10
+    seen = w.data.samples * w.data.epochs * w.train.seq_len
+    assert abs(seen / w.data.tokens - 1) < 0.01, "the data set's samples × epochs describe the same 10B tokens"
+    text = data_set_text(w.data, w.train)
+    assert "10,000,000,000 tokens" in text.replace("\u202f", ",") or "10 B" in text or "10B" in text, text
+    assert "32.7" not in text

@@ -20,6 +20,7 @@ from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number
 from gpucheck.report.figures import (
     alternative_lines,
     changes_sentence,
+    data_set_text,
     job_notes,
     memory_sentence,
     need_caption,
@@ -443,8 +444,7 @@ class DetailsPage(BasePage):
             if est.tokens_per_second is not None:
                 lines.append(tr("Speed as configured: {n} tokens per second", n=fmt_number(est.tokens_per_second, 0)))
         w = self.session.effective_workload(self.session.selected_id)
-        lines.append(tr("Data set: {samples} samples × {epochs} epochs (change them on the previous page).",
-                        samples=fmt_number(w.data.samples, 0), epochs=f"{w.data.epochs:g}"))
+        lines.append(tr("{data_set} Change it on the previous page.", data_set=data_set_text(w.data, w.train)))
         lines.append(tr("Also needs {ram} of RAM and {disk} of disk space.", ram=fmt_gib(est.ram_bytes),
                         disk=fmt_gib(est.disk_bytes)))
         if est.measured_inputs:

@@ -11,8 +11,15 @@ from PySide6.QtCore import Qt
 
 from gpucheck.errors import BadInput
 from gpucheck.estimate.factors import default_seq_len
-from gpucheck.i18n import N_, fmt_number, tr
-from gpucheck.report.figures import STACK_LABELS, need_caption, tight_text, time_text, time_tooltip
+from gpucheck.i18n import N_, tr
+from gpucheck.report.figures import (
+    STACK_LABELS,
+    data_set_text,
+    need_caption,
+    tight_text,
+    time_text,
+    time_tooltip,
+)
 from gpucheck.report.measured import measured_verdict_label
 from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
@@ -399,10 +406,7 @@ class JobsPage(BasePage):
                    tr("LoRA and QLoRA are offered for transformer models; this model is trained in full."))
         self._load_advanced(w, t)
         fig = s.figures(w.id)
-        total = float(d.samples) * float(d.epochs)
-        self.data_line.setText(tr("Data set: {samples} samples × {epochs} epochs = {total} samples seen in "
-                                  "training.", samples=fmt_number(d.samples, 0), epochs=f"{float(d.epochs):g}",
-                                  total=fmt_number(total, 0)) if fig is not None else "")
+        self.data_line.setText(data_set_text(d, t) if fig is not None else "")
         self._updating = False
 
     def _load_advanced(self, w, t) -> None:
