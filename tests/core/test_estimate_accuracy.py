@@ -1,7 +1,8 @@
 """Estimates against PUBLISHED measurements. Every case names its source and the tolerance it is held to.
 
 Run `python -m tests.core.test_estimate_accuracy` to print docs/accuracy.md from the same cases.
-Cases marked `miss=True` are outside the project's aim (peak VRAM within 10%, throughput within 1.5×);
+Memory rows here; speed rows are in tests/core/speed_cases.py. Cases marked `miss=True` are outside the
+project's aim (peak VRAM within 10%);
 they are kept, with the reason, and held to the looser bound written beside them so a regression
 still fails.
 """
@@ -23,38 +24,20 @@ if str(ROOT) not in sys.path:
 from gpucheck.catalog import find_gpu, get_workload  # noqa: E402
 from gpucheck.estimate import Target, estimate  # noqa: E402
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload  # noqa: E402
+from tests.core.speed_cases import BERT_LARGE_EAGER as BERT_LARGE  # noqa: E402  (sequence classification)
+from tests.core.speed_cases import LLAMA2_7B, LLAMA2_13B, PHI15  # noqa: E402
 from tests.core.test_speed_accuracy import markdown as speed_markdown  # noqa: E402
 
 GIB = 1024**3
 
 # -- architectures (from the models' published config.json) ----------------------------------------
-LLAMA2_7B = ModelSpec(arch="transformer", params=6738415616, layers=32, hidden=4096, heads=32, kv_heads=32,
-                      ffn=11008, vocab=32000, name="meta-llama/Llama-2-7b-hf")
-LLAMA2_13B = ModelSpec(arch="transformer", params=13015864320, layers=40, hidden=5120, heads=40, kv_heads=40,
-                       ffn=13824, vocab=32000, name="meta-llama/Llama-2-13b-hf")
-PHI15 = ModelSpec(arch="transformer", params=1418270720, layers=24, hidden=2048, heads=32, kv_heads=32,
-                  ffn=8192, vocab=51200, gated_mlp=False, name="microsoft/phi-1_5")
 LLAMA31_8B = ModelSpec(arch="transformer", params=8030261248, layers=32, hidden=4096, heads=32, kv_heads=8,
                        ffn=14336, vocab=128256, name="meta-llama/Llama-3.1-8B")
-BERT_LARGE = ModelSpec(arch="transformer", params=335141888, layers=24, hidden=1024, heads=16, kv_heads=16,
-                       ffn=4096, gated_mlp=False, eager_attention=True, name="bert-large-uncased")
 
-
-def _gpt2(h: int, layers: int, heads: int, params: float) -> ModelSpec:
-    return ModelSpec(arch="transformer", params=params, layers=layers, hidden=h, heads=heads, kv_heads=heads,
-                     ffn=4 * h, vocab=50304, tied_embeddings=True, gated_mlp=False, name=f"GPT-2 {params / 1e6:.0f}M")
-
-
-GPT2_124M = _gpt2(768, 12, 12, 124337664)
-GPT2_774M = _gpt2(1280, 36, 20, 774030080)
-GPT2_1558M = _gpt2(1600, 48, 25, 1557611200)
 
 LITGPT = ("Lightning-AI/litgpt tutorials/resource-tables.md (A100-SXM4-40GB, bf16-true, Alpaca; longest "
           "sample 1304 tokens for Llama 2, 1044 for phi-1.5; LoRA r=8 on query+value; 'Max GPU RAM' = "
           "torch.cuda.max_memory_allocated()/1e9)")
-LITGPT_TIME = ("Lightning-AI/litgpt tutorials/resource-tables.md, 'Time 1k iterations' (A100-SXM4-40GB, Alpaca, one "
-               "micro-batch per iteration). The mean sample length is not published: ≈ 128 tokens assumed (from "
-               "the data set's size); at these sizes the step is bound by kernel dispatch, not by the token count")
 LITGPT_QLORA_NOTE = ("litgpt's bf16-true QLoRA quantizes every nn.Linear including lm_head; the estimator models PEFT's "
                      "layout (lm_head in 16-bit): the two are ≈ 0.7–0.9 GB apart at these sizes")
 UNSLOTH_NOTE = ("Unsloth's table is one straight line (1,619 tokens per 4 GB): an extrapolation with two parameters; "
@@ -64,17 +47,9 @@ UNSLOTH = ("unslothai/unsloth README, context-length table: Llama 3.1 8B, QLoRA 
 HF_ANATOMY = ("Hugging Face Transformers docs, 'Model training anatomy': bert-large-uncased, batch 4, seq 512, "
               "fp32, AdamW, V100 16GB → 'GPU memory occupied: 14949 MB' (nvidia-smi/NVML, includes the CUDA "
               "context, which that page measured at 1343 MB)")
-DLE_RN50 = ("NVIDIA DeepLearningExamples PyTorch/Classification/ConvNets/resnet50v1.5/README.md, training "
-            "performance tables (DGX A100 80GB, DGX-1 V100 16GB); the tables do not state the batch size: 256 assumed (112 for V100 FP32, to fit 16 GB)")
 HF_SINGLE = ("Hugging Face Transformers docs, 'Efficient Training on a Single GPU' (v4.2x; bert-large-uncased "
              "sequence classification, seq 512, V100 16GB, HF Trainer; 'GPU memory occupied' from NVML, with the "
              "CUDA context the page measured at 1,343 MB)")
-NANOGPT_4090 = ("karpathy/nanoGPT issue #182 (akjindal53244, 2023-03-02): 'on 1x 4090 GPU, I am getting 29% MFU while "
-                "training GPT-2 124M' with the default train.py (batch 12 × 1024); nanoGPT's MFU is measured against the "
-                "A100's 312 TFLOPS with 6N + 12·L·H·Q·T FLOPs per token (model.py estimate_mfu) → ≈ 106k tokens/s")
-LLMC = "karpathy/llm.c scripts/run_gpt2_{size}.sh header: 8× A100 80GB SXM, {tokens:,} tokens per step in ~{secs} s"
-NANOGPT = ("karpathy/nanoGPT README + config/train_gpt2.py: 8× A100 40GB, 600k iterations × 491,520 tokens "
-           "in 'about 4 days'")
 
 
 @dataclass(frozen=True)
@@ -86,9 +61,9 @@ class Case:
     train: TrainSpec
     gpu: str
     gpus: int
-    quantity: str  # allocated_gb | nvml_mib | capacity_gib | samples_per_s | tokens_per_s
+    quantity: str  # allocated_gb | nvml_mib | capacity_gb | capacity_gib
     measured: float
-    tolerance: float  # relative for memory (0.10 = ±10%); ratio for speed (1.5 = within 1.5×)
+    tolerance: float  # relative (0.10 = ±10%)
     miss: str = ""  # why this case is outside the aim (then `tolerance` is the looser regression bound)
     context_mib: float | None = None  # the CUDA context the source itself measured (replaces ours)
     calibration: str = ""  # the factor this row helped set ("" = validation: no factor looked at it)
@@ -98,12 +73,6 @@ class Case:
 def _lora(**k) -> TrainSpec:
     base = dict(method="lora", precision="bf16", optimizer="adamw", batch=1, seq_len=1304, lora_rank=8,
                 lora_targets="qv")
-    base.update(k)
-    return TrainSpec(**base)
-
-
-def _full(**k) -> TrainSpec:
-    base = dict(method="full", precision="bf16", optimizer="adamw", seq_len=1024)
     base.update(k)
     return TrainSpec(**base)
 
@@ -119,41 +88,12 @@ def _unsloth(n: int) -> TrainSpec:
                      lora_targets="all-linear", grad_checkpointing=True)
 
 
-RN50 = get_workload("imagenet-resnet50").model
 # DreamBooth with the VAE and text-encoder outputs cached and those networks freed (as the source did)
 SD15_UNET = dataclasses.replace(get_workload("sd15-dreambooth").model, aux_params=0.0, aux_forward_gflops=0.0)
 SHIVAM = ("ShivamShrirao/diffusers examples/dreambooth README, flags table 'Tested on Tesla T4 GPU' (Stable "
           "Diffusion 1.x, 512 px, xformers, VAE/text-encoder outputs cached; 'GB VRAM usage' read as GiB). The "
           "author's launch.sh and Colab notebook train with --with_prior_preservation, which puts a class image "
           "beside every instance image: train_batch_size 1 = 2 images per step, so samples/s = 2 × it/s")
-
-
-SD15_LORA = get_workload("sd15-lora").model  # with the VAE and text encoder run every step, as the script does
-SDXL_LORA = get_workload("sdxl-lora").model
-KOHYA_3090TI = ("kohya-ss/sd-scripts issue #827 (2023-09-20): RTX 3090 Ti, sdxl_train_network.py, 1024 px, batch 1, "
-                "LoRA dim 32 on U-Net and text encoders, bf16, xformers, no gradient checkpointing, latents cached: "
-                "'1.12 s/it'")
-KOHYA_4090 = ("bmaltais/kohya_ss issue #1288 (2023-09-21): RTX 4090 + i9-13900K, sdxl_train_network.py, 1024 px, "
-              "batch 1, LoRA dim 64 on U-Net and text encoders, bf16, xformers, no gradient checkpointing, latents "
-              "cached: 'current best speed is 1.08 it/s' (others in the thread report 2–3 s/it on Windows)")
-
-
-SD15_FULL = get_workload("sd15-dreambooth").model  # VAE and text encoder run every step
-EVERYDREAM = ("victorchall/EveryDream2trainer issue #105 (2023-03-03): SD 1.x full fine-tune with EveryDream2's "
-              "defaults (512 px, AMP fp16, 8-bit AdamW, gradient checkpointing, latents not cached), batch 10: "
-              "'1.41 it/s with an A100 while with an rtxA6000 I get like 1.12 it/s' (A100 memory size not stated: "
-              "40 GB assumed)")
-
-
-def _sdxl(rank: int) -> TrainSpec:
-    # latents cached (the VAE does not run); the text encoders do, but they add < 3% to the U-Net's FLOPs
-    return TrainSpec(method="lora", precision="bf16", optimizer="adamw", batch=1, image_size=1024, lora_rank=rank,
-                     cache_embeddings=True)
-
-
-HF_LORA_BLOG = ("huggingface/blog lora.md, 'Using LoRA for Efficient Stable Diffusion Fine-Tuning' (2023): "
-                "diffusers train_text_to_image_lora.py on the Pokémon captions, SD 1.5, 512 px, fp16, batch 1 × "
-                "gradient accumulation 4, 15,000 steps = 60,000 samples, 'took about 5 hours in a 2080 Ti GPU'")
 
 
 def _db(**k) -> TrainSpec:
@@ -184,21 +124,6 @@ CASES: list[Case] = [
          miss="as above; the per-sample activation error grows with the micro-batch"),
     Case("litgpt-phi15-qlora", "phi-1.5 QLoRA (bnb nf4-dq), micro-batch 1", LITGPT, PHI15,
          _lora(seq_len=1044, method="qlora"), "a100 40gb", 1, "allocated_gb", 3.72, 0.10, note=LITGPT_QLORA_NOTE),
-    # --- small-step speed: litgpt 'Time 1k iterations' (dispatch-bound; calibrates factors [dispatch]) ----
-    Case("litgpt-llama2-7b-lora-time", "Llama 2 7B LoRA speed, micro-batch 1", LITGPT_TIME, LLAMA2_7B,
-         _lora(seq_len=128), "a100 40gb", 1, "samples_per_s", 1000 / (2.36 * 60), 1.5),
-    Case("litgpt-llama2-7b-lora-mb2-time", "Llama 2 7B LoRA speed, micro-batch 2", LITGPT_TIME, LLAMA2_7B,
-         _lora(seq_len=128, batch=2), "a100 40gb", 1, "samples_per_s", 2000 / (2.52 * 60), 1.5),
-    Case("litgpt-llama2-13b-lora-time", "Llama 2 13B LoRA speed, micro-batch 1", LITGPT_TIME, LLAMA2_13B,
-         _lora(seq_len=128), "a100 40gb", 1, "samples_per_s", 1000 / (3.19 * 60), 1.5),
-    Case("litgpt-llama2-7b-qlora-time", "Llama 2 7B QLoRA (nf4-dq) speed, micro-batch 1", LITGPT_TIME, LLAMA2_7B,
-         _lora(seq_len=128, method="qlora"), "a100 40gb", 1, "samples_per_s", 1000 / (3.83 * 60), 1.5),
-    Case("litgpt-llama2-13b-qlora-time", "Llama 2 13B QLoRA (nf4-dq) speed, micro-batch 1", LITGPT_TIME,
-         LLAMA2_13B, _lora(seq_len=128, method="qlora"), "a100 40gb", 1, "samples_per_s", 1000 / (6.55 * 60), 1.5),
-    Case("litgpt-phi15-lora-time", "phi-1.5 LoRA speed, micro-batch 1", LITGPT_TIME, PHI15, _lora(seq_len=128),
-         "a100 40gb", 1, "samples_per_s", 1000 / (1.62 * 60), 1.5),
-    Case("litgpt-phi15-lora-mb4-time", "phi-1.5 LoRA speed, micro-batch 4", LITGPT_TIME, PHI15,
-         _lora(seq_len=128, batch=4), "a100 40gb", 1, "samples_per_s", 4000 / (1.70 * 60), 1.5),
     # --- QLoRA longest sequence per GPU size (Unsloth's Hugging Face baseline) ---------------------
     # Unsloth's column is one straight line (1,619 tokens per 4 GB at every step): two parameters, so only its
     # two ends are kept as rows; the source lists memory sizes, the GPUs below are ours (cards of that size)
@@ -230,16 +155,6 @@ CASES: list[Case] = [
     Case("hf-bert-large-all-tweaks", "bert-large, fp16 + 8-bit Adam + batch 1 + checkpointing", HF_SINGLE,
          BERT_LARGE, _bert(batch=1, grad_accum=4, grad_checkpointing=True, precision="fp16",
                            optimizer="adamw-8bit"), "v100 16gb", 1, "nvml_mib", 5363, 0.10, context_mib=1343),
-    Case("hf-bert-large-fp32-speed", "bert-large speed, fp32, batch 4", HF_SINGLE, BERT_LARGE, _bert(batch=4),
-         "v100 16gb", 1, "samples_per_s", 8.86, 1.5),
-    Case("hf-bert-large-fp16-speed", "bert-large speed, fp16, batch 4", HF_SINGLE, BERT_LARGE,
-         _bert(batch=4, precision="fp16"), "v100 16gb", 1, "samples_per_s", 18.64, 3.0,
-         miss="with eager attention under fp16 autocast the V100 spends most of the step in memory-bound "
-              "element-wise work (fp32 softmax, dropout, GELU, LayerNorm) that a FLOPs-plus-saved-activations "
-              "model does not see: the source measured only 2.1× over fp32, the estimate assumes the tensor-core "
-              "rate. Models with SDPA/flash attention (the default in current transformers) are not affected"),
-    Case("hf-bert-large-ckpt-speed", "bert-large speed, fp32, batch 1, checkpointing", HF_SINGLE, BERT_LARGE,
-         _bert(batch=1, grad_accum=4, grad_checkpointing=True), "v100 16gb", 1, "samples_per_s", 5.99, 1.5),
     # --- diffusion: DreamBooth full UNet fine-tune on a T4 (prior preservation: 2 images per step) ------
     # The T4 figures are 10⁹ bytes (the author's notebook prints the T4 as 15109 MiB: 15.79 cannot be GiB). These
     # rows set the sd15 workloads' activation_mib: calibration. The "17.7 GB" row is dropped (an fp32 run with the
@@ -254,78 +169,11 @@ CASES: list[Case] = [
          calibration="sd15 activation_mib",
          miss="as above, and the source's 8-bit AdamW rows save ≈ 5.9 GB against its AdamW rows, more than the 6 "
               "bytes per parameter the optimizer state itself accounts for (≈ 4.8 GB); cause unknown"),
-    Case("dreambooth-t4-fp16-speed", "SD 1.x DreamBooth speed, fp16, 8-bit AdamW, checkpointing", SHIVAM,
-         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 0.93 * 2, 1.5),
-    Case("dreambooth-t4-fp16-bs2-speed", "SD 1.x DreamBooth speed, fp16, train batch 2, checkpointing", SHIVAM,
-         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit", batch=4), "t4", 1, "samples_per_s",
-         0.66 * 4, 1.5),
-    Case("dreambooth-t4-fp16-nockpt-speed", "SD 1.x DreamBooth speed, fp16, no checkpointing", SHIVAM,
-         SD15_UNET, _db(optimizer="adamw-8bit"), "t4", 1, "samples_per_s", 1.14 * 2, 1.5),
-    Case("dreambooth-t4-fp16-nockpt-bs2-speed", "SD 1.x DreamBooth speed, fp16, train batch 2, no checkpointing",
-         SHIVAM, SD15_UNET, _db(optimizer="adamw-8bit", batch=4), "t4", 1, "samples_per_s", 0.82 * 4, 1.5),
-    Case("dreambooth-t4-fp32-ckpt-speed", "SD 1.x DreamBooth speed, fp32, 8-bit AdamW, checkpointing", SHIVAM,
-         SD15_UNET, _db(grad_checkpointing=True, optimizer="adamw-8bit", precision="fp32"), "t4", 1,
-         "samples_per_s", 0.42 * 2, 1.5),
-    Case("dreambooth-t4-fp32-speed", "SD 1.x DreamBooth speed, fp32, 8-bit AdamW, no checkpointing", SHIVAM,
-         SD15_UNET, _db(optimizer="adamw-8bit", precision="fp32"), "t4", 1, "samples_per_s", 0.49 * 2, 1.5),
-    # --- diffusion on GeForce cards ------------------------------------------------------------------
-    Case("hf-blog-sd15-lora-2080ti-speed", "SD 1.5 LoRA speed, fp16, batch 1 (60,000 samples in ~5 h)",
-         HF_LORA_BLOG, SD15_LORA,
-         TrainSpec(method="lora", precision="fp16", optimizer="adamw", batch=1, image_size=512, lora_rank=4,
-                   grad_accum=4), "2080 ti", 1, "samples_per_s", 60000 / (5 * 3600), 1.5),
-    Case("kohya-sdxl-lora-3090ti-speed", "SDXL LoRA speed, bf16, batch 1, 1024 px", KOHYA_3090TI, SDXL_LORA,
-         _sdxl(32), "3090 ti", 1, "samples_per_s", 1 / 1.12, 1.5),
-    Case("kohya-sdxl-lora-4090-speed", "SDXL LoRA speed, bf16, batch 1, 1024 px", KOHYA_4090, SDXL_LORA,
-         _sdxl(64), "4090", 1, "samples_per_s", 1.08, 1.5),
-    Case("everydream-sd15-a100-speed", "SD 1.x full fine-tune speed, fp16, batch 10, checkpointing", EVERYDREAM,
-         SD15_FULL, TrainSpec(method="full", precision="fp16", optimizer="adamw-8bit", batch=10, image_size=512,
-                              grad_checkpointing=True), "a100 40gb", 1, "samples_per_s", 14.1, 1.5),
-    Case("everydream-sd15-a6000-speed", "SD 1.x full fine-tune speed, fp16, batch 10, checkpointing", EVERYDREAM,
-         SD15_FULL, TrainSpec(method="full", precision="fp16", optimizer="adamw-8bit", batch=10, image_size=512,
-                              grad_checkpointing=True), "rtx a6000", 1, "samples_per_s", 11.2, 1.5),
-    # --- CNN throughput (NVIDIA DeepLearningExamples) -----------------------------------------------
-    Case("dle-rn50-a100-amp", "ResNet-50 training, 1× A100 80GB, AMP", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="bf16", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 1,
-         "samples_per_s", 2470, 1.5),
-    Case("dle-rn50-a100-tf32", "ResNet-50 training, 1× A100 80GB, TF32", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="fp32", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 1,
-         "samples_per_s", 938, 1.5),
-    Case("dle-rn50-8xa100-amp", "ResNet-50 training, 8× A100 80GB (NVLink), AMP", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="bf16", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 8,
-         "samples_per_s", 16621, 1.5),
-    Case("dle-rn50-8xa100-tf32", "ResNet-50 training, 8× A100 80GB (NVLink), TF32", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="fp32", optimizer="sgd", batch=256, image_size=224), "a100 80gb", 8,
-         "samples_per_s", 7248, 1.5),
-    Case("dle-rn50-v100-amp", "ResNet-50 training, 1× V100 16GB, AMP", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="fp16", optimizer="sgd", batch=256, image_size=224), "v100 16gb", 1,
-         "samples_per_s", 1200, 1.5),
-    Case("dle-rn50-v100-fp32", "ResNet-50 training, 1× V100 16GB, FP32", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="fp32", optimizer="sgd", batch=112, image_size=224), "v100 16gb", 1,
-         "samples_per_s", 367, 1.5),
-    Case("dle-rn50-8xv100-amp", "ResNet-50 training, 8× V100 16GB (NVLink), AMP", DLE_RN50, RN50,
-         TrainSpec(method="full", precision="fp16", optimizer="sgd", batch=256, image_size=224), "v100 16gb", 8,
-         "samples_per_s", 8322, 1.5),
-    # --- transformer pre-training throughput, multi-GPU -------------------------------------------
-    Case("nanogpt-124m-8xa100", "GPT-2 124M pre-training, 8× A100 40GB, micro-batch 12", NANOGPT, GPT2_124M,
-         _full(batch=12), "a100 40gb", 8, "tokens_per_s", 295e9 / (4 * 86400), 1.5),
-    Case("nanogpt-124m-4090", "GPT-2 124M pre-training, 1× RTX 4090, micro-batch 12", NANOGPT_4090, GPT2_124M,
-         _full(batch=12, grad_accum=40), "4090", 1, "tokens_per_s", 0.29 * 312e12 / (6 * 123.6e6 + 12 * 12 * 768 * 1024),
-         1.5),
-    Case("llmc-124m-8xa100", "GPT-2 124M pre-training, 8× A100 80GB, micro-batch 64",
-         LLMC.format(size="124M", tokens=524288, secs="0.3"), GPT2_124M, _full(batch=64), "a100 80gb", 8,
-         "tokens_per_s", 524288 / 0.300, 1.5),
-    Case("llmc-774m-8xa100", "GPT-2 774M pre-training, 8× A100 80GB, micro-batch 32",
-         LLMC.format(size="774M", tokens=524288, secs="1.7"), GPT2_774M, _full(batch=32), "a100 80gb", 8,
-         "tokens_per_s", 524288 / 1.7, 1.5),
-    Case("llmc-1558m-8xa100", "GPT-2 1558M pre-training, 8× A100 80GB, micro-batch 16",
-         LLMC.format(size="1558M", tokens=1048576, secs="7"), GPT2_1558M, _full(batch=16), "a100 80gb", 8,
-         "tokens_per_s", 1048576 / 7.0, 1.5),
 ]
 
 
 # Speed rows live in tests/core/speed_cases.py (calibration vs validation, leave-one-source-out):
-# tests/core/test_speed_accuracy.py. This file keeps the memory rows.
-CASES = [c for c in CASES if c.quantity not in ("samples_per_s", "tokens_per_s")]
+# tests/core/test_speed_accuracy.py. This file holds the memory rows.
 
 
 def run_case(c: Case) -> tuple[float, float]:
@@ -343,19 +191,12 @@ def run_case(c: Case) -> tuple[float, float]:
         value = e.peak_vram_bytes / 1e9
     elif c.quantity == "capacity_gib":
         value = e.peak_vram_bytes / GIB
-    elif c.quantity == "samples_per_s":
-        value = e.samples_per_second
-    elif c.quantity == "tokens_per_s":
-        value = e.tokens_per_second
     else:  # pragma: no cover
         raise ValueError(c.quantity)
-    err = value / c.measured if c.quantity in ("samples_per_s", "tokens_per_s") else value / c.measured - 1
-    return value, err
+    return value, value / c.measured - 1
 
 
 def _within(c: Case, err: float) -> bool:
-    if c.quantity in ("samples_per_s", "tokens_per_s"):
-        return 1 / c.tolerance <= err <= c.tolerance
     return abs(err) <= c.tolerance
 
 
@@ -420,7 +261,7 @@ def memory_errors(role: str) -> list[float]:
     """|estimate / measured − 1| of the memory rows, `validation` (no factor set on them) or `calibration`."""
     out = []
     for c in CASES:
-        if c.quantity in ("samples_per_s", "tokens_per_s") or bool(c.calibration) != (role == "calibration"):
+        if bool(c.calibration) != (role == "calibration"):
             continue
         out.append(abs(run_case(c)[1]))
     return out
@@ -463,17 +304,15 @@ def markdown() -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     units = {"allocated_gb": "GB allocated", "nvml_mib": "MiB (NVML)", "capacity_gib": "GiB fits",
-             "capacity_gb": "GB (10⁹ B) fits",
-             "samples_per_s": "samples/s", "tokens_per_s": "tokens/s"}
+             "capacity_gb": "GB (10⁹ B) fits"}
     hits = 0
     for c in CASES:
         value, err = run_case(c)
-        speed = c.quantity in ("samples_per_s", "tokens_per_s")
         ok = _within(c, err)
-        aim = (1 / 1.5 <= err <= 1.5) if speed else abs(err) <= 0.10
+        aim = abs(err) <= 0.10
         hits += aim
-        e = f"{err:.2f}×" if speed else f"{err * 100:+.1f}%"
-        held = f"≤ {c.tolerance:g}×" if speed else f"±{c.tolerance * 100:.0f}%"
+        e = f"{err * 100:+.1f}%"
+        held = f"±{c.tolerance * 100:.0f}%"
         status = "miss" if not aim else ("ok" if ok else "FAIL")
         hw = f"{c.gpus}× {find_gpu(c.gpu).name}" if c.gpus > 1 else find_gpu(c.gpu).name
         role = f"calibration ({c.calibration})" if c.calibration else "validation"
