@@ -45,7 +45,7 @@ from gpucheck.i18n import (
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import STACK_LABELS
+from gpucheck.report.figures import stack_text
 from gpucheck.report.model import evaluate
 from gpucheck.report.privacy import redact_machine
 from gpucheck.trial import TrialResult
@@ -276,10 +276,10 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 def stack_legend(workloads: list) -> str:
     """Which software stack the times assume (issue 14: named in every output)."""
     zh = get_language() == "zh_CN"  # Chinese: full-width colon and semicolon, no space after '。'
-    others = [f"{w.id}{'：' if zh else ': '}{tr(STACK_LABELS.get(w.train.stack, w.train.stack))}" for w in workloads
+    others = [f"{w.id}{'：' if zh else ': '}{stack_text(w.train.stack)}" for w in workloads
               if w.train.stack != "eager"]
     line = tr("Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes "
-              "it).", stack=tr(STACK_LABELS["eager"]))
+              "it).", stack=stack_text("eager"))
     return line + (("" if zh else " ") + fmt_list(others, strong=True) if others else "")
 
 
@@ -327,7 +327,7 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
         rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
     rows2 += _time_rows(est, advice)
     if est.total_hours is not None:
-        rows2.append([tr("Software stack"), tr(STACK_LABELS.get(est.stack, est.stack))])
+        rows2.append([tr("Software stack"), stack_text(est.stack)])
     limit = BOTTLENECK_LABELS.get(est.bottleneck or "")
     if limit and est.bottleneck == "compute" and est.backend == "cpu":
         limit = CPU_COMPUTE_LABEL

@@ -394,6 +394,16 @@ def option_points(est: Any, adv: Any, target_label: str) -> tuple[OptionPoint, .
     return tuple(out)
 
 
+# the chart's columns, as fractions of its width: label | time bar (log scale) | time | cost (the PDF's and
+# the app's QPainter chart, gpucheck.report.pdf.paint_options, and the HTML report's SVG)
+OPTIONS_COLUMNS = (0.44, 0.20, 0.10, 0.26)
+
+
+def options_headings() -> tuple[str, str, str, str]:
+    """The chart's column headings, in the language in force."""
+    return (tr("Option"), tr("Time (log scale)"), tr("Time"), tr("Cost"))
+
+
 def hours_axis(points: tuple[OptionPoint, ...]) -> tuple[float, float]:
     """(shortest, longest) hours of the time axis (log scale) over the options that run."""
     hours = [p.hours for p in points if p.hours is not None and p.hours > 0]
@@ -437,6 +447,7 @@ def worth_speeding_up(adv: Any) -> tuple:
 
 __all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "memory_value",
            "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
+           "OPTIONS_COLUMNS", "options_headings",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",
            "MIN_SPEEDUP_SAVED_HOURS", "STACK_LABELS", "stack_text", "duration_range", "time_range_text",
            "range_sentence", "time_tooltip", "tight_advice", "tight_text", "alternative_lines", "changes_sentence"]

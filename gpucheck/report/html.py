@@ -11,7 +11,14 @@ from __future__ import annotations
 from html import escape
 
 from gpucheck.i18n import fmt_duration, fmt_gib
-from gpucheck.report.figures import OptionPoint, hours_axis, status_text, status_verdict, time_fraction
+from gpucheck.report.figures import (
+    OPTIONS_COLUMNS,
+    OptionPoint,
+    hours_axis,
+    status_text,
+    status_verdict,
+    time_fraction,
+)
 from gpucheck.report.model import JobSection, MemoryChart, ReportModel, Table
 from gpucheck.verdict import verdict_colour
 
@@ -124,10 +131,9 @@ def chart_html(chart: MemoryChart) -> str:
 def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, str]) -> str:
     """The options chart as inline SVG (vector in every browser): the same rows, columns, log time bars
     and colours as the PDF's and the app's (gpucheck.report.pdf.paint_options)."""
-    from_cols = (0.44, 0.20, 0.10, 0.26)  # as gpucheck.report.pdf.OPTIONS_COLUMNS
     width, row_h, size = 1000, 30, 13
     xs = [0.0]
-    for f in from_cols:
+    for f in OPTIONS_COLUMNS:
         xs.append(xs[-1] + width * f)
     axis = hours_axis(points)
     h = row_h * (len(points) + 2) + 4

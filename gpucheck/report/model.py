@@ -58,6 +58,7 @@ from gpucheck.report.figures import (
     memory_value,
     need_caption,
     option_points,
+    options_headings,
     stack_text,
     tight_advice,
     time_range_text,
@@ -561,10 +562,6 @@ def _upgrades_table(adv: Any) -> Table | None:
                  rows=tuple(rows))
 
 
-def cloud_label_text(label: str) -> str:
-    return cloud_label(label)  # one table of labels for the CLI, the app and the reports
-
-
 def _cloud_table(adv: Any) -> Table | None:
     if adv is None or not adv.cloud:
         return None
@@ -574,7 +571,7 @@ def _cloud_table(adv: Any) -> Table | None:
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name)
         if c.sharding:
             gpus = tr("{gpus}, {how}", gpus=gpus, how=sharding_text(c.sharding))
-        rows.append((cloud_label_text(c.label), provider, gpus, cloud_rate_text(c),
+        rows.append((cloud_label(c.label), provider, gpus, cloud_rate_text(c),
                      fmt_duration(c.total_hours) if c.total_hours is not None else "—",
                      cloud_cost_text(c), _as_of(c.as_of, c.verified), c.note or "—"))
     return Table(headers=(tr("Option"), tr("Provider"), tr("GPUs"), tr("Per GPU-hour"), tr("Time"),
@@ -645,7 +642,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         alternative=_alternative_section(adv),
         options=option_points(est, adv, tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if est.gpus > 1
                               else (est.gpu_name if on_gpu else tr("this PC's CPU"))),
-        options_headings=(tr("Option"), tr("Time (log scale)"), tr("Time"), tr("Cost")),
+        options_headings=options_headings(),
         options_title=tr("Your options for this job: time against money"),
         changes=changes_sentence(fig) if adv is not None and adv.tweaks else "",
     )
@@ -795,7 +792,8 @@ def _intro(evaluations: tuple[Evaluation, ...]) -> str:
         return tr("No training jobs were checked.")
     counts: dict[str, int] = {}
     for ev in evaluations:
-        counts[final_verdict(ev)] = counts.get(final_verdict(ev), 0) + 1
+        verdict = final_verdict(ev)
+        counts[verdict] = counts.get(verdict, 0) + 1
     trains = counts.get("runs", 0) + counts.get("tight", 0) + counts.get("runs_with_tweaks", 0)
     return tr("Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), "
               "{tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.",

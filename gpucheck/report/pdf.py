@@ -44,7 +44,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication
 
 from gpucheck.i18n import fmt_duration
-from gpucheck.report.figures import hours_axis, status_text, status_verdict, time_fraction
+from gpucheck.report.figures import OPTIONS_COLUMNS, hours_axis, status_text, status_verdict, time_fraction
 from gpucheck.report.html import OPTIONS_PLACEHOLDER, render_html
 from gpucheck.report.model import ReportModel
 from gpucheck.resources import resource_path
@@ -276,7 +276,6 @@ def paginate(doc, page_height: float, content_top: float, content_bottom: float,
 
 OPTIONS_OBJECT = QTextFormat.ObjectTypes.UserObject + 1
 OPTIONS_INDEX_PROPERTY = QTextFormat.Property.UserProperty + 1
-OPTIONS_COLUMNS = (0.44, 0.20, 0.10, 0.26)  # label | time bar (log scale) | time | cost
 
 
 def options_row_height(font: QFont, device=None) -> float:

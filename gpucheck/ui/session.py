@@ -8,8 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from gpucheck.advise import advise, facts_for_target
-from gpucheck.advise.data import parts_of
-from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
+from gpucheck.catalog import get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import get_language, localized, tr
@@ -153,16 +152,6 @@ class Session:
             return load_gpus()
         except BadInput:  # no catalog: the picker just lists this PC
             return ()
-
-    def upgrade_gpu_id(self, part_id: str) -> str | None:
-        """The GPU catalog id of a GPU upgrade (parts.toml names the card it is)."""
-        part = next((p for p in parts_of("gpu") if p.id == part_id), None)
-        if part is None or not part.gpu:
-            return None
-        try:
-            return find_gpu(part.gpu).id
-        except BadInput:
-            return None
 
     def what_if_spec(self):
         if self.what_if_id is None:

@@ -44,7 +44,9 @@ class BasePage(QtWidgets.QWizardPage):
             self.retranslate()
 
     def initializePage(self) -> None:
-        self.ensure_built()
+        if not self.built:
+            self.ensure_built()  # its retranslate() ends by showing the session's data: no second refresh
+            return
         self.refresh()
 
     @property
@@ -62,8 +64,8 @@ class BasePage(QtWidgets.QWizardPage):
         return self.built and self.session.machine is not None and self.is_live()
 
     def retranslate(self) -> None:
-        """Set every text on the page again in the current language. Each page overrides this
-        (tests/ui/test_app_shell.py checks that none is left out)."""
+        """Set every text on the page again in the current language, then `refresh()` (a page with data to
+        show). Each page overrides this (tests/ui/test_app_shell.py checks that none is left out)."""
 
     def refresh(self) -> None:  # show the session's current data
         pass

@@ -351,7 +351,9 @@ class DetailsPage(BasePage):
 
     # -- data -------------------------------------------------------------------------------------
     def initializePage(self) -> None:
-        self.ensure_built()
+        if not self.built:
+            self.ensure_built()  # its retranslate() fills the picker and refreshes: not twice
+            return
         self._fill_what_if()  # the "cheapest that runs this job" mark follows the chosen job
         self.refresh()
 
@@ -390,7 +392,7 @@ class DetailsPage(BasePage):
         self.options_box.setVisible(adv is not None)
         for box in (self.tweak_box, self.bottle_box, self.upgrade_box, self.cloud_box):
             box.setVisible(adv is not None)
-        self.speed_box.setVisible(adv is not None and bool(self._worth_speeding_up(adv)))
+        self.speed_box.setVisible(adv is not None and bool(worth_speeding_up(adv)))
         self.alt_box.setVisible(adv is not None and bool(adv.alternative is not None or adv.alternatives))
         if adv is not None:
             self._show_tweaks(adv, fig)
@@ -433,8 +435,9 @@ class DetailsPage(BasePage):
     def _show_time(self, est, adv, fig) -> None:
         self.time_box.setVisible(True)
         lines = [time_sentence(fig)] if fig is not None else []
-        if fig is not None and range_sentence(fig):
-            lines.append(range_sentence(fig))  # the likely range and the software stack the time assumes
+        likely = range_sentence(fig) if fig is not None else ""
+        if likely:
+            lines.append(likely)  # the likely range and the software stack the time assumes
         if fig is not None:  # measured by a trial on this PC, beside the estimate (as the report says it)
             lines.extend(measured_lines(fig.measured))
         if fig is not None and fig.hours is not None:  # speeds only for settings that run
@@ -504,18 +507,15 @@ class DetailsPage(BasePage):
         QtWidgets.QApplication.clipboard().setText(self.snippet.toPlainText())
         self.copy_snippet.setText(tr("Copied"))
 
-    @staticmethod
-    def _worth_speeding_up(adv) -> tuple:
-        return worth_speeding_up(adv)
-
     def _show_speed_tweaks(self, adv) -> None:
         """Changes that only make a job that runs finish sooner: each on its own, with its time and trade-off."""
         _clear(self.speed_layout)
-        if not self._worth_speeding_up(adv):
+        tweaks = worth_speeding_up(adv)
+        if not tweaks:
             return
         self.speed_layout.addWidget(wrap_label(tr("It runs as it is, but its steps are too small to keep the GPU "
                                                   "busy. Each of these changes, on its own, finishes it sooner.")))
-        for t in self._worth_speeding_up(adv):
+        for t in tweaks:
             self.speed_layout.addSpacing(6)
             after = []
             if t.total_hours is not None:

@@ -347,10 +347,6 @@ class JobsPage(BasePage):
         badge = self.table.cellWidget(r, COL_VERDICT).findChild(Badge)
         return badge.key()
 
-    def bar_of(self, workload_id: str) -> VramBar | None:
-        r = self.row_of(workload_id)
-        return None if r is None else self.table.cellWidget(r, COL_VRAM)
-
     def select(self, workload_id: str) -> None:
         r = self.row_of(workload_id)
         if r is not None:
@@ -405,8 +401,8 @@ class JobsPage(BasePage):
         self._grey(self.method, self.labels["method"], is_transformer or t.method != "full",
                    tr("LoRA and QLoRA are offered for transformer models; this model is trained in full."))
         self._load_advanced(w, t)
-        fig = s.figures(w.id)
-        self.data_line.setText(data_set_text(d, t) if fig is not None else "")
+        est, _ = s.try_estimate(w.id)  # the job's figures exist exactly when it has an estimate
+        self.data_line.setText(data_set_text(d, t) if est is not None else "")
         self._updating = False
 
     def _load_advanced(self, w, t) -> None:

@@ -8,8 +8,7 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gpucheck.i18n import tr
-from gpucheck.report.figures import OptionPoint, status_text
+from gpucheck.report.figures import OptionPoint, options_headings, status_text
 from gpucheck.report.pdf import options_height, paint_options
 from gpucheck.ui.widgets import theme
 
@@ -28,7 +27,7 @@ class OptionsChart(QWidget):
         self.update()
 
     def headings(self) -> tuple[str, str, str, str]:
-        return (tr("Option"), tr("Time (log scale)"), tr("Time"), tr("Cost"))
+        return options_headings()
 
     def summary(self) -> str:
         return "\n".join(f"{p.label}: {status_text(p.status)}, {p.cost_text}" for p in self.points)
