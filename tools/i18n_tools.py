@@ -212,7 +212,7 @@ def extract_file(path: Path, rel: str, out: Extracted) -> None:
 def extract(package_dir: Path = PACKAGE_DIR, repo_root: Path = SOURCE_ROOT) -> Extracted:
     out = Extracted()
     for path in sorted(package_dir.rglob("*.py")):
-        if "__pycache__" in path.parts or path.name == "i18n_tools.py":
+        if "__pycache__" in path.parts:
             continue
         extract_file(path, path.relative_to(repo_root).as_posix(), out)
     return out

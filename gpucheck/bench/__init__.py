@@ -226,8 +226,7 @@ def _host_part(run: _Run, phase: Callable[[str, float, float], Phase], host_s: f
     if d.cache_mode and _fs_in_ram(d.path):
         run.notes.append(tr_text("The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.",
                             path=d.path))
-    frac = p.end_fraction
-    return frac
+    return p.end_fraction
 
 
 def _gpu_part(run: _Run, p: Phase, gpu_device: str | None, machine: Machine | None,

@@ -290,7 +290,7 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
         if res.free_reported_bytes and res.allocatable_bytes is not None \
                 and res.allocatable_bytes + 256 * MIB < res.free_reported_bytes and not sub.expired():
             res.notes.append(tr_text("Only {got} of the {free} GPU memory reported free could be allocated.",
-                                got=_gib(res.allocatable_bytes), free=_gib(res.free_reported_bytes)))
+                                got=fmt_gib(res.allocatable_bytes), free=fmt_gib(res.free_reported_bytes)))
     elif dev.type == "mps":
         recommended = getattr(getattr(torch, "mps", None), "recommended_max_memory", None)
         if recommended is not None:
@@ -302,10 +302,6 @@ def measure_gpu(phase: Phase, device: str | None = None, dtypes: tuple[str, ...]
                 pass
         res.notes.append(tr_text("Apple silicon shares memory between CPU and GPU: there is no host↔device copy to measure."))
     return res
-
-
-def _gib(n: int) -> str:
-    return fmt_gib(n)
 
 
 # -- NVIDIA temperature / throttle through the NVML wrapper ---------------------------------------

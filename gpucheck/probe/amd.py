@@ -309,12 +309,8 @@ def probe(src: Sources, use_module: bool = True) -> Part:
             findings.append(finding("gpu", "info",
                 "{gpu} is built into the processor: its {vram} of video memory is a part of system RAM set "
                 "aside in the BIOS; it can also borrow up to {shared} more.", "amd.apu", gpu=g.name,
-                vram=_gib(g.vram_total_bytes), shared=_gib(g.shared_memory_bytes)))
+                vram=fmt_gib(g.vram_total_bytes), shared=fmt_gib(g.shared_memory_bytes)))
     for n in notes:
         findings.append(finding("gpu", "unknown", "AMD: a tool's output could not be read ({detail})",
             "amd.parse", detail=n))
     return Part(area="amd", gpus=tuple(gpus), findings=tuple(findings), facts={"rocm_version": rocm})
-
-
-def _gib(n: int | None) -> str:
-    return fmt_gib(n)

@@ -154,10 +154,10 @@ def _total_hours(workload: Workload, samples_per_second: float | None) -> float 
 
 
 def _no_python(workload: Workload, machine: Any) -> TrialResult:
-    return TrialResult(workload=workload.id, outcome="missing_library", cannot_run=True,
-                       install=pip_command("torch", machine),
+    cmd = pip_command("torch", machine)
+    return TrialResult(workload=workload.id, outcome="missing_library", cannot_run=True, install=cmd,
                        message=tr("No Python with PyTorch was found on this PC; install it with: {cmd} "
-                                  "(or give one with --python PATH)", cmd=pip_command("torch", machine)))
+                                  "(or give one with --python PATH)", cmd=cmd))
 
 
 def run_trial(workload: Workload, *, python: str | None = None, steps: int | None = None,

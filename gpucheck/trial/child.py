@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from gpucheck.fileio import write_bytes_atomic
+from gpucheck.probe.base import run_command
 from gpucheck.probe.software import parse_torch_version_py, user_site_dirs
 
 RUNNER = "runner.py"
@@ -138,11 +139,7 @@ def kill_tree(proc: subprocess.Popen) -> None:
     """Kill the child and everything it started (its process group / job)."""
     if sys.platform == "win32":
         taskkill = os.path.join(os.environ.get("SystemRoot", r"C:\Windows"), "System32", "taskkill.exe")
-        try:
-            subprocess.run([taskkill, "/F", "/T", "/PID", str(proc.pid)], capture_output=True, timeout=10,
-                           check=False)
-        except (OSError, subprocess.SubprocessError):
-            pass
+        run_command([taskkill, "/F", "/T", "/PID", str(proc.pid)], timeout=10, any_exit=True)
     else:
         try:
             os.killpg(proc.pid, signal.SIGKILL)  # the child leads its own session: pgid == pid
