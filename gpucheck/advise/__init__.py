@@ -104,13 +104,8 @@ def _smaller(workload_id: str) -> Workload | None:
         return None
 
 
-def _estimator():
-    return est_mod
-
-
 def advise(machine: Machine | None, workload: Workload, target: Any, estimate: Estimate | None = None) -> Advice:
     """Everything to do next for `workload` on `target` (an estimator Target), given this `machine`."""
-    est_mod = _estimator()
     base = estimate if estimate is not None else est_mod.estimate(workload, target)
     facts = facts_for_target(target, machine)
 
@@ -119,7 +114,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
 
     limit = float(base.too_slow_hours or est_mod.too_slow_hours())
     result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
-    result, used_gpus = _fewer_gpus_if_faster(workload, base, target, machine, result, est_mod)
+    result, used_gpus = _fewer_gpus_if_faster(workload, base, target, machine, result)
     result = ladder.speed_up(result, facts, estimate_fn, limit)
     final = result.estimate
     alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
@@ -140,7 +135,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         verdict = Verdict.TOO_SLOW
 
     upgrades, cloud, bvr = _money(machine, workload, target, result, verdict, final, facts, limit, host_hours,
-                                  bn, notes, est_mod)
+                                  bn, notes)
 
     summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
     if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
@@ -197,8 +192,8 @@ def _plan_notes(target: Any, used_gpus: int, final: Estimate, result: Any, verdi
 
 
 def _money(machine: Machine | None, workload: Workload, target: Any, result: Any, verdict: Verdict,
-           final: Estimate, facts: GpuFacts, limit: float, host_hours: float | None, bn: Any, notes: list[str],
-           est_mod: Any) -> tuple[list[Upgrade], tuple[CloudOption, ...], Any]:
+           final: Estimate, facts: GpuFacts, limit: float, host_hours: float | None, bn: Any, notes: list[str]
+           ) -> tuple[list[Upgrade], tuple[CloudOption, ...], Any]:
     """Upgrades, cloud offers and buy-vs-rent for the plan advised (appends to `notes`)."""
     # -- money: upgrades, cloud, buy vs rent ---------------------------------------------------
     def estimate_for(spec: GpuSpec, n: int):
@@ -270,7 +265,7 @@ def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: G
 
 
 def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machine: Machine | None,
-                          result: ladder.LadderResult, est_mod: Any) -> tuple[ladder.LadderResult, int]:
+                          result: ladder.LadderResult) -> tuple[ladder.LadderResult, int]:
     """Several GPUs: the ladder's plan on 1/2, 1/4 … of them when that is at least as fast, so more GPUs are
     never slower than fewer (one can always leave some idle). Returns (plan, GPUs it uses)."""
     best, best_n = result, target.gpus
@@ -283,7 +278,8 @@ def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machi
         better_fit = res.fits and not best.fits
         faster = res.fits == best.fits and res.estimate.total_hours is not None and (
             best.estimate.total_hours is None or res.estimate.total_hours <= best.estimate.total_hours)
-        if (better_fit or (faster and res.fits)) and _worst_loss(res) <= _worst_loss(best):
+        if (better_fit or (faster and res.fits)) \
+                and ladder.worst_loss(res.tweaks) <= ladder.worst_loss(best.tweaks):
             best, best_n = res, n
         n //= 2
     return best, best_n
@@ -302,11 +298,6 @@ def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate
     return [tr("With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} "
                "of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.",
                v=fmt_gib(e.peak_vram_bytes), r=fmt_gib(e.ram_bytes), have=fmt_gib(e.ram_total_bytes))]
-
-
-def _worst_loss(res: ladder.LadderResult) -> int:
-    """How much a plan gives up: the worst `loses` of its tweaks, in ladder.LOSSES order."""
-    return max((ladder.LOSSES.index(t.loses) for t in res.tweaks if t.loses in ladder.LOSSES), default=0)
 
 
 def fit_verdict(base: Estimate, result: ladder.LadderResult, backend: str, limit: float) -> Verdict:

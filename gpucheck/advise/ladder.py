@@ -215,9 +215,14 @@ def _cand_precision(c: Climb) -> list[TrainSpec]:
 
 
 def _desc_precision(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return (tr("Use {p} mixed precision", p=t.precision.upper()),
+    return _mixed_precision_text(t.precision)
+
+
+def _mixed_precision_text(precision: str) -> tuple[str, str, dict[str, Any]]:
+    """Title, cost and settings of switching to `precision` mixed precision (the rung and `speed_up`)."""
+    return (tr("Use {p} mixed precision", p=precision.upper()),
             tr("loses nothing: tensor cores make it faster, and the model keeps FP32 master weights"),
-            _precision_settings(t.precision))
+            _precision_settings(precision))
 
 
 def _cand_sharding(c: Climb) -> list[TrainSpec]:
@@ -355,7 +360,7 @@ def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
             if t.method == "full" else
             tr("costs time: steps are about {f}× slower; needs {ram} of RAM in all",
                f=f"{f:.1f}", ram=fmt_gib(c.est.ram_bytes)),
-            _stage_settings(max(2, t.zero_stage) if t.method == "full" else 3, offload=True))
+            offload_settings(t))
 
 
 def _replaced_by_offload(t: TrainSpec) -> tuple[str, ...]:
@@ -394,16 +399,11 @@ RUNGS: tuple[Rung, ...] = (
 )
 
 
-def _estimate(fn: EstimateFn, w: Workload, t: TrainSpec) -> Estimate:
-    """One estimate (CPU offload's slow-down is the estimate's own: factors.toml [cpu_offload])."""
-    return fn(w, t)
-
-
 def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate] | None:
     """The rung's first candidate that fits; else its last, if that still lowers the memory."""
     last = None
     for t in rung.candidates(c):
-        e = _estimate(fn, c.workload, t)
+        e = fn(c.workload, t)
         if runs(e):
             return t, e
         last = (t, e)
@@ -420,15 +420,13 @@ def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate
     return last if lower_vram or lower_ram else None
 
 
-def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_fn: EstimateFn,
-               same_job_only: bool = True) -> LadderResult:
+def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_fn: EstimateFn) -> LadderResult:
     """Climb `RUNGS` until the job fits with room. Every rung keeps what is trained, so the result is
-    the same job (`same_job_only` is kept for callers; there is nothing else to stop before)."""
-    del same_job_only
+    the same job."""
     tweaks: list[Tweak] = []
     settings: dict[str, Any] = {}
     train, forced = required_fixes(train, facts)
-    est = _estimate(estimate_fn, workload, train)
+    est = estimate_fn(workload, train)
     for tid, title, cost, s in forced:
         settings.update(s)
         tweaks.append(Tweak(id=tid, title=title, cost=cost, settings=dict(s), peak_vram_bytes=est.peak_vram_bytes,
@@ -448,12 +446,13 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         # the step's fixed costs (sharded weights crossing the link, offload): keep it only when it is faster
         alt = _climb(workload, facts, train, est, estimate_fn, tweaks, settings, smallest, skip=tuple(free_cut))
         if (alt.fits and alt.estimate.total_hours is not None and alt.estimate.total_hours < res.estimate.total_hours
-                and _worst(alt.tweaks) <= _worst(res.tweaks)):
+                and worst_loss(alt.tweaks) <= worst_loss(res.tweaks)):
             return alt
     return res
 
 
-def _worst(tweaks: tuple[Tweak, ...]) -> int:
+def worst_loss(tweaks: tuple[Tweak, ...]) -> int:
+    """How much a plan gives up: the worst `loses` of its tweaks, in LOSSES order."""
     return max((LOSSES.index(t.loses) for t in tweaks if t.loses in LOSSES), default=0)
 
 
@@ -547,9 +546,8 @@ def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_
     if (not runs(e) or e.total_hours is None
             or e.total_hours >= est.total_hours * float(factor("speed_tweaks", "mixed_precision_time_factor_required"))):
         return res
-    tweak = Tweak(id="mixed_precision", title=tr("Use {p} mixed precision", p=precision.upper()),
-                  cost=tr("loses nothing: tensor cores make it faster, and the model keeps FP32 master weights"),
-                  settings=_precision_settings(precision), peak_vram_bytes=e.peak_vram_bytes,
+    title, cost, settings = _mixed_precision_text(precision)
+    tweak = Tweak(id="mixed_precision", title=title, cost=cost, settings=settings, peak_vram_bytes=e.peak_vram_bytes,
                   total_hours=e.total_hours, fits=True)
     return dataclasses.replace(res, train=train, estimate=e, tweaks=res.tweaks + (tweak,),
                                settings={**res.settings, **tweak.settings})

@@ -71,7 +71,7 @@ def fit_on(workload: Workload, train: TrainSpec, spec: GpuSpec, counts: tuple[in
     and, when some count finishes within `practical_hours`, the fewest that does."""
     first: Fit | None = None
     for n in sorted(counts):
-        res = run_ladder(workload, train, facts_for(spec, n), estimate_for(spec, n), same_job_only=True)
+        res = run_ladder(workload, train, facts_for(spec, n), estimate_for(spec, n))
         if not (res.fits and all(t.id in SAME_JOB_TWEAKS for t in res.tweaks)):
             continue
         fit = Fit(spec, n, _stage_of(res.settings), res.estimate, tuple(t.id for t in res.tweaks), res.train)

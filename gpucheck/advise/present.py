@@ -218,15 +218,13 @@ def _upgrade_line(u: Upgrade) -> str:
 def format_advice(a: Advice, indent: str = "") -> str:
     """The full advice for one job, as readable text."""
     lines = [a.summary]
-    if a.tweaks and a.verdict == "tight":
-        lines.append(tr("Make these changes and try it (each keeps what is trained; it may still run out of memory):"))
-        for i, t in enumerate(a.tweaks, 1):
-            lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
-    elif a.tweaks and a.verdict == "does_not_fit":
+    if a.tweaks and a.verdict == "does_not_fit":
         lines.append(tr("Tried, not enough:"))
         lines += [tr("  - {title}", title=t.title) for t in a.tweaks]
     elif a.tweaks:
-        lines.append(tr("What to change (in order, the cheapest first; each keeps what is trained and says what it costs):"))
+        lines.append(tr("Make these changes and try it (each keeps what is trained; it may still run out of memory):")
+                     if a.verdict == "tight" else
+                     tr("What to change (in order, the cheapest first; each keeps what is trained and says what it costs):"))
         for i, t in enumerate(a.tweaks, 1):
             lines.append(tr("  {i}. {title} — cost: {cost}", i=i, title=t.title, cost=t.cost))
     if a.snippet:

@@ -30,9 +30,8 @@ class Readiness:
     message: str  # one sentence for the GPU card
 
 
-def _gpu_runs(machine: Machine, workload: Workload, target, est_mod) -> bool:
+def _gpu_runs(workload: Workload, target, facts: ladder.GpuFacts) -> bool:
     base = est_mod.estimate(workload, target)
-    facts = facts_for_target(target, machine)
 
     def estimate_fn(w: Workload, t):
         return est_mod.estimate(w, target, t)
@@ -57,7 +56,8 @@ def _cached(machine: Machine, _lang: str) -> Readiness | None:
     if target.backend == "cpu":
         return None
     workloads = sorted(load_workloads(), key=lambda w: w.level)
-    ran = [_gpu_runs(machine, w, target, est_mod) for w in workloads]
+    facts = facts_for_target(target, machine)  # the same GPU for every job
+    ran = [_gpu_runs(w, target, facts) for w in workloads]
     runs, total = sum(ran), len(workloads)
     first = next((w for w, ok in zip(workloads, ran, strict=True) if not ok), None)
     good = total > 0 and runs / total >= float(factor("readiness", "good_min_share"))

@@ -56,7 +56,7 @@ from gpucheck.catalog import gpu_for, load_workloads
 from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed, speed_band
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
-from gpucheck.estimate.memory import allocator_slack_bytes, breakdown, context_bytes, placement
+from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown, context_bytes, placement
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
 from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate
@@ -455,17 +455,17 @@ def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: 
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
-def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any, bd: Any) -> Speed | None:
+def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any, bd: Any,
+           pl: Placement) -> Speed | None:
     if target.gpu is None and target.backend != "cpu":
         return None
     grad_bytes = pc.trainable * f["bytes_per_param"]["grads"]
     n = target.gpus if target.gpu is not None else 1
-    pl = placement(w.model, t, f, pc, n)
     # the gathered weights of sharded training cross the link every micro-batch; express them as the
     # gradient bytes the speed model's once-per-step all-reduce would have to move to take as long
     if n > 1 and pl.comm_bytes_per_micro_step:
         ring = 2.0 * (n - 1) / n
-        grad_bytes = (pl.comm_bytes_per_step + pl.comm_bytes_per_micro_step * max(1, t.grad_accum)) / ring
+        grad_bytes = pl.comm_bytes_per_optimizer_step(t.grad_accum) / ring
     t_speed = dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t
     avg = w.data.avg_seq_len
     act_speed = bd.activations_bytes
@@ -504,7 +504,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     peak = bd.total_bytes
     mem = _check_memory(w, target, peak, host.ram_bytes, notes)
     reason = reason or mem.limit
-    sp = _speed(w, t_used, target, f, pc, bd)
+    pl = placement(w.model, t_used, f, pc, n_gpus)
+    sp = _speed(w, t_used, target, f, pc, bd, pl)
     if sp is not None and t_used.cpu_offload and backend != "cpu":
         sp = _offloaded(sp, float(f["cpu_offload"]["time_factor"]))
     if sp is None and supported:
@@ -523,7 +524,6 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
                         "running share the same RAM"))
     ctx = int(context_bytes(f, backend))
     allocated = int(bd.total_bytes - bd.overhead_bytes)
-    pl = placement(w.model, t_used, f, pc, n_gpus)
     return Estimate(
         workload_id=w.id, gpu_name=target.device_name, gpus=n_gpus if target.gpu is not None or backend != "cpu"
         else 0, train=t, fits=mem.fit == "fits", verdict=verdict,
@@ -548,8 +548,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         stack=t_used.stack, speed_family=w.model.arch,
         hours_range=(total_hours * band[0], total_hours * band[1]) if total_hours is not None else None,
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
-        comm_bytes_per_step=(pl.comm_bytes_per_step + pl.comm_bytes_per_micro_step * max(1, t_used.grad_accum))
-        if n_gpus > 1 else 0.0,
+        comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,
         link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,
     )
 

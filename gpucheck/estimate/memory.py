@@ -223,6 +223,10 @@ class Placement:
     comm_bytes_per_micro_step: float  # per GPU, weights gathered over the link per micro-batch
     comm_bytes_per_step: float  # per GPU, gradient all-reduce / reduce-scatter per optimizer step
 
+    def comm_bytes_per_optimizer_step(self, grad_accum: int) -> float:
+        """Per GPU over the link per optimizer step: every micro-batch's gathers plus the gradient exchange."""
+        return self.comm_bytes_per_step + self.comm_bytes_per_micro_step * max(1, grad_accum)
+
 
 def zero_stage(t: TrainSpec, gpus: int) -> int:
     """The sharding stage in effect: `shard` means stage 3; one GPU has nothing to shard."""
@@ -239,7 +243,7 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     layers in flight; Ren et al. 2021, ZeRO-Offload, arXiv 2101.06840: fp32 master weights, gradients
     and optimizer state move to CPU RAM, the GPU keeps the 16-bit weights)."""
     wp = weight_parts(m, t, f, pc)
-    g = gradients_bytes(t, f, pc)
+    g = grad_bytes = gradients_bytes(t, f, pc)
     o = optimizer_bytes(t, f, pc)
     n = max(1, gpus)
     stage = zero_stage(t, n)
@@ -277,7 +281,6 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         passes = 3.0 if t.grad_checkpointing else 2.0  # forward, (recompute,) backward
         comm_micro = passes * (n - 1) / n * gathered_model
     weights = working + master + frozen + wp.adapters / (n if stage >= 3 else 1) + wp.aux + gathered
-    grad_bytes = gradients_bytes(t, f, pc)
     comm_step = (2.0 if stage < 2 else 1.0) * (n - 1) / n * grad_bytes if n > 1 else 0.0
     return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step)
 
