@@ -191,6 +191,19 @@ def legacy_mma_fraction(target: Any, math: str, t: TrainSpec, f: Mapping[str, An
     return float(per_cc[spec.compute_capability]) if spec.compute_capability in per_cc else 1.0
 
 
+def sm_cycle_rate(target: Any, clock: float, f: Mapping[str, Any]) -> float:
+    """SM-cycles per second (SMs × sustained clock): the rate at which element-wise kernels issue their
+    loads, stores and index math. Taken from the FP32 peak over the FP32 lanes of one SM (2 FLOPs per lane
+    and cycle), because doubling the FP32 lanes (Pascal GP10x, GA10x, Ada, Hopper, Blackwell) doubles
+    the peak but not the load/store units or the issue slots. 0 without a GPU."""
+    spec = target.gpu
+    if spec is None or not spec.tflops_fp32:
+        return 0.0
+    lanes = f["speed"]["elementwise"]["fp32_lanes_per_sm"]
+    key = spec.compute_capability or spec.architecture or ""
+    return spec.tflops_fp32 * 1e12 * clock / (2.0 * float(lanes.get(key, lanes["default"])))
+
+
 def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any]) -> float:
     """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions)."""
     s = f["speed"]
@@ -227,32 +240,34 @@ def _elem_bytes(t: TrainSpec) -> float:
     return 2.0 if _sixteen_bit(t.precision) else 4.0
 
 
-def elementwise_bytes_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], attn_len: int | None = None) -> float:
-    """Feature-map bytes the memory-bound operations of one step read and write (forward, backward
-    = 2 forwards, recomputation = one more forward), before the stack's fusion factor."""
+def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any],
+                                 attn_len: int | None = None) -> tuple[float, float]:
+    """(bytes, elements) the memory-bound operations of one step read and write (forward, backward
+    = 2 forwards, recomputation = one more forward), before the stack's fusion factor. Bytes set the
+    time at the memory's bandwidth; elements set the instructions on the vector lanes, which do not
+    shrink when the elements are 16-bit."""
     e = f["speed"]["elementwise"]
     passes = 3.0 + (1.0 if t.grad_checkpointing else 0.0)
     eb = _elem_bytes(t)
     if m.arch == "transformer":
         h, ffn = m.hidden or 0, m.ffn or 4 * (m.hidden or 0)
-        per_token = (e["hidden_elements"] * h + e["ffn_elements"] * ffn) * eb
+        per_token = e["hidden_elements"] * h + e["ffn_elements"] * ffn
         # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,
         # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
-        if m.eager_attention:
-            per_token += e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) * 4.0
+        scores = e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
         tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
-        logits = e["logit_elements"] * (m.vocab or 0) * tokens * 2.0 * 4.0  # loss: forward + backward
-        return per_token * layers * tokens * passes + logits
+        logits = e["logit_elements"] * (m.vocab or 0) * tokens * 2.0  # loss: forward + backward
+        elements = (per_token + scores) * layers * tokens * passes + logits
+        return (per_token * eb + scores * 4.0) * layers * tokens * passes + logits * 4.0, elements
     if not m.activation_mib:
-        return 0.0
+        return 0.0, 0.0
     k = e["feature_map_factor"][m.arch]
-    per_sample = m.activation_mib * 1024.0**2
+    per_sample = m.activation_mib * 1024.0**2  # bytes of 16-bit saved activations
     if m.ref_image_size and t.image_size:
         per_sample *= (t.image_size / m.ref_image_size) ** 2
-    if not _sixteen_bit(t.precision):
-        per_sample *= 2.0
-    return k * per_sample * t.batch * passes / 3.0
+    elements = k * per_sample / 2.0 * t.batch * passes / 3.0
+    return elements * eb, elements
 
 
 def weight_stream_bytes(weights_16bit: float, t: TrainSpec) -> tuple[float, int]:
@@ -295,7 +310,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
         bwd = fwd * k["backward_per_forward"]
         if t.method in ("lora", "qlora"):
             adapted = _adapted(m, t)
-            bwd -= k["weight_grad_per_linear"] * linears * layers  # frozen: no weight gradients
+            bwd = max(0.0, bwd - k["weight_grad_per_linear"] * linears * layers)  # frozen: no weight gradients
             fwd += k["adapter_forward"] * adapted * layers
             bwd += k["adapter_backward"] * adapted * layers
         if t.method == "qlora":
@@ -379,7 +394,7 @@ class _Gpu:
 
 def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts,
               weights_bytes: float, rate_flops: float, bw: float, attn_len: int | None,
-              vector_flops: float = 0.0) -> _Gpu:
+              sm_rate: float = 0.0) -> _Gpu:
     st = stack_of(t, f)
     linear, attn = forward_flops_per_sample(m, t, attn_len)
     linear *= t.batch
@@ -391,13 +406,14 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     pass_s = max(linear / rate_flops, one_read / bw)
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
-    elementwise = elementwise_bytes_per_step(m, t, f, attn_len) * st["elementwise_scale"]
+    ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len)
     rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f) \
         + autocast_cast_bytes(pc.trainable, t)
-    # element-wise kernels also execute instructions per byte on the FP32/INT lanes (type conversion, index math,
-    # fp32 normalization): on a GPU with little vector throughput per byte of bandwidth they are ALU-bound
-    per_byte = max(1.0 / bw, f["speed"]["elementwise"]["alu_ops_per_byte"] / vector_flops) if vector_flops else 1.0 / bw
-    memory = elementwise * per_byte + rest / bw
+    # element-wise kernels also issue instructions per element (loads and stores, index math, type conversion,
+    # normalization in fp32): as many for a 16-bit element as for a 32-bit one, at the SMs' issue rate; on a GPU
+    # with few SM-cycles per byte of bandwidth, 16-bit feature maps are issue-bound and gain less than half the bytes
+    alu_s = f["speed"]["elementwise"]["sm_cycles_per_element"] * ew_elements / sm_rate if sm_rate else 0.0
+    memory = max(ew_bytes / bw, alu_s) * st["elementwise_scale"] + rest / bw
     streaming = passes * max(0.0, one_read / bw - linear / rate_flops)  # weight reads beyond the math's time
     return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
 
@@ -423,8 +439,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         rate = max(rate, fp32)
     bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     measured = measured or target.bandwidth_measured
-    vector = target.gpu.tflops_fp32 * 1e12 * clock if target.gpu is not None else 0.0
-    g = _gpu_time(m, t, target, f, pc, weights_bytes, rate, bw, attn_len, vector)
+    g = _gpu_time(m, t, target, f, pc, weights_bytes, rate, bw, attn_len, sm_cycle_rate(target, clock, f))
     gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
     disp_s = dispatch_seconds(g.kernels, target, f)
     overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)

@@ -106,10 +106,10 @@ def test_a_measured_job_says_measured_in_the_app_and_the_report_alike(wizard, qt
     assert item["measured"]["source"] == "measured" and item["measured"]["verdict"] == "runs"
     assert item["measured"]["step_seconds"] == trial.measured["step_seconds"]
     assert item["measured"]["total_hours"] == pytest.approx(trial.measured["total_hours"], rel=0.01)
-    # the estimate beside it is the report's estimate, and the one the trial itself put beside its figures
+    # the estimate beside it is this version's estimate, the report's; the one the trial put beside its figures
+    # when it ran stays in the trial's own object as recorded (asserted above), even after the model changes
     assert item["estimate"]["total_hours"] == pytest.approx(m.estimated_hours, abs=0.001)
-    assert trial.estimated["total_hours"] == pytest.approx(m.estimated_hours, abs=1e-4)
-    assert trial.estimated["step_seconds"] == pytest.approx(m.estimated_step_seconds, abs=1e-4)
+    assert item["estimate"]["step_seconds"] == pytest.approx(m.estimated_step_seconds, rel=1e-3)
 
 
 def test_a_measured_out_of_memory_does_not_fit_here(wizard, qtbot):
