@@ -56,7 +56,7 @@ GIB = 1024**3
 CPU_COMPUTE_LABEL = N_("CPU arithmetic")
 BOTTLENECK_LABELS = {
     "compute": N_("GPU arithmetic"),
-    "memory": N_("memory bandwidth"),
+    "memory": N_("element-wise layers (memory traffic)"),
     "overhead": N_("per-step overhead (small steps)"),
     "communication": N_("GPU-to-GPU communication"),
 }

@@ -4,173 +4,173 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="149"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="144"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="192"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="254"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="249"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="302"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="348"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="190"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="185"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="342"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="354"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="365"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="378"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="388"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="379"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="396"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="390"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="401"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="404"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="395"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="411"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="402"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="415"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="418"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="409"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="428"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="419"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="434"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="425"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="439"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="459"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="450"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="462"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="453"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="465"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="456"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="484"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="475"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="486"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="477"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="498"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="489"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="504"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="495"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="519"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="510"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="521"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="512"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="525"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="516"/>
         <location filename="../../gpucheck/commands.py" line="385"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -428,196 +428,194 @@
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="550"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="219"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="551"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="224"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="231"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="232"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="255"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="255"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="261"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="249"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
         <location filename="../../gpucheck/advise/ladder.py" line="254"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="292"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="306"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="332"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="333"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="350"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="378"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="383"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="512"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="517"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="519"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="524"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="584"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="582"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="585"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="603"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="601"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="605"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="603"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="610"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="608"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="632"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="630"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="633"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -845,7 +843,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/advise/present.py" line="141"/>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="505"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
         <source>free</source>
         <translation>免费</translation>
@@ -857,7 +855,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="147"/>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -923,132 +921,131 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="222"/>
-        <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
-        <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="224"/>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
-        <source>  {i}. {title} — cost: {cost}</source>
-        <translation>  {i}. {title} — 代价：{cost}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="226"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
+        <location filename="../../gpucheck/advise/present.py" line="223"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="229"/>
+        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
+        <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="227"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="233"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="236"/>
+        <location filename="../../gpucheck/advise/present.py" line="234"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="238"/>
+        <location filename="../../gpucheck/advise/present.py" line="236"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="242"/>
+        <location filename="../../gpucheck/advise/present.py" line="240"/>
         <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="246"/>
+        <location filename="../../gpucheck/advise/present.py" line="244"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="247"/>
+        <location filename="../../gpucheck/advise/present.py" line="245"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="249"/>
+        <location filename="../../gpucheck/advise/present.py" line="247"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="256"/>
-        <location filename="../../gpucheck/advise/present.py" line="315"/>
+        <location filename="../../gpucheck/advise/present.py" line="250"/>
+        <location filename="../../gpucheck/advise/present.py" line="229"/>
+        <source>  {i}. {title} — cost: {cost}</source>
+        <translation>  {i}. {title} — 代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="254"/>
+        <location filename="../../gpucheck/advise/present.py" line="313"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="260"/>
-        <location filename="../../gpucheck/advise/present.py" line="323"/>
+        <location filename="../../gpucheck/advise/present.py" line="258"/>
+        <location filename="../../gpucheck/advise/present.py" line="321"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="261"/>
-        <location filename="../../gpucheck/advise/present.py" line="324"/>
+        <location filename="../../gpucheck/advise/present.py" line="259"/>
+        <location filename="../../gpucheck/advise/present.py" line="322"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="263"/>
+        <location filename="../../gpucheck/advise/present.py" line="261"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="266"/>
+        <location filename="../../gpucheck/advise/present.py" line="264"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="269"/>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <location filename="../../gpucheck/advise/present.py" line="277"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="281"/>
+        <location filename="../../gpucheck/advise/present.py" line="279"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="285"/>
+        <location filename="../../gpucheck/advise/present.py" line="283"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="290"/>
+        <location filename="../../gpucheck/advise/present.py" line="288"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="297"/>
+        <location filename="../../gpucheck/advise/present.py" line="295"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="303"/>
+        <location filename="../../gpucheck/advise/present.py" line="301"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="303"/>
+        <location filename="../../gpucheck/advise/present.py" line="301"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1309,37 +1306,37 @@
         <translation>文件夹 {path} 位于内存中（tmpfs），因此硬盘测试的结果其实是内存速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="238"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="237"/>
         <source>PyTorch is installed but failed to load ({err}); the GPU was not measured.</source>
         <translation>已安装 PyTorch，但加载失败（{err}）；没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="244"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="243"/>
         <source>PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the driver is missing). {hint}</source>
         <translation>已安装 PyTorch {version}，但无法使用 GPU（可能是仅支持 CPU 的版本，或者缺少驱动）。{hint}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="259"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="258"/>
         <source>GPU temperature could not be read ({why}).</source>
         <translation>无法读取 GPU 温度（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="265"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="264"/>
         <source>The GPU benchmark failed: {err}</source>
         <translation>GPU 基准测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="289"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="288"/>
         <source>The 'GPU' figures were measured on the CPU through PyTorch (no GPU used).</source>
         <translation>“GPU”数据是通过 PyTorch 在 CPU 上测得的（没有使用 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="313"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="312"/>
         <source>PyTorch did not start the GPU within the deep scan's time cap</source>
         <translation>PyTorch 没能在深度扫描的时间上限内启动 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="335"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="334"/>
         <source>Measured benchmarks unknown because they failed ({error})</source>
         <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
     </message>
@@ -1934,8 +1931,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="59"/>
-        <source>memory bandwidth</source>
-        <translation>显存带宽</translation>
+        <source>element-wise layers (memory traffic)</source>
+        <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="60"/>
@@ -2002,9 +1999,9 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="238"/>
         <location filename="../../gpucheck/commands.py" line="462"/>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="478"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -2012,11 +2009,10 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="238"/>
         <location filename="../../gpucheck/commands.py" line="462"/>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
-        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -2054,7 +2050,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
@@ -2122,7 +2118,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="324"/>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
@@ -2141,29 +2137,29 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="297"/>
-        <location filename="../../gpucheck/report/model.py" line="323"/>
-        <location filename="../../gpucheck/report/model.py" line="414"/>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
-        <location filename="../../gpucheck/report/model.py" line="396"/>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
-        <location filename="../../gpucheck/report/model.py" line="727"/>
-        <location filename="../../gpucheck/report/model.py" line="378"/>
+        <location filename="../../gpucheck/report/model.py" line="298"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="415"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
+        <location filename="../../gpucheck/report/model.py" line="397"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="724"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2179,7 +2175,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="336"/>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2206,7 +2202,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="358"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
@@ -2257,9 +2253,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="415"/>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
-        <location filename="../../gpucheck/report/model.py" line="752"/>
+        <location filename="../../gpucheck/report/model.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/report/model.py" line="749"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2285,7 +2281,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="415"/>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -2296,7 +2292,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="441"/>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2417,47 +2413,47 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="520"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="558"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="563"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="565"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="567"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="569"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="571"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="573"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2600,13 +2596,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2880,7 +2876,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -2951,28 +2947,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="305"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="305"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="308"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -2985,14 +2981,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -3166,7 +3162,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="269"/>
+        <location filename="../../gpucheck/report/model.py" line="270"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3696,11 +3692,11 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="387"/>
-        <location filename="../../gpucheck/report/model.py" line="574"/>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
-        <location filename="../../gpucheck/report/model.py" line="646"/>
+        <location filename="../../gpucheck/report/model.py" line="571"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/report/model.py" line="643"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
-        <location filename="../../gpucheck/ui/session.py" line="349"/>
+        <location filename="../../gpucheck/ui/session.py" line="338"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
@@ -3715,17 +3711,33 @@
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="415"/>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <source>Option</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <source>Time (log scale)</source>
+        <translation>时间（对数刻度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="425"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="415"/>
+        <location filename="../../gpucheck/report/figures.py" line="425"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="415"/>
+        <location filename="../../gpucheck/report/figures.py" line="425"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -3837,913 +3849,894 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="267"/>
+        <location filename="../../gpucheck/report/model.py" line="268"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="268"/>
+        <location filename="../../gpucheck/report/model.py" line="269"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="271"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="272"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="284"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="296"/>
+        <location filename="../../gpucheck/report/model.py" line="297"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="322"/>
+        <location filename="../../gpucheck/report/model.py" line="323"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="327"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="334"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="336"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="352"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="354"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="358"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="358"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="360"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="363"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="380"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="380"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="383"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="383"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
+        <location filename="../../gpucheck/report/model.py" line="391"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="417"/>
+        <location filename="../../gpucheck/report/model.py" line="418"/>
         <source>batch {n}</source>
         <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="419"/>
+        <location filename="../../gpucheck/report/model.py" line="420"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="421"/>
+        <location filename="../../gpucheck/report/model.py" line="422"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/report/model.py" line="425"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="426"/>
+        <location filename="../../gpucheck/report/model.py" line="427"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="438"/>
+        <location filename="../../gpucheck/report/model.py" line="439"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="440"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="442"/>
+        <location filename="../../gpucheck/report/model.py" line="443"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="475"/>
+        <location filename="../../gpucheck/report/model.py" line="476"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="249"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="250"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="489"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="495"/>
+        <location filename="../../gpucheck/report/model.py" line="496"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="497"/>
+        <location filename="../../gpucheck/report/model.py" line="498"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="498"/>
+        <location filename="../../gpucheck/report/model.py" line="499"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="498"/>
+        <location filename="../../gpucheck/report/model.py" line="499"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>{date}, unverified</source>
         <translation>{date}，未核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
-        <location filename="../../gpucheck/report/model.py" line="548"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
-        <location filename="../../gpucheck/report/model.py" line="548"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="549"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
+        <location filename="../../gpucheck/report/model.py" line="524"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="531"/>
+        <location filename="../../gpucheck/report/model.py" line="532"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="560"/>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
-        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
-        <source>Option</source>
-        <translation>方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="580"/>
+        <location filename="../../gpucheck/report/model.py" line="577"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="581"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="594"/>
+        <location filename="../../gpucheck/report/model.py" line="591"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="602"/>
-        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="607"/>
+        <location filename="../../gpucheck/report/model.py" line="604"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <location filename="../../gpucheck/trial/__init__.py" line="206"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="622"/>
+        <location filename="../../gpucheck/report/model.py" line="619"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="639"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="641"/>
+        <location filename="../../gpucheck/report/model.py" line="638"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/report/model.py" line="644"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
-        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
-        <source>Time (log scale)</source>
-        <translation>时间（对数刻度）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
-        <location filename="../../gpucheck/ui/widgets/options_chart.py" line="31"/>
-        <source>Cost</source>
-        <translation>费用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="646"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="665"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="701"/>
+        <location filename="../../gpucheck/report/model.py" line="698"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="703"/>
+        <location filename="../../gpucheck/report/model.py" line="700"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="711"/>
+        <location filename="../../gpucheck/report/model.py" line="708"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="712"/>
+        <location filename="../../gpucheck/report/model.py" line="709"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="726"/>
-        <location filename="../../gpucheck/report/model.py" line="738"/>
-        <location filename="../../gpucheck/report/model.py" line="742"/>
+        <location filename="../../gpucheck/report/model.py" line="723"/>
+        <location filename="../../gpucheck/report/model.py" line="735"/>
+        <location filename="../../gpucheck/report/model.py" line="739"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="732"/>
+        <location filename="../../gpucheck/report/model.py" line="729"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="749"/>
+        <location filename="../../gpucheck/report/model.py" line="746"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="747"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="752"/>
+        <location filename="../../gpucheck/report/model.py" line="749"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="753"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="789"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
+        <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="800"/>
+        <location filename="../../gpucheck/report/model.py" line="798"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="863"/>
+        <location filename="../../gpucheck/report/model.py" line="861"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="871"/>
+        <location filename="../../gpucheck/report/model.py" line="869"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="873"/>
+        <location filename="../../gpucheck/report/model.py" line="871"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="888"/>
+        <location filename="../../gpucheck/report/model.py" line="886"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="889"/>
+        <location filename="../../gpucheck/report/model.py" line="887"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="890"/>
+        <location filename="../../gpucheck/report/model.py" line="888"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="897"/>
+        <location filename="../../gpucheck/report/model.py" line="895"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="905"/>
+        <location filename="../../gpucheck/report/model.py" line="903"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -5324,7 +5317,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="481"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
@@ -5386,105 +5379,105 @@
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="364"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="366"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="443"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="454"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="453"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="486"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="524"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="493"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="522"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="508"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
         <source>Copied</source>
         <translation>已复制</translation>
@@ -5742,77 +5735,77 @@
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="391"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="387"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="401"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="397"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="403"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="399"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="406"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="402"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="418"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="421"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="431"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="427"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="438"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="439"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="435"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="444"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="440"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="519"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="515"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="520"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="516"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="529"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="525"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="530"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="526"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -6084,32 +6077,32 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="202"/>
+        <location filename="../../gpucheck/ui/session.py" line="191"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="205"/>
+        <location filename="../../gpucheck/ui/session.py" line="194"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="207"/>
+        <location filename="../../gpucheck/ui/session.py" line="196"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="220"/>
+        <location filename="../../gpucheck/ui/session.py" line="209"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="232"/>
+        <location filename="../../gpucheck/ui/session.py" line="221"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="347"/>
+        <location filename="../../gpucheck/ui/session.py" line="336"/>
         <source>the CPU only (no GPU for training)</source>
         <translation>仅 CPU（没有可用于训练的 GPU）</translation>
     </message>
@@ -6307,6 +6300,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation type="vanished">显存带宽</translation>
     </message>
     <message>
         <source>Data set: {samples} samples × {epochs} epochs (change them on the previous page).</source>
