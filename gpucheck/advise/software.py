@@ -308,3 +308,19 @@ def _pip_command(machine: Machine | None, vendor: str) -> tuple[str, bool]:
         return pip_command(build.variant if build else None), driver_ok
     except Exception:  # the advice tables failing must not hide the hint
         return "pip install torch --index-url https://download.pytorch.org/whl/cu128", True
+
+
+def torch_pip_command(machine: Machine | None) -> str:
+    """The pip command that installs PyTorch for this PC: the CUDA build that fits its NVIDIA GPU and driver,
+    the ROCm build for a Radeon on Linux, the CPU-only build on Linux without a GPU (a smaller download), and
+    the plain wheel elsewhere (macOS's includes MPS; Windows' is CPU-only). One choice for the advice, the
+    deep scan's hint and the trial's missing-library line."""
+    vendors = {g.vendor for g in machine.compute_gpus()} if machine is not None else set()
+    platform = (machine.software.platform or "").lower() if machine is not None else ""
+    if "nvidia" in vendors:
+        return _pip_command(machine, "nvidia")[0]
+    if "amd" in vendors and platform in ("linux", "wsl"):
+        return _pip_command(machine, "amd")[0]
+    if not vendors and platform in ("linux", "wsl"):
+        return pip_command("cpu")
+    return pip_command(None)

@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpucheck.advise.mirrors import pip_mirror_arg
+from gpucheck.advise.software import torch_pip_command
 from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import N_, tr
-from gpucheck.probe.facts import version_key
 from gpucheck.records import Workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
@@ -93,35 +94,14 @@ def hard_cap_seconds(max_seconds: float) -> float:
 # -- pip lines -------------------------------------------------------------------------------------
 
 
-def _cuda_driver(machine: Any) -> str | None:
-    for g in getattr(machine, "gpus", ()) or ():
-        if getattr(g, "cuda_driver_version", None):
-            return g.cuda_driver_version
-    return getattr(getattr(machine, "software", None), "cuda_driver_version", None)
-
-
 def pip_command(module: str, machine: Any = None) -> str:
-    """The exact pip command that adds `module`, with PyTorch's index for this PC's GPU where needed."""
+    """The exact pip command that adds `module`; for PyTorch and its libraries, the advice's own choice of
+    build for this PC's GPU and driver (gpucheck.advise.software.torch_pip_command)."""
     pip = load_recipes()["pip"]
     name = pip.get("names", {}).get(module, module)
-    if name not in pip.get("torch_family", ()):
-        return f"pip install {name}"
-    vendors = {getattr(g, "vendor", None) for g in getattr(machine, "gpus", ()) or ()}
-    platform = getattr(getattr(machine, "software", None), "platform", None)
-    build = None
-    if "nvidia" in vendors:
-        driver = _cuda_driver(machine)
-        for need, tag in pip.get("cuda_builds", ()):
-            if driver is None or version_key(driver) >= version_key(need):
-                build = tag
-                break
-    elif "amd" in vendors and platform in ("linux", "wsl"):
-        build = pip.get("rocm_build")
-    elif platform in pip.get("cpu_build_on", ()):
-        build = "cpu"
-    if build is None:
-        return f"pip install {name}"
-    return f"pip install {name} --index-url {pip['index']}{build}"
+    if name in pip.get("torch_family", ()):
+        return torch_pip_command(machine)
+    return f"pip install {name}{pip_mirror_arg()}"
 
 
 # -- the estimate beside it ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ child process (time cap, killing the whole process tree, the temporary folder re
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from gpucheck import cli
+from gpucheck.advise.software import software_fixes
 from gpucheck.catalog import get_workload, load_workloads
 from gpucheck.machine import Machine
 from gpucheck.trial import pip_command, run_trial
@@ -116,7 +118,7 @@ def test_a_python_without_pytorch_says_how_to_install_it(capsys):
     assert code == 3
     data = json.loads(out)
     assert data["outcome"] == "missing_library" and data["measured"] is None
-    assert data["install"] == "pip install torch --index-url https://download.pytorch.org/whl/cpu"
+    assert data["install"] == "pip install --upgrade torch torchvision --index-url https://download.pytorch.org/whl/cpu"
     assert err.startswith("gpucheck: torch is not installed in ") and err.count("\n") == 1
 
 
@@ -141,17 +143,26 @@ def test_a_python_that_is_not_a_python(tmp_path, capsys):
 
 
 def test_pip_lines_follow_the_gpu():
-    """Source for the index URLs: pytorch.org/get-started/locally (pip, CUDA 12.6 / 12.8, ROCm 6.3, CPU)."""
+    """Source for the index URLs: pytorch.org/get-started/locally (pip, CUDA 12.8, ROCm, CPU). The trial offers
+    the same build as the advice (one table: resources/advice.toml [[torch_build]])."""
     def line(fixture, module="torch"):
         return pip_command(module, Machine.load(FIXTURES / "machines" / f"{fixture}.json"))
 
+    def advised(fixture):
+        m = Machine.load(FIXTURES / "machines" / f"{fixture}.json")
+        m = dataclasses.replace(m, software=dataclasses.replace(m.software, frameworks=()))  # as if torch were missing
+        return next(f.command for f in software_fixes(m) if f.id == "torch_missing")
+
     index = "--index-url https://download.pytorch.org/whl/"
-    assert line("rtx3060-12gb-hdd-desktop") == f"pip install torch {index}cu126"  # driver: CUDA 12.4
-    assert line("rtx4060-laptop-wsl2") == f"pip install torch {index}cu128"  # driver: CUDA 12.8 (WSL)
-    assert line("rx7900xt-desktop") == f"pip install torch {index}rocm6.3"  # Radeon on Linux
-    assert line("cpu-only-vm", "torchvision") == f"pip install torchvision {index}cpu"
-    assert line("m2max-macbookpro") == "pip install torch"  # PyPI's macOS wheel has MPS
+    # driver 550.90 reports CUDA 12.4, and CUDA 12 wheels run on any driver from 525.60 (minor-version
+    # compatibility): the cu128 build, not an older one
+    assert line("rtx3060-12gb-hdd-desktop") == f"pip install --upgrade torch torchvision {index}cu128"
+    assert line("rtx4060-laptop-wsl2", "torchvision") == f"pip install --upgrade torch torchvision {index}cu128"
+    assert line("rx7900xt-desktop").startswith(f"pip install --upgrade torch torchvision {index}rocm")  # Radeon, Linux
+    assert line("cpu-only-vm", "torchvision") == f"pip install --upgrade torch torchvision {index}cpu"
+    assert line("m2max-macbookpro") == "pip install torch torchvision"  # PyPI's macOS wheel has MPS
     assert line("rtx3060-12gb-hdd-desktop", "peft") == "pip install peft"
+    assert line("rtx3060-12gb-hdd-desktop") == advised("rtx3060-12gb-hdd-desktop")
 
 
 # -- finding the user's Python ------------------------------------------------------------------------
