@@ -240,6 +240,14 @@ LAMBDA_B200 = [_v1v2(L('LambdaCloud 1x B200 192GB SXM5', 'b200', 1, prec, task, 
     ("fp32", "bert_base_squad", 384, 855.0), ("fp32", "bert_large_squad", 128, 281.0))]
 
 
+def _max_q(case: SpeedCase) -> SpeedCase:
+    """A laptop row: Lambda's '3080Max-Q' folder is the Max-Q design of the RTX 3080 Laptop GPU (16 GB: the
+    run's monitor log shows 15,064 MiB in use), which NVIDIA sells at 80–150 W; the catalog's one entry has no
+    sustained clock of its own, so the laptop fallback (factors.toml clocks.fallback_fraction) is what is tested."""
+    return dataclasses.replace(case, how=case.how + "; a laptop GPU: the Max-Q design, one entry in the catalog "
+                                                    "for every power limit")
+
+
 def R(folder: str, gpu: str, prec: str, batch: int, value: float, date: str, runs: list[float]) -> SpeedCase:  # noqa: N802
     """A ResNet-50 row read from Lambda's raw logs (pytorch/results/<folder>/PyTorch_resnet50_<prec>/*.txt):
     the median of the runs' 'Summary: … train.total_ips' lines; the batch from the logged command line."""
@@ -266,6 +274,11 @@ LAMBDA_LOGS = [
     R('3080', 'rtx 3080 10gb', 'FP32', 80, 384.7, '28-10-2020', [384.71]),
     R('A4000', 'rtx a4000', 'AMP', 288, 454.5, '26-06-2021', [453.51, 455.51]),
     R('A4000', 'rtx a4000', 'FP32', 152, 255.9, '26-06-2021', [255.93, 255.81]),
+    R('A5000', 'rtx a5000', 'AMP', 448, 705.3, '03-06-2021', [705.26]),
+    R('A5000', 'rtx a5000', 'FP32', 224, 405.8, '03-06-2021', [405.81]),
+    R('A40', 'a40', 'FP32', 496, 390.7, '26-06-2021', [390.65]),  # the AMP run (batch 928) logged no summary
+    *[_max_q(R('3080Max-Q', 'rtx 3080 laptop 16gb', prec, batch, value, '20-05-2021', [value]))
+      for prec, batch, value in (('AMP', 288, 350.13), ('FP32', 152, 193.06))],
 ]
 
 

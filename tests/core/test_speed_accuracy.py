@@ -281,9 +281,10 @@ def markdown() -> str:
              "cost (20 µs at 3.5 GHz) is set from an inference measurement (gpt-fast's eager Llama-7B decode on an "
              "A100), not from any row below.",
              f"- GPUs covered: {len({find_gpu(c.gpu).id for c in CASES})} models from Pascal (GTX 1080 Ti) to "
-             "Blackwell (B200, Lambda's six rows), plus Apple M1/M3 Pro as ratios (the table above). Not covered by "
-             "published rows here: AMD and Intel GPUs (no like-for-like training throughput found); estimates there "
-             "rest on the physics and the same factors, untested.", "",
+             "Blackwell (B200, Lambda's six rows), one laptop GPU (the RTX 3080 Laptop's Max-Q design), plus Apple "
+             "M1/M3 Pro as ratios (the table above). Not covered by published rows here: the L4 and AMD and Intel "
+             "GPUs (no like-for-like training throughput found); estimates there rest on the physics and the same "
+             "factors, untested.", "",
              "### Audit of the speed rows (issue 14)", "",
              "- Dropped: EveryDream2trainer A100/A6000 (the source states neither batch 10 nor U-Net-only training); "
              "the kohya RTX 4090 figure (not in the cited thread).",
