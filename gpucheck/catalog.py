@@ -56,6 +56,33 @@ _KIND_TEXT = {"str": "a string", "int": "an integer", "float": "a number", "bool
               "strlist": "a list of strings", "floatlist": "a list of numbers above 0"}
 
 
+# The kinds of value the data files' key-kind schemas name (resources/factors.toml, advice.toml): kind →
+# (what an error message says was expected, the check)
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+VALUE_KINDS: dict[str, tuple[str, Any]] = {
+    "num": ("a number ≥ 0", lambda v: _is_num(v) and v >= 0),
+    "pos": ("a number above 0", lambda v: _is_num(v) and v > 0),
+    "frac": ("a number from 0 to 1", lambda v: _is_num(v) and 0 <= v <= 1),
+    "posfrac": ("a number above 0, at most 1", lambda v: _is_num(v) and 0 < v <= 1),
+    "int": ("a whole number ≥ 0", lambda v: _is_int(v) and v >= 0),
+    "posint": ("a whole number ≥ 1", lambda v: _is_int(v) and v >= 1),
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "str": ("a string", lambda v: isinstance(v, str) and bool(v)),
+    "strlist": ("a list of strings", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)),
+    "intlist": ("a list of whole numbers", lambda v: isinstance(v, list) and bool(v) and all(_is_int(x) for x in v)),
+    "numtable": ("a table of numbers",
+                 lambda v: isinstance(v, dict) and bool(v) and all(_is_num(x) and x >= 0 for x in v.values())),
+    "strtable": ("a table of strings", lambda v: isinstance(v, dict) and all(isinstance(x, str) for x in v.values())),
+}
+
+
 def shown_key(key: Any) -> str:
     """A key as quoted in an error: control characters escaped, so the message stays on one line
     (a TOML key may hold a newline: "a\nb" = 1)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gpucheck.catalog import read_toml, shown_key, validate_table
+from gpucheck.catalog import VALUE_KINDS, read_toml, shown_key, validate_table
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 
@@ -288,29 +288,6 @@ ADVICE_SCHEMA: dict[str, dict[str, str]] = {
 }
 
 
-def _kind_ok(kind: str, v: Any) -> bool:
-    def num(x: Any) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool) and x == x and 0 <= x < float("inf")
-
-    if kind == "num":
-        return num(v)
-    if kind == "int":
-        return isinstance(v, int) and not isinstance(v, bool) and v >= 0
-    if kind == "str":
-        return isinstance(v, str) and bool(v)
-    if kind == "bool":
-        return isinstance(v, bool)
-    if kind == "strlist":
-        return isinstance(v, list) and all(isinstance(x, str) for x in v)
-    if kind == "intlist":
-        return isinstance(v, list) and bool(v) and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-    if kind == "numtable":
-        return isinstance(v, dict) and bool(v) and all(num(x) for x in v.values())
-    if kind == "strtable":
-        return isinstance(v, dict) and all(isinstance(x, str) for x in v.values())
-    raise ValueError(kind)
-
-
 def validate_advice(data: dict[str, Any], where: str) -> None:
     """Check advice.toml against ADVICE_SCHEMA: every table present with source and as_of, no unknown
     table or key, every value of its kind. BadInput names the file and the key."""
@@ -332,23 +309,18 @@ def validate_advice(data: dict[str, Any], where: str) -> None:
             if kind is None:
                 raise BadInput(f"{where}: unknown key '{name}.{shown_key(key)}' "
                                f"(expected one of: {', '.join(sorted(spec))}, rough)")
-            if not _kind_ok(kind, value):
-                raise BadInput(f"{where}: key '{name}.{shown_key(key)}': expected {_KIND_WORDS[kind]}, "
-                               f"got {value!r:.60}")
+            what, ok = VALUE_KINDS[kind]
+            if not ok(value):
+                raise BadInput(f"{where}: key '{name}.{shown_key(key)}': expected {what}, got {value!r:.60}")
         missing = sorted(k for k in spec if k != "*" and k not in table)
         if missing:
-            raise BadInput(f"{where}: missing key '{name}.{missing[0]}' ({_KIND_WORDS[spec[missing[0]]]})")
+            raise BadInput(f"{where}: missing key '{name}.{missing[0]}' ({VALUE_KINDS[spec[missing[0]]][0]})")
     for key in ("random_read_mb_per_s", "seq_read_mb_per_s"):  # a disk of a kind not listed reads as "unknown"
         if "unknown" not in data["disk"][key]:
             raise BadInput(f"{where}: missing key 'disk.{key}.unknown' (a number ≥ 0)")
     builds = data.get("torch_build")
     if not isinstance(builds, list) or not builds:
         raise BadInput(f"{where}: expected one or more [[torch_build]] tables")
-
-
-_KIND_WORDS = {"num": "a number ≥ 0", "int": "a whole number ≥ 0", "str": "a string", "bool": "true or false",
-               "strlist": "a list of strings", "intlist": "a list of whole numbers",
-               "numtable": "a table of numbers", "strtable": "a table of strings"}
 
 
 @lru_cache(maxsize=1)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.catalog import read_toml, shown_key
+from gpucheck.catalog import VALUE_KINDS, read_toml, shown_key
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 
@@ -68,21 +68,6 @@ class Open:
     required: tuple[str, ...] = ()
 
 
-# value kinds: (what the message says, check)
-def _is_num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
-
-
-_KINDS = {
-    "num": ("a number ≥ 0", lambda v: _is_num(v) and v >= 0),
-    "pos": ("a number above 0", lambda v: _is_num(v) and v > 0),
-    "frac": ("a number from 0 to 1", lambda v: _is_num(v) and 0 <= v <= 1),
-    "posfrac": ("a number above 0, at most 1", lambda v: _is_num(v) and 0 < v <= 1),
-    "int": ("a whole number ≥ 0", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0),
-    "posint": ("a whole number ≥ 1", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1),
-    "bool": ("true or false", lambda v: isinstance(v, bool)),
-    "strlist": ("a list of strings", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)),
-}
 
 
 def _each(keys: tuple[str, ...], kind: Any) -> dict[str, Any]:
@@ -149,7 +134,7 @@ _TEXT_KEYS = ("source", "as_of")
 
 
 def _value(where: str, key: str, kind: str, value: Any) -> Any:
-    what, ok = _KINDS[kind]
+    what, ok = VALUE_KINDS[kind]
     if not ok(value):
         raise BadInput(f"{where}: key '{shown_key(key)}': expected {what}, got {value!r:.60}")
     if kind == "strlist":
@@ -188,7 +173,7 @@ def _table(where: str, name: str, raw: Any, spec: Any, inherited: tuple[str, str
     missing = [k for k in needed if k not in values]
     if missing:
         kind = _kind_of(spec, missing[0])
-        what = "a table" if isinstance(kind, (dict, Open)) else _KINDS[kind][0]
+        what = "a table" if isinstance(kind, (dict, Open)) else VALUE_KINDS[kind][0]
         raise BadInput(f"{where}: missing key '{name}.{missing[0]}' ({what})")
     return FactorTable(name, MappingProxyType(values), source, as_of)
 
