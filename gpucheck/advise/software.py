@@ -313,8 +313,9 @@ def _pip_command(machine: Machine | None, vendor: str) -> tuple[str, bool]:
 def torch_pip_command(machine: Machine | None) -> str:
     """The pip command that installs PyTorch for this PC: the CUDA build that fits its NVIDIA GPU and driver,
     the ROCm build for a Radeon on Linux, the CPU-only build on Linux without a GPU (a smaller download), and
-    the plain wheel elsewhere (macOS's includes MPS; Windows' is CPU-only). One choice for the advice, the
-    deep scan's hint and the trial's missing-library line."""
+    the plain wheel elsewhere (macOS's includes MPS; Windows' is CPU-only). The trial's missing-library line;
+    the CUDA build comes from `best_build` over advice.toml [[torch_build]], as in the advice's fixes and the
+    deep scan's hint."""
     vendors = {g.vendor for g in machine.compute_gpus()} if machine is not None else set()
     platform = (machine.software.platform or "").lower() if machine is not None else ""
     if "nvidia" in vendors:

@@ -199,9 +199,8 @@ def sm_cycle_rate(target: Any, clock: float, f: Mapping[str, Any]) -> float:
     spec = target.gpu
     if spec is None or not spec.tflops_fp32:
         return 0.0
-    lanes = f["speed"]["elementwise"]["fp32_lanes_per_sm"]
-    key = spec.compute_capability or spec.architecture or ""
-    return spec.tflops_fp32 * 1e12 * clock / (2.0 * float(lanes.get(key, lanes["default"])))
+    lanes = f["speed"]["elementwise"]["fp32_lanes_per_sm"]  # keyed by compute capability or AMD gfx target
+    return spec.tflops_fp32 * 1e12 * clock / (2.0 * float(lanes.get(spec.compute_capability or "", lanes["default"])))
 
 
 def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any]) -> float:

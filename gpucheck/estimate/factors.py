@@ -68,8 +68,6 @@ class Open:
     required: tuple[str, ...] = ()
 
 
-
-
 def _each(keys: tuple[str, ...], kind: Any) -> dict[str, Any]:
     return {k: kind for k in keys}
 
