@@ -455,30 +455,31 @@ def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: 
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
-def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any, bd: Any,
+def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any,
            pl: Placement) -> Speed | None:
     if target.gpu is None and target.backend != "cpu":
         return None
-    grad_bytes = pc.trainable * f["bytes_per_param"]["grads"]
     n = target.gpus if target.gpu is not None else 1
-    # the gathered weights of sharded training cross the link every micro-batch; express them as the
-    # gradient bytes the speed model's once-per-step all-reduce would have to move to take as long
-    if n > 1 and pl.comm_bytes_per_micro_step:
-        ring = 2.0 * (n - 1) / n
-        grad_bytes = pl.comm_bytes_per_optimizer_step(t.grad_accum) / ring
+    # the bytes each GPU sends over the link per optimizer step: the ring all-reduce of the gradients
+    # (2(n−1)/n of them), or, in sharded training, the placement's traffic (the weights gathered every
+    # micro-batch with the gradients reduced)
+    if n <= 1:
+        comm_bytes = 0.0
+    elif pl.comm_bytes_per_micro_step:
+        comm_bytes = pl.comm_bytes_per_optimizer_step(t.grad_accum)
+    else:
+        comm_bytes = 2.0 * (n - 1) / n * pc.trainable * f["bytes_per_param"]["grads"]
     t_speed = dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t
     avg = w.data.avg_seq_len
-    act_speed = bd.activations_bytes
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample
         # (variable-length attention), and each row carries seq_len / avg samples
-        sp = speed(w.model, t_speed, target, f, pc, bd.weights_bytes, bd.activations_bytes, grad_bytes, attn_len=avg)
+        sp = speed(w.model, t_speed, target, f, pc, comm_bytes, attn_len=avg)
         return dataclasses.replace(sp, samples_per_second=sp.samples_per_second * t.seq_len / avg)
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len:
         # samples shorter than the maximum length: compute (and activation traffic) follow the mean
         t_speed = dataclasses.replace(t_speed, seq_len=avg)
-        act_speed = bd.activations_bytes * avg / t.seq_len
-    return speed(w.model, t_speed, target, f, pc, bd.weights_bytes, act_speed, grad_bytes)
+    return speed(w.model, t_speed, target, f, pc, comm_bytes)
 
 
 def _offloaded(sp: Any, k: float) -> Any:
@@ -505,7 +506,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     mem = _check_memory(w, target, peak, host.ram_bytes, notes)
     reason = reason or mem.limit
     pl = placement(w.model, t_used, f, pc, n_gpus)
-    sp = _speed(w, t_used, target, f, pc, bd, pl)
+    sp = _speed(w, t_used, target, f, pc, pl)
     if sp is not None and t_used.cpu_offload and backend != "cpu":
         sp = _offloaded(sp, float(f["cpu_offload"]["time_factor"]))
     if sp is None and supported:

@@ -11,10 +11,11 @@ what each kind of operation costs, each at the resource that bounds it:
   under its power limit (`sustained_clock_fraction`), × the share of that peak large GEMM/conv kernels
   reach (`speed.gemm_efficiency`), less for small matrices (hidden / (hidden + half)). A linear
   layer's pass cannot be faster than streaming its weights from DRAM (small token counts).
-- memory-bound operations (norms, activations, residual adds, dropout, softmax, loss): the bytes
-  of feature maps they read and write at the sustained DRAM bandwidth. Transformers: per token and
-  layer from the hidden and FFN widths; CNNs and U-Nets: a factor × the per-sample feature maps
-  (BatchNorm/GroupNorm, ReLU/SiLU and residual adds stream whole feature maps).
+- element-wise operations (norms, activations, residual adds, dropout, softmax, loss): the bytes of
+  feature maps they read and write at the sustained DRAM bandwidth, or the SM time they spend per
+  element at SMs × clock, whichever is longer (a 16-bit element costs the SMs as much as a 32-bit one).
+  Transformers: per token and layer from the hidden and FFN widths; CNNs and U-Nets: a factor × the
+  per-sample feature maps (BatchNorm/GroupNorm, ReLU/SiLU and residual adds stream whole feature maps).
 - the optimizer update (weights, gradients and moments read and written, per trainable parameter),
   autocast's per-forward casts of fp32 master weights to 16-bit, QLoRA's dequantization (each 4-bit weight read, written as a 16-bit copy and read back by the GEMM
   in every pass: a cost per weight read, amortized over the tokens of the step).
@@ -363,10 +364,9 @@ def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float
 # -- several GPUs ----------------------------------------------------------------------------------
 
 
-def allreduce_seconds(grad_bytes: float, n: int, target: Any, f: Mapping[str, Any]) -> float:
-    if n <= 1:
-        return 0.0
-    return 2.0 * (n - 1) / n * grad_bytes / (target.link_gbps(f) * 1e9)
+def link_seconds(comm_bytes: float, target: Any, f: Mapping[str, Any]) -> float:
+    """The time `comm_bytes` (per GPU) take over the link the GPUs really use."""
+    return comm_bytes / (target.link_gbps(f) * 1e9) if comm_bytes > 0 else 0.0
 
 
 def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -392,7 +392,7 @@ class _Gpu:
 
 
 def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts,
-              weights_bytes: float, rate_flops: float, bw: float, attn_len: int | None,
+              rate_flops: float, bw: float, attn_len: int | None,
               sm_rate: float = 0.0) -> _Gpu:
     st = stack_of(t, f)
     linear, attn = forward_flops_per_sample(m, t, attn_len)
@@ -417,11 +417,11 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
 
 
-def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts,
-          weights_bytes: float, activations_bytes: float, grad_bytes: float,
+def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, comm_bytes: float,
           attn_len: int | None = None) -> Speed:
     """One step's time on `target`. `t.seq_len` is the tokens per row the GPU processes; `attn_len`
-    the length attention spans (shorter when several samples are packed in a row)."""
+    the length attention spans (shorter when several samples are packed in a row); `comm_bytes` what each
+    GPU sends over the link per optimizer step."""
     backend = target.backend
     peak, math, measured = pick_peak(t, m, target, f)
     clock = clock_fraction(target, f, measured)
@@ -438,7 +438,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         rate = max(rate, fp32)
     bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     measured = measured or target.bandwidth_measured
-    g = _gpu_time(m, t, target, f, pc, weights_bytes, rate, bw, attn_len, sm_cycle_rate(target, clock, f))
+    g = _gpu_time(m, t, target, f, pc, rate, bw, attn_len, sm_cycle_rate(target, clock, f))
     gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
     disp_s = dispatch_seconds(g.kernels, target, f)
     overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
@@ -449,7 +449,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     small = disp_s >= gpu_s or g.fixed_s > gpu_s - g.fixed_s
     bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
     n = max(1, target.gpus if target.gpu is not None else 1)
-    comm = allreduce_seconds(grad_bytes, n, target, f) / max(1, t.grad_accum)  # once per optimizer step
+    comm = link_seconds(comm_bytes, target, f) / max(1, t.grad_accum)  # once per optimizer step
     hidden = f["multi_gpu"]["overlap_fraction"] * gpu_s * (2.0 / 3.0)
     exposed = max(0.0, comm - hidden)
     single_step = work_s + overhead_s
