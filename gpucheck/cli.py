@@ -16,13 +16,17 @@ import sys
 from typing import Any
 
 import gpucheck
-from gpucheck import commands
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
-from gpucheck.estimate import BadSetting
 from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
-from gpucheck.logs import log_exception
+from gpucheck.lazy import lazy_import
 from gpucheck.region import REGIONS, set_region
-from gpucheck.trial import command as trial_command
+
+# Each command loads what it uses, when it runs: `gpucheck scan` loads the probes, not the estimator, the
+# advice or the reports (benchmarks/bench_scan.py). Only the parser is built for every command.
+commands = lazy_import("gpucheck.commands")
+scan_command = lazy_import("gpucheck.scan_command")
+trial_command = lazy_import("gpucheck.trial.command")
+logs = lazy_import("gpucheck.logs")  # only when something goes wrong
 
 # argparse's own words (headings, --help, its error messages), in the language in force.
 _ARGPARSE_TEXTS = (
@@ -103,7 +107,9 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
                    help=tr("pack short samples into full-length rows"))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; given the `command` the arguments name, another command's options that come from
+    a heavier module (the trial's) are left out, since they are only read to parse or print that command."""
     parser = _Parser(
         prog="gpucheck",
         description=tr("Can my PC train this? Scan the hardware, estimate training jobs, get advice."),
@@ -148,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("trial", help=tr("run real training steps of one job in this PC's PyTorch and measure them"))
     _add_common(p)
     _add_overrides(p)
-    trial_command.add_arguments(p)
+    if command in (None, "trial"):
+        trial_command.add_arguments(p)
 
     p = sub.add_parser("gpus", help=tr("the GPU catalog"))
     _add_common(p)
@@ -163,15 +170,21 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-COMMANDS = {
-    "scan": commands.run_scan,
-    "check": commands.run_check,
-    "estimate": commands.run_estimate,
-    "report": commands.run_report,
-    "gpus": commands.run_gpus,
-    "workloads": commands.run_workloads,
-    "trial": trial_command.run,
+# command → (module handle, function): the module loads when its command runs
+COMMANDS: dict[str, tuple[Any, str]] = {
+    "scan": (scan_command, "run_scan"),
+    "check": (commands, "run_check"),
+    "estimate": (commands, "run_estimate"),
+    "report": (commands, "run_report"),
+    "gpus": (commands, "run_gpus"),
+    "workloads": (commands, "run_workloads"),
+    "trial": (trial_command, "run"),
 }
+
+
+def _command_in(argv: list[str]) -> str | None:
+    """The command argv names (its first word that is one), or None (no command, or only --help)."""
+    return next((a for a in argv if a in COMMANDS), None)
 
 
 def _lang_in(argv: list[str]) -> str | None:
@@ -202,11 +215,8 @@ def run_guarded(fn, *args, **kwargs) -> int:
             msg += " — " + tr("did you mean: {names}?", names=fmt_list(e.suggestions))
         sys.stderr.write(f"gpucheck: {msg}\n")
         return 2
-    except BadSetting as e:  # a training setting: named as the command line spells it (--seq-len)
+    except BadInput as e:  # a training setting is named as the command line spells it (--seq-len)
         sys.stderr.write(f"gpucheck: {e.named(cli_flag)}\n")
-        return 2
-    except BadInput as e:
-        sys.stderr.write(f"gpucheck: {e}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("\n")
@@ -214,7 +224,7 @@ def run_guarded(fn, *args, **kwargs) -> int:
     except BrokenPipeError:
         return 0
     except Exception as e:  # noqa: BLE001 — the last line of defence: log it, one line for the user
-        log_file = log_exception(e)
+        log_file = logs.log_exception(e)
         sys.stderr.write(
             "gpucheck: "
             + tr("internal error: {error}. Details were written to {path}", error=f"{type(e).__name__}: {e}",
@@ -227,11 +237,12 @@ def run_guarded(fn, *args, **kwargs) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     set_language(_lang_in(argv))  # before the parser is built, so that --help is in that language too
-    parser = build_parser()
+    parser = build_parser(_command_in(argv))
     args = parser.parse_args(argv)
     set_language(getattr(args, "lang", None))
     set_region(getattr(args, "region", None))
     if not args.command:
         parser.print_help()
         return 0
-    return run_guarded(COMMANDS[args.command], args)
+    module, name = COMMANDS[args.command]
+    return run_guarded(lambda: getattr(module, name)(args))

@@ -6,7 +6,7 @@ Namespace.
 
 Advice (gpucheck.advise) is computed once per job and printed under the estimate; the `check`
 table shows the final verdict after advice (gpucheck.verdict: labels and colours of every verdict).
-`scan_machine` is the scan with, when asked, the deep scan's benchmarks: the app's scan page uses it too.
+`scan_machine` and `gpucheck scan` live in gpucheck/scan_command.py, which loads only what a scan needs.
 """
 
 from __future__ import annotations
@@ -15,21 +15,15 @@ import argparse
 import dataclasses
 import json
 import sys
-import threading
 import unicodedata
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpucheck import probe
 from gpucheck.advise import advise, cli_check_lines, format_advice
 from gpucheck.advise.job_json import job_to_json
-from gpucheck.advise.software import torch_install_hint
-from gpucheck.bench import measure
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, apply_overrides, estimate
-from gpucheck.fileio import write_text_atomic
 from gpucheck.i18n import (
     N_,
     fmt_duration,
@@ -42,14 +36,18 @@ from gpucheck.i18n import (
     tr,
     use_language,
 )
+from gpucheck.lazy import lazy_import
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
 from gpucheck.report.figures import stack_text
-from gpucheck.report.model import evaluate
 from gpucheck.report.privacy import redact_machine
-from gpucheck.trial import TrialResult
+from gpucheck.scan_command import load_target_machine, run_scan, scan_machine
 from gpucheck.verdict import Verdict, verdict_label
+
+# What one command alone uses loads when it runs (gpucheck gpus needs neither the trial nor the report model).
+report_model = lazy_import("gpucheck.report.model")
+trial = lazy_import("gpucheck.trial")
 
 GIB = 1024**3
 
@@ -111,25 +109,6 @@ CPU_NAMES = ("cpu", "cpu only", "cpu-only", "none", "no gpu")
 def is_cpu_name(name: str) -> bool:
     """`--gpu cpu` (also "cpu-only", "none", "no gpu"): train on the processor, without a GPU."""
     return " ".join(name.strip().lower().replace("_", " ").split()) in CPU_NAMES
-
-
-def scan_machine(on_progress: Callable[[str, int, int], Any] | None = None, deep: bool = False,
-                 deep_disk: str | None = None, *, on_partial: Callable[[Machine], Any] | None = None,
-                 cancel: threading.Event | None = None) -> Machine:
-    """Scan this PC; with `deep`, then measure it (`bench.measure(scan())`, with the advice layer's
-    PyTorch install hint). The app's scan page and `gpucheck scan` both use it."""
-    machine = probe.scan(on_progress=on_progress, on_partial=on_partial)
-    if deep:
-        machine = measure(machine, on_progress=on_progress, disk_path=deep_disk, cancel=cancel,
-                          install_hint=torch_install_hint)
-    return machine
-
-
-def load_target_machine(machine_file: str | None) -> Machine:
-    """The Machine saved in `machine_file` (--machine), or a fresh scan of this PC."""
-    if machine_file:
-        return Machine.load(machine_file)
-    return probe.scan()
 
 
 def target_from_args(args: argparse.Namespace):
@@ -466,38 +445,15 @@ def run_headless_summary(machine_file: str | None = None, lang: str | None = Non
     return 0
 
 
-# -- scan and report -------------------------------------------------------------------------------
+# -- report -------------------------------------------------------------------------------------
 
 
-def run_scan(args: argparse.Namespace) -> int:
-    """`gpucheck scan [--json] [-o FILE] [--deep [--deep-disk PATH]] [--show-ids]`."""
-    progress = None
-    if not args.json and sys.stderr.isatty():
-        def progress(area: str, done: int, total: int) -> None:
-            sys.stderr.write(f"\r{tr('Scanning')} {done}/{total} {area:<50}")
-            sys.stderr.flush()
-
-    machine = scan_machine(on_progress=progress, deep=args.deep, deep_disk=args.deep_disk)
-    if progress is not None:
-        sys.stderr.write("\r" + " " * 80 + "\r")
-    shown = machine if args.show_ids else redact_machine(machine)  # the reports' one policy
-    if args.output:
-        write_text_atomic(Path(args.output), shown.to_json() + "\n")
-    if args.json:
-        sys.stdout.write(shown.to_json() + "\n")
-    else:
-        sys.stdout.write(format_machine(shown) + "\n")
-        if args.output:
-            sys.stdout.write(tr("Saved the scan to {path}", path=args.output) + "\n")
-    return 0
-
-
-def load_trials(paths: list[str] | None) -> dict[str, TrialResult]:
+def load_trials(paths: list[str] | None) -> dict[str, Any]:
     """`gpucheck trial … --json` results saved to files, by job id (the last one of a job wins)."""
-    out: dict[str, TrialResult] = {}
+    out: dict[str, Any] = {}
     for path in paths or ():
         try:
-            result = TrialResult.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+            result = trial.TrialResult.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
         except OSError as e:
             raise BadInput(tr("{path}: cannot read the trial result ({reason})", path=path,
                               reason=e.strerror or e)) from None
@@ -520,7 +476,7 @@ def run_report(args: argparse.Namespace) -> int:
     if trials:
         with use_language(lang):  # the advice's words in the report's language, as build_report does
             evaluations = tuple(dataclasses.replace(ev, trial=trials.get(ev.workload.id))
-                                for ev in evaluate(machine, getattr(args, "workloads", None)))
+                                for ev in report_model.evaluate(machine, getattr(args, "workloads", None)))
     model = build_report(machine, workload_ids=getattr(args, "workloads", None), lang=lang,
                          include_ids=bool(getattr(args, "include_ids", False)), paper=getattr(args, "paper", None),
                          evaluations=evaluations)

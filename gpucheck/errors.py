@@ -5,6 +5,11 @@ the GUI turns it into a dialog. Anything else is an internal error (exit 1, logg
 class BadInput(Exception):
     """Input the user gave us is wrong: a file, a name, a number. The message names what and why."""
 
+    def named(self, name_of) -> str:  # noqa: ARG002 — a setting's error names it as the caller spells it
+        """The message, with any training setting it names called `name_of(setting)` (the CLI: "--seq-len");
+        gpucheck.estimate.BadSetting overrides it."""
+        return str(self)
+
 
 class UnknownName(BadInput):
     """A GPU or workload name that matched nothing; `suggestions` holds near matches."""

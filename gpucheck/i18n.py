@@ -261,7 +261,13 @@ class TextStr(str):
 
 def _kept(value: object) -> str | Text:
     kept = text_of(value)
-    return kept if kept is not None else source_text(str(value))
+    if kept is not None:
+        return kept
+    text = str(value)
+    # ASCII text is English already (an English catalog string is its own source; names and numbers stay
+    # as they are): only a translated value needs the catalog read backwards, which costs a scan in English
+    # a parse of the whole catalog.
+    return text if text.isascii() else source_text(text)
 
 
 def keep_text(source: str, /, **params: object) -> Text:

@@ -28,11 +28,17 @@ from typing import Any
 
 import psutil
 
-from gpucheck.bench import cpu, disk, gpu, ram
 from gpucheck.bench.common import Cancelled, Phase, ProgressFn, throttled
 from gpucheck.i18n import tr, tr_text
+from gpucheck.lazy import lazy_import
 from gpucheck.machine import Machine, Measured, with_notes
 from gpucheck.probe.base import finding
+
+# The benchmarks load when a deep scan runs: a plain scan shows measured figures (bench.present) without them.
+cpu = lazy_import("gpucheck.bench.cpu")
+disk = lazy_import("gpucheck.bench.disk")
+gpu = lazy_import("gpucheck.bench.gpu")
+ram = lazy_import("gpucheck.bench.ram")
 
 # What to tell the user when PyTorch is missing; the advice layer knows the build that fits
 # (gpucheck.advise.software.torch_install_hint) and the caller passes it in.

@@ -32,11 +32,13 @@ from datetime import datetime, timezone
 from typing import Any
 
 import gpucheck
-from gpucheck.logs import log_exception
+from gpucheck.lazy import lazy_import
 from gpucheck.machine import Machine
 from gpucheck.probe import amd, apple, cpu, linux, memory, nvidia, power, software, storage, windows
 from gpucheck.probe.assemble import assemble, merge_gpus
 from gpucheck.probe.base import Part, Sources, finding
+
+logs = lazy_import("gpucheck.logs")  # only when a probe fails unexpectedly
 
 __all__ = ["scan", "scan_iter", "assemble", "merge_gpus", "Sources", "Part", "probes_for"]
 
@@ -68,7 +70,7 @@ def _run_probe(name: str, fn: Callable[[Sources], Part], src: Sources, out: queu
         part = fn(src)
     except Exception as e:  # noqa: BLE001 — one probe failing must never stop the others
         try:
-            log_exception(e)
+            logs.log_exception(e)
         except Exception:  # noqa: BLE001
             pass
         part = Part(area=name, findings=(finding(AREA_OF.get(name, "scan"), "unknown",

@@ -107,7 +107,7 @@ def run_command(argv: Sequence[str], timeout: float = 5.0, any_exit: bool = Fals
     return proc.stdout.decode("utf-8", errors="replace")
 
 
-def _load_nvml() -> Any:
+def load_nvml() -> Any:
     import pynvml  # nvidia-ml-py; imported only when an NVIDIA probe runs
 
     return pynvml
@@ -152,7 +152,7 @@ class Sources:
     system: str  # linux | windows | darwin
     root: Path = Path("/")  # prefix for /proc, /sys, /etc, /usr/lib/wsl (a recorded tree in tests)
     run: Callable[..., str | None] = run_command  # run(argv, timeout=…) -> stdout or None
-    nvml: Callable[[], Any] = _load_nvml  # returns a pynvml-compatible module
+    nvml: Callable[[], Any] = load_nvml  # returns a pynvml-compatible module
     registry: Callable[[str], dict[str, dict[str, Any]]] | None = None  # HKLM path -> {subkey: {name: value}}
     ps: Any = psutil  # psutil-compatible object
     arch: str = ""  # platform.machine()

@@ -31,18 +31,27 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from gpucheck.errors import BadInput
 from gpucheck.fileio import write_bytes_atomic
 from gpucheck.i18n import tr
 from gpucheck.lazy import lazy_import
-from gpucheck.report.html import render_html
-from gpucheck.report.json import render_json
-from gpucheck.report.model import Evaluation, ReportModel, build_report, default_paper
 
 # Qt (for the PDF) loads only when a PDF is written: the command line and the app start without it
 # (gpucheck/lazy.py).
 pdf = lazy_import("gpucheck.report.pdf")
+# The writers and the report model (which loads the estimator and the advice) load when a report is built,
+# so that `gpucheck scan` can use the privacy policy (gpucheck.report.privacy) without them.
+html = lazy_import("gpucheck.report.html")
+json_report = lazy_import("gpucheck.report.json")
+model_mod = lazy_import("gpucheck.report.model")
+
+
+def build_report(machine: Any, *args: Any, **kwargs: Any) -> Any:
+    """The report model: gpucheck.report.model.build_report (its arguments are listed above)."""
+    return model_mod.build_report(machine, *args, **kwargs)
+
 
 FORMATS = {".pdf": "pdf", ".html": "html", ".htm": "html", ".json": "json"}
 
@@ -79,17 +88,17 @@ def check_writable(path: str | Path) -> Path:
     return p
 
 
-def render_report(model: ReportModel, fmt: str) -> bytes:
+def render_report(model: Any, fmt: str) -> bytes:
     if fmt == "json":
-        return render_json(model).encode("utf-8")
+        return json_report.render_json(model).encode("utf-8")
     if fmt == "html":
-        return render_html(model).encode("utf-8")
+        return html.render_html(model).encode("utf-8")
     if fmt == "pdf":
         return pdf.render_pdf(model)
     raise BadInput(tr("unknown report type '{ext}' (use .pdf, .html or .json)", ext=fmt))
 
 
-def write_report(model: ReportModel, path: str | Path) -> Path:
+def write_report(model: Any, path: str | Path) -> Path:
     """Render `model` in the format the extension names and write it atomically. Returns the path."""
     p = check_writable(path)
     data = render_report(model, report_format(p))
@@ -98,6 +107,5 @@ def write_report(model: ReportModel, path: str | Path) -> Path:
 
 
 __all__ = [
-    "build_report", "write_report", "render_report", "report_format", "check_writable",
-    "ReportModel", "Evaluation", "default_paper", "FORMATS",
+    "build_report", "write_report", "render_report", "report_format", "check_writable", "FORMATS",
 ]

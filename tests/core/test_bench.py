@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 
 from gpucheck.advise.software import torch_install_hint
-from gpucheck.bench import cpu, disk, ram, run_deep, torch_available
+import gpucheck.bench.cpu as cpu
+import gpucheck.bench.disk as disk
+import gpucheck.bench.ram as ram
+from gpucheck.bench import run_deep, torch_available
 from gpucheck.bench.common import Cancelled, Phase
 from gpucheck.machine import Gpu, Machine, Measured
 from tests.helpers import FakeClock
@@ -268,7 +271,7 @@ needs_torch = pytest.mark.skipif(not torch_available(), reason="PyTorch not inst
 @pytest.mark.slow
 @needs_torch
 def test_torch_matmul_and_bandwidth_on_cpu_device():
-    from gpucheck.bench import gpu
+    import gpucheck.bench.gpu as gpu
 
     res = gpu.measure_gpu(_phase(15.0), device="cpu", dtypes=("fp32", "bf16"), max_n=512,
                           bandwidth_bytes=16 * MIB)
@@ -326,7 +329,7 @@ def _replay():
 
 
 def test_gpu_temperature_from_recorded_nvml():
-    from gpucheck.bench import gpu
+    import gpucheck.bench.gpu as gpu
 
     replay = _replay()
     # RTX 3080 recording: <gpu_temp>27 C</gpu_temp>, every clock-event reason "Not Active".
@@ -339,7 +342,7 @@ def test_gpu_temperature_from_recorded_nvml():
 
 
 def test_gpu_temperature_without_driver_is_unknown_with_reason():
-    from gpucheck.bench import gpu
+    import gpucheck.bench.gpu as gpu
 
     temp, reasons, why = gpu.nvidia_thermal(None, 0, _replay().no_nvml())
     assert temp is None and reasons == () and why
