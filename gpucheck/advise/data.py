@@ -37,6 +37,12 @@ class CloudOffer:
     # how a reader in mainland China gets it: domestic | overseas_card | overseas_card_aws | google | unstable
     mainland_access: str = "overseas_card"
     ram_gib: float | None = None  # the machine's system RAM where the provider fixes it (free notebooks); None = unknown
+    # the frameworks its GPU environment runs: an offer the printed (PyTorch) snippet cannot run on is never shown
+    frameworks: tuple[str, ...] = ("pytorch",)
+    gpu_label: str = ""  # the card as the provider lists it ("A800 80GB"); "" = the catalog name
+    tips: tuple[str, ...] = ()  # how to use it well (AutoDL: 无卡模式, network_turbo, data disk …)
+    tips_zh: tuple[str, ...] = ()
+    disk_gib: float | None = None  # the data disk a rented machine comes with (more is paid); None = unknown
 
 
 @dataclass(frozen=True)
@@ -126,7 +132,11 @@ _OFFER_SPEC = {
     "weekly_hours_limit": _num(), "session_hours_limit": _num(), "total_hours_limit": _num(), "ram_gib": _num(),
     "mainland_access": _str(False, MAINLAND_ACCESS), "notes": _str(), "notes_zh": _str(),
     "url": _str(True), "source": _str(True), "as_of": _str(True), "verified": _BOOL,
+    "frameworks": ("strlist", False, None, None, None), "gpu_label": _str(),
+    "tips": ("strlist", False, None, None, None), "tips_zh": ("strlist", False, None, None, None),
+    "disk_gib": _num(),
 }
+FRAMEWORKS = ("pytorch", "paddlepaddle", "tensorflow", "jax")
 
 
 @lru_cache(maxsize=1)
@@ -152,6 +162,12 @@ def load_cloud() -> tuple[CloudOffer, ...]:
         cny = v.get("price_cny_per_gpu_hour")
         if usd is None and cny is None:
             raise BadInput(f"{where} ({v['id']}): give price_usd_per_gpu_hour or price_cny_per_gpu_hour")
+        frameworks = v.get("frameworks", ("pytorch",))
+        bad = [f for f in frameworks if f not in FRAMEWORKS]
+        if bad or not frameworks:
+            raise BadInput(f"{where} ({v['id']}): key 'frameworks': expected a list of {', '.join(FRAMEWORKS)}")
+        if len(v.get("tips_zh", ())) != len(v.get("tips", ())):
+            raise BadInput(f"{where} ({v['id']}): key 'tips_zh': one Chinese tip per entry of 'tips'")
         out.append(CloudOffer(
             id=v["id"], provider=v["provider"], region_group=v["region_group"], gpu=v["gpu"],
             gpu_counts=counts, kind=v["kind"], price_usd_per_gpu_hour=usd, price_cny_per_gpu_hour=cny,
@@ -161,6 +177,8 @@ def load_cloud() -> tuple[CloudOffer, ...]:
             total_hours_limit=v.get("total_hours_limit"), notes_zh=v.get("notes_zh", ""), ram_gib=v.get("ram_gib"),
             mainland_access=v.get("mainland_access") or ("domestic" if v["region_group"] == "china"
                                                          else "overseas_card"),
+            frameworks=tuple(frameworks), gpu_label=v.get("gpu_label", ""), tips=v.get("tips", ()),
+            tips_zh=v.get("tips_zh", ()), disk_gib=v.get("disk_gib"),
         ))
     return tuple(out)
 

@@ -109,7 +109,8 @@ def _cloud_dict(c: CloudOption) -> dict[str, Any]:
             "total_hours": _r(c.total_hours, 3), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
             "train_hours": _r(c.train_hours, 3), "billed_hours": _r(c.billed_hours, 4), "sessions": c.sessions,
             "sharding": c.sharding, "per_gpu_vram_gib": _gib(c.per_gpu_vram_bytes), "tweaks": list(c.tweaks),
-            "note": c.note, "url": c.url, "as_of": c.as_of, "verified": c.verified, "currency": c.currency}
+            "note": c.note, "tips": list(c.tips), "url": c.url, "as_of": c.as_of, "verified": c.verified,
+            "currency": c.currency}
 
 
 # -- text ------------------------------------------------------------------------------------------
@@ -156,6 +157,8 @@ def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
               gpus=_gpus_text(c), h=fmt_duration(c.total_hours), cost=cost)
     if c.note and with_note:
         line = tr("{line} — {note}", line=line, note=c.note)
+    if with_note:
+        line += "".join(f"\n      · {t}" for t in c.tips)
     return line
 
 
