@@ -91,6 +91,8 @@ class Part:
     ram_kind: str | None = None  # DDR4 | DDR5
     read_mb_per_s: float | None = None  # ssd
     watts: float | None = None  # psu
+    markets: tuple[str, ...] = ("global", "cn")  # where it is sold: global | cn
+    cn_channel: str = "retail"  # how it is had in mainland China: retail | grey | used | modified
 
 
 @dataclass(frozen=True)
@@ -227,11 +229,13 @@ def load_startup() -> Startup:
     return Startup(float(v["minutes"]), float(v["download_mb_per_s"]), v["source"], v["as_of"])
 
 
+CN_CHANNELS = ("retail", "grey", "used", "modified")
 _COMMON_PART = {
     "id": _str(True), "name": _str(True), "price_usd": _num(), "price_cny": _num(),
     "price_kind": _str(True, ("msrp", "street", "list")), "source": _str(True), "as_of": _str(True),
     "verified": _BOOL, "url": _str(), "notes": _str(), "notes_zh": _str(), "name_zh": _str(),
     "price_cny_source": _str(), "price_cny_as_of": _str(),
+    "markets": ("strlist", False, None, None, None), "cn_channel": _str(False, CN_CHANNELS),
 }
 _PART_SPECS = {
     "gpu": {**_COMMON_PART, "gpu": _str(True), "required_psu_w": _num(True, 100, 3000),
@@ -273,8 +277,16 @@ def load_parts() -> tuple[Part, ...]:
                 tdp_w=v.get("tdp_w"), slots=v.get("slots"), pcie_lanes=v.get("pcie_lanes"),
                 capacity_gb=v.get("capacity_gb"), ram_kind=v.get("kind") if kind == "ram" else None,
                 read_mb_per_s=v.get("read_mb_per_s"), watts=v.get("watts"),
+                markets=_markets(f"{path}: [[{kind}]] {v['id']}", v.get("markets", ("global", "cn"))),
+                cn_channel=v.get("cn_channel", "retail"),
             ))
     return tuple(out)
+
+
+def _markets(where: str, markets: tuple[str, ...]) -> tuple[str, ...]:
+    if not markets or any(m not in ("global", "cn") for m in markets):
+        raise BadInput(f"{where}: key 'markets': expected a list of 'global' and/or 'cn'")
+    return tuple(markets)
 
 
 def parts_of(kind: str) -> tuple[Part, ...]:

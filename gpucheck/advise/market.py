@@ -381,7 +381,10 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
     does not fit here at all, the cheapest that runs it), and the cheapest that runs it without changing
     the training method when that is a different card."""
     candidates = []  # (price, part, spec, ladder result, same job?)
+    market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
+        if market not in part.markets:
+            continue  # a China-market or modified card is not sold elsewhere
         try:
             spec = find_gpu(part.gpu)
         except BadInput:
@@ -400,6 +403,8 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
     candidates.sort(key=lambda c: c[0])
     in_time = [c for c in candidates if max_hours is None or c[3].estimate.total_hours <= max_hours]
     pool = in_time or ([] if current_fits else candidates)
+    if market == "cn":  # what can be bought new there first; grey-market, used and modified cards only when none
+        pool = [c for c in pool if c[1].cn_channel == "retail"] or pool
     if not pool:
         return []
     picks = [pool[0]]
@@ -457,11 +462,36 @@ def _gpu_part_notes(part: Part, machine: Machine | None) -> list[str]:
         gens = [g.pcie_gen_max for g in machine.gpus if g.pcie_gen_max]
         if gens and max(gens) <= 3:
             notes.append(tr("an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16"))
+    if in_mainland() and part.cn_channel in _CN_CHANNEL_TEXT:
+        notes.append(tr(_CN_CHANNEL_TEXT[part.cn_channel]))
     if part.notes:
         notes.append(localized(part, "notes"))
     if not part.verified:
-        notes.append(tr("price not re-checked ({d}), confirm before buying", d=part.as_of))
+        when = part.price_cny_as_of if in_mainland() and part.price_cny is not None else part.as_of
+        notes.append(tr("price not re-checked ({d}), confirm before buying", d=when or part.as_of))
     return notes
+
+
+# How a card is had in mainland China when not new through official channels (parts.toml cn_channel)
+_CN_CHANNEL_TEXT = {
+    "grey": N_("not sold new through official channels in mainland China: second-hand or grey market only, "
+               "no warranty; the price shown is the overseas one"),
+    "used": N_("second-hand, no warranty; the price shown is an overseas used price, not the mainland market"),
+}
+
+
+def shop_part_for(spec: GpuSpec, find_gpu: FindGpu) -> Part | None:
+    """The parts.toml entry that sells this card new where the reader is (its one shop price), if any."""
+    market = "cn" if in_mainland() else "global"
+    for part in parts_of("gpu"):
+        if market not in part.markets or part.cn_channel == "used":
+            continue
+        try:
+            if find_gpu(part.gpu).id == spec.id:
+                return part
+        except BadInput:
+            continue
+    return None
 
 
 def part_upgrade(kind: str, need: float, reason: str, extra_notes: tuple[str, ...] = ()) -> Upgrade | None:
