@@ -24,9 +24,9 @@ from typing import Any
 from gpucheck import probe
 from gpucheck.advise import advise, cli_check_lines, format_advice
 from gpucheck.advise.job_json import job_to_json
-from gpucheck.advise.software import torch_install_hint
 from gpucheck.advise.market import shop_part_for
 from gpucheck.advise.present import shop_price_text
+from gpucheck.advise.software import torch_install_hint
 from gpucheck.bench import measure
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
@@ -37,7 +37,6 @@ from gpucheck.i18n import (
     fmt_duration,
     fmt_gib,
     fmt_list,
-    fmt_money,
     get_language,
     localized,
     set_language,
