@@ -6,7 +6,7 @@ from typing import Any
 
 from gpucheck.advise.data import usd_to_cny
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, get_language, tr
 from gpucheck.machine import to_jsonable
 from gpucheck.region import get_region, in_mainland
 
@@ -197,7 +197,10 @@ def shop_price_text(usd: float | None, cny: float | None) -> str:
     """A shop price: the domestic yuan price in mainland China when parts.toml has one; else dollars, which a
     Chinese reader is also given as 约 ¥ ('$750（约 ¥5,325）'), an English one not."""
     if cny is None and usd is not None:
-        if in_mainland():  # no mainland price known: the dollar price, never converted into a yuan figure
+        if in_mainland():  # no mainland price known: the dollar price, said to be an overseas one
+            if get_language() == "zh_CN":
+                return tr("{amount} (overseas price, about {other})", amount=fmt_money(usd, None, "usd"),
+                          other=fmt_money(None, usd_to_cny(usd), "cny"))
             return tr("{amount} (overseas price)", amount=fmt_money(usd, None, "usd"))
         return fmt_money(usd, usd_to_cny(usd), "usd")
     return fmt_money(usd, cny)

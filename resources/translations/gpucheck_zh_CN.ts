@@ -171,7 +171,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="518"/>
-        <location filename="../../gpucheck/commands.py" line="387"/>
+        <location filename="../../gpucheck/commands.py" line="386"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -657,7 +657,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="232"/>
         <source>this GPU has no bf16: in the snippet use fp16=True instead of bf16=True</source>
-        <translation>这块 GPU 不支持 bf16：请把设置里的 bf16=True 改成 fp16=True</translation>
+        <translation>这块显卡不支持 bf16：请把设置里的 bf16=True 改成 fp16=True</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="240"/>
@@ -935,147 +935,152 @@
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="201"/>
+        <location filename="../../gpucheck/advise/present.py" line="202"/>
+        <source>{amount} (overseas price, about {other})</source>
+        <translation>{amount}（海外价格，约 {other}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="204"/>
         <source>{amount} (overseas price)</source>
         <translation>{amount}（海外价格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="211"/>
+        <location filename="../../gpucheck/advise/present.py" line="214"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="212"/>
+        <location filename="../../gpucheck/advise/present.py" line="215"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
+        <location filename="../../gpucheck/advise/present.py" line="230"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="228"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="230"/>
+        <location filename="../../gpucheck/advise/present.py" line="233"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="236"/>
+        <location filename="../../gpucheck/advise/present.py" line="239"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="239"/>
+        <location filename="../../gpucheck/advise/present.py" line="242"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="241"/>
+        <location filename="../../gpucheck/advise/present.py" line="244"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="248"/>
         <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="249"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="250"/>
+        <location filename="../../gpucheck/advise/present.py" line="253"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
+        <location filename="../../gpucheck/advise/present.py" line="255"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="255"/>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="258"/>
+        <location filename="../../gpucheck/advise/present.py" line="237"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="259"/>
-        <location filename="../../gpucheck/advise/present.py" line="318"/>
+        <location filename="../../gpucheck/advise/present.py" line="262"/>
+        <location filename="../../gpucheck/advise/present.py" line="321"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="263"/>
-        <location filename="../../gpucheck/advise/present.py" line="326"/>
+        <location filename="../../gpucheck/advise/present.py" line="266"/>
+        <location filename="../../gpucheck/advise/present.py" line="329"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="264"/>
-        <location filename="../../gpucheck/advise/present.py" line="327"/>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <location filename="../../gpucheck/advise/present.py" line="330"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="266"/>
+        <location filename="../../gpucheck/advise/present.py" line="269"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="269"/>
+        <location filename="../../gpucheck/advise/present.py" line="272"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="272"/>
+        <location filename="../../gpucheck/advise/present.py" line="275"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="282"/>
+        <location filename="../../gpucheck/advise/present.py" line="285"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="284"/>
+        <location filename="../../gpucheck/advise/present.py" line="287"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="288"/>
+        <location filename="../../gpucheck/advise/present.py" line="291"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="293"/>
+        <location filename="../../gpucheck/advise/present.py" line="296"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="300"/>
+        <location filename="../../gpucheck/advise/present.py" line="303"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="306"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="306"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1955,85 +1960,85 @@
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="58"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="62"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="63"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="147"/>
+        <location filename="../../gpucheck/commands.py" line="146"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="165"/>
+        <location filename="../../gpucheck/commands.py" line="164"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="172"/>
+        <location filename="../../gpucheck/commands.py" line="171"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="175"/>
+        <location filename="../../gpucheck/commands.py" line="174"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="176"/>
+        <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="188"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="196"/>
+        <location filename="../../gpucheck/commands.py" line="195"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="203"/>
+        <location filename="../../gpucheck/commands.py" line="202"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="204"/>
+        <location filename="../../gpucheck/commands.py" line="203"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/commands.py" line="450"/>
-        <location filename="../../gpucheck/commands.py" line="471"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/commands.py" line="471"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
@@ -2042,8 +2047,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="240"/>
-        <location filename="../../gpucheck/commands.py" line="471"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <location filename="../../gpucheck/report/figures.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
@@ -2052,113 +2057,113 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="249"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="283"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -2187,107 +2192,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="337"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="340"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="341"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="344"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="365"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="368"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="368"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="371"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="372"/>
+        <location filename="../../gpucheck/commands.py" line="371"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
         <location filename="../../gpucheck/report/model.py" line="749"/>
@@ -2295,74 +2300,74 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="430"/>
+        <location filename="../../gpucheck/commands.py" line="429"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="450"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="450"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="474"/>
+        <location filename="../../gpucheck/commands.py" line="473"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="486"/>
+        <location filename="../../gpucheck/commands.py" line="485"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="500"/>
+        <location filename="../../gpucheck/commands.py" line="499"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="511"/>
+        <location filename="../../gpucheck/commands.py" line="510"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="514"/>
+        <location filename="../../gpucheck/commands.py" line="513"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="537"/>
+        <location filename="../../gpucheck/commands.py" line="536"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>

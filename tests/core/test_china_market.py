@@ -107,13 +107,13 @@ def test_fastest_option_abroad_is_one_gpu_a_one_gpu_snippet_can_use():
 
 
 def test_no_yuan_price_for_a_card_not_sold_there_without_a_note():
-    """RTX 4090 / 5090 / RTX PRO 6000 are not sold new through official channels in mainland China: no
-    yuan figure for them there (not even a converted 约 ¥), and the upgrade says grey market, no warranty."""
+    """RTX 4090 / 5090 / RTX PRO 6000 are not sold new through official channels in mainland China: their
+    dollar price is said to be an overseas one there, and the upgrade says grey market, no warranty."""
     with use_language("zh_CN"), use_region("cn"):
         for p in parts_of("gpu"):
             text = shop_price_text(p.price_usd, p.price_cny)
             if p.price_cny is None:
-                assert "¥" not in text, (p.id, text)
+                assert text.startswith("$") and "海外价格" in text, (p.id, text)  # never a bare yuan figure
                 assert p.cn_channel != "retail" or p.kind != "gpu" or "cn" not in p.markets, p.id
             if p.cn_channel in ("grey", "used"):
                 assert p.price_cny is None, p.id
@@ -143,7 +143,9 @@ def test_one_yuan_price_per_card_across_the_app():
         part = market.shop_part_for(find_gpu("RTX 3060 12GB"), find_gpu)
         assert part is not None and shop_price_text(part.price_usd, part.price_cny) == "¥1,999"
         used = next(p for p in parts_of("gpu") if p.id == "rtx-3090-used")
-        assert "¥" not in shop_price_text(used.price_usd, used.price_cny)  # an eBay price is not the mainland's
+        assert "海外价格" in shop_price_text(used.price_usd, used.price_cny)  # an eBay price is not the mainland's
+    with use_language("en"), use_region("cn"):
+        assert shop_price_text(used.price_usd, used.price_cny) == "$750 (overseas price)"
 
 
 # -- names -----------------------------------------------------------------------------------------------
