@@ -343,8 +343,8 @@ def pick_options(every: list[CloudOption], practical_hours: float | None = None)
 
     def free_rows(region: str) -> None:
         """Up to FREE_ROWS free tiers, the reader's region first (each carries its own quota and caveats)."""
-        own = sorted((o for o in free if o.region_group == region), key=lambda o: o.total_hours)
-        rest = sorted((o for o in free if o.region_group != region), key=lambda o: o.total_hours)
+        own = sorted((o for o in free if o.region_group == region), key=lambda o: o.total_hours or 0.0)
+        rest = sorted((o for o in free if o.region_group != region), key=lambda o: o.total_hours or 0.0)
         for o in (own or rest)[:FREE_ROWS]:
             add("free", o)
 
@@ -484,7 +484,7 @@ def shop_part_for(spec: GpuSpec, find_gpu: FindGpu) -> Part | None:
     """The parts.toml entry that sells this card new where the reader is (its one shop price), if any."""
     market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
-        if market not in part.markets or part.cn_channel == "used":
+        if market not in part.markets or part.cn_channel == "used" or not part.gpu:
             continue
         try:
             if find_gpu(part.gpu).id == spec.id:
