@@ -201,6 +201,11 @@ _GPU_SPEC: dict[str, tuple] = {
     "memory_type": _s(),
     "sustained_clock_fraction": _f(False, 0.1, 1.0),
     "tflops_fp16_vector": _f(False, 0.1, 1000),
+    "vram_usable_mib": _f(False, 256, 1_100_000),
+    "vram_usable_source": _s(),
+    "modified": _B,
+    "notes": _s(),
+    "notes_zh": _s(),
     "source": _s(True),
     "as_of": _s(),
 }
@@ -246,6 +251,15 @@ def parse_gpus(data: dict[str, Any], where: str) -> tuple[GpuSpec, ...]:
             price_source, p_as_of = _resolve_source(where, f"gpu[{i}].price_source", price_source, sources)
             price_as_of = price_as_of or p_as_of
         vram = v.pop("vram_gib")
+        if v.get("vram_usable_mib") is not None:
+            usable_src = v.get("vram_usable_source", "")
+            if not usable_src:
+                raise BadInput(f"{where}: key 'gpu[{i}].vram_usable_source': needed beside vram_usable_mib "
+                               "(where the nvidia-smi figure was read)")
+            text, when = _resolve_source(where, f"gpu[{i}].vram_usable_source", usable_src, sources)
+            v["vram_usable_source"] = f"{text} ({when})" if when else text
+            if v["vram_usable_mib"] * 2**20 > vram * GIB * 1.001:
+                raise BadInput(f"{where}: key 'gpu[{i}].vram_usable_mib': more than vram_gib ({vram:g} GiB)")
         out.append(
             GpuSpec(
                 vram_bytes=int(round(vram * GIB)),
@@ -351,16 +365,40 @@ def gpu_choice_label(g: GpuSpec) -> str:
     return f"{g.name} ({sizes} GB)"
 
 
+# Words that tell a card's form factor or memory kind apart, not the card: "a100" means all four A100s
+# (SXM4/PCIe, 40/80 GB), so these words do not make one variant a worse match than another.
+_FORM_WORDS = frozenset({"sxm", "sxm2", "sxm4", "sxm5", "pcie", "hbm2", "hbm2e", "hbm3", "hbm3e", "nvl"})
+# Words a laptop GPU's name carries: without one of them a name means the desktop card ("RTX 3060 6GB" is
+# not silently the 6 GB laptop part)
+_LAPTOP_WORDS = frozenset({"laptop", "mobile", "max", "q", "notebook"})
+
+
+def _laptop_named(q: frozenset[str]) -> bool:
+    return bool(q & _LAPTOP_WORDS)
+
+
 def gpu_candidates(name: str) -> list[GpuSpec]:
     """Every catalog GPU (with its memory size, for chips sold with several) that `name` could mean,
-    best first; one entry when the name is unambiguous."""
+    best first; one entry when the name is unambiguous. A laptop part only when the name says so."""
+    return _candidates(name)[0]
+
+
+def _candidates(name: str) -> tuple[list[GpuSpec], list[GpuSpec]]:
+    """(the candidates, laptop parts left out because the name did not say "laptop")."""
     q, mem = _split_memory(_norm_tokens(name))
     if not q:
-        return []
+        return [], []
     scored: list[tuple[int, int, GpuSpec]] = []
+    laptops: list[GpuSpec] = []
     for order, (g, keys) in enumerate(_gpu_index()):
-        extras = [len(k - q) for k in (_split_memory(tuple(k))[0] for k in keys) if q <= k]
+        extras = [len((k - q) - _FORM_WORDS) for k in (_split_memory(tuple(k))[0] for k in keys) if q <= k]
         if not extras:
+            continue
+        if g.modified and mem is None and "modified" not in q:
+            continue  # a rebuilt card only when its memory size is named ("RTX 4090 48GB"), never for "4090"
+        if g.segment == "laptop" and not _laptop_named(q):
+            if mem is None or any(abs(x - mem) < 0.6 for x in _memory_choices(g)):
+                laptops.append(g)
             continue
         sizes = _memory_choices(g)
         if mem is not None:
@@ -373,9 +411,9 @@ def gpu_candidates(name: str) -> list[GpuSpec]:
             scored.append((min(extras), order, g))
     scored.sort(key=lambda t: (t[0], t[1]))
     if not scored:
-        return []
+        return [], laptops
     best = scored[0][0]
-    return [g for (e, _o, g) in scored if e == best]
+    return [g for (e, _o, g) in scored if e == best], laptops
 
 
 def find_gpu(name: str) -> GpuSpec:
@@ -387,9 +425,12 @@ def find_gpu(name: str) -> GpuSpec:
     for g in load_gpus():
         if (s == g.id or s == g.name.lower() or s in (a.lower() for a in g.aliases)) and not g.memory_options_gib:
             return g
-    found = gpu_candidates(name)
+    found, laptops = _candidates(name)
     if len(found) == 1:
         return found[0]
+    if not found and laptops:  # "RTX 3060 6GB": only the laptop part has that size; say so, pick nothing
+        raise UnknownName(tr("unknown GPU '{name}': no desktop card has that name, a laptop GPU does",
+                             name=name), tuple(g.name for g in laptops[:4]))
     if found:
         raise AmbiguousName(tr("--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. "
                                "'RTX 3060 12GB'):", name=name), tuple(gpu_choice_label(g) if not

@@ -153,12 +153,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("trial", help=tr("run real training steps of one job in this PC's PyTorch and measure them"))
     _add_common(p)
+    _add_region(p)  # the install commands it prints use domestic mirrors in mainland China
     _add_overrides(p)
     if command in (None, "trial"):
         trial_command.add_arguments(p)
 
     p = sub.add_parser("gpus", help=tr("the GPU catalog"))
     _add_common(p)
+    _add_region(p)  # shop prices where the reader buys
 
     p = sub.add_parser("workloads", help=tr("the built-in training jobs"))
     _add_common(p)

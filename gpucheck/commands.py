@@ -21,6 +21,8 @@ from typing import Any
 
 from gpucheck.advise import advise, cli_check_lines, format_advice
 from gpucheck.advise.job_json import job_to_json
+from gpucheck.advise.market import shop_part_for
+from gpucheck.advise.present import shop_price_text
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, apply_overrides, estimate
@@ -29,7 +31,6 @@ from gpucheck.i18n import (
     fmt_duration,
     fmt_gib,
     fmt_list,
-    fmt_money,
     get_language,
     localized,
     set_language,
@@ -380,6 +381,14 @@ def _vram_choices(g: Any) -> str:
     return fmt_gib(g.vram_bytes, 0)
 
 
+def _gpu_price_text(g: Any) -> str:
+    """The card's one shop price where the reader is (parts.toml), else its launch price in dollars."""
+    part = shop_part_for(g, find_gpu)
+    if part is not None:
+        return shop_price_text(part.price_usd, part.price_cny)
+    return shop_price_text(g.price_usd, None) if g.price_usd else "—"
+
+
 def run_gpus(args: argparse.Namespace) -> int:
     gpus = load_gpus()
     if getattr(args, "json", False):
@@ -393,8 +402,7 @@ def run_gpus(args: argparse.Namespace) -> int:
         return 0
     headers = [tr("GPU"), tr("VRAM"), tr("GB/s"), tr("FP32 TFLOPS"), tr("FP16/BF16 tensor"), tr("Price")]
     rows = [[g.name, _vram_choices(g), f"{g.mem_bandwidth_gbps:,.0f}", _tf(g.tflops_fp32),
-             _tf(g.tflops_bf16_tensor or g.tflops_fp16_tensor),
-             fmt_money(g.price_usd, g.price_cny) if (g.price_usd or g.price_cny) else "—"] for g in gpus]
+             _tf(g.tflops_bf16_tensor or g.tflops_fp16_tensor), _gpu_price_text(g)] for g in gpus]
     _out(format_table(headers, rows, right={1, 2, 3, 4, 5}))
     _out("")
     _out(tr("Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). "

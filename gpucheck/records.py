@@ -48,6 +48,13 @@ class GpuSpec:
     # speed (optional; None → the documented fallback in resources/factors.toml [clocks] / fp32 rate)
     sustained_clock_fraction: float | None = None  # share of the boost clock held under a training load
     tflops_fp16_vector: float | None = None  # non-tensor fp16 rate where it differs from fp32 (Turing GTX: 2×)
+    # what nvidia-smi reports as the card's total memory (ECC reserve and firmware taken off), MiB; None: the
+    # catalog size is what a job gets (gpus.toml vram_usable_mib, with its source)
+    vram_usable_mib: float | None = None
+    vram_usable_source: str = ""
+    modified: bool = False  # a card rebuilt by a third party (memory replaced): no maker's warranty
+    notes: str = ""  # what a buyer must know about this card (gpus.toml notes / notes_zh)
+    notes_zh: str = ""
 
 
 # -- catalog: workloads ------------------------------------------------------------------------

@@ -154,7 +154,8 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         needs_vram_bytes=needs,
         tweaks=result.tweaks,
         settings=dict(result.settings),
-        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts))
+        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts),
+                                       result.workload.model.name)
         if result.fits or result.tight else "",
         final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
         final_total_hours=final.total_hours,
@@ -323,7 +324,8 @@ def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float) -> Alt
     hours = res.estimate.total_hours
     return Alternative(
         workload_id=res.workload.id, title=title, tweaks=res.tweaks, settings=dict(res.settings),
-        snippet=with_download_mirrors(snippet(res.settings, res.train, res.workload, facts)) if res.fits else "",
+        snippet=with_download_mirrors(snippet(res.settings, res.train, res.workload, facts),
+                                      res.workload.model.name) if res.fits else "",
         peak_vram_bytes=res.estimate.peak_vram_bytes, total_hours=hours,
         too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits)
 

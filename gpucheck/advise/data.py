@@ -37,6 +37,12 @@ class CloudOffer:
     # how a reader in mainland China gets it: domestic | overseas_card | overseas_card_aws | google | unstable
     mainland_access: str = "overseas_card"
     ram_gib: float | None = None  # the machine's system RAM where the provider fixes it (free notebooks); None = unknown
+    # the frameworks its GPU environment runs: an offer the printed (PyTorch) snippet cannot run on is never shown
+    frameworks: tuple[str, ...] = ("pytorch",)
+    gpu_label: str = ""  # the card as the provider lists it ("A800 80GB"); "" = the catalog name
+    tips: tuple[str, ...] = ()  # how to use it well (AutoDL: 无卡模式, network_turbo, data disk …)
+    tips_zh: tuple[str, ...] = ()
+    disk_gib: float | None = None  # the data disk a rented machine comes with (more is paid); None = unknown
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,8 @@ class Part:
     ram_kind: str | None = None  # DDR4 | DDR5
     read_mb_per_s: float | None = None  # ssd
     watts: float | None = None  # psu
+    markets: tuple[str, ...] = ("global", "cn")  # where it is sold: global | cn
+    cn_channel: str = "retail"  # how it is had in mainland China: retail | grey | used | modified
 
 
 @dataclass(frozen=True)
@@ -126,7 +134,11 @@ _OFFER_SPEC = {
     "weekly_hours_limit": _num(), "session_hours_limit": _num(), "total_hours_limit": _num(), "ram_gib": _num(),
     "mainland_access": _str(False, MAINLAND_ACCESS), "notes": _str(), "notes_zh": _str(),
     "url": _str(True), "source": _str(True), "as_of": _str(True), "verified": _BOOL,
+    "frameworks": ("strlist", False, None, None, None), "gpu_label": _str(),
+    "tips": ("strlist", False, None, None, None), "tips_zh": ("strlist", False, None, None, None),
+    "disk_gib": _num(),
 }
+FRAMEWORKS = ("pytorch", "paddlepaddle", "tensorflow", "jax")
 
 
 @lru_cache(maxsize=1)
@@ -152,6 +164,12 @@ def load_cloud() -> tuple[CloudOffer, ...]:
         cny = v.get("price_cny_per_gpu_hour")
         if usd is None and cny is None:
             raise BadInput(f"{where} ({v['id']}): give price_usd_per_gpu_hour or price_cny_per_gpu_hour")
+        frameworks = v.get("frameworks", ("pytorch",))
+        bad = [f for f in frameworks if f not in FRAMEWORKS]
+        if bad or not frameworks:
+            raise BadInput(f"{where} ({v['id']}): key 'frameworks': expected a list of {', '.join(FRAMEWORKS)}")
+        if len(v.get("tips_zh", ())) != len(v.get("tips", ())):
+            raise BadInput(f"{where} ({v['id']}): key 'tips_zh': one Chinese tip per entry of 'tips'")
         out.append(CloudOffer(
             id=v["id"], provider=v["provider"], region_group=v["region_group"], gpu=v["gpu"],
             gpu_counts=counts, kind=v["kind"], price_usd_per_gpu_hour=usd, price_cny_per_gpu_hour=cny,
@@ -161,6 +179,8 @@ def load_cloud() -> tuple[CloudOffer, ...]:
             total_hours_limit=v.get("total_hours_limit"), notes_zh=v.get("notes_zh", ""), ram_gib=v.get("ram_gib"),
             mainland_access=v.get("mainland_access") or ("domestic" if v["region_group"] == "china"
                                                          else "overseas_card"),
+            frameworks=tuple(frameworks), gpu_label=v.get("gpu_label", ""), tips=v.get("tips", ()),
+            tips_zh=v.get("tips_zh", ()), disk_gib=v.get("disk_gib"),
         ))
     return tuple(out)
 
@@ -209,11 +229,13 @@ def load_startup() -> Startup:
     return Startup(float(v["minutes"]), float(v["download_mb_per_s"]), v["source"], v["as_of"])
 
 
+CN_CHANNELS = ("retail", "grey", "used", "modified")
 _COMMON_PART = {
     "id": _str(True), "name": _str(True), "price_usd": _num(), "price_cny": _num(),
     "price_kind": _str(True, ("msrp", "street", "list")), "source": _str(True), "as_of": _str(True),
     "verified": _BOOL, "url": _str(), "notes": _str(), "notes_zh": _str(), "name_zh": _str(),
     "price_cny_source": _str(), "price_cny_as_of": _str(),
+    "markets": ("strlist", False, None, None, None), "cn_channel": _str(False, CN_CHANNELS),
 }
 _PART_SPECS = {
     "gpu": {**_COMMON_PART, "gpu": _str(True), "required_psu_w": _num(True, 100, 3000),
@@ -255,8 +277,16 @@ def load_parts() -> tuple[Part, ...]:
                 tdp_w=v.get("tdp_w"), slots=v.get("slots"), pcie_lanes=v.get("pcie_lanes"),
                 capacity_gb=v.get("capacity_gb"), ram_kind=v.get("kind") if kind == "ram" else None,
                 read_mb_per_s=v.get("read_mb_per_s"), watts=v.get("watts"),
+                markets=_markets(f"{path}: [[{kind}]] {v['id']}", v.get("markets", ("global", "cn"))),
+                cn_channel=v.get("cn_channel", "retail"),
             ))
     return tuple(out)
+
+
+def _markets(where: str, markets: tuple[str, ...]) -> tuple[str, ...]:
+    if not markets or any(m not in ("global", "cn") for m in markets):
+        raise BadInput(f"{where}: key 'markets': expected a list of 'global' and/or 'cn'")
+    return tuple(markets)
 
 
 def parts_of(kind: str) -> tuple[Part, ...]:

@@ -28,11 +28,11 @@ from gpucheck.advise.data import (
     parts_of,
     usd_to_cny,
 )
-from gpucheck.advise.ladder import EstimateFn, GpuFacts, run_ladder
+from gpucheck.advise.ladder import EstimateFn, GpuFacts, bf16_ok, run_ladder
 from gpucheck.advise.model import TWEAK_IDS, BuyVsRent, CloudOption, Upgrade
 from gpucheck.advise.present import shop_price_text
 from gpucheck.errors import BadInput
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, localized, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, localized, tr
 from gpucheck.machine import Machine
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.region import in_mainland
@@ -42,6 +42,8 @@ GIB = 1024**3
 SAME_JOB_TWEAKS = TWEAK_IDS  # every ladder rung keeps the method (advise.ladder); LoRA/QLoRA are alternatives
 
 EstimateFor = Callable[[GpuSpec, int], EstimateFn]
+# Every snippet the advice prints is PyTorch: a cloud whose GPU environment cannot run it is no option
+SNIPPET_FRAMEWORK = "pytorch"
 FindGpu = Callable[[str], GpuSpec]
 FactsFor = Callable[[GpuSpec, int], GpuFacts]
 
@@ -113,6 +115,8 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
     fits_cache: dict[tuple[str, tuple[int, ...]], Fit | None] = {}
     every: list[CloudOption] = []
     for offer in offers:
+        if SNIPPET_FRAMEWORK not in offer.frameworks:
+            continue  # e.g. Baidu AI Studio's GPU environments run PaddlePaddle only
         try:
             spec = find_gpu(offer.gpu)
         except BadInput:
@@ -133,11 +137,13 @@ def cloud_options(workload: Workload, train: TrainSpec, find_gpu: FindGpu, facts
             continue
         if local_hours is not None and hours > local_hours * 0.8:
             continue  # not worth renting: hardly faster than this PC
-        note = fmt_list([n for n in (_offer_note(offer, run), _overhead_note(run, offer.verified),
-                                     _effective_batch_note(train, fit), _offload_ram_note(fit)) if n], strong=True)
-        every.append(CloudOption(currency=billed_in(offer),
+        note = fmt_list([n for n in (_card_note(offer, spec), _offer_note(offer, run),
+                                     _overhead_note(run, offer.verified), _effective_batch_note(train, fit),
+                                     _offload_ram_note(fit), _disk_note(offer, fit),
+                                     _bf16_note(train, facts_for(spec, fit.gpus))) if n], strong=True)
+        every.append(CloudOption(currency=billed_in(offer), tips=_tips(offer),
             label="", offer_id=offer.id, provider=localized(offer, "provider"), region_group=offer.region_group,
-            gpu_name=spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
+            gpu_name=offer.gpu_label or spec.name, gpus=fit.gpus, kind=offer.kind, price_usd_per_gpu_hour=usd,
             price_cny_per_gpu_hour=cny, total_hours=hours, train_hours=run.train_hours,
             billed_hours=run.billed_hours, sessions=run.sessions,
             cost_usd=None if usd is None else usd * fit.gpus * run.billed_hours,
@@ -199,6 +205,31 @@ def _overhead_note(run: RentedRun, offer_verified: bool = True) -> str:
     if offer_verified and not b.verified:  # an unverified offer already says to check its page
         text = fmt_list([text, tr("billing terms not re-checked")], strong=True)
     return text
+
+
+def _card_note(offer: CloudOffer, spec: GpuSpec) -> str:
+    """What a card the provider names its own way is ("A800 80GB": the A100 sold in China), from gpus.toml."""
+    return localized(spec, "notes").rstrip("。.") if offer.gpu_label and spec.notes else ""
+
+
+def _tips(offer: CloudOffer) -> tuple[str, ...]:
+    """The provider's working notes in the reader's language (cloud.toml tips / tips_zh)."""
+    return offer.tips_zh if get_language() == "zh_CN" and offer.tips_zh else offer.tips
+
+
+def _disk_note(offer: CloudOffer, fit: Fit) -> str:
+    """A job whose files outgrow the data disk an instance comes with (AutoDL: 50 GB) needs paid expansion."""
+    if offer.disk_gib is None or fit.estimate.disk_bytes is None or fit.estimate.disk_bytes <= offer.disk_gib * GIB:
+        return ""
+    return tr("needs about {need} of disk, more than the {have} data disk included: expand it (paid) before "
+              "downloading", need=fmt_gib(fit.estimate.disk_bytes, 0), have=f"{offer.disk_gib:.0f} GB")
+
+
+def _bf16_note(train: TrainSpec, facts: GpuFacts) -> str:
+    """A GPU without bf16 (V100, T4) beside a snippet written for one with it: say what to change."""
+    if train.precision not in ("bf16", "bf16-pure") or bf16_ok(facts):
+        return ""
+    return tr("this GPU has no bf16: in the snippet use fp16=True instead of bf16=True")
 
 
 def _offload_ram_note(fit: Fit) -> str:
@@ -265,7 +296,7 @@ def _offer_note(offer: CloudOffer, run: RentedRun) -> str:
                         s=f"{offer.session_hours_limit:.0f}"))
     if offer.kind == "spot":
         parts.append(tr("spot/interruptible: can be stopped any time, save checkpoints often"))
-    if offer.kind == "free" and offer.region_group == "china" and offer.notes:
+    if offer.kind == "free" and offer.notes:  # a free tier's terms: quota, session caveats (Colab)
         parts.append(localized(offer, "notes").rstrip("。."))  # joined with '；' / '; ' below
     if not offer.verified:
         parts.append(tr("quota not re-checked, confirm on the provider's page") if offer.kind == "free" else
@@ -295,6 +326,8 @@ def pick_options(every: list[CloudOption], practical_hours: float | None = None)
         for p in picked:
             if p.offer_id == opt.offer_id and p.gpus == opt.gpus:
                 return
+        if any(p.provider == opt.provider and p.tips for p in picked):
+            opt = dataclasses.replace(opt, tips=())  # a provider's working notes once, on its first row
         picked.append(dataclasses.replace(opt, label=label))
 
     def fastest(opts: list[CloudOption]) -> CloudOption | None:
@@ -303,6 +336,18 @@ def pick_options(every: list[CloudOption], practical_hours: float | None = None)
     def cheapest(opts: list[CloudOption]) -> CloudOption | None:
         return min(opts, key=lambda o: (o.cost_usd, o.total_hours)) if opts else None
 
+    def one_gpu_first(opts: list[CloudOption]) -> list[CloudOption]:
+        """A one-GPU snippet runs as printed on one GPU: an 8-GPU instance is "fastest" only when no single
+        GPU runs the job."""
+        return [o for o in opts if o.gpus == 1] or opts
+
+    def free_rows(region: str) -> None:
+        """Up to FREE_ROWS free tiers, the reader's region first (each carries its own quota and caveats)."""
+        own = sorted((o for o in free if o.region_group == region), key=lambda o: o.total_hours or 0.0)
+        rest = sorted((o for o in free if o.region_group != region), key=lambda o: o.total_hours or 0.0)
+        for o in (own or rest)[:FREE_ROWS]:
+            add("free", o)
+
     free = [o for o in every if o.kind == "free"]
     paid = [o for o in every if o.kind != "free" and o.cost_usd is not None]
     if practical_hours is not None:  # a cheap option that takes months is not the cheapest way there
@@ -310,17 +355,20 @@ def pick_options(every: list[CloudOption], practical_hours: float | None = None)
     glob = [o for o in paid if o.region_group == "global"]
     china = [o for o in paid if o.region_group == "china"]
     if in_mainland():
-        add("free", fastest([o for o in free if o.region_group == "china"]) or fastest(free))
+        free_rows("china")
         add("cheapest_china", cheapest(china))
-        add("fastest_china", fastest(china))
+        add("fastest_china", fastest(one_gpu_first(china)))
         add("cheapest_abroad", cheapest(glob))
-        add("fastest_abroad", fastest(glob))
+        add("fastest_abroad", fastest(one_gpu_first(glob)))
         return tuple(picked)
-    add("free", fastest([o for o in free if o.region_group == "global"]) or fastest(free))
+    free_rows("global")
     add("cheapest", cheapest(glob))
-    add("fastest", fastest(paid))
+    add("fastest", fastest(one_gpu_first(paid)))
     add("cheapest_china", cheapest(china))
     return tuple(picked)
+
+
+FREE_ROWS = 2  # free tiers shown at most: enough to compare quotas, few enough to read
 
 
 # -- upgrades --------------------------------------------------------------------------------------
@@ -333,7 +381,10 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
     does not fit here at all, the cheapest that runs it), and the cheapest that runs it without changing
     the training method when that is a different card."""
     candidates = []  # (price, part, spec, ladder result, same job?)
+    market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
+        if market not in part.markets:
+            continue  # a China-market or modified card is not sold elsewhere
         try:
             spec = find_gpu(part.gpu)
         except BadInput:
@@ -352,6 +403,8 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
     candidates.sort(key=lambda c: c[0])
     in_time = [c for c in candidates if max_hours is None or c[3].estimate.total_hours <= max_hours]
     pool = in_time or ([] if current_fits else candidates)
+    if market == "cn":  # what can be bought new there first; grey-market, used and modified cards only when none
+        pool = [c for c in pool if c[1].cn_channel == "retail"] or pool
     if not pool:
         return []
     picks = [pool[0]]
@@ -409,11 +462,36 @@ def _gpu_part_notes(part: Part, machine: Machine | None) -> list[str]:
         gens = [g.pcie_gen_max for g in machine.gpus if g.pcie_gen_max]
         if gens and max(gens) <= 3:
             notes.append(tr("an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16"))
+    if in_mainland() and part.cn_channel in _CN_CHANNEL_TEXT:
+        notes.append(tr(_CN_CHANNEL_TEXT[part.cn_channel]))
     if part.notes:
         notes.append(localized(part, "notes"))
     if not part.verified:
-        notes.append(tr("price not re-checked ({d}), confirm before buying", d=part.as_of))
+        when = part.price_cny_as_of if in_mainland() and part.price_cny is not None else part.as_of
+        notes.append(tr("price not re-checked ({d}), confirm before buying", d=when or part.as_of))
     return notes
+
+
+# How a card is had in mainland China when not new through official channels (parts.toml cn_channel)
+_CN_CHANNEL_TEXT = {
+    "grey": N_("not sold new through official channels in mainland China: second-hand or grey market only, "
+               "no warranty; the price shown is the overseas one"),
+    "used": N_("second-hand, no warranty; the price shown is an overseas used price, not the mainland market"),
+}
+
+
+def shop_part_for(spec: GpuSpec, find_gpu: FindGpu) -> Part | None:
+    """The parts.toml entry that sells this card new where the reader is (its one shop price), if any."""
+    market = "cn" if in_mainland() else "global"
+    for part in parts_of("gpu"):
+        if market not in part.markets or part.cn_channel == "used" or not part.gpu:
+            continue
+        try:
+            if find_gpu(part.gpu).id == spec.id:
+                return part
+        except BadInput:
+            continue
+    return None
 
 
 def part_upgrade(kind: str, need: float, reason: str, extra_notes: tuple[str, ...] = ()) -> Upgrade | None:

@@ -6,6 +6,7 @@ command elsewhere stays as the projects document it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -62,18 +63,56 @@ def hf_env_prefix() -> str:
     return f"HF_ENDPOINT={load_mirrors()['huggingface']['endpoint']} " if in_mainland() else ""
 
 
-def with_download_mirrors(snippet: str) -> str:
-    """A copy-paste training snippet (it downloads the model from Hugging Face when run), with the mainland
-    way to download first as comments; unchanged outside mainland China or when empty."""
+@dataclass(frozen=True)
+class ModelDownload:
+    """Where a built-in job's pretrained model is had from mainland China (resources/models/models.toml)."""
+    model: str  # the Hugging Face id
+    modelscope: str  # the same weights on ModelScope
+    gated: bool  # Hugging Face serves it only to accounts that accepted its license
+    source: str
+    as_of: str
+
+
+@lru_cache(maxsize=1)
+def load_downloads() -> dict[str, ModelDownload]:
+    """models.toml [[download]]: the ModelScope id and gating of each built-in job's model, by its HF id."""
+    path = resource_path("models", "models.toml")
+    out = {}
+    for i, raw in enumerate(read_toml(path).get("download", [])):
+        where = f"{path}: [[download]] #{i + 1}"
+        if not isinstance(raw, dict) or set(raw) != {"model", "modelscope", "gated", "source", "as_of"}:
+            raise BadInput(f"{where}: expected exactly the keys model, modelscope, gated, source, as_of")
+        if not isinstance(raw["gated"], bool) or not all(isinstance(raw[k], str) and raw[k]
+                                                          for k in ("model", "modelscope", "source", "as_of")):
+            raise BadInput(f"{where}: model, modelscope, source and as_of are strings, gated is true or false")
+        out[raw["model"]] = ModelDownload(raw["model"], raw["modelscope"], raw["gated"], raw["source"],
+                                          raw["as_of"])
+    return out
+
+
+def model_download(model: str | None) -> ModelDownload | None:
+    return load_downloads().get(model or "")
+
+
+def with_download_mirrors(snippet: str, model: str | None = None) -> str:
+    """A copy-paste training snippet (it downloads `model` from Hugging Face when run), with the mainland
+    way to download first as comments; unchanged outside mainland China or when empty. The ModelScope line
+    names the model's real ModelScope id (models.toml [[download]]) and is left out when none is known."""
     if not snippet or not in_mainland():
         return snippet
     hf = load_mirrors()["huggingface"]
+    dl = model_download(model)
     lines = [
         "# " + tr("In mainland China, download models through a Hugging Face mirror:"),
         f"#   export HF_ENDPOINT={hf['endpoint']}",
-        "# " + tr("or download the same model from ModelScope and load it from that folder:"),
-        "#   " + str(hf["modelscope_cli"]).format(model="<model-id>"),
-        "# " + tr("pip packages from a domestic mirror: pip install <package> -i {url}",
-                  url=load_mirrors()["pip"]["index_url"]),
     ]
+    if dl is not None and dl.gated:
+        lines.append("# " + tr("{model} is gated: Hugging Face (and its mirror) serves it only to an account whose "
+                               "access request was approved; pass your token (huggingface-cli login) or use "
+                               "ModelScope", model=dl.model))
+    if dl is not None:
+        lines += ["# " + tr("or download the same model from ModelScope and load it from that folder:"),
+                  "#   " + str(hf["modelscope_cli"]).format(model=dl.modelscope) + f" --local_dir ./{dl.modelscope}"]
+    lines.append("# " + tr("pip packages from a domestic mirror: pip install <package> -i {url}",
+                           url=load_mirrors()["pip"]["index_url"]))
     return "\n".join(lines) + "\n" + snippet

@@ -111,6 +111,7 @@ class CloudOption:
     train_hours: float | None = None  # the training alone
     billed_hours: float | None = None  # per GPU, by the provider's billing step and minimum (0 for free tiers)
     sessions: int = 1  # starts needed (a free tier's session limit)
+    tips: tuple[str, ...] = ()  # how to use the provider well, in the reader's language (cloud.toml tips)
 
 
 @dataclass(frozen=True)

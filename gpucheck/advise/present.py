@@ -6,9 +6,9 @@ from typing import Any
 
 from gpucheck.advise.data import usd_to_cny
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, get_language, tr
 from gpucheck.machine import to_jsonable
-from gpucheck.region import get_region
+from gpucheck.region import get_region, in_mainland
 
 GIB = 1024**3
 
@@ -109,7 +109,8 @@ def _cloud_dict(c: CloudOption) -> dict[str, Any]:
             "total_hours": _r(c.total_hours, 3), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
             "train_hours": _r(c.train_hours, 3), "billed_hours": _r(c.billed_hours, 4), "sessions": c.sessions,
             "sharding": c.sharding, "per_gpu_vram_gib": _gib(c.per_gpu_vram_bytes), "tweaks": list(c.tweaks),
-            "note": c.note, "url": c.url, "as_of": c.as_of, "verified": c.verified, "currency": c.currency}
+            "note": c.note, "tips": list(c.tips), "url": c.url, "as_of": c.as_of, "verified": c.verified,
+            "currency": c.currency}
 
 
 # -- text ------------------------------------------------------------------------------------------
@@ -156,6 +157,8 @@ def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
               gpus=_gpus_text(c), h=fmt_duration(c.total_hours), cost=cost)
     if c.note and with_note:
         line = tr("{line} — {note}", line=line, note=c.note)
+    if with_note:
+        line += "".join(f"\n      · {t}" for t in c.tips)
     return line
 
 
@@ -194,6 +197,11 @@ def shop_price_text(usd: float | None, cny: float | None) -> str:
     """A shop price: the domestic yuan price in mainland China when parts.toml has one; else dollars, which a
     Chinese reader is also given as 约 ¥ ('$750（约 ¥5,325）'), an English one not."""
     if cny is None and usd is not None:
+        if in_mainland():  # no mainland price known: the dollar price, said to be an overseas one
+            if get_language() == "zh_CN":
+                return tr("{amount} (overseas price, about {other})", amount=fmt_money(usd, None, "usd"),
+                          other=fmt_money(None, usd_to_cny(usd), "cny"))
+            return tr("{amount} (overseas price)", amount=fmt_money(usd, None, "usd"))
         return fmt_money(usd, usd_to_cny(usd), "usd")
     return fmt_money(usd, cny)
 

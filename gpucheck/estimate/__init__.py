@@ -58,7 +58,7 @@ from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown, context_bytes, placement
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
-from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
+from gpucheck.i18n import localized, lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict
@@ -101,7 +101,7 @@ class Target:
     def from_gpu(cls, spec: GpuSpec, gpus: int = 1, machine: Any = None) -> Target:
         gpus = check_gpus(gpus)
         host = _host_fields(machine)
-        avail = spec.vram_bytes
+        avail = usable_vram_bytes(spec)
         if spec.vendor == "apple":  # unified memory: Metal lets the GPU use only part of it
             avail = working_set_estimate(spec.vram_bytes)[0]
             if not host.get("ram_bytes"):
@@ -115,6 +115,7 @@ class Target:
             gpu_name=spec.name,
             label=spec.name if gpus == 1 else f"{gpus}× {spec.name}",
             nvlink=(spec.interconnect == "nvlink") if gpus > 1 else None,
+            notes=(localized(spec, "notes"),) if spec.notes else (),  # what the card is (China-market, modified)
             **host,
         )
 
@@ -265,6 +266,14 @@ def _mig_share(g: Any, spec: GpuSpec | None, notes: list[str]) -> GpuSpec | None
         spec, tflops_fp32=spec.tflops_fp32 * share, tflops_fp16_tensor=scaled(spec.tflops_fp16_tensor),
         tflops_bf16_tensor=scaled(spec.tflops_bf16_tensor), tflops_tf32_tensor=scaled(spec.tflops_tf32_tensor),
         tflops_fp8_tensor=scaled(spec.tflops_fp8_tensor), mem_bandwidth_gbps=spec.mem_bandwidth_gbps * mem_share)
+
+
+def usable_vram_bytes(spec: GpuSpec) -> int:
+    """What a job gets of a catalog card: the total nvidia-smi reports (ECC reserve taken off) where gpus.toml
+    records it (vram_usable_mib, with its source), else the card's size."""
+    if spec.vram_usable_mib:
+        return int(spec.vram_usable_mib * 2**20)
+    return spec.vram_bytes
 
 
 def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]) -> int | None:

@@ -9,169 +9,169 @@
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="188"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="249"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="250"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="299"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="338"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="185"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="341"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="186"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="342"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="347"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="353"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="378"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="380"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="379"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="381"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="389"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="390"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="395"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="397"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="401"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="402"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="404"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="409"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="411"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="415"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="419"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="421"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="425"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="427"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="432"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="450"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="452"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="453"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="455"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="456"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="458"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="475"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="477"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="477"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="479"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="489"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="491"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="495"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="497"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="510"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="512"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="512"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="514"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="516"/>
-        <location filename="../../gpucheck/commands.py" line="385"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="518"/>
+        <location filename="../../gpucheck/commands.py" line="386"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -377,13 +377,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="107"/>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="108"/>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -620,432 +620,467 @@
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="190"/>
+        <location filename="../../gpucheck/advise/market.py" line="196"/>
         <source>billed per started hour</source>
         <translation>按小时计费，不足一小时按一小时计</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="192"/>
+        <location filename="../../gpucheck/advise/market.py" line="198"/>
         <source>billed per started minute</source>
         <translation>按分钟计费，不足一分钟按一分钟计</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="194"/>
+        <location filename="../../gpucheck/advise/market.py" line="200"/>
         <source>billed per second, at least {m} min</source>
         <translation>按秒计费，最少计 {m} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="196"/>
+        <location filename="../../gpucheck/advise/market.py" line="202"/>
         <source>billed per second</source>
         <translation>按秒计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="197"/>
+        <location filename="../../gpucheck/advise/market.py" line="203"/>
         <source>training itself takes {t}; starting the machine, setting up and downloading the model add about {s} ({rule})</source>
         <translation>训练本身只需 {t}；开机、配置环境和下载模型还要约 {s}（{rule}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="200"/>
+        <location filename="../../gpucheck/advise/market.py" line="206"/>
         <source>billing terms not re-checked</source>
         <translation>计费规则未重新核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="209"/>
+        <location filename="../../gpucheck/advise/market.py" line="224"/>
+        <source>needs about {need} of disk, more than the {have} data disk included: expand it (paid) before downloading</source>
+        <translation>需要约 {need} 的磁盘空间，超过随实例附带的 {have} 数据盘：下载前请先（付费）扩容</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="232"/>
+        <source>this GPU has no bf16: in the snippet use fp16=True instead of bf16=True</source>
+        <translation>这块显卡不支持 bf16：请把设置里的 bf16=True 改成 fp16=True</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="240"/>
         <source>needs about {ram} of RAM on the rented machine</source>
         <translation>租用的机器需要约 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="223"/>
+        <location filename="../../gpucheck/advise/market.py" line="254"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="225"/>
+        <location filename="../../gpucheck/advise/market.py" line="256"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="253"/>
+        <location filename="../../gpucheck/advise/market.py" line="284"/>
         <source>uses {h} of the {q} h free GPU allowance</source>
         <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="257"/>
+        <location filename="../../gpucheck/advise/market.py" line="288"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="259"/>
+        <location filename="../../gpucheck/advise/market.py" line="290"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="261"/>
+        <location filename="../../gpucheck/advise/market.py" line="292"/>
         <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
         <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动）：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="264"/>
+        <location filename="../../gpucheck/advise/market.py" line="295"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="267"/>
+        <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
         <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="271"/>
+        <location filename="../../gpucheck/advise/market.py" line="302"/>
         <source>quota not re-checked, confirm on the provider's page</source>
         <translation>免费额度未重新核实，请到平台页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="272"/>
+        <location filename="../../gpucheck/advise/market.py" line="303"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="278"/>
+        <location filename="../../gpucheck/advise/market.py" line="309"/>
         <source>needs a foreign credit card; access from mainland China may be unstable</source>
         <translation>需境外信用卡，国内访问可能不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="279"/>
+        <location filename="../../gpucheck/advise/market.py" line="310"/>
         <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
         <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="281"/>
+        <location filename="../../gpucheck/advise/market.py" line="312"/>
         <source>needs access to Google, which is blocked in mainland China</source>
         <translation>需要能访问 Google（国内无法直接访问）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="282"/>
+        <location filename="../../gpucheck/advise/market.py" line="313"/>
         <source>access from mainland China is unreliable</source>
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="367"/>
+        <location filename="../../gpucheck/advise/market.py" line="420"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
         <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="372"/>
+        <location filename="../../gpucheck/advise/market.py" line="425"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="375"/>
+        <location filename="../../gpucheck/advise/market.py" line="428"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="378"/>
+        <location filename="../../gpucheck/advise/market.py" line="431"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="395"/>
+        <location filename="../../gpucheck/advise/market.py" line="448"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="398"/>
+        <location filename="../../gpucheck/advise/market.py" line="451"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="401"/>
+        <location filename="../../gpucheck/advise/market.py" line="454"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="405"/>
+        <location filename="../../gpucheck/advise/market.py" line="458"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="407"/>
+        <location filename="../../gpucheck/advise/market.py" line="460"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="411"/>
+        <location filename="../../gpucheck/advise/market.py" line="464"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="415"/>
-        <location filename="../../gpucheck/advise/market.py" line="432"/>
+        <location filename="../../gpucheck/advise/market.py" line="471"/>
+        <location filename="../../gpucheck/advise/market.py" line="510"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="466"/>
+        <location filename="../../gpucheck/advise/market.py" line="477"/>
+        <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
+        <translation>国内官方渠道不销售新品：只能买二手或水货，没有保修；所示价格为海外价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="479"/>
+        <source>second-hand, no warranty; the price shown is an overseas used price, not the mainland market</source>
+        <translation>二手，没有保修；所示价格为海外二手价，不代表国内行情</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="544"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="72"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="106"/>
         <source>In mainland China, download models through a Hugging Face mirror:</source>
         <translation>国内网络请通过 Hugging Face 镜像下载模型：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="74"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="110"/>
+        <source>{model} is gated: Hugging Face (and its mirror) serves it only to an account whose access request was approved; pass your token (huggingface-cli login) or use ModelScope</source>
+        <translation>{model} 是需申请授权的模型：Hugging Face（及其镜像）只向访问申请已获批准的账号提供下载；请先登录（huggingface-cli login）使用你的令牌，或改用魔搭 ModelScope</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="114"/>
         <source>or download the same model from ModelScope and load it from that folder:</source>
         <translation>或者从魔搭 ModelScope 下载同一个模型，再从下载的文件夹加载：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="76"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="116"/>
         <source>pip packages from a domestic mirror: pip install &lt;package&gt; -i {url}</source>
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="118"/>
+        <location filename="../../gpucheck/advise/present.py" line="119"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="119"/>
+        <location filename="../../gpucheck/advise/present.py" line="120"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="120"/>
+        <location filename="../../gpucheck/advise/present.py" line="121"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="121"/>
+        <location filename="../../gpucheck/advise/present.py" line="122"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="122"/>
+        <location filename="../../gpucheck/advise/present.py" line="123"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="123"/>
+        <location filename="../../gpucheck/advise/present.py" line="124"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="124"/>
+        <location filename="../../gpucheck/advise/present.py" line="125"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="125"/>
+        <location filename="../../gpucheck/advise/present.py" line="126"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="136"/>
-        <location filename="../../gpucheck/advise/present.py" line="141"/>
+        <location filename="../../gpucheck/advise/present.py" line="137"/>
+        <location filename="../../gpucheck/advise/present.py" line="142"/>
         <location filename="../../gpucheck/report/model.py" line="505"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="146"/>
+        <location filename="../../gpucheck/advise/present.py" line="147"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="147"/>
+        <location filename="../../gpucheck/advise/present.py" line="148"/>
         <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="154"/>
+        <location filename="../../gpucheck/advise/present.py" line="155"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="155"/>
+        <location filename="../../gpucheck/advise/present.py" line="156"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="158"/>
+        <location filename="../../gpucheck/advise/present.py" line="159"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="164"/>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="171"/>
+        <location filename="../../gpucheck/advise/present.py" line="174"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="172"/>
+        <location filename="../../gpucheck/advise/present.py" line="175"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="185"/>
+        <location filename="../../gpucheck/advise/present.py" line="188"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="187"/>
+        <location filename="../../gpucheck/advise/present.py" line="190"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="189"/>
+        <location filename="../../gpucheck/advise/present.py" line="192"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="206"/>
+        <location filename="../../gpucheck/advise/present.py" line="202"/>
+        <source>{amount} (overseas price, about {other})</source>
+        <translation>{amount}（海外价格，约 {other}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="204"/>
+        <source>{amount} (overseas price)</source>
+        <translation>{amount}（海外价格）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="214"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="215"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="222"/>
+        <location filename="../../gpucheck/advise/present.py" line="230"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="223"/>
+        <location filename="../../gpucheck/advise/present.py" line="231"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <location filename="../../gpucheck/advise/present.py" line="233"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
+        <location filename="../../gpucheck/advise/present.py" line="235"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/advise/present.py" line="239"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="242"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="236"/>
+        <location filename="../../gpucheck/advise/present.py" line="244"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="240"/>
+        <location filename="../../gpucheck/advise/present.py" line="248"/>
         <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="244"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>What fits instead: {title}.</source>
         <translation>可以改跑：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="253"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="247"/>
+        <location filename="../../gpucheck/advise/present.py" line="255"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="250"/>
-        <location filename="../../gpucheck/advise/present.py" line="229"/>
+        <location filename="../../gpucheck/advise/present.py" line="258"/>
+        <location filename="../../gpucheck/advise/present.py" line="237"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="254"/>
-        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="262"/>
+        <location filename="../../gpucheck/advise/present.py" line="321"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="258"/>
-        <location filename="../../gpucheck/advise/present.py" line="321"/>
+        <location filename="../../gpucheck/advise/present.py" line="266"/>
+        <location filename="../../gpucheck/advise/present.py" line="329"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="259"/>
-        <location filename="../../gpucheck/advise/present.py" line="322"/>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <location filename="../../gpucheck/advise/present.py" line="330"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="261"/>
+        <location filename="../../gpucheck/advise/present.py" line="269"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="264"/>
+        <location filename="../../gpucheck/advise/present.py" line="272"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <location filename="../../gpucheck/advise/present.py" line="275"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="277"/>
+        <location filename="../../gpucheck/advise/present.py" line="285"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <location filename="../../gpucheck/advise/present.py" line="287"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="283"/>
+        <location filename="../../gpucheck/advise/present.py" line="291"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="288"/>
+        <location filename="../../gpucheck/advise/present.py" line="296"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="295"/>
+        <location filename="../../gpucheck/advise/present.py" line="303"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1632,17 +1667,22 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="432"/>
+        <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
+        <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="435"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="376"/>
+        <location filename="../../gpucheck/catalog.py" line="444"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="552"/>
+        <location filename="../../gpucheck/catalog.py" line="620"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1900,105 +1940,105 @@
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="158"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="202"/>
+        <location filename="../../gpucheck/cli.py" line="204"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="220"/>
+        <location filename="../../gpucheck/cli.py" line="222"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="56"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="58"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="59"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="145"/>
+        <location filename="../../gpucheck/commands.py" line="146"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="163"/>
+        <location filename="../../gpucheck/commands.py" line="164"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="170"/>
+        <location filename="../../gpucheck/commands.py" line="171"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="174"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="174"/>
+        <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="186"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="194"/>
+        <location filename="../../gpucheck/commands.py" line="195"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="201"/>
+        <location filename="../../gpucheck/commands.py" line="202"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="202"/>
+        <location filename="../../gpucheck/commands.py" line="203"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="441"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
@@ -2007,8 +2047,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <location filename="../../gpucheck/report/figures.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
@@ -2017,113 +2057,113 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -2152,107 +2192,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="335"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="340"/>
+        <location filename="../../gpucheck/commands.py" line="341"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
+        <location filename="../../gpucheck/commands.py" line="368"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="371"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
         <location filename="../../gpucheck/report/model.py" line="749"/>
@@ -2260,200 +2300,200 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="421"/>
+        <location filename="../../gpucheck/commands.py" line="429"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="449"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="465"/>
+        <location filename="../../gpucheck/commands.py" line="473"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="485"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="491"/>
+        <location filename="../../gpucheck/commands.py" line="499"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="502"/>
+        <location filename="../../gpucheck/commands.py" line="510"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="505"/>
+        <location filename="../../gpucheck/commands.py" line="513"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="528"/>
+        <location filename="../../gpucheck/commands.py" line="536"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="128"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="129"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="136"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="137"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="142"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="143"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="258"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="259"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="275"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="284"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="296"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="292"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="305"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="301"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="365"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="374"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="369"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="378"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="373"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="382"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="401"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="410"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="410"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="419"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="414"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="423"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="444"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="453"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="447"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="456"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="449"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="458"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="461"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="531"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="533"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="567"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="574"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="576"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="578"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="580"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="582"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -4350,7 +4390,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4741,92 +4781,92 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="139"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="178"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="189"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="192"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="200"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="207"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="214"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
