@@ -64,6 +64,7 @@ class Speed:
     communication_seconds: float = 0.0  # exposed (not hidden behind backward)
     kernels_per_step: float = 0.0
     clock_fraction: float = 1.0  # sustained / boost clock under the power limit
+    offload_seconds: float = 0.0  # CPU offload: host copies and the CPU's optimizer step not hidden by the GPU
 
 
 # -- work ------------------------------------------------------------------------------------------
@@ -364,9 +365,88 @@ def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float
 # -- several GPUs ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Traffic:
+    """What leaves one GPU for its step, besides its own memory: the collectives with the other GPUs and, with
+    CPU offload, the copies to and from host memory and the CPU's optimizer step."""
+
+    comm_bytes: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link (ring volume × (n−1)/n)
+    sharded: bool = False  # FSDP / ZeRO-3: gathers prefetched and reduce-scatters overlapped through fwd + bwd
+    offload_out_bytes: float = 0.0  # per micro-batch, GPU → CPU (fp32 gradients, overlapped with backward)
+    offload_in_bytes: float = 0.0  # per optimizer step, CPU → GPU (updated 16-bit parameters, before forward)
+    offload_stream_bytes: float = 0.0  # per micro-batch, CPU → GPU parameter shards (FSDP offload_params), prefetched
+    host_update_bytes: float = 0.0  # per optimizer step, host-memory bytes of the CPU optimizer on this machine
+
+
+def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
+    """(GPUs per machine, machines) for `target.gpus` GPUs: machines hold `gpus_per_node` GPUs at most."""
+    n = max(1, int(target.gpus))
+    per = int(f["multi_gpu"]["links"]["gpus_per_node"])
+    g = min(n, per)
+    return g, -(-n // g)
+
+
+def network_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """Achievable GB/s per GPU over the network between machines: the GPU's own NIC on NVLink-baseboard
+    servers (by generation), else its share of the machine's one NIC (by segment), × NCCL's efficiency."""
+    net = f["multi_gpu"]["network"]
+    spec = target.gpu
+    g, _ = nodes_of(target, f)
+    if spec is not None and spec.segment == "datacenter" and spec.interconnect in ("nvlink", "infinity-fabric"):
+        per = net["per_gpu_gbit"]
+        gbit = float(per.get(spec.compute_capability or "", per["default"]))
+    else:
+        seg = spec.segment if spec is not None else "consumer"
+        gbit = float(net["node_gbit"][seg]) / g
+    return gbit / 8.0 * float(net["efficiency"])
+
+
 def link_seconds(comm_bytes: float, target: Any, f: Mapping[str, Any]) -> float:
-    """The time `comm_bytes` (per GPU) take over the link the GPUs really use."""
-    return comm_bytes / (target.link_gbps(f) * 1e9) if comm_bytes > 0 else 0.0
+    """The time a collective takes whose ring sends `comm_bytes` per GPU (volume V × (n−1)/n). Inside one machine
+    that is `comm_bytes` over the in-box link. Across machines it runs in two levels, each link priced where it
+    is used: (g−1)/g × V inside the box (reduce-scatter, then all-gather) and (k−1)/k × V/g per GPU over the
+    network (each GPU carries its 1/g share between the k machines). So per GPU, the time only grows with more
+    machines: 2N GPUs never do more than twice the work of N in the same time."""
+    if comm_bytes <= 0:
+        return 0.0
+    n = max(2, int(target.gpus))
+    g, k = nodes_of(target, f)
+    volume = comm_bytes * n / (n - 1)
+    box = (g - 1) / g * volume / (target.link_gbps(f) * 1e9) if g > 1 else 0.0
+    net = (k - 1) / k * volume / g / (network_gbps(target, f) * 1e9) if k > 1 else 0.0
+    return box + net
+
+
+def host_copy_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """GB/s one GPU's PCIe link moves between host and device memory (pinned copies)."""
+    mg = f["multi_gpu"]
+    spec = target.gpu
+    gen = str(spec.pcie_gen if spec is not None and spec.pcie_gen else mg["unknown_pcie_gen"])
+    table = mg["pcie_gbps"]
+    return float(table[gen if gen in table else str(mg["unknown_pcie_gen"])])
+
+
+def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """Achievable GB/s of the host's RAM (the CPU optimizer of ZeRO-Offload streams through it): measured by a
+    deep scan, else the typical host of this kind of GPU."""
+    m = target.measured
+    if m is not None and getattr(m, "ram_copy_gbps", None):
+        return float(m.ram_copy_gbps)
+    co = f["cpu_offload"]
+    seg = target.gpu.segment if target.gpu is not None else "consumer"
+    return float(co["host_mem_bandwidth_gbps"][seg]) * float(co["host_efficiency"])
+
+
+def offload_seconds(tr: Traffic, target: Any, f: Mapping[str, Any], grad_accum: int) -> tuple[float, float]:
+    """(seconds per micro-batch that can hide behind the GPU's work, seconds that cannot) of CPU offload: gradients
+    out and prefetched parameter shards in overlap compute; the CPU's optimizer step and the updated parameters'
+    copy back come between two steps (ZeRO-Offload without its delayed parameter update), once per optimizer step."""
+    if not (tr.offload_out_bytes or tr.offload_in_bytes or tr.offload_stream_bytes or tr.host_update_bytes):
+        return 0.0, 0.0
+    pcie = host_copy_gbps(target, f) * 1e9
+    hidden = (tr.offload_out_bytes + tr.offload_stream_bytes) / pcie
+    serial = (tr.offload_in_bytes / pcie + tr.host_update_bytes / (host_memory_gbps(target, f) * 1e9))
+    return hidden, serial / max(1, grad_accum)
 
 
 def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -417,11 +497,11 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
 
 
-def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, comm_bytes: float,
+def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, traffic: Traffic,
           attn_len: int | None = None) -> Speed:
     """One step's time on `target`. `t.seq_len` is the tokens per row the GPU processes; `attn_len`
-    the length attention spans (shorter when several samples are packed in a row); `comm_bytes` what each
-    GPU sends over the link per optimizer step."""
+    the length attention spans (shorter when several samples are packed in a row); `traffic` what each
+    GPU sends over the link per optimizer step and moves to and from the host (CPU offload)."""
     backend = target.backend
     peak, math, measured = pick_peak(t, m, target, f)
     clock = clock_fraction(target, f, measured)
@@ -449,17 +529,20 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     small = disp_s >= gpu_s or g.fixed_s > gpu_s - g.fixed_s
     bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
     n = max(1, target.gpus if target.gpu is not None else 1)
-    comm = link_seconds(comm_bytes, target, f) / max(1, t.grad_accum)  # once per optimizer step
-    hidden = f["multi_gpu"]["overlap_fraction"] * gpu_s * (2.0 / 3.0)
-    exposed = max(0.0, comm - hidden)
-    single_step = work_s + overhead_s
+    comm = link_seconds(traffic.comm_bytes, target, f) / max(1, t.grad_accum) if n > 1 else 0.0
+    off_hidden, off_serial = offload_seconds(traffic, target, f, t.grad_accum)
+    # DDP buckets overlap the gradient all-reduce with backward (2/3 of the work); FSDP and ZeRO-3 prefetch the next
+    # layer's all-gather during forward and backward and reduce-scatter during backward: the whole step can hide it
+    window = f["multi_gpu"]["overlap_fraction"] * gpu_s * (1.0 if traffic.sharded else 2.0 / 3.0)
+    exposed = max(0.0, comm + off_hidden - window)
+    single_step = work_s + overhead_s + off_serial
     step = single_step + exposed
-    scaling = single_step / step if step > 0 else 1.0
+    scaling = (work_s + overhead_s) / step if step > 0 else 1.0
     if n > 1:
         scaling *= f["multi_gpu"]["base_efficiency"]
-        step = single_step / scaling
-        if exposed > 0.5 * single_step:
-            bottleneck = "communication"
+        step = (work_s + overhead_s) / scaling
+    if exposed + off_serial > 0.5 * (work_s + overhead_s):
+        bottleneck = "communication" if comm >= off_hidden + off_serial else "offload"
     fps = train_flops_per_sample(m, t, attn_len)
     sps = t.batch * n / step
     tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
@@ -470,6 +553,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=t.stack,
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
         communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
+        offload_seconds=off_serial + max(0.0, off_hidden - window),
     )
 
 
