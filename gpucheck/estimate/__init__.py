@@ -53,13 +53,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
-from gpucheck.estimate.compute import Speed, Traffic, effective_precision, run_samples, speed, speed_band
+from gpucheck.estimate.compute import (Speed, Traffic, effective_precision, network_gbps, run_samples, speed,
+                                      speed_band, speed_vendor_unchecked)
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import (Placement, allocator_slack_bytes, breakdown, context_bytes, placement,
                                      weight_parts)
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
-from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
+from gpucheck.i18n import N_, lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict
@@ -520,7 +521,13 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         reason = reason or "unknown_gpu_speed"
     total_samples = run_samples(w, t_used)
     total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
-    band = speed_band(w.model.arch, f)
+    vendor = target.gpu.vendor if target.gpu is not None else ""
+    band = speed_band(w.model.arch, f, vendor)
+    if sp is not None and speed_vendor_unchecked(vendor, f):
+        notes.append(tr("Speed not yet checked on {vendor} GPUs: no published training run on them is in the "
+                        "evidence yet, so the time range is wide", vendor=_VENDOR_NAMES.get(vendor, vendor)))
+    if sp is not None and sp.host_bound:
+        notes.append(_host_bound_note(target, sp))
     verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
                           tight=mem.fit == "tight")
     if verdict == Verdict.TOO_SLOW and not reason:
@@ -558,7 +565,31 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
         comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,
         link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,
+        network_gbps=network_gbps(target, f) if target.gpu is not None and target.nodes > 1 else None,
+        offload_seconds=sp.offload_seconds if sp else 0.0, vendor=vendor,
+        speed_checked=not speed_vendor_unchecked(vendor, f), host_bound=bool(sp and sp.host_bound),
+        host_clock_mhz=sp.host_clock_mhz if sp and sp.host_clock_mhz else None,
+        host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
     )
+
+
+_VENDOR_NAMES = {"amd": "AMD", "intel": "Intel", "nvidia": "NVIDIA", "apple": "Apple"}
+_HOST_KIND = {"datacenter": N_("server"), "workstation": N_("workstation"), "consumer": N_("desktop"),
+              "laptop": N_("laptop"), "apple": N_("Apple Mac"), "integrated": N_("desktop")}
+
+
+def _host_bound_note(target: Target, sp: Speed) -> str:
+    """Why a step is bound by the CPU: the operators it launches, at the host's clock (assumed or scanned)."""
+    ghz = f"{sp.host_clock_mhz / 1000:.1f}"
+    if target.cpu_max_clock_mhz:
+        return tr("The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each "
+                  "sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model "
+                  "(torch.compile) helps more than a faster GPU", k=f"{sp.kernels_per_step:,.0f}", ghz=ghz)
+    kind = tr(_HOST_KIND.get(target.gpu.segment if target.gpu else "consumer", N_("desktop")))
+    return tr("The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner "
+              "than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz "
+              "(a scan of the real machine uses its own clock); a larger micro-batch or a compiled model "
+              "(torch.compile) helps more than a faster GPU", k=f"{sp.kernels_per_step:,.0f}", kind=kind, ghz=ghz)
 
 
 def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
@@ -642,6 +673,11 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "bottleneck": est.bottleneck,
         "comm_gib_per_step": _gib(est.comm_bytes_per_step) if est.gpus > 1 else None,
         "link_gbps": est.link_gbps,
+        "network_gbps": None if est.network_gbps is None else round(est.network_gbps, 2),
+        "offload_seconds_per_step": round(est.offload_seconds, 5) if est.offload_seconds else None,
+        "gpu_vendor": est.vendor or None,
+        "speed_checked_on_vendor": est.speed_checked,
+        "host": {"bound": est.host_bound, "clock_mhz": est.host_clock_mhz, "clock_assumed": est.host_clock_assumed},
         "measured_inputs": est.measured_inputs,
         "train": dataclasses.asdict(est.train),
         "precision_used": est.precision_used,  # what the GPU trains in (fp16 on a GPU without bf16)

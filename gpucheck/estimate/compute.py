@@ -65,6 +65,8 @@ class Speed:
     kernels_per_step: float = 0.0
     clock_fraction: float = 1.0  # sustained / boost clock under the power limit
     offload_seconds: float = 0.0  # CPU offload: host copies and the CPU's optimizer step not hidden by the GPU
+    host_bound: bool = False  # the CPU's operator launches, not the GPU, set the step's pace
+    host_clock_mhz: float = 0.0  # the host CPU's single-thread clock the dispatch cost was priced at
 
 
 # -- work ------------------------------------------------------------------------------------------
@@ -526,7 +528,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
-    small = disp_s >= gpu_s or g.fixed_s > gpu_s - g.fixed_s
+    host_bound = target.gpu is not None and disp_s >= gpu_s  # the CPU launches slower than the GPU runs
+    small = host_bound or g.fixed_s > gpu_s - g.fixed_s
     bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
     n = max(1, target.gpus if target.gpu is not None else 1)
     comm = link_seconds(traffic.comm_bytes, target, f) / max(1, t.grad_accum) if n > 1 else 0.0
@@ -553,7 +556,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=t.stack,
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
         communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
-        offload_seconds=off_serial + max(0.0, off_hidden - window),
+        offload_seconds=off_serial + max(0.0, off_hidden - window), host_bound=host_bound,
+        host_clock_mhz=host_clock_mhz(target, f) if target.gpu is not None else 0.0,
     )
 
 
@@ -570,10 +574,20 @@ def run_samples(w: Workload, t: TrainSpec) -> float:
     return w.data.samples * w.data.epochs
 
 
-def speed_band(arch: str, f: Mapping[str, Any]) -> tuple[float, float]:
+def speed_band(arch: str, f: Mapping[str, Any], vendor: str | None = None) -> tuple[float, float]:
     """(P10, P90) of estimate / measured speed on the validation rows of this architecture family
     (resources/factors.toml [speed_band], kept equal to docs/accuracy.md by a test): the true time
-    lies in time × (P10, P90) for about 80% of published runs."""
+    lies in time × (P10, P90) for about 80% of published runs. A GPU vendor with no validation rows
+    (`speed_vendor_unchecked`) gets at least the [speed_vendor] band: its speed has not been checked."""
     b = f["speed_band"]
     fam = b.get(arch, b["default"])
-    return float(fam["p10"]), float(fam["p90"])
+    lo, hi = float(fam["p10"]), float(fam["p90"])
+    if speed_vendor_unchecked(vendor, f):
+        v = f["speed_vendor"]
+        lo, hi = min(lo, float(v["p10"])), max(hi, float(v["p90"]))
+    return lo, hi
+
+
+def speed_vendor_unchecked(vendor: str | None, f: Mapping[str, Any]) -> bool:
+    """No published training run on this vendor's GPUs is among the validation rows yet."""
+    return bool(vendor) and vendor in f["speed_vendor"]["unchecked"]

@@ -127,6 +127,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
              "process_gib": _each(BACKENDS, "num"),
              "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
     "speed_band": Open(_BAND, allowed=(*ARCHS, "default"), required=("default",)),
+    "speed_vendor": {"unchecked": "strlist", "p10": "pos", "p90": "pos"},
     "sequence": {"default_seq_len": "posint"},
     "zero": {"grads_bytes_16bit": "pos", "fp32_grad_partition_bytes": "pos"},
     "cpu_offload": {"buffer_factor": "pos", "grad_out_bytes_per_param": "pos", "param_in_bytes_per_param": "pos",

@@ -171,7 +171,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="516"/>
-        <location filename="../../gpucheck/commands.py" line="385"/>
+        <location filename="../../gpucheck/commands.py" line="386"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -520,102 +520,102 @@
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="362"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="383"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="385"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="512"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="517"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="519"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="524"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="582"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="584"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="601"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="602"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="603"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="604"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="608"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="609"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="630"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="632"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -983,19 +983,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="254"/>
-        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="314"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="258"/>
-        <location filename="../../gpucheck/advise/present.py" line="321"/>
+        <location filename="../../gpucheck/advise/present.py" line="322"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="259"/>
-        <location filename="../../gpucheck/advise/present.py" line="322"/>
+        <location filename="../../gpucheck/advise/present.py" line="323"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
@@ -1035,17 +1035,17 @@
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="295"/>
+        <location filename="../../gpucheck/advise/present.py" line="296"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1632,17 +1632,17 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="394"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="376"/>
+        <location filename="../../gpucheck/catalog.py" line="403"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="552"/>
+        <location filename="../../gpucheck/catalog.py" line="579"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1945,60 +1945,65 @@
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="145"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
+        <source>CPU offload (PCIe copies and the CPU's optimizer step)</source>
+        <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="146"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="163"/>
+        <location filename="../../gpucheck/commands.py" line="164"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="170"/>
+        <location filename="../../gpucheck/commands.py" line="171"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="174"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="174"/>
+        <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="186"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="194"/>
+        <location filename="../../gpucheck/commands.py" line="195"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="201"/>
+        <location filename="../../gpucheck/commands.py" line="202"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="202"/>
+        <location filename="../../gpucheck/commands.py" line="203"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="441"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="442"/>
+        <location filename="../../gpucheck/commands.py" line="463"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="463"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
@@ -2007,8 +2012,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="463"/>
         <location filename="../../gpucheck/report/figures.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
@@ -2017,113 +2022,113 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -2152,107 +2157,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="335"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="340"/>
+        <location filename="../../gpucheck/commands.py" line="341"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
+        <location filename="../../gpucheck/commands.py" line="368"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="371"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
         <location filename="../../gpucheck/report/model.py" line="749"/>
@@ -2260,89 +2265,89 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="421"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="442"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="442"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="465"/>
+        <location filename="../../gpucheck/commands.py" line="466"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="478"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="491"/>
+        <location filename="../../gpucheck/commands.py" line="492"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="502"/>
+        <location filename="../../gpucheck/commands.py" line="503"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="505"/>
+        <location filename="../../gpucheck/commands.py" line="506"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="528"/>
+        <location filename="../../gpucheck/commands.py" line="529"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="128"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="130"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="136"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="138"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="142"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="144"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
@@ -2413,47 +2418,93 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="527"/>
+        <source>Speed not yet checked on {vendor} GPUs: no published training run on them is in the evidence yet, so the time range is wide</source>
+        <translation>速度尚未在 {vendor} GPU 上核对：证据中还没有这类 GPU 上公开发布的训练实测，因此时间范围较宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="536"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="538"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="577"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="577"/>
+        <source>workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="577"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="578"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="588"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <source>desktop</source>
+        <translation>台式机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="578"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <source>laptop</source>
+        <translation>笔记本电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="578"/>
+        <source>Apple Mac</source>
+        <translation>苹果 Mac 电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="585"/>
+        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
+        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="589"/>
+        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
+        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="596"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="603"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="607"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="609"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="611"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2873,12 +2924,6 @@
         <location filename="../../gpucheck/machine_text.py" line="93"/>
         <source>Disk {mount}: {kind}, {free} free of {total}</source>
         <translation>硬盘 {mount}：{kind}，可用 {free}，共 {total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
-        <source>laptop</source>
-        <translation>笔记本电脑</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
@@ -4016,16 +4061,6 @@
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
-        <source>server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
-        <source>desktop</source>
-        <translation>台式机</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/report/model.py" line="370"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
@@ -4350,7 +4385,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4741,92 +4776,92 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="139"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="178"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="189"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="192"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="200"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="207"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="214"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
