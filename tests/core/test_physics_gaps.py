@@ -57,6 +57,33 @@ def test_fsdp_pretraining_on_128_a100s_matches_fms_fsdp(model, batch, ac, measur
     assert 1 / 1.35 <= ratio <= 1.35, f"{FMS_SOURCE}: {quote} → estimate/measured {ratio:.2f}"
 
 
+TITAN_SOURCE = ("pytorch/torchtitan docs/performance.md (2024 version, commit 0413364): FSDP2 on 64 A100 (80GB), "
+                "WPS per GPU; Llama 2 at 4096 tokens, Llama 3 at 8192")
+LLAMA3_70B = ModelSpec(arch="transformer", params=70553706496, layers=80, hidden=8192, heads=64, kv_heads=8,
+                       ffn=28672, vocab=128256)
+TITAN_ROWS = [
+    (LLAMA2_13B, 2, 4096, False, 2162, "| 13B | 2 | no | 2162 | 61.1% |"),
+    (LLAMA2_70B, 2, 4096, True, 353, "| 70B | 2 | full | 353 | 50.5% |"),
+    (LLAMA3_70B, 1, 8192, True, 331, "| 70B | 1 | full | 331 | 51.7% |"),
+]
+
+
+@pytest.mark.parametrize("model,batch,seq,ac,measured,quote", TITAN_ROWS, ids=["l2-13b", "l2-70b", "l3-70b"])
+def test_fsdp2_pretraining_on_64_a100s_matches_torchtitan(model, batch, seq, ac, measured, quote):
+    # read as: bf16 FSDP2 full shard across 8 machines, SDPA flash attention, full activation checkpointing where
+    # the row says "full" (the selective-AC rows are left out: how much they recompute is not a setting here).
+    # Before: 0.50-0.53x (all traffic over a 20 GB/s network, hidden only behind backward)
+    f = load_factors()
+    t = TrainSpec(method="full", precision="bf16", batch=batch, seq_len=seq, grad_checkpointing=ac, shard=True,
+                  from_scratch=True)
+    target = E.Target.from_gpu(find_gpu("A100 80GB"), 64)
+    pc = param_counts(model, t)
+    pl = placement(model, t, f, pc, 64)
+    sp = speed(model, t, target, f, pc, Traffic(comm_bytes=pl.comm_bytes_per_optimizer_step(1), sharded=True))
+    ratio = sp.tokens_per_second / 64 / measured
+    assert 1 / 1.35 <= ratio <= 1.35, f"{TITAN_SOURCE}: {quote} → estimate/measured {ratio:.2f}"
+
+
 # -- invariants over the catalog -----------------------------------------------------------------------------------
 JOBS = ("bert-base-finetune", "gpt2-124m-pretrain", "imagenet-resnet50", "llama3-8b-lora", "qwen2.5-1.5b-lora")
 COUNTS = (1, 2, 4, 8, 16, 32)
