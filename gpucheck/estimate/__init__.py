@@ -476,7 +476,8 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     return Traffic(comm_bytes=comm, sharded=pl.stage >= 3,
                    offload_out_bytes=share * co["grad_out_bytes_per_param"],
                    offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
-                   host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"])
+                   host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"],
+                   gpus_on_node=min(n, per_node))
 
 
 def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any,

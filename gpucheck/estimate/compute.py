@@ -378,6 +378,7 @@ class Traffic:
     offload_in_bytes: float = 0.0  # per optimizer step, CPU → GPU (updated 16-bit parameters, before forward)
     offload_stream_bytes: float = 0.0  # per micro-batch, CPU → GPU parameter shards (FSDP offload_params), prefetched
     host_update_bytes: float = 0.0  # per optimizer step, host-memory bytes of the CPU optimizer on this machine
+    gpus_on_node: int = 1  # GPUs whose copies share this machine's host memory
 
 
 def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
@@ -446,8 +447,13 @@ def offload_seconds(tr: Traffic, target: Any, f: Mapping[str, Any], grad_accum: 
     if not (tr.offload_out_bytes or tr.offload_in_bytes or tr.offload_stream_bytes or tr.host_update_bytes):
         return 0.0, 0.0
     pcie = host_copy_gbps(target, f) * 1e9
-    hidden = (tr.offload_out_bytes + tr.offload_stream_bytes) / pcie
-    serial = (tr.offload_in_bytes / pcie + tr.host_update_bytes / (host_memory_gbps(target, f) * 1e9))
+    host = host_memory_gbps(target, f) * 1e9
+
+    def copy_s(per_gpu: float) -> float:  # each GPU over its own PCIe link; all of the machine's GPUs through its RAM
+        return max(per_gpu / pcie, per_gpu * tr.gpus_on_node / host)
+
+    hidden = copy_s(tr.offload_out_bytes + tr.offload_stream_bytes)
+    serial = copy_s(tr.offload_in_bytes) + tr.host_update_bytes / host
     return hidden, serial / max(1, grad_accum)
 
 
