@@ -53,12 +53,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
-from gpucheck.estimate.compute import (Speed, Traffic, effective_precision, network_gbps, run_samples, speed,
-                                      speed_band, speed_vendor_unchecked)
+from gpucheck.estimate.compute import (
+    Speed,
+    effective_precision,
+    run_samples,
+    speed,
+    speed_band,
+    speed_vendor_unchecked,
+)
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
-from gpucheck.estimate.memory import (Placement, allocator_slack_bytes, breakdown, context_bytes, placement,
-                                     weight_parts)
+from gpucheck.estimate.links import Traffic, network_gbps
+from gpucheck.estimate.memory import (
+    Placement,
+    allocator_slack_bytes,
+    breakdown,
+    context_bytes,
+    placement,
+    weight_parts,
+)
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
 from gpucheck.i18n import N_, lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate

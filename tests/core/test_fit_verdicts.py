@@ -23,8 +23,8 @@ from gpucheck.advise.recipes import snippet
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
 from gpucheck.commands import check_rows
-from gpucheck.estimate.compute import network_gbps
 from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.links import network_gbps
 from gpucheck.machine import Machine
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.verdict import VERDICT_STYLES, Verdict, contrast_ratio, verdict_label

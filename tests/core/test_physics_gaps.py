@@ -15,8 +15,9 @@ import pytest
 
 from gpucheck import estimate as E
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
-from gpucheck.estimate.compute import Traffic, speed
+from gpucheck.estimate.compute import speed
 from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.memory import param_counts, placement
 from gpucheck.records import ModelSpec, TrainSpec
 
