@@ -454,15 +454,18 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     # DDP buckets overlap the gradient all-reduce with backward (2/3 of the work); FSDP and ZeRO-3 prefetch the next
     # layer's all-gather during forward and backward and reduce-scatter during backward: the whole step can hide it
     window = f["multi_gpu"]["overlap_fraction"] * gpu_s * (1.0 if traffic.sharded else 2.0 / 3.0)
-    exposed = max(0.0, comm + off_hidden - window)
-    single_step = work_s + overhead_s + off_serial
-    step = single_step + exposed
-    scaling = (work_s + overhead_s) / step if step > 0 else 1.0
+    off_exposed = max(0.0, off_hidden - window)  # what the offload copies alone leave uncovered
+    exposed = max(0.0, comm + off_hidden - window) - off_exposed  # what the collectives add on top
+    base = work_s + overhead_s + off_serial + off_exposed  # the step without the other GPUs
+    step = base + exposed
+    scaling = base / step if step > 0 else 1.0
     if n > 1:
         scaling *= f["multi_gpu"]["base_efficiency"]
-        step = (work_s + overhead_s) / scaling
-    if exposed + off_serial > 0.5 * (work_s + overhead_s):
-        bottleneck = "communication" if comm >= off_hidden + off_serial else "offload"
+        step = base / scaling
+    if exposed > 0.5 * (work_s + overhead_s):
+        bottleneck = "communication"
+    elif off_serial + off_exposed > 0.5 * (work_s + overhead_s):
+        bottleneck = "offload"
     fps = train_flops_per_sample(m, t, attn_len)
     sps = t.batch * n / step
     tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
@@ -473,7 +476,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=t.stack,
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
         communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
-        offload_seconds=off_serial + max(0.0, off_hidden - window), host_bound=host_bound,
+        offload_seconds=off_serial + off_exposed, host_bound=host_bound,
         host_clock_mhz=host_clock_mhz(target, f) if target.gpu is not None else 0.0,
     )
 
