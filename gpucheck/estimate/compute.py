@@ -23,9 +23,10 @@ what each kind of operation costs, each at the resource that bounds it:
   host cost of one (priced from PyTorch's gpt-fast eager measurement), scaled by the CPU's single-thread clock,
   so a step is never faster than the host can issue it; on the CPU backend the same cores do this in turn with
   the math. Hopper's tensor rate is capped for kernels that use mma.sync rather than wgmma (legacy_mma_fraction).
-- several GPUs: the gradient all-reduce over the real link (NVLink; PCIe with peer-to-peer; PCIe
-  through host memory where the driver disables peer-to-peer, as on GeForce), partly hidden behind
-  backward.
+- several GPUs (gpucheck/estimate/links.py): the collectives over the real links — NVLink, PCIe with peer-to-peer,
+  PCIe through host memory where the driver disables peer-to-peer (GeForce), and between machines each GPU's
+  share of the network — hidden behind backward (DDP) or the whole step (FSDP / ZeRO-3 prefetch); only the
+  exposed part costs time. CPU offload: its PCIe copies and the CPU's optimizer pass, by their bytes.
 
 The software stack (`train.stack`) changes the kernel count and the memory traffic: `eager`
 (Hugging Face Trainer, plain PyTorch modules), `fused` (fused/compiled kernels: torch.compile, apex,
