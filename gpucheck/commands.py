@@ -58,6 +58,7 @@ BOTTLENECK_LABELS = {
     "memory": N_("element-wise layers (memory traffic)"),
     "overhead": N_("per-step overhead (small steps)"),
     "communication": N_("GPU-to-GPU communication"),
+    "offload": N_("CPU offload (PCIe copies and the CPU's optimizer step)"),
 }
 
 

@@ -221,6 +221,13 @@ class Estimate:
     speed_family: str = ""  # the error family the range comes from (transformer | cnn | unet | mlp)
     comm_bytes_per_step: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link
     link_gbps: float | None = None  # the link those bytes use (None: one GPU)
+    network_gbps: float | None = None  # per GPU between machines (None: one machine)
+    offload_seconds: float = 0.0  # per step: CPU offload's copies and CPU optimizer step not hidden by the GPU
+    vendor: str = ""  # the GPU's vendor (nvidia | amd | apple | intel; "" on the CPU): which speed band applies
+    speed_checked: bool = True  # False: no published run on this vendor's GPUs has checked the speed model yet
+    host_bound: bool = False  # the CPU's operator launches, not the GPU, set the pace of a step
+    host_clock_mhz: float | None = None  # the host CPU clock the launch cost assumes
+    host_clock_assumed: bool = False  # True: the typical host of this GPU, not a scanned CPU
 
     @property
     def on_cpu(self) -> bool:

@@ -351,7 +351,8 @@ def _cand_offload(c: Climb) -> list[TrainSpec]:
 
 
 def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    f = float(load_factors()["cpu_offload"]["time_factor"])
+    now, before = c.est.total_hours, c.prev_hours  # the estimate prices offload by its PCIe and CPU traffic
+    f = now / before if now and before else 1.0
     return (tr("Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed "
                "ZeRO-Offload)") if t.method == "full" else
             tr("Offload the sharded model weights to CPU RAM (FSDP CPU offload)"),

@@ -297,9 +297,10 @@ def format_advice_brief(a: Advice) -> str:
     if a.verdict in ("does_not_fit", "too_slow", "not_supported") and a.cloud:
         paid = [c for c in a.cloud if c.kind != "free"]
         best = paid[0] if paid else a.cloud[0]  # the first paid option: the reader's region comes first
-        if a.verdict == "does_not_fit" and best.gpu_name == a.target and "offload" in (best.sharding or "") \
+        if a.verdict == "does_not_fit" and "offload" in (best.sharding or "") \
                 and any("ZeRO-Offload" in n for n in a.notes):
-            # renting the GPU this PC has: what it lacks is the RAM CPU offload needs (advise's note says how much)
+            # renting a GPU to run CPU offload (the same GPU, or a cheaper one where the CPU's optimizer step sets the
+            # pace): what this PC lacks is the RAM CPU offload needs (advise's note says how much)
             return tr("this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); "
                       "or {rent}", rent=_rent_text(best))
         return _rent_text(best)

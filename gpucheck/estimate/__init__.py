@@ -53,12 +53,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
-from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed, speed_band
+from gpucheck.estimate.compute import (
+    Speed,
+    effective_precision,
+    run_samples,
+    speed,
+    speed_band,
+    speed_vendor_unchecked,
+)
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
-from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown, context_bytes, placement
+from gpucheck.estimate.links import Traffic, network_gbps
+from gpucheck.estimate.memory import (
+    Placement,
+    allocator_slack_bytes,
+    breakdown,
+    context_bytes,
+    placement,
+    weight_parts,
+)
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
-from gpucheck.i18n import localized, lora_targets_label, method_label, optimizer_label, precision_label, tr
+from gpucheck.i18n import N_, localized, lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict
@@ -198,14 +213,12 @@ class Target:
         return bool(getattr(m, "gpu_mem_bandwidth_gbps", None))
 
     def link_gbps(self, f: Mapping[str, Any]) -> float:
-        """Achievable all-reduce / all-gather bus bandwidth per GPU, GB/s, over the link the GPUs really
-        use: NVLink, PCIe peer-to-peer, PCIe through host memory (GeForce cards without peer-to-peer), or,
-        beyond one node, the network between machines."""
+        """Achievable all-reduce / all-gather bus bandwidth per GPU, GB/s, over the link the GPUs of one machine
+        really use: NVLink, PCIe peer-to-peer, PCIe through host memory (GeForce cards without peer-to-peer).
+        Beyond one machine the network is priced separately (compute.network_gbps, compute.link_seconds)."""
         mg = f["multi_gpu"]
         spec = self.gpu
         links = mg["links"]
-        if self.gpus > int(links["gpus_per_node"]):
-            return float(links["inter_node_gbps"])
         if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
                 and spec.nvlink_gbps:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
@@ -464,37 +477,48 @@ def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: 
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
+def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Placement, n: int) -> Traffic:
+    """What each GPU moves per step besides its own memory: the placement's collectives (gradients exchanged per
+    optimizer step, weights gathered per micro-batch when sharded) and, with CPU offload, ZeRO-Offload's copies of
+    this GPU's partition (fp32 gradients out every micro-batch, 16-bit parameters back every optimizer step), the
+    CPU optimizer's pass over the machine's partitions, and FSDP's offloaded frozen shards streamed in per pass."""
+    comm = pl.comm_bytes_per_optimizer_step(t.grad_accum) if n > 1 else 0.0
+    if not t.cpu_offload:
+        return Traffic(comm_bytes=comm, sharded=pl.stage >= 3)
+    co = f["cpu_offload"]
+    per_node = int(f["multi_gpu"]["links"]["gpus_per_node"])
+    nodes = max(1, -(-n // per_node))
+    partitioned = pl.stage >= 1 or n == 1
+    share = pc.trainable / n if partitioned else pc.trainable
+    on_node = pc.trainable / nodes if partitioned else pc.trainable * min(n, per_node) / nodes
+    stream = 0.0
+    if pl.stage >= 3 and t.method != "full":
+        passes = 3.0 if t.grad_checkpointing else 2.0
+        stream = weight_parts(w.model, t, f, pc).frozen / n * passes
+    return Traffic(comm_bytes=comm, sharded=pl.stage >= 3,
+                   offload_out_bytes=share * co["grad_out_bytes_per_param"],
+                   offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
+                   host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"],
+                   gpus_on_node=min(n, per_node))
+
+
 def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any,
            pl: Placement) -> Speed | None:
     if target.gpu is None and target.backend != "cpu":
         return None
     n = target.gpus if target.gpu is not None else 1
-    # the bytes each GPU sends over the link per optimizer step: the ring all-reduce of the gradients
-    # (2(n−1)/n of them), or, in sharded training, the placement's traffic (the weights gathered every
-    # micro-batch with the gradients reduced)
-    if n <= 1:
-        comm_bytes = 0.0
-    elif pl.comm_bytes_per_micro_step:
-        comm_bytes = pl.comm_bytes_per_optimizer_step(t.grad_accum)
-    else:
-        comm_bytes = 2.0 * (n - 1) / n * pc.trainable * f["bytes_per_param"]["grads"]
+    traffic = _traffic(w, t, f, pc, pl, n)
     t_speed = dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t
     avg = w.data.avg_seq_len
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample
         # (variable-length attention), and each row carries seq_len / avg samples
-        sp = speed(w.model, t_speed, target, f, pc, comm_bytes, attn_len=avg)
+        sp = speed(w.model, t_speed, target, f, pc, traffic, attn_len=avg)
         return dataclasses.replace(sp, samples_per_second=sp.samples_per_second * t.seq_len / avg)
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len:
         # samples shorter than the maximum length: compute (and activation traffic) follow the mean
         t_speed = dataclasses.replace(t_speed, seq_len=avg)
-    return speed(w.model, t_speed, target, f, pc, comm_bytes)
-
-
-def _offloaded(sp: Any, k: float) -> Any:
-    """CPU offload (ZeRO-Offload): the optimizer step on the CPU and PCIe traffic stretch every step by `k`."""
-    return dataclasses.replace(sp, step_seconds=sp.step_seconds * k, samples_per_second=sp.samples_per_second / k,
-                               tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second / k)
+    return speed(w.model, t_speed, target, f, pc, traffic)
 
 
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
@@ -516,13 +540,17 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     reason = reason or mem.limit
     pl = placement(w.model, t_used, f, pc, n_gpus)
     sp = _speed(w, t_used, target, f, pc, pl)
-    if sp is not None and t_used.cpu_offload and backend != "cpu":
-        sp = _offloaded(sp, float(f["cpu_offload"]["time_factor"]))
     if sp is None and supported:
         reason = reason or "unknown_gpu_speed"
     total_samples = run_samples(w, t_used)
     total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
-    band = speed_band(w.model.arch, f)
+    vendor = target.gpu.vendor if target.gpu is not None else ""
+    band = speed_band(w.model.arch, f, vendor)
+    if sp is not None and speed_vendor_unchecked(vendor, f):
+        notes.append(tr("Speed not yet checked on {vendor} GPUs: no published training run on them is in the "
+                        "evidence yet, so the time range is wide", vendor=_VENDOR_NAMES.get(vendor, vendor)))
+    if sp is not None and sp.host_bound:
+        notes.append(_host_bound_note(target, sp))
     verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
                           tight=mem.fit == "tight")
     if verdict == Verdict.TOO_SLOW and not reason:
@@ -560,7 +588,31 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
         comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,
         link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,
+        network_gbps=network_gbps(target, f) if target.gpu is not None and target.nodes > 1 else None,
+        offload_seconds=sp.offload_seconds if sp else 0.0, vendor=vendor,
+        speed_checked=not speed_vendor_unchecked(vendor, f), host_bound=bool(sp and sp.host_bound),
+        host_clock_mhz=sp.host_clock_mhz if sp and sp.host_clock_mhz else None,
+        host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
     )
+
+
+_VENDOR_NAMES = {"amd": "AMD", "intel": "Intel", "nvidia": "NVIDIA", "apple": "Apple"}
+_HOST_KIND = {"datacenter": N_("server"), "workstation": N_("workstation"), "consumer": N_("desktop"),
+              "laptop": N_("laptop"), "apple": N_("Apple Mac"), "integrated": N_("desktop")}
+
+
+def _host_bound_note(target: Target, sp: Speed) -> str:
+    """Why a step is bound by the CPU: the operators it launches, at the host's clock (assumed or scanned)."""
+    ghz = f"{sp.host_clock_mhz / 1000:.1f}"
+    if target.cpu_max_clock_mhz:
+        return tr("The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each "
+                  "sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model "
+                  "(torch.compile) helps more than a faster GPU", k=f"{sp.kernels_per_step:,.0f}", ghz=ghz)
+    kind = tr(_HOST_KIND.get(target.gpu.segment if target.gpu else "consumer", N_("desktop")))
+    return tr("The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner "
+              "than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz "
+              "(a scan of the real machine uses its own clock); a larger micro-batch or a compiled model "
+              "(torch.compile) helps more than a faster GPU", k=f"{sp.kernels_per_step:,.0f}", kind=kind, ghz=ghz)
 
 
 def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
@@ -644,6 +696,11 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "bottleneck": est.bottleneck,
         "comm_gib_per_step": _gib(est.comm_bytes_per_step) if est.gpus > 1 else None,
         "link_gbps": est.link_gbps,
+        "network_gbps": None if est.network_gbps is None else round(est.network_gbps, 2),
+        "offload_seconds_per_step": round(est.offload_seconds, 5) if est.offload_seconds else None,
+        "gpu_vendor": est.vendor or None,
+        "speed_checked_on_vendor": est.speed_checked,
+        "host": {"bound": est.host_bound, "clock_mhz": est.host_clock_mhz, "clock_assumed": est.host_clock_assumed},
         "measured_inputs": est.measured_inputs,
         "train": dataclasses.asdict(est.train),
         "precision_used": est.precision_used,  # what the GPU trains in (fp16 on a GPU without bf16)

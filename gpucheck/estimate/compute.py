@@ -23,9 +23,10 @@ what each kind of operation costs, each at the resource that bounds it:
   host cost of one (priced from PyTorch's gpt-fast eager measurement), scaled by the CPU's single-thread clock,
   so a step is never faster than the host can issue it; on the CPU backend the same cores do this in turn with
   the math. Hopper's tensor rate is capped for kernels that use mma.sync rather than wgmma (legacy_mma_fraction).
-- several GPUs: the gradient all-reduce over the real link (NVLink; PCIe with peer-to-peer; PCIe
-  through host memory where the driver disables peer-to-peer, as on GeForce), partly hidden behind
-  backward.
+- several GPUs (gpucheck/estimate/links.py): the collectives over the real links — NVLink, PCIe with peer-to-peer,
+  PCIe through host memory where the driver disables peer-to-peer (GeForce), and between machines each GPU's
+  share of the network — hidden behind backward (DDP) or the whole step (FSDP / ZeRO-3 prefetch); only the
+  exposed part costs time. CPU offload: its PCIe copies and the CPU's optimizer pass, by their bytes.
 
 The software stack (`train.stack`) changes the kernel count and the memory traffic: `eager`
 (Hugging Face Trainer, plain PyTorch modules), `fused` (fused/compiled kernels: torch.compile, apex,
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.estimate.factors import seq_len_of
+from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
@@ -64,6 +66,9 @@ class Speed:
     communication_seconds: float = 0.0  # exposed (not hidden behind backward)
     kernels_per_step: float = 0.0
     clock_fraction: float = 1.0  # sustained / boost clock under the power limit
+    offload_seconds: float = 0.0  # CPU offload: host copies and the CPU's optimizer step not hidden by the GPU
+    host_bound: bool = False  # the CPU's operator launches, not the GPU, set the step's pace
+    host_clock_mhz: float = 0.0  # the host CPU's single-thread clock the dispatch cost was priced at
 
 
 # -- work ------------------------------------------------------------------------------------------
@@ -364,11 +369,6 @@ def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float
 # -- several GPUs ----------------------------------------------------------------------------------
 
 
-def link_seconds(comm_bytes: float, target: Any, f: Mapping[str, Any]) -> float:
-    """The time `comm_bytes` (per GPU) take over the link the GPUs really use."""
-    return comm_bytes / (target.link_gbps(f) * 1e9) if comm_bytes > 0 else 0.0
-
-
 def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """How busy a U-Net keeps the GPU at this batch: its deepest levels work on 8×8–16×16 latents with
     1,280 channels, too few threads to fill a GPU with one or two images: P / (P + half),
@@ -417,11 +417,11 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
 
 
-def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, comm_bytes: float,
+def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, traffic: Traffic,
           attn_len: int | None = None) -> Speed:
     """One step's time on `target`. `t.seq_len` is the tokens per row the GPU processes; `attn_len`
-    the length attention spans (shorter when several samples are packed in a row); `comm_bytes` what each
-    GPU sends over the link per optimizer step."""
+    the length attention spans (shorter when several samples are packed in a row); `traffic` what each
+    GPU sends over the link per optimizer step and moves to and from the host (CPU offload)."""
     backend = target.backend
     peak, math, measured = pick_peak(t, m, target, f)
     clock = clock_fraction(target, f, measured)
@@ -446,20 +446,27 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
-    small = disp_s >= gpu_s or g.fixed_s > gpu_s - g.fixed_s
+    host_bound = target.gpu is not None and disp_s >= gpu_s  # the CPU launches slower than the GPU runs
+    small = host_bound or g.fixed_s > gpu_s - g.fixed_s
     bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
     n = max(1, target.gpus if target.gpu is not None else 1)
-    comm = link_seconds(comm_bytes, target, f) / max(1, t.grad_accum)  # once per optimizer step
-    hidden = f["multi_gpu"]["overlap_fraction"] * gpu_s * (2.0 / 3.0)
-    exposed = max(0.0, comm - hidden)
-    single_step = work_s + overhead_s
-    step = single_step + exposed
-    scaling = single_step / step if step > 0 else 1.0
+    comm = link_seconds(traffic.comm_bytes, target, f) / max(1, t.grad_accum) if n > 1 else 0.0
+    off_hidden, off_serial = offload_seconds(traffic, target, f, t.grad_accum)
+    # DDP buckets overlap the gradient all-reduce with backward (2/3 of the work); FSDP and ZeRO-3 prefetch the next
+    # layer's all-gather during forward and backward and reduce-scatter during backward: the whole step can hide it
+    window = f["multi_gpu"]["overlap_fraction"] * gpu_s * (1.0 if traffic.sharded else 2.0 / 3.0)
+    off_exposed = max(0.0, off_hidden - window)  # what the offload copies alone leave uncovered
+    exposed = max(0.0, comm + off_hidden - window) - off_exposed  # what the collectives add on top
+    base = work_s + overhead_s + off_serial + off_exposed  # the step without the other GPUs
+    step = base + exposed
+    scaling = base / step if step > 0 else 1.0
     if n > 1:
         scaling *= f["multi_gpu"]["base_efficiency"]
-        step = single_step / scaling
-        if exposed > 0.5 * single_step:
-            bottleneck = "communication"
+        step = base / scaling
+    if exposed > 0.5 * (work_s + overhead_s):
+        bottleneck = "communication"
+    elif off_serial + off_exposed > 0.5 * (work_s + overhead_s):
+        bottleneck = "offload"
     fps = train_flops_per_sample(m, t, attn_len)
     sps = t.batch * n / step
     tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
@@ -470,6 +477,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         scaling_efficiency=scaling if n > 1 else 1.0, measured=measured, stack=t.stack,
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
         communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
+        offload_seconds=off_serial + off_exposed, host_bound=host_bound,
+        host_clock_mhz=host_clock_mhz(target, f) if target.gpu is not None else 0.0,
     )
 
 
@@ -486,10 +495,20 @@ def run_samples(w: Workload, t: TrainSpec) -> float:
     return w.data.samples * w.data.epochs
 
 
-def speed_band(arch: str, f: Mapping[str, Any]) -> tuple[float, float]:
+def speed_band(arch: str, f: Mapping[str, Any], vendor: str | None = None) -> tuple[float, float]:
     """(P10, P90) of estimate / measured speed on the validation rows of this architecture family
     (resources/factors.toml [speed_band], kept equal to docs/accuracy.md by a test): the true time
-    lies in time × (P10, P90) for about 80% of published runs."""
+    lies in time × (P10, P90) for about 80% of published runs. A GPU vendor with no validation rows
+    (`speed_vendor_unchecked`) gets at least the [speed_vendor] band: its speed has not been checked."""
     b = f["speed_band"]
     fam = b.get(arch, b["default"])
-    return float(fam["p10"]), float(fam["p90"])
+    lo, hi = float(fam["p10"]), float(fam["p90"])
+    if speed_vendor_unchecked(vendor, f):
+        v = f["speed_vendor"]
+        lo, hi = min(lo, float(v["p10"])), max(hi, float(v["p90"]))
+    return lo, hi
+
+
+def speed_vendor_unchecked(vendor: str | None, f: Mapping[str, Any]) -> bool:
+    """No published training run on this vendor's GPUs is among the validation rows yet."""
+    return bool(vendor) and vendor in f["speed_vendor"]["unchecked"]

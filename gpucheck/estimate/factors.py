@@ -114,7 +114,9 @@ FACTORS_SCHEMA: dict[str, Any] = {
                  "host_clock_mhz": _each(SEGMENTS, "pos"), "backend_factor": _each(BACKENDS, "num")},
     "multi_gpu": {"overlap_fraction": "posfrac", "base_efficiency": "posfrac", "nvlink_efficiency": "posfrac",
                   "unknown_pcie_gen": "posint", "pcie_gbps": Open("pos", pattern=r"\d+"),
-                  "links": {"no_p2p_factor": "posfrac", "gpus_per_node": "posint", "inter_node_gbps": "pos"}},
+                  "links": {"no_p2p_factor": "posfrac", "gpus_per_node": "posint"},
+                  "network": {"efficiency": "posfrac", "node_gbit": _each(SEGMENTS, "pos"),
+                              "per_gpu_gbit": Open("pos", pattern=r"default|\d+\.\d+|gfx\w+", required=("default",))}},
     "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
             "gemm_half_rows": "num", "flops_per_cycle": {"avx512": "pos", "avx2": "pos", "neon": "pos", "default": "pos"}},
     "vram": {"display_reserve_default_gib": "num", "display_reserve_max_gib": "num", "busy_note_gib": "num"},
@@ -125,8 +127,12 @@ FACTORS_SCHEMA: dict[str, Any] = {
              "process_gib": _each(BACKENDS, "num"),
              "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
     "speed_band": Open(_BAND, allowed=(*ARCHS, "default"), required=("default",)),
+    "speed_vendor": {"unchecked": "strlist", "p10": "pos", "p90": "pos"},
     "sequence": {"default_seq_len": "posint"},
-    "cpu_offload": {"time_factor": "pos"},
+    "zero": {"grads_bytes_16bit": "pos", "fp32_grad_partition_bytes": "pos"},
+    "cpu_offload": {"buffer_factor": "pos", "grad_out_bytes_per_param": "pos", "param_in_bytes_per_param": "pos",
+                    "min_grad_bytes_per_gpu": "pos", "host_efficiency": "posfrac",
+                    "host_mem_bandwidth_gbps": _each(SEGMENTS, "pos")},
 }
 _TEXT_KEYS = ("source", "as_of")
 

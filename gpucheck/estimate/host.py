@@ -45,15 +45,7 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         ckpt = w.model.params * _download_bpp(w, f)
         ram["checkpoint_loading"] = int(min(ckpt, h["load_shard_gib"] * GIB))
     if t.cpu_offload:
-        # ZeRO-Offload: what left the GPUs (fp32 master weights, gradients, optimizer state). With a ZeRO
-        # stage the GPUs of a machine each offload their own partition (one copy per machine); replicated,
-        # every GPU offloads a whole copy. Machines beyond 8 GPUs each hold their share.
-        n = max(1, gpus)
-        per_node = int(f["multi_gpu"]["links"]["gpus_per_node"])
-        nodes = max(1, -(-n // per_node))
-        whole = placement(w.model, t, f, pc, n).offloaded  # the whole model's offloaded state
-        copies = 1 if zero_stage(t, n) >= 1 else min(n, per_node)
-        ram["offloaded_state"] = int(whole * copies / nodes)
+        ram["offloaded_state"] = int(offload_ram_bytes(w, pc, f, gpus))
     if backend == "cpu":
         ram["training"] = bd.total_bytes
     disk: dict[str, int] = {
@@ -76,6 +68,25 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         ram_parts=ram,
         disk_parts=disk,
     )
+
+
+def offload_ram_bytes(w: Workload, pc: ParamCounts, f: Mapping[str, Any], gpus: int) -> float:
+    """Host RAM per machine that ZeRO-Offload pins, as DeepSpeed's own estimators give it: what left the GPUs
+    (fp32 master weights, fp32 gradients, optimizer state — one copy per machine with a ZeRO stage, where each
+    GPU offloads its partition; a whole copy per GPU without one), at least each GPU's fp32 gradient buffer
+    (estimate_zero2_model_states_mem_needs: Ψ × max(4 × GPUs, 16)), times additional_buffer_factor (1.5: pinned
+    and fragmentation buffers). Machines beyond `gpus_per_node` GPUs each hold their share."""
+    t = w.train
+    co = f["cpu_offload"]
+    n = max(1, gpus)
+    per_node = int(f["multi_gpu"]["links"]["gpus_per_node"])
+    nodes = max(1, -(-n // per_node))
+    on_node = min(n, per_node)
+    whole = placement(w.model, t, f, pc, n).offloaded  # the whole model's offloaded state
+    copies = 1 if zero_stage(t, n) >= 1 else on_node
+    state = whole * copies / nodes
+    grad_buffers = pc.trainable * co["min_grad_bytes_per_gpu"] * on_node if t.method == "full" else 0.0
+    return max(state, grad_buffers) * co["buffer_factor"]
 
 
 # the libraries a job of each architecture imports besides PyTorch (what its process holds resident)

@@ -222,6 +222,7 @@ class Placement:
     gathered: float  # 16-bit weights gathered for the layers in flight (sharded weights)
     comm_bytes_per_micro_step: float  # per GPU, weights gathered over the link per micro-batch
     comm_bytes_per_step: float  # per GPU, gradient all-reduce / reduce-scatter per optimizer step
+    stage: int = 0  # the ZeRO stage in effect (3: FSDP full shard / ZeRO-3)
 
     def comm_bytes_per_optimizer_step(self, grad_accum: int) -> float:
         """Per GPU over the link per optimizer step: every micro-batch's gathers plus the gradient exchange."""
@@ -232,6 +233,8 @@ def zero_stage(t: TrainSpec, gpus: int) -> int:
     """The sharding stage in effect: `shard` means stage 3; one GPU has nothing to shard."""
     if gpus <= 1:
         return 0
+    if t.cpu_offload and not t.shard and t.zero_stage == 0:
+        return 2  # DeepSpeed offloads only under ZeRO (offload_optimizer needs stage 1-3); its recipes use stage 2
     return 3 if t.shard else max(0, min(3, t.zero_stage))
 
 
@@ -243,10 +246,19 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     layers in flight; Ren et al. 2021, ZeRO-Offload, arXiv 2101.06840: fp32 master weights, gradients
     and optimizer state move to CPU RAM, the GPU keeps the 16-bit weights)."""
     wp = weight_parts(m, t, f, pc)
-    g = grad_bytes = gradients_bytes(t, f, pc)
+    g = gradients_bytes(t, f, pc)
     o = optimizer_bytes(t, f, pc)
     n = max(1, gpus)
     stage = zero_stage(t, n)
+    grad_bytes = comm_gradient_bytes(t, f, pc, stage)
+    fp32_partition = 0.0
+    if deepspeed_16bit_grads(t, stage):
+        # DeepSpeed ZeRO-1/2 casts the module to 16-bit: backward writes 16-bit gradients (2 B/param), and the
+        # optimizer step converts this GPU's partition to fp32 (single_partition_of_fp32_groups' .grad: 4 B/param
+        # over N) — estimate_zero2_model_states_mem_needs: 4Ψ + 16Ψ/N on the GPU
+        z = f["zero"]
+        g = pc.trainable * z["grads_bytes_16bit"]
+        fp32_partition = pc.trainable * z["fp32_grad_partition_bytes"]
     layers = max(1, m.layers or 1)
     master, working, frozen = wp.master, wp.working, wp.frozen
     offloaded = 0.0
@@ -254,7 +266,8 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         # ZeRO-Offload steps with DeepSpeed's own CPU Adam (DeepSpeedCPUAdam, fp32 momentum + variance):
         # an 8-bit GPU optimizer does not run there, so CPU RAM holds 4 (master) + 4 (fp32 gradients) +
         # 8 (Adam) = 16 B/param — DeepSpeed's estimate_zero2_model_states_mem_needs (cpu_offload: 16 B/param)
-        offloaded = master + g + (cpu_adam_bytes(t, f, pc) if t.optimizer == "adamw-8bit" else o)
+        cpu_grads = pc.trainable * f["bytes_per_param"]["grads"]  # the fp32 gradient buffer in pinned host memory
+        offloaded = master + cpu_grads + (cpu_adam_bytes(t, f, pc) if t.optimizer == "adamw-8bit" else o)
         master, g, o = 0.0, 0.0, 0.0
     elif t.cpu_offload:
         offloaded = o
@@ -265,6 +278,8 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         master, o = master / n, o / n
     if stage >= 2:
         g = g / n
+    if fp32_partition and not t.cpu_offload:
+        g += fp32_partition / n
     if stage >= 3:
         # forward/backward read a 16-bit copy (as stored for NF4, bnb_4bit_quant_storage), gathered per layer
         gathered_model = working + frozen
@@ -281,8 +296,25 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         passes = 3.0 if t.grad_checkpointing else 2.0  # forward, (recompute,) backward
         comm_micro = passes * (n - 1) / n * gathered_model
     weights = working + master + frozen + wp.adapters / (n if stage >= 3 else 1) + wp.aux + gathered
-    comm_step = (2.0 if stage < 2 else 1.0) * (n - 1) / n * grad_bytes if n > 1 else 0.0
-    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step)
+    # stages 0-2 move 2Ψ per GPU and step (all-reduce, or reduce-scatter of the gradients + all-gather of the updated
+    # parameters: ZeRO paper §7.2.1); stage 3 reduce-scatters the gradients and gathers the weights per micro-batch
+    comm_step = (1.0 if stage >= 3 else 2.0) * (n - 1) / n * grad_bytes if n > 1 else 0.0
+    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step, stage)
+
+
+def deepspeed_16bit_grads(t: TrainSpec, stage: int) -> bool:
+    """DeepSpeed ZeRO stage 1 or 2 with fp16/bf16 (not FSDP, not DDP's autocast over fp32 weights): the engine
+    holds the model in 16-bit, so its gradients are 16-bit (Rajbhandari et al. 2020 §5: 2Ψ + 2Ψ + KΨ/N)."""
+    return stage in (1, 2) and not t.shard and t.method == "full" and t.precision in ("fp16", "bf16")
+
+
+def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, stage: int) -> float:
+    """Gradient bytes the GPUs exchange per optimizer step: 16-bit where the engine reduces in the training dtype
+    (DeepSpeed ZeRO with fp16/bf16; FSDP's MixedPrecision reduces in param_dtype unless reduce_dtype says
+    otherwise), the gradients' own dtype otherwise (DDP under autocast: fp32 parameters, fp32 gradients)."""
+    if t.method == "full" and t.precision in ("fp16", "bf16") and stage >= 1:
+        return pc.trainable * f["zero"]["grads_bytes_16bit"]
+    return gradients_bytes(t, f, pc)
 
 
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,

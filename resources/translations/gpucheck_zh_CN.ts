@@ -171,7 +171,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="518"/>
-        <location filename="../../gpucheck/commands.py" line="386"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -520,102 +520,102 @@
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="362"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="383"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="385"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="512"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="517"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="519"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="524"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="582"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="584"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="601"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="602"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="603"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="604"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="608"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="609"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="630"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="632"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -1018,19 +1018,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="262"/>
-        <location filename="../../gpucheck/advise/present.py" line="321"/>
+        <location filename="../../gpucheck/advise/present.py" line="322"/>
         <source>Software: {msg}</source>
         <translation>软件：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="266"/>
-        <location filename="../../gpucheck/advise/present.py" line="329"/>
+        <location filename="../../gpucheck/advise/present.py" line="330"/>
         <source>Bottleneck: {msg}</source>
         <translation>瓶颈：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="267"/>
-        <location filename="../../gpucheck/advise/present.py" line="330"/>
+        <location filename="../../gpucheck/advise/present.py" line="331"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
@@ -1070,17 +1070,17 @@
         <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="303"/>
+        <location filename="../../gpucheck/advise/present.py" line="304"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="309"/>
+        <location filename="../../gpucheck/advise/present.py" line="310"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="309"/>
+        <location filename="../../gpucheck/advise/present.py" line="310"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1280,98 +1280,98 @@
         <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="97"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="103"/>
         <source>PyTorch is not installed, so the GPU was not measured.</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="165"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="171"/>
         <source>Measuring the GPU</source>
         <translation>正在测量 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="166"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="172"/>
         <source>Loading PyTorch</source>
         <translation>正在加载 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="171"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="177"/>
         <source>Deep scan cancelled; figures not measured are left empty.</source>
         <translation>深度扫描已取消；未测量的数据留空。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="173"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="179"/>
         <source>Deep scan stopped: not enough free memory for the benchmarks.</source>
         <translation>深度扫描已停止：可用内存不足，无法运行基准测试。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="175"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="181"/>
         <source>Deep scan finished</source>
         <translation>深度扫描完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="188"/>
-        <location filename="../../gpucheck/bench/__init__.py" line="160"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="194"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="166"/>
         <source>Measuring RAM speed</source>
         <translation>正在测量内存速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="194"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="200"/>
         <source>Measuring image decoding (one core)</source>
         <translation>正在测量图像解码（单核）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="202"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="208"/>
         <source>Measuring image decoding (all cores)</source>
         <translation>正在测量图像解码（全部核心）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="210"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="216"/>
         <source>Measuring text processing</source>
         <translation>正在测量文本处理</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="215"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="221"/>
         <source>Measuring disk speed</source>
         <translation>正在测量硬盘速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="227"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="233"/>
         <source>The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.</source>
         <translation>文件夹 {path} 位于内存中（tmpfs），因此硬盘测试的结果其实是内存速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="237"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="243"/>
         <source>PyTorch is installed but failed to load ({err}); the GPU was not measured.</source>
         <translation>已安装 PyTorch，但加载失败（{err}）；没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="243"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="249"/>
         <source>PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the driver is missing). {hint}</source>
         <translation>已安装 PyTorch {version}，但无法使用 GPU（可能是仅支持 CPU 的版本，或者缺少驱动）。{hint}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="258"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="264"/>
         <source>GPU temperature could not be read ({why}).</source>
         <translation>无法读取 GPU 温度（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="264"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="270"/>
         <source>The GPU benchmark failed: {err}</source>
         <translation>GPU 基准测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="288"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="294"/>
         <source>The 'GPU' figures were measured on the CPU through PyTorch (no GPU used).</source>
         <translation>“GPU”数据是通过 PyTorch 在 CPU 上测得的（没有使用 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="312"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="318"/>
         <source>PyTorch did not start the GPU within the deep scan's time cap</source>
         <translation>PyTorch 没能在深度扫描的时间上限内启动 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="334"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="340"/>
         <source>Measured benchmarks unknown because they failed ({error})</source>
         <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
     </message>
@@ -1687,358 +1687,363 @@
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="118"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="31"/>
+        <location filename="../../gpucheck/cli.py" line="35"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="31"/>
+        <location filename="../../gpucheck/cli.py" line="35"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="32"/>
+        <location filename="../../gpucheck/cli.py" line="36"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="32"/>
+        <location filename="../../gpucheck/cli.py" line="36"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="37"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="37"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="47"/>
+        <location filename="../../gpucheck/cli.py" line="51"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="61"/>
+        <location filename="../../gpucheck/cli.py" line="65"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="62"/>
+        <location filename="../../gpucheck/cli.py" line="66"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="67"/>
+        <location filename="../../gpucheck/cli.py" line="71"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="72"/>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="76"/>
+        <location filename="../../gpucheck/cli.py" line="143"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="73"/>
+        <location filename="../../gpucheck/cli.py" line="77"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="74"/>
+        <location filename="../../gpucheck/cli.py" line="78"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="78"/>
+        <location filename="../../gpucheck/cli.py" line="82"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="81"/>
+        <location filename="../../gpucheck/cli.py" line="85"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="84"/>
+        <location filename="../../gpucheck/cli.py" line="88"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="94"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="97"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="95"/>
+        <location filename="../../gpucheck/cli.py" line="99"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="96"/>
+        <location filename="../../gpucheck/cli.py" line="100"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="98"/>
+        <location filename="../../gpucheck/cli.py" line="102"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="100"/>
+        <location filename="../../gpucheck/cli.py" line="104"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="103"/>
+        <location filename="../../gpucheck/cli.py" line="107"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成整行（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="110"/>
+        <location filename="../../gpucheck/cli.py" line="116"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="121"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="117"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="118"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="125"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="120"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="122"/>
+        <location filename="../../gpucheck/cli.py" line="128"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <location filename="../../gpucheck/trial/command.py" line="28"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="141"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="136"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="138"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="146"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="148"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="143"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="145"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="148"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="161"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="158"/>
+        <location filename="../../gpucheck/cli.py" line="165"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="204"/>
+        <location filename="../../gpucheck/cli.py" line="217"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="222"/>
+        <location filename="../../gpucheck/cli.py" line="232"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="57"/>
+        <location filename="../../gpucheck/commands.py" line="55"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="59"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="58"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="62"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="146"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
+        <source>CPU offload (PCIe copies and the CPU's optimizer step)</source>
+        <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="126"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="164"/>
+        <location filename="../../gpucheck/commands.py" line="144"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="171"/>
+        <location filename="../../gpucheck/commands.py" line="151"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="174"/>
+        <location filename="../../gpucheck/commands.py" line="154"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="175"/>
+        <location filename="../../gpucheck/commands.py" line="155"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="187"/>
+        <location filename="../../gpucheck/commands.py" line="167"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="195"/>
+        <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="202"/>
+        <location filename="../../gpucheck/commands.py" line="182"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="203"/>
+        <location filename="../../gpucheck/commands.py" line="183"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/commands.py" line="449"/>
-        <location filename="../../gpucheck/commands.py" line="470"/>
+        <location filename="../../gpucheck/commands.py" line="219"/>
+        <location filename="../../gpucheck/commands.py" line="429"/>
+        <location filename="../../gpucheck/commands.py" line="450"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/commands.py" line="470"/>
+        <location filename="../../gpucheck/commands.py" line="219"/>
+        <location filename="../../gpucheck/commands.py" line="450"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
@@ -2047,8 +2052,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="239"/>
-        <location filename="../../gpucheck/commands.py" line="470"/>
+        <location filename="../../gpucheck/commands.py" line="219"/>
+        <location filename="../../gpucheck/commands.py" line="450"/>
         <location filename="../../gpucheck/report/figures.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
@@ -2057,120 +2062,120 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="248"/>
+        <location filename="../../gpucheck/commands.py" line="228"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="282"/>
+        <location filename="../../gpucheck/commands.py" line="262"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="276"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="279"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="284"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="285"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="286"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="287"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="289"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
-        <location filename="../../gpucheck/i18n.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
-        <location filename="../../gpucheck/i18n.py" line="452"/>
-        <location filename="../../gpucheck/i18n.py" line="476"/>
-        <location filename="../../gpucheck/i18n.py" line="495"/>
-        <location filename="../../gpucheck/i18n.py" line="553"/>
-        <location filename="../../gpucheck/i18n.py" line="569"/>
+        <location filename="../../gpucheck/i18n.py" line="446"/>
+        <location filename="../../gpucheck/i18n.py" line="458"/>
+        <location filename="../../gpucheck/i18n.py" line="482"/>
+        <location filename="../../gpucheck/i18n.py" line="501"/>
+        <location filename="../../gpucheck/i18n.py" line="559"/>
+        <location filename="../../gpucheck/i18n.py" line="575"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
@@ -2192,107 +2197,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="328"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="331"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="337"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="337"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="339"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="341"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="343"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="361"/>
+        <location filename="../../gpucheck/commands.py" line="341"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="344"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="365"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="368"/>
+        <location filename="../../gpucheck/commands.py" line="348"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="371"/>
+        <location filename="../../gpucheck/commands.py" line="351"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
         <location filename="../../gpucheck/report/model.py" line="749"/>
@@ -2300,200 +2305,236 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="404"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="404"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="404"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="404"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="424"/>
+        <location filename="../../gpucheck/commands.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="429"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="429"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="429"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="473"/>
+        <location filename="../../gpucheck/commands.py" line="453"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="485"/>
-        <source>Scanning</source>
-        <translation>正在扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="499"/>
-        <source>Saved the scan to {path}</source>
-        <translation>扫描结果已保存到 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="510"/>
+        <location filename="../../gpucheck/commands.py" line="467"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="513"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="536"/>
+        <location filename="../../gpucheck/commands.py" line="493"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="129"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="144"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="137"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="152"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="143"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="158"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="259"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="272"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="284"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="297"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="305"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="301"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="318"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="314"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="374"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="387"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="378"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="391"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="382"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="395"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="410"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="423"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="419"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="432"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="423"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="436"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="453"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="466"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="456"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="469"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="458"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="471"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="461"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="474"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="531"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
+        <source>Speed not yet checked on {vendor} GPUs: no published training run on them is in the evidence yet, so the time range is wide</source>
+        <translation>速度尚未在 {vendor} GPU 上核对：证据中还没有这类 GPU 上公开发布的训练实测，因此时间范围较宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="559"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="533"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="561"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="567"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
+        <source>workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <source>desktop</source>
+        <translation>台式机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <source>laptop</source>
+        <translation>笔记本电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <source>Apple Mac</source>
+        <translation>苹果 Mac 电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="608"/>
+        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
+        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="612"/>
+        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
+        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="619"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="624"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="574"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="626"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="576"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="628"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="578"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="630"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="580"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="632"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="582"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="634"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2554,7 +2595,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="24"/>
-        <location filename="../../gpucheck/report/__init__.py" line="65"/>
+        <location filename="../../gpucheck/report/__init__.py" line="74"/>
         <source>{path}: is a folder; give a file name</source>
         <translation>{path}：这是一个文件夹，请给出文件名</translation>
     </message>
@@ -2565,14 +2606,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="28"/>
-        <location filename="../../gpucheck/report/__init__.py" line="67"/>
+        <location filename="../../gpucheck/report/__init__.py" line="76"/>
         <source>{path}: the folder {folder} does not exist</source>
         <translation>{path}：文件夹 {folder} 不存在</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="32"/>
-        <location filename="../../gpucheck/report/__init__.py" line="69"/>
-        <location filename="../../gpucheck/report/__init__.py" line="74"/>
+        <location filename="../../gpucheck/report/__init__.py" line="78"/>
+        <location filename="../../gpucheck/report/__init__.py" line="83"/>
         <source>{path}: cannot write to folder {folder} (permission denied)</source>
         <translation>{path}：无法写入文件夹 {folder}（权限不足）</translation>
     </message>
@@ -2594,100 +2635,100 @@
         <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="456"/>
+        <location filename="../../gpucheck/i18n.py" line="462"/>
         <location filename="../../gpucheck/report/measured.py" line="122"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="458"/>
+        <location filename="../../gpucheck/i18n.py" line="464"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="460"/>
+        <location filename="../../gpucheck/i18n.py" line="466"/>
         <source>{n} h</source>
         <translation>{n} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="463"/>
+        <location filename="../../gpucheck/i18n.py" line="469"/>
         <source>{n} days</source>
         <translation>{n} 天</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="464"/>
+        <location filename="../../gpucheck/i18n.py" line="470"/>
         <source>{n} years</source>
         <translation>{n} 年</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="488"/>
+        <location filename="../../gpucheck/i18n.py" line="494"/>
         <source>{amount} (about {other})</source>
         <translation>{amount}（约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="499"/>
+        <location filename="../../gpucheck/i18n.py" line="505"/>
         <source>{amount}/GPU-hour</source>
         <translation>{amount}/卡·时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <location filename="../../gpucheck/i18n.py" line="510"/>
         <source>full fine-tuning</source>
         <translation>全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <location filename="../../gpucheck/i18n.py" line="510"/>
         <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="504"/>
+        <location filename="../../gpucheck/i18n.py" line="510"/>
         <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="506"/>
+        <location filename="../../gpucheck/i18n.py" line="512"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="506"/>
+        <location filename="../../gpucheck/i18n.py" line="512"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="506"/>
+        <location filename="../../gpucheck/i18n.py" line="512"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="508"/>
+        <location filename="../../gpucheck/i18n.py" line="514"/>
         <source>the attention layers' q_proj and v_proj</source>
         <translation>注意力层的 q_proj、v_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="509"/>
+        <location filename="../../gpucheck/i18n.py" line="515"/>
         <source>the attention layers' q_proj, k_proj, v_proj and o_proj</source>
         <translation>注意力层的 q_proj、k_proj、v_proj、o_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="510"/>
+        <location filename="../../gpucheck/i18n.py" line="516"/>
         <source>the MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="511"/>
+        <location filename="../../gpucheck/i18n.py" line="517"/>
         <source>all linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="519"/>
+        <location filename="../../gpucheck/i18n.py" line="525"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="544"/>
+        <location filename="../../gpucheck/i18n.py" line="550"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -2916,12 +2957,6 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
-        <source>laptop</source>
-        <translation>笔记本电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
         <source>not a laptop</source>
         <translation>不是笔记本电脑</translation>
     </message>
@@ -3034,12 +3069,12 @@
         <translation>移动存储设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="75"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="77"/>
         <source>{area}: unknown because the check failed ({error})</source>
         <translation>{area}：未知，因为检测失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/__init__.py" line="107"/>
+        <location filename="../../gpucheck/probe/__init__.py" line="109"/>
         <source>{area}: unknown because the check did not answer within {seconds} s</source>
         <translation>{area}：未知，因为检测在 {seconds} 秒内没有响应</translation>
     </message>
@@ -3223,57 +3258,57 @@
         <translation>MIG 分区 {i}（{sms} 个 SM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="269"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="283"/>
         <source>NVIDIA: cannot ask the driver (the nvidia-ml-py package is missing)</source>
         <translation>NVIDIA：无法查询驱动（缺少 nvidia-ml-py 软件包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="285"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="299"/>
         <source>NVIDIA: the number of GPUs is unknown because NVML failed to count them ({reason})</source>
         <translation>NVIDIA：GPU 数量未知，因为 NVML 统计失败（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="292"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="306"/>
         <source>NVIDIA GPU {index}: unknown because NVML could not open it ({reason})</source>
         <translation>NVIDIA GPU {index}：未知，因为 NVML 无法打开它（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="310"/>
         <source>SM count</source>
         <translation>SM 数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="296"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="310"/>
         <source>power limit</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="311"/>
         <source>PCIe link</source>
         <translation>PCIe 链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="297"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="311"/>
         <source>maximum clock</source>
         <translation>最高频率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="298"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="312"/>
         <source>temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="303"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="317"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
         <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="307"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="321"/>
         <source>{gpu}: memory size unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：显存大小未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="311"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="325"/>
         <source>{gpu}: compute capability unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：计算能力未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
@@ -3491,22 +3526,22 @@
         <translation>Windows：显示适配器列表未知，因为无法读取注册表（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="54"/>
+        <location filename="../../gpucheck/report/__init__.py" line="63"/>
         <source>{path}: unknown report type '{ext}' (use .pdf, .html or .json)</source>
         <translation>{path}：未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="55"/>
+        <location filename="../../gpucheck/report/__init__.py" line="64"/>
         <source>no extension</source>
         <translation>无扩展名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="77"/>
+        <location filename="../../gpucheck/report/__init__.py" line="86"/>
         <source>{path}: cannot write to folder {folder} ({reason})</source>
         <translation>{path}：无法写入文件夹 {folder}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/__init__.py" line="89"/>
+        <location filename="../../gpucheck/report/__init__.py" line="98"/>
         <source>unknown report type '{ext}' (use .pdf, .html or .json)</source>
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
@@ -4054,16 +4089,6 @@
         <location filename="../../gpucheck/report/model.py" line="363"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
-        <source>server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
-        <source>desktop</source>
-        <translation>台式机</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="370"/>
@@ -4779,6 +4804,16 @@
         <location filename="../../gpucheck/report/model.py" line="903"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/scan_command.py" line="55"/>
+        <source>Scanning</source>
+        <translation>正在扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/scan_command.py" line="69"/>
+        <source>Saved the scan to {path}</source>
+        <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="35"/>

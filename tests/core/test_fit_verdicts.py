@@ -24,6 +24,7 @@ from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
 from gpucheck.commands import check_rows
 from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.links import network_gbps
 from gpucheck.machine import Machine
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.verdict import VERDICT_STYLES, Verdict, contrast_ratio, verdict_label
@@ -277,7 +278,8 @@ def test_beyond_eight_gpus_the_network_joins_the_machines():
     one = E.Target.from_gpu(find_gpu("H100"), 8)
     two = E.Target.from_gpu(find_gpu("H100"), 16)
     f = load_factors()
-    assert two.nodes == 2 and two.link_gbps(f) < one.link_gbps(f) / 5
+    # the in-box NVLink stays what it is; the network between the machines is priced where it is used
+    assert two.nodes == 2 and network_gbps(two, f) < one.link_gbps(f) / 5 and two.link_gbps(f) == one.link_gbps(f)
     *_, a = on_gpu(w, "H100", 16)
     assert any("machines" in n for n in a.notes)
 

@@ -56,13 +56,15 @@ def test_8b_full_fine_tune_on_a_3090_offloads_with_deepspeeds_cpu_adam_not_8bit_
     assert "deepspeed=ds_config" in a.snippet
 
 
-def test_offload_ram_matches_16_bytes_per_parameter():
-    # DeepSpeed's estimator: 16 B/param of CPU RAM with ZeRO-2 offload on one GPU. Before: 83.7 GB, which
-    # counted 2 B/param of 8-bit Adam state in RAM (4 + 4 + 2 = 10 B/param)
+def test_offload_ram_matches_deepspeeds_estimator_with_its_buffer():
+    # DeepSpeed's estimator (deepspeed/runtime/zero/stage_1_and_2.py estimate_zero2_model_states_mem_needs,
+    # cpu_offload: cpu_mem = total_params * max(4 * total_gpus, 16) * additional_buffer_factor, default 1.5):
+    # 8,030,261,248 params on 1 GPU → 179.5 GiB of CPU RAM. Before: 16 B/param (119.7 GiB) without its buffer;
+    # before that 83.7 GB, which counted 2 B/param of 8-bit Adam state in RAM
     w, _e, a = _advice("llama3-8b-full", "RTX 3090")
     offloaded = E.estimate(w, E.Target.from_gpu(find_gpu("RTX 3090"), 1, None),
                            E.apply_overrides(w, cpu_offload=True).train).ram_parts["offloaded_state"]
-    assert abs(offloaded - 16 * w.model.params) <= 0.01 * 16 * w.model.params
+    assert abs(offloaded / GIB - 179.5) <= 0.5
     assert a.final_ram_bytes is not None and a.final_ram_bytes >= 16 * w.model.params
     assert a.final_ram_bytes / GIB > 100  # ~120 GB of state alone; no longer "83.7 GB"
     # and the GPU keeps the 16-bit weights only (2 B/param), which is what lets 24 GB hold an 8B model

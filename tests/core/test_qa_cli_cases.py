@@ -51,21 +51,24 @@ def test_a_gpu_upgrade_is_checked_against_this_pcs_ram():
 
 def test_cpu_offload_costs_the_same_time_when_configured_as_when_advised(capsys):
     # ZeRO-Offload runs the optimizer step on the CPU and moves weights/gradients over PCIe every step
-    # (Ren et al. 2021; DeepSpeed tutorial): steps are 2-3× slower. Before: `estimate llama3-8b-full
+    # (Ren et al. 2021): each step gains the CPU's AdamW pass over 8.03 B fp32 parameters (32 B each through a
+    # desktop's dual-channel DDR4-3200 at 70%: 7.2 s) and the 16-bit parameters' copy back over PCIe 4.0 (0.8 s);
+    # the gradients' copy out hides behind backward. Before: a flat 2.5×. Before that: `estimate llama3-8b-full
     # --gpu "rtx 3090" --cpu-offload --optimizer adamw-8bit` printed "as configured 7.2 h" beside "with the
     # advised changes 18.7 h" — the only change advised was a sequence limit that loses nothing.
-    def hours(*extra: str) -> float:
+    def step(*extra: str) -> float:
         assert main(["estimate", "llama3-8b-full", "--gpu", "rtx 3090", "--json", *extra]) == 0
-        return json.loads(capsys.readouterr().out)["total_hours"]
+        return json.loads(capsys.readouterr().out)["step_seconds"]
 
-    plain = hours("--optimizer", "adamw-8bit")
-    offloaded = hours("--optimizer", "adamw-8bit", "--cpu-offload")
-    assert 2.0 <= offloaded / plain <= 3.0
+    added = step("--optimizer", "adamw-8bit", "--cpu-offload") - step("--optimizer", "adamw-8bit")
+    assert 0.9 * (7.2 + 0.8) <= added <= 1.5 * (7.2 + 0.8)
     assert main(["estimate", "llama3-8b-full", "--gpu", "rtx 3090", "--json", "--optimizer", "adamw-8bit",
                  "--cpu-offload"]) == 0
     d = json.loads(capsys.readouterr().out)
     advised = d["advice"]["expected_hours"]
-    assert advised is not None and 0.8 <= advised / d["total_hours"] <= 1.25
+    assert advised is not None and 0.8 <= advised / d["total_hours"]
+    if advised / d["total_hours"] > 1.25:  # a tweak that costs time says how much (packed rows: more CPU steps)
+        assert any("the time here" in json.dumps(t, ensure_ascii=False) for t in d["tweaks"])
 
 
 def test_chinese_cloud_notes_are_joined_with_chinese_punctuation(capsys):
@@ -95,22 +98,20 @@ def test_a_tight_job_on_a_gpu_of_unknown_speed_does_not_say_about_unknown():
 
 
 def test_a_plan_on_fewer_gpus_is_not_called_as_it_is_and_its_notes_name_the_gpus_it_uses():
-    # 16 H100s are two 8-GPU nodes (DGX H100: 8 GPUs per NVLink domain); ZeRO-3 + offload across the network
-    # is slower than on one node, so the advice uses 8. Before: "Runs on 16× H100 as it is: about 22 min"
-    # beside "as configured 1.8 h", and "16 GPUs are 2 machines … (about 95% of linear speed-up)" — the 95%
-    # was the 8-GPU plan's — and an effective batch of 16 for a plan on 8 GPUs.
-    w = get_workload("llama3-8b-full")
-    train = w.train.__class__(**{**w.train.__dict__, "zero_stage": 3, "cpu_offload": True})
-    t = E.Target.from_gpu(find_gpu("H100"), 16)
-    e = E.estimate(w, t, train)
-    w2 = w.__class__(**{**w.__dict__, "train": train})
-    a = advise(None, w2, t, e)
+    # 16 RTX 4090s are two 8-GPU machines joined by one 25 GbE NIC each: the gradient all-reduce between the machines
+    # carries each machine's whole share over 3 GB/s, slower than on one machine, so the advice uses 8. (16 H100s
+    # with a 400 Gb/s NIC per GPU, DGX H100, now do run faster than 8.) Before: "Runs on 16× H100 as it is: about
+    # 22 min" beside "as configured 1.8 h", and "16 GPUs are 2 machines … (about 95% of linear speed-up)" — the
+    # 95% was the 8-GPU plan's — and an effective batch of 16 for a plan on 8 GPUs.
+    w = get_workload("gpt2-124m-pretrain")
+    t = E.Target.from_gpu(find_gpu("RTX 4090"), 16)
+    a = advise(None, w, t, E.estimate(w, t))
     assert a.verdict == "runs"
     assert "8 of the 16 GPUs" in a.summary
     notes = " ".join(a.notes)
     assert "16 GPUs are 2 machines" in notes and "than inside one (about" not in notes
-    assert "The 8 GPUs are linked by NVLink" in notes
-    assert "effective batch of 16" not in notes
+    assert "The 8 GPUs talk over PCIe" in notes
+    assert f"effective batch of {16 * w.train.batch}" not in notes
 
 
 def test_a_full_fine_tune_short_of_ram_for_offload_says_ram_is_what_it_needs():

@@ -1,0 +1,100 @@
+"""What leaves a GPU besides its own memory traffic: collectives with the other GPUs — inside the machine over
+NVLink or PCIe, between machines over each GPU's share of the network, each priced where it is used — and CPU
+offload's copies to and from host memory with the CPU's optimizer step. Every rate is in resources/factors.toml
+([multi_gpu], [cpu_offload]) with its source."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Traffic:
+    """What leaves one GPU for its step, besides its own memory: the collectives with the other GPUs and, with
+    CPU offload, the copies to and from host memory and the CPU's optimizer step."""
+
+    comm_bytes: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link (ring volume × (n−1)/n)
+    sharded: bool = False  # FSDP / ZeRO-3: gathers prefetched and reduce-scatters overlapped through fwd + bwd
+    offload_out_bytes: float = 0.0  # per micro-batch, GPU → CPU (fp32 gradients, overlapped with backward)
+    offload_in_bytes: float = 0.0  # per optimizer step, CPU → GPU (updated 16-bit parameters, before forward)
+    offload_stream_bytes: float = 0.0  # per micro-batch, CPU → GPU parameter shards (FSDP offload_params), prefetched
+    host_update_bytes: float = 0.0  # per optimizer step, host-memory bytes of the CPU optimizer on this machine
+    gpus_on_node: int = 1  # GPUs whose copies share this machine's host memory
+
+
+def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
+    """(GPUs per machine, machines) for `target.gpus` GPUs: machines hold `gpus_per_node` GPUs at most."""
+    n = max(1, int(target.gpus))
+    per = int(f["multi_gpu"]["links"]["gpus_per_node"])
+    g = min(n, per)
+    return g, -(-n // g)
+
+
+def network_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """Achievable GB/s per GPU over the network between machines: the GPU's own NIC on NVLink-baseboard
+    servers (by generation), else its share of the machine's one NIC (by segment), × NCCL's efficiency."""
+    net = f["multi_gpu"]["network"]
+    spec = target.gpu
+    g, _ = nodes_of(target, f)
+    if spec is not None and spec.segment == "datacenter" and spec.interconnect in ("nvlink", "infinity-fabric"):
+        per = net["per_gpu_gbit"]
+        gbit = float(per.get(spec.compute_capability or "", per["default"]))
+    else:
+        seg = spec.segment if spec is not None else "consumer"
+        gbit = float(net["node_gbit"][seg]) / g
+    return gbit / 8.0 * float(net["efficiency"])
+
+
+def link_seconds(comm_bytes: float, target: Any, f: Mapping[str, Any]) -> float:
+    """The time a collective takes whose ring sends `comm_bytes` per GPU (volume V × (n−1)/n). Inside one machine
+    that is `comm_bytes` over the in-box link. Across machines it runs in two levels, each link priced where it
+    is used: (g−1)/g × V inside the box (reduce-scatter, then all-gather) and (k−1)/k × V/g per GPU over the
+    network (each GPU carries its 1/g share between the k machines). So per GPU, the time only grows with more
+    machines: 2N GPUs never do more than twice the work of N in the same time."""
+    if comm_bytes <= 0:
+        return 0.0
+    n = max(2, int(target.gpus))
+    g, k = nodes_of(target, f)
+    volume = comm_bytes * n / (n - 1)
+    box = (g - 1) / g * volume / (target.link_gbps(f) * 1e9) if g > 1 else 0.0
+    net = (k - 1) / k * volume / g / (network_gbps(target, f) * 1e9) if k > 1 else 0.0
+    return box + net
+
+
+def host_copy_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """GB/s one GPU's PCIe link moves between host and device memory (pinned copies)."""
+    mg = f["multi_gpu"]
+    spec = target.gpu
+    gen = str(spec.pcie_gen if spec is not None and spec.pcie_gen else mg["unknown_pcie_gen"])
+    table = mg["pcie_gbps"]
+    return float(table[gen if gen in table else str(mg["unknown_pcie_gen"])])
+
+
+def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """Achievable GB/s of the host's RAM (the CPU optimizer of ZeRO-Offload streams through it): measured by a
+    deep scan, else the typical host of this kind of GPU."""
+    m = target.measured
+    if m is not None and getattr(m, "ram_copy_gbps", None):
+        return float(m.ram_copy_gbps)
+    co = f["cpu_offload"]
+    seg = target.gpu.segment if target.gpu is not None else "consumer"
+    return float(co["host_mem_bandwidth_gbps"][seg]) * float(co["host_efficiency"])
+
+
+def offload_seconds(tr: Traffic, target: Any, f: Mapping[str, Any], grad_accum: int) -> tuple[float, float]:
+    """(seconds per micro-batch that can hide behind the GPU's work, seconds that cannot) of CPU offload: gradients
+    out and prefetched parameter shards in overlap compute; the CPU's optimizer step and the updated parameters'
+    copy back come between two steps (ZeRO-Offload without its delayed parameter update), once per optimizer step."""
+    if not (tr.offload_out_bytes or tr.offload_in_bytes or tr.offload_stream_bytes or tr.host_update_bytes):
+        return 0.0, 0.0
+    pcie = host_copy_gbps(target, f) * 1e9
+    host = host_memory_gbps(target, f) * 1e9
+
+    def copy_s(per_gpu: float) -> float:  # each GPU over its own PCIe link; all of the machine's GPUs through its RAM
+        return max(per_gpu / pcie, per_gpu * tr.gpus_on_node / host)
+
+    hidden = copy_s(tr.offload_out_bytes + tr.offload_stream_bytes)
+    serial = copy_s(tr.offload_in_bytes) + tr.host_update_bytes / host
+    return hidden, serial / max(1, grad_accum)
