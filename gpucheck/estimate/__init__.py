@@ -53,7 +53,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
-from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed, speed_band
+from gpucheck.estimate import bands
+from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown, context_bytes, placement
@@ -513,7 +514,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         reason = reason or "unknown_gpu_speed"
     total_samples = run_samples(w, t_used)
     total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
-    band = speed_band(w.model.arch, f)
+    band = bands.speed_band(w.family, bands.vendor_of(target), f)
     verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
                           tight=mem.fit == "tight")
     if verdict == Verdict.TOO_SLOW and not reason:
@@ -546,7 +547,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         flops_per_sample=sp.flops_per_sample if sp else None, peak_tflops=sp.peak_tflops if sp else None,
         math=sp.math if sp else None, utilization=sp.utilization if sp else None,
         bottleneck=sp.bottleneck if sp else None, scaling_efficiency=sp.scaling_efficiency if sp else None,
-        stack=t_used.stack, speed_family=w.model.arch,
+        stack=t_used.stack, speed_family=w.family,
         hours_range=(total_hours * band[0], total_hours * band[1]) if total_hours is not None else None,
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
         comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,

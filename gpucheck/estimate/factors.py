@@ -26,6 +26,7 @@ ARCHS = ("transformer", "cnn", "unet", "mlp")
 SEGMENTS = ("consumer", "laptop", "workstation", "datacenter", "apple", "integrated")
 OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
 STACKS = ("eager", "fused", "handtuned")
+FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")  # a workload's family (bands per family)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ _CC = r"\d+\.\d+"  # a compute capability, "8.9"
 _GEMM = {"tensor": "pos", "tf32": "pos", "fp32": "pos"}
 _LAYER_BYTES = {"hidden_bytes": "num", "kv_bytes": "num", "ffn_bytes": "num"}
 _BAND = {"p10": "pos", "p90": "pos"}
+_MBAND = {"lo": "pos", "hi": "pos"}
 
 FACTORS_SCHEMA: dict[str, Any] = {
     "verdict": {"too_slow_days": "pos"},
@@ -124,7 +126,11 @@ FACTORS_SCHEMA: dict[str, Any] = {
              "checkpoint_bytes_per_param_full": "num", "checkpoints_kept": "int", "fp16_checkpoint_above_params": "num",
              "process_gib": _each(BACKENDS, "num"),
              "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
-    "speed_band": Open(_BAND, allowed=(*ARCHS, "default"), required=("default",)),
+    "speed_band": {"default": _BAND, "family": Open(_BAND, allowed=FAMILIES), "checked_vendors": "strlist",
+                   "checked_families": "strlist"},
+    "memory_band": {"default": _MBAND, "family": Open(_MBAND, allowed=FAMILIES), "checked_vendors": "strlist",
+                    "checked_families": "strlist"},
+    "fitted": Open({"prior": "num", "fitted_on": "strlist"}, pattern=r"[a-z_][a-z0-9_.\-]*"),
     "sequence": {"default_seq_len": "posint"},
     "cpu_offload": {"time_factor": "pos"},
 }

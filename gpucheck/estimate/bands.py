@@ -1,0 +1,54 @@
+"""How far the real run may lie from the estimate, from the leave-one-source-out errors of the published rows
+(resources/factors.toml [speed_band] and [memory_band], written by `python -m tests.core.accuracy`).
+
+- `speed_band(family, vendor) -> (p10, p90)`: the true time lies in time × (p10, p90) for about 80 % of published
+  runs of the family, each predicted by the model refitted without its own source.
+- `memory_band(family, vendor) -> (lo, hi)`: a multiplier on the UNCERTAIN bytes only (activations and the
+  caching allocator's slack); weights, gradients, optimizer state and the CUDA context are exact given the
+  settings and are not widened.
+- `unchecked(family, vendor, kind)`: what the band was not checked on ("amd", "speech" …): such a family or
+  vendor gets the wide default band.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gpucheck.estimate.factors import load_factors
+
+
+def _pick(table: Mapping[str, Any], family: str, vendor: str, keys: tuple[str, str]) -> tuple[float, float]:
+    fam = table["family"]
+    if vendor not in table["checked_vendors"] or family not in table["checked_families"] or family not in fam:
+        b = table["default"]
+    else:
+        b = fam[family]
+    return float(b[keys[0]]), float(b[keys[1]])
+
+
+def speed_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> tuple[float, float]:
+    """(P10, P90) of estimate / measured speed for this workload family on this vendor's GPUs."""
+    return _pick((f or load_factors())["speed_band"], family, vendor, ("p10", "p90"))
+
+
+def memory_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> tuple[float, float]:
+    """(lo, hi): the real activations + allocator slack lie within estimated uncertain bytes × (lo, hi)."""
+    return _pick((f or load_factors())["memory_band"], family, vendor, ("lo", "hi"))
+
+
+def unchecked(family: str, vendor: str, kind: str = "speed", f: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """The family and/or vendor this band has no published rows for (kind: speed | memory)."""
+    t = (f or load_factors())["speed_band" if kind == "speed" else "memory_band"]
+    out = []
+    if family not in t["checked_families"]:
+        out.append(family)
+    if vendor not in t["checked_vendors"]:
+        out.append(vendor)
+    return tuple(out)
+
+
+def vendor_of(target: Any) -> str:
+    """The vendor a Target's bands are looked up by: the GPU's vendor, "cpu" without a GPU."""
+    gpu = getattr(target, "gpu", None)
+    return gpu.vendor if gpu is not None else "cpu"
