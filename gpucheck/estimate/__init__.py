@@ -515,6 +515,9 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     total_samples = run_samples(w, t_used)
     total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
     band = bands.speed_band(w.family, bands.vendor_of(target), f)
+    band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp is not None else None
+    if band_note:
+        notes.append(band_note)
     verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
                           tight=mem.fit == "tight")
     if verdict == Verdict.TOO_SLOW and not reason:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate.factors import load_factors
+from gpucheck.i18n import fmt_list, tr
 
 
 def _pick(table: Mapping[str, Any], family: str, vendor: str, keys: tuple[str, str]) -> tuple[float, float]:
@@ -52,3 +53,19 @@ def vendor_of(target: Any) -> str:
     """The vendor a Target's bands are looked up by: the GPU's vendor, "cpu" without a GPU."""
     gpu = getattr(target, "gpu", None)
     return gpu.vendor if gpu is not None else "cpu"
+
+
+def _label(what: str) -> str:
+    labels = {"amd": tr("AMD GPUs"), "apple": tr("Apple GPUs"), "intel": tr("Intel GPUs"), "cpu": tr("CPUs"),
+              "nvidia": tr("NVIDIA GPUs"), "vision": tr("image jobs"), "nlp": tr("text-encoder jobs"),
+              "diffusion": tr("diffusion jobs"), "llm": tr("language-model jobs"), "speech": tr("speech jobs")}
+    return labels.get(what, what)
+
+
+def unchecked_note(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> str | None:
+    """One line for the estimate's notes when its time range rests on no published run of this kind."""
+    missing = unchecked(family, vendor, "speed", f)
+    if not missing:
+        return None
+    return tr("Time range not yet checked against published training runs on {what}: it is shown wide",
+              what=fmt_list([_label(m) for m in missing]))

@@ -1632,17 +1632,17 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="394"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="376"/>
+        <location filename="../../gpucheck/catalog.py" line="403"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="552"/>
+        <location filename="../../gpucheck/catalog.py" line="579"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2332,130 +2332,185 @@
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="128"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="129"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="136"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="137"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="142"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="143"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="258"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="259"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="275"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="276"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="296"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="292"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="297"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="293"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="365"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="366"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="369"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="370"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="373"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="374"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="401"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="402"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="410"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="411"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="414"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="415"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="444"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="445"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="447"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="448"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="449"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="450"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="453"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="526"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="528"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="567"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="569"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="571"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="573"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="575"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="577"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <source>AMD GPUs</source>
+        <translation>AMD 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <source>Apple GPUs</source>
+        <translation>Apple 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <source>Intel GPUs</source>
+        <translation>Intel 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="60"/>
+        <source>NVIDIA GPUs</source>
+        <translation>NVIDIA 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="60"/>
+        <source>image jobs</source>
+        <translation>图像任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="60"/>
+        <source>text-encoder jobs</source>
+        <translation>文本编码器任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="61"/>
+        <source>diffusion jobs</source>
+        <translation>扩散模型任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="61"/>
+        <source>language-model jobs</source>
+        <translation>语言模型任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="61"/>
+        <source>speech jobs</source>
+        <translation>语音任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
+        <source>Time range not yet checked against published training runs on {what}: it is shown wide</source>
+        <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/settings.py" line="53"/>
@@ -4350,7 +4405,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4741,92 +4796,92 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="139"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="178"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="189"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="192"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="200"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="207"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="214"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
