@@ -19,34 +19,40 @@ from gpucheck.estimate.factors import load_factors
 from gpucheck.i18n import fmt_list, tr
 
 
-def _pick(table: Mapping[str, Any], family: str, vendor: str, keys: tuple[str, str]) -> tuple[float, float]:
-    fam = table["family"]
-    if vendor not in table["checked_vendors"] or family not in table["checked_families"] or family not in fam:
-        b = table["default"]
-    else:
-        b = fam[family]
-    return float(b[keys[0]]), float(b[keys[1]])
+def _cell(table: Mapping[str, Any], family: str, vendor: str) -> Mapping[str, Any] | None:
+    fam = table["cell"].get(family)
+    return fam.get(vendor) if fam is not None else None
 
 
 def speed_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> tuple[float, float]:
-    """(P10, P90) of estimate / measured speed for this workload family on this vendor's GPUs."""
-    return _pick((f or load_factors())["speed_band"], family, vendor, ("p10", "p90"))
+    """(P10, P90) of estimate / measured speed for this workload family on this vendor's GPUs (the default,
+    wide band where no published rows of that family on that vendor were checked)."""
+    t = (f or load_factors())["speed_band"]
+    b = _cell(t, family, vendor) or t["default"]
+    return float(b["p10"]), float(b["p90"])
 
 
 def memory_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> tuple[float, float]:
     """(lo, hi): the real activations + allocator slack lie within estimated uncertain bytes × (lo, hi)."""
-    return _pick((f or load_factors())["memory_band"], family, vendor, ("lo", "hi"))
+    t = (f or load_factors())["memory_band"]
+    b = _cell(t, family, vendor) or t["default"]
+    return float(b["lo"]), float(b["hi"])
 
 
 def unchecked(family: str, vendor: str, kind: str = "speed", f: Mapping[str, Any] | None = None) -> tuple[str, ...]:
-    """The family and/or vendor this band has no published rows for (kind: speed | memory)."""
+    """What this band has no published rows for: () when the family was checked on this vendor; else the family
+    and/or the vendor that no row covers (both when each was checked only without the other)."""
     t = (f or load_factors())["speed_band" if kind == "speed" else "memory_band"]
-    out = []
-    if family not in t["checked_families"]:
-        out.append(family)
-    if vendor not in t["checked_vendors"]:
-        out.append(vendor)
-    return tuple(out)
+    if _cell(t, family, vendor) is not None:
+        return ()
+    cells = t["cell"]
+    family_seen = family in cells
+    vendor_seen = any(vendor in cells[fam] for fam in cells)
+    if family_seen and not vendor_seen:
+        return (vendor,)
+    if vendor_seen and not family_seen:
+        return (family,)
+    return (family, vendor)
 
 
 def vendor_of(target: Any) -> str:

