@@ -56,13 +56,18 @@ def unchecked(family: str, vendor: str, kind: str = "speed", f: Mapping[str, Any
 
 
 def vendor_of(target: Any) -> str:
-    """The vendor a Target's bands are looked up by: the GPU's vendor, "cpu" without a GPU."""
+    """The vendor a Target's bands are looked up by: the GPU's vendor; "laptop" for any laptop GPU (its sustained
+    clock, factors.toml clocks.fallback_fraction.laptop, is a judgement no measurement checks, so laptops get their
+    own band once enough published laptop runs exist); "cpu" without a GPU."""
     gpu = getattr(target, "gpu", None)
-    return gpu.vendor if gpu is not None else "cpu"
+    if gpu is None:
+        return "cpu"
+    return "laptop" if gpu.segment == "laptop" else gpu.vendor
 
 
 def _label(what: str) -> str:
     labels = {"amd": tr("AMD GPUs"), "apple": tr("Apple GPUs"), "intel": tr("Intel GPUs"), "cpu": tr("CPUs"),
+              "laptop": tr("laptop GPUs"),
               "nvidia": tr("NVIDIA GPUs"), "vision": tr("image jobs"), "nlp": tr("text-encoder jobs"),
               "diffusion": tr("diffusion jobs"), "llm": tr("language-model jobs"), "speech": tr("speech jobs")}
     return labels.get(what, what)

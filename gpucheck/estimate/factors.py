@@ -27,7 +27,8 @@ SEGMENTS = ("consumer", "laptop", "workstation", "datacenter", "apple", "integra
 OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
 STACKS = ("eager", "fused", "handtuned")
 FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")  # a workload's family (bands per family)
-VENDORS = ("nvidia", "amd", "apple", "intel", "cpu")  # bands per family and vendor ("cpu": no GPU)
+VENDORS = ("nvidia", "amd", "apple", "intel", "laptop", "cpu")  # bands per family and vendor ("laptop": any laptop
+#   GPU, whose sustained clock rests on no measurement; "cpu": no GPU)
 
 
 @dataclass(frozen=True)

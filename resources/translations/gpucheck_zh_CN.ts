@@ -2458,57 +2458,62 @@
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
         <source>AMD GPUs</source>
         <translation>AMD 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
         <source>Apple GPUs</source>
         <translation>Apple 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
         <source>Intel GPUs</source>
         <translation>Intel 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="59"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="60"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <source>laptop GPUs</source>
+        <translation>笔记本显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
         <source>NVIDIA GPUs</source>
         <translation>NVIDIA 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="60"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
         <source>image jobs</source>
         <translation>图像任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="60"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
         <source>text-encoder jobs</source>
         <translation>文本编码器任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="61"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
         <source>diffusion jobs</source>
         <translation>扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="61"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
         <source>language-model jobs</source>
         <translation>语言模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="61"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
         <source>speech jobs</source>
         <translation>语音任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
         <source>Time range not yet checked against published training runs on {what}: it is shown wide</source>
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>

@@ -108,7 +108,7 @@ def source_table(results: list[A.Result]) -> list[str]:
 
 
 def bands_lines(sb: dict, mb: dict) -> list[str]:
-    vend = ("nvidia", "amd", "apple", "intel")
+    vend = ("nvidia", "amd", "apple", "intel", "laptop")
     out = ["Time ranges (factors.toml [speed_band], `gpucheck.estimate.bands.speed_band(family, vendor)`): P10–P90 of "
            "the leave-one-source-out speed ratios of each family on each vendor's GPUs with at least "
            f"{A.MIN_ROWS_FOR_BAND} rows; every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
@@ -290,12 +290,15 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
         *gaps_lines(results), *fixes_lines(),
         "## Ranges and bands", "", *bands_lines(sb, mb),
         "## The honest split", "", *split_lines(),
-        "Laptop GPUs (`clocks.fallback_fraction.laptop = 0.8`) and the sustained-clock factors resting on single "
-        "anecdotes (`clocks.tensor_tflops_per_watt`: T4 from one MLPerf issue, GA10x from one capped RTX 3090 "
-        "running quantized inference, Hopper from one DeepGEMM issue, Ada assumed equal to Hopper) have no training "
-        "row that checks them beyond the two RTX 3080 Laptop (Max-Q) rows: their uncertainty is the family range "
-        "of the GPUs that do have rows, and it is likely wider; no source was found that measures a laptop's "
-        "sustained training clock.", "",
+        "Laptop GPUs: `clocks.fallback_fraction.laptop = 0.8` has no source (none was found that measures a "
+        "laptop GPU's sustained training clock), so laptops are their own 'vendor' for the bands "
+        "(`bands.vendor_of`): with two published laptop rows (RTX 3080 Laptop, Max-Q) they get the wide default "
+        "range and the estimate says the range is not yet checked on laptop GPUs. The sustained-clock factors that "
+        "rest on single anecdotes (`clocks.tensor_tflops_per_watt`: Turing from one MLPerf issue on a T4, GA10x "
+        "from one capped RTX 3090 running quantized inference, Hopper from one DeepGEMM issue, Ada assumed equal "
+        "to Hopper) are not fitted; the cards they set are checked by rows (Lambda's A10, RTX 3090, RTX 4090, RTX "
+        "6000 Ada, H100 PCIe and SXM; Shivam's T4), so their uncertainty is inside the NVIDIA bands above, which "
+        "come from those rows' leave-one-source-out errors.", "",
         "## Fitted factors", "",
         "Fitted jointly by coordinate descent in log error on the calibration speed rows (`--refit`); each lists in "
         "factors.toml `[fitted]` the calibration rows whose estimate it moves (`fitted_on`), and a test fails when "
@@ -395,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     top = next(iter(shares.items()))
     print(f"- largest source group: {top[0]} {top[1] * 100:.0f}% of {len(rows)} rows (cap {A.SHARE_CAP * 100:.0f}%)")
     for fam in FAMILIES:
-        missing = [v for v in ("nvidia", "amd", "apple", "intel") if (fam, v) not in sb]
+        missing = [v for v in ("nvidia", "amd", "apple", "intel", "laptop") if (fam, v) not in sb]
         if missing:
             print(f"- time ranges for {fam} jobs not yet checked on {', '.join(missing)} GPUs: the default "
                   f"{A.SPEED_DEFAULT_BAND[0]}–{A.SPEED_DEFAULT_BAND[1]}× range")
