@@ -218,7 +218,7 @@ class Estimate:
     stack: str = "eager"  # the software stack the speed assumes: eager | fused | handtuned
     hours_range: tuple[float, float] | None = None  # P10–P90 of the whole run from the family's validation errors
     step_seconds_range: tuple[float, float] | None = None  # the same band on one step
-    speed_family: str = ""  # the error family the range comes from (transformer | cnn | unet | mlp)
+    speed_family: str = ""  # the error family the range comes from (vision | nlp | diffusion | llm | speech)
     comm_bytes_per_step: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link
     link_gbps: float | None = None  # the link those bytes use (None: one GPU)
     network_gbps: float | None = None  # per GPU between machines (None: one machine)

@@ -53,14 +53,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
-from gpucheck.estimate.compute import (
-    Speed,
-    effective_precision,
-    run_samples,
-    speed,
-    speed_band,
-    speed_vendor_unchecked,
-)
+from gpucheck.estimate import bands
+from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.links import Traffic, network_gbps
@@ -545,10 +539,10 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     total_samples = run_samples(w, t_used)
     total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
     vendor = target.gpu.vendor if target.gpu is not None else ""
-    band = speed_band(w.model.arch, f, vendor)
-    if sp is not None and speed_vendor_unchecked(vendor, f):
-        notes.append(tr("Speed not yet checked on {vendor} GPUs: no published training run on them is in the "
-                        "evidence yet, so the time range is wide", vendor=_VENDOR_NAMES.get(vendor, vendor)))
+    band = bands.speed_band(w.family, bands.vendor_of(target), f)
+    band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp is not None else None
+    if band_note:
+        notes.append(band_note)
     if sp is not None and sp.host_bound:
         notes.append(_host_bound_note(target, sp))
     verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
@@ -583,20 +577,19 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         flops_per_sample=sp.flops_per_sample if sp else None, peak_tflops=sp.peak_tflops if sp else None,
         math=sp.math if sp else None, utilization=sp.utilization if sp else None,
         bottleneck=sp.bottleneck if sp else None, scaling_efficiency=sp.scaling_efficiency if sp else None,
-        stack=t_used.stack, speed_family=w.model.arch,
+        stack=t_used.stack, speed_family=w.family,
         hours_range=(total_hours * band[0], total_hours * band[1]) if total_hours is not None else None,
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
         comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,
         link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,
         network_gbps=network_gbps(target, f) if target.gpu is not None and target.nodes > 1 else None,
         offload_seconds=sp.offload_seconds if sp else 0.0, vendor=vendor,
-        speed_checked=not speed_vendor_unchecked(vendor, f), host_bound=bool(sp and sp.host_bound),
+        speed_checked=bands.vendor_of(target) not in bands.unchecked(w.family, bands.vendor_of(target), "speed", f), host_bound=bool(sp and sp.host_bound),
         host_clock_mhz=sp.host_clock_mhz if sp and sp.host_clock_mhz else None,
         host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
     )
 
 
-_VENDOR_NAMES = {"amd": "AMD", "intel": "Intel", "nvidia": "NVIDIA", "apple": "Apple"}
 _HOST_KIND = {"datacenter": N_("server"), "workstation": N_("workstation"), "consumer": N_("desktop"),
               "laptop": N_("laptop"), "apple": N_("Apple Mac"), "integrated": N_("desktop")}
 

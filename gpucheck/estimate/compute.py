@@ -493,22 +493,3 @@ def run_samples(w: Workload, t: TrainSpec) -> float:
         per_sample = w.data.avg_seq_len or seq_len_of(t)
         return tokens / per_sample
     return w.data.samples * w.data.epochs
-
-
-def speed_band(arch: str, f: Mapping[str, Any], vendor: str | None = None) -> tuple[float, float]:
-    """(P10, P90) of estimate / measured speed on the validation rows of this architecture family
-    (resources/factors.toml [speed_band], kept equal to docs/accuracy.md by a test): the true time
-    lies in time × (P10, P90) for about 80% of published runs. A GPU vendor with no validation rows
-    (`speed_vendor_unchecked`) gets at least the [speed_vendor] band: its speed has not been checked."""
-    b = f["speed_band"]
-    fam = b.get(arch, b["default"])
-    lo, hi = float(fam["p10"]), float(fam["p90"])
-    if speed_vendor_unchecked(vendor, f):
-        v = f["speed_vendor"]
-        lo, hi = min(lo, float(v["p10"])), max(hi, float(v["p90"]))
-    return lo, hi
-
-
-def speed_vendor_unchecked(vendor: str | None, f: Mapping[str, Any]) -> bool:
-    """No published training run on this vendor's GPUs is among the validation rows yet."""
-    return bool(vendor) and vendor in f["speed_vendor"]["unchecked"]

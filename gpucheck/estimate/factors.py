@@ -26,6 +26,9 @@ ARCHS = ("transformer", "cnn", "unet", "mlp")
 SEGMENTS = ("consumer", "laptop", "workstation", "datacenter", "apple", "integrated")
 OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
 STACKS = ("eager", "fused", "handtuned")
+FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")  # a workload's family (bands per family)
+VENDORS = ("nvidia", "amd", "apple", "intel", "laptop", "cpu")  # bands per family and vendor ("laptop": any laptop
+#   GPU, whose sustained clock rests on no measurement; "cpu": no GPU)
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ _CC = r"\d+\.\d+"  # a compute capability, "8.9"
 _GEMM = {"tensor": "pos", "tf32": "pos", "fp32": "pos"}
 _LAYER_BYTES = {"hidden_bytes": "num", "kv_bytes": "num", "ffn_bytes": "num"}
 _BAND = {"p10": "pos", "p90": "pos"}
+_MBAND = {"lo": "pos", "hi": "pos"}
 
 FACTORS_SCHEMA: dict[str, Any] = {
     "verdict": {"too_slow_days": "pos"},
@@ -126,8 +130,9 @@ FACTORS_SCHEMA: dict[str, Any] = {
              "checkpoint_bytes_per_param_full": "num", "checkpoints_kept": "int", "fp16_checkpoint_above_params": "num",
              "process_gib": _each(BACKENDS, "num"),
              "import_gib": {"torch": "num", "torchvision": "num", "transformers": "num", "diffusers": "num"}},
-    "speed_band": Open(_BAND, allowed=(*ARCHS, "default"), required=("default",)),
-    "speed_vendor": {"unchecked": "strlist", "p10": "pos", "p90": "pos"},
+    "speed_band": {"default": _BAND, "cell": Open(Open(_BAND, allowed=VENDORS), allowed=FAMILIES)},
+    "memory_band": {"default": _MBAND, "cell": Open(Open(_MBAND, allowed=VENDORS), allowed=FAMILIES)},
+    "fitted": Open({"prior": "num", "fitted_on": "strlist"}, pattern=r"[a-z_][a-z0-9_.\-]*"),
     "sequence": {"default_seq_len": "posint"},
     "zero": {"grads_bytes_16bit": "pos", "fp32_grad_partition_bytes": "pos"},
     "cpu_offload": {"buffer_factor": "pos", "grad_out_bytes_per_param": "pos", "param_in_bytes_per_param": "pos",

@@ -2367,176 +2367,231 @@
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="144"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="138"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="152"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="146"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="158"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="152"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="272"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="266"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="297"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="291"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="318"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="314"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="312"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="308"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="387"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="381"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="391"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="385"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="395"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="389"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="423"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="417"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="432"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="426"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="436"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="430"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="466"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="460"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="469"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="463"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="471"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="465"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="474"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="468"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="550"/>
-        <source>Speed not yet checked on {vendor} GPUs: no published training run on them is in the evidence yet, so the time range is wide</source>
-        <translation>速度尚未在 {vendor} GPU 上核对：证据中还没有这类 GPU 上公开发布的训练实测，因此时间范围较宽</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="559"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="561"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
         <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="611"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="604"/>
         <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="608"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="612"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="619"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="612"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="624"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="617"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="626"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="619"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="628"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="621"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="630"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="623"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="632"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="625"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="634"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="627"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <source>AMD GPUs</source>
+        <translation>AMD 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <source>Apple GPUs</source>
+        <translation>Apple 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <source>Intel GPUs</source>
+        <translation>Intel 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
+        <source>laptop GPUs</source>
+        <translation>笔记本显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
+        <source>NVIDIA GPUs</source>
+        <translation>NVIDIA 显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
+        <source>image jobs</source>
+        <translation>图像任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
+        <source>text-encoder jobs</source>
+        <translation>文本编码器任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="72"/>
+        <source>diffusion jobs</source>
+        <translation>扩散模型任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="72"/>
+        <source>language-model jobs</source>
+        <translation>语言模型任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="72"/>
+        <source>speech jobs</source>
+        <translation>语音任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/bands.py" line="81"/>
+        <source>Time range not yet checked against published training runs on {what}: it is shown wide</source>
+        <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/settings.py" line="53"/>
@@ -6375,6 +6430,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Speed not yet checked on {vendor} GPUs: no published training run on them is in the evidence yet, so the time range is wide</source>
+        <translation type="vanished">速度尚未在 {vendor} GPU 上核对：证据中还没有这类 GPU 上公开发布的训练实测，因此时间范围较宽</translation>
     </message>
     <message>
         <source>memory bandwidth</source>
