@@ -161,6 +161,9 @@ def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
 
 def _rent_text(c: CloudOption) -> str:
     """For a table cell: 'rent an RTX 3090 on Vast.ai, about 12.6 h, $2.27' (no label, no colon chain)."""
+    if c.kind == "free":  # a free tier is used, not rented
+        return tr("use {gpus} free on {provider}, about {h}", gpus=_gpus_text(c), provider=c.provider,
+                  h=fmt_duration(c.total_hours))
     return tr("rent {gpus} on {provider}, about {h}, {cost}", gpus=_gpus_text(c), provider=c.provider,
               h=fmt_duration(c.total_hours), cost=cloud_cost_text(c))
 

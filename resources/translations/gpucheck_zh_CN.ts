@@ -4,173 +4,188 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="144"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="148"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="189"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="249"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="251"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+        <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="300"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="338"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="185"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="341"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="342"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="347"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="353"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}，请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="378"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="380"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="379"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="381"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="389"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="390"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="395"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="397"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="401"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="402"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="404"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="409"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="411"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="415"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="419"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="425"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
+        <location filename="../../gpucheck/advise/__init__.py" line="427"/>
+        <source>if it runs out of memory, switch to {alt}</source>
+        <translation>如果显存不足，就改用{alt}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="428"/>
+        <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
+        <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
+        <source>About {h}.</source>
+        <translation>约 {h}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="430"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
+        <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="450"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="451"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="453"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="454"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="456"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="457"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="475"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="476"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="477"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="478"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="489"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="490"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="495"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="496"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="510"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="511"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="512"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="513"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="516"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="517"/>
         <location filename="../../gpucheck/commands.py" line="385"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -178,7 +193,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
-        <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
+        <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="40"/>
@@ -193,7 +208,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="83"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
-        <translation>这台笔记本正在用电池供电：GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
+        <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="85"/>
@@ -237,8 +252,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="166"/>
-        <source>Check the label on the power supply; if it is smaller, see the PSU upgrade below.</source>
-        <translation>请查看电源上的铭牌；如果功率不够，见下方“升级”中的电源。</translation>
+        <source>Check the label on the power supply; if it is smaller, the PSU needs replacing.</source>
+        <translation>请查看电源上的铭牌；如果功率不够，需要换一个电源。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="172"/>
@@ -276,99 +291,104 @@
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="223"/>
+        <location filename="../../gpucheck/advise/host.py" line="224"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="225"/>
+        <location filename="../../gpucheck/advise/host.py" line="227"/>
+        <source>This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is mostly fine; loading data and CPU offload are slower than on a desktop.</source>
+        <translation>这台笔记本电脑的 {gpu} 出厂就只接了 {w} 条 PCIe 通道。单卡训练基本不受影响，只是数据加载和 CPU 卸载比台式机慢一些。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="229"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="226"/>
-        <source>A laptop's GPU link is fixed: nothing to move; data loading and offload are slower.</source>
-        <translation>笔记本的显卡连接无法更改：不用挪动任何东西；只是数据加载和卸载会慢一些。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="230"/>
+        <source>Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD.</source>
+        <translation>这是笔记本电脑的硬件设计，无需处理；把数据集放在内置固态硬盘上即可。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="251"/>
-        <source>add RAM (see upgrades), </source>
-        <translation>加装内存（见“升级”），</translation>
+        <location filename="../../gpucheck/advise/host.py" line="255"/>
+        <source>add RAM, </source>
+        <translation>加装内存，</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="252"/>
+        <location filename="../../gpucheck/advise/host.py" line="256"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="257"/>
-        <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
-        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/host.py" line="261"/>
+        <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
+        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="265"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
-        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
+        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="264"/>
+        <location filename="../../gpucheck/advise/host.py" line="268"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
-        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲：其余的被其他程序占用。</translation>
+        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="313"/>
+        <location filename="../../gpucheck/advise/host.py" line="317"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="316"/>
+        <location filename="../../gpucheck/advise/host.py" line="320"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
-        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
+        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="320"/>
+        <location filename="../../gpucheck/advise/host.py" line="324"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="320"/>
+        <location filename="../../gpucheck/advise/host.py" line="324"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="322"/>
+        <location filename="../../gpucheck/advise/host.py" line="326"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="370"/>
+        <location filename="../../gpucheck/advise/host.py" line="374"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="373"/>
-        <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
-        <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见“升级”）。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="377"/>
+        <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
+        <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="396"/>
+        <location filename="../../gpucheck/advise/host.py" line="400"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="399"/>
-        <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
-        <translation>把数据集放到 NVMe 固态硬盘上（见“升级”），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="403"/>
+        <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
+        <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="406"/>
+        <location filename="../../gpucheck/advise/host.py" line="410"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="415"/>
+        <location filename="../../gpucheck/advise/host.py" line="419"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
-        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
+        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="107"/>
@@ -377,13 +397,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="107"/>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="108"/>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="173"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -435,37 +455,37 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="224"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
+        <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="236"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
-        <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
+        <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="237"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
-        <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
+        <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="255"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
-        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
+        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
-        <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
+        <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="262"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="266"/>
@@ -477,7 +497,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
-        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
+        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="291"/>
@@ -487,7 +507,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="292"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
-        <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
+        <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="305"/>
@@ -507,7 +527,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
+        <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="332"/>
@@ -517,7 +537,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="333"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
-        <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
+        <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="355"/>
@@ -532,12 +552,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="358"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
-        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
+        <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
-        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
+        <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="383"/>
@@ -547,7 +567,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="384"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
-        <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
+        <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="512"/>
@@ -562,7 +582,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="514"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
-        <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
+        <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="517"/>
@@ -572,17 +592,17 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="518"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
-        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
+        <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="522"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
-        <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
+        <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="523"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
+        <translation>换一种方法；模型占用的显存降到原来的约 1/{m}，每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="582"/>
@@ -597,12 +617,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="601"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
-        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
+        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="603"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
-        <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
+        <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="608"/>
@@ -612,12 +632,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="630"/>
         <source>Train a smaller model instead: {title}</source>
-        <translation>改为训练一个更小的模型：{title}</translation>
+        <translation>改为训练一个更小的模型（{title}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="631"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
-        <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
+        <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="190"/>
@@ -657,7 +677,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="223"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="225"/>
@@ -677,12 +697,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="259"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
-        <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
+        <translation>一周的额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="261"/>
         <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
-        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动）：请保存检查点并断点续训</translation>
+        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="264"/>
@@ -692,7 +712,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="267"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
-        <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
+        <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="271"/>
@@ -727,7 +747,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="367"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="372"/>
@@ -786,17 +806,32 @@
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="72"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="82"/>
+        <source>in cmd (Command Prompt) instead: {line}</source>
+        <translation>如果用的是 cmd（命令提示符），改为运行 {line}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="105"/>
+        <source>&lt;model-id&gt;</source>
+        <translation>&lt;模型 ID&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="106"/>
+        <source>In mainland China, download models through a Hugging Face mirror (set before the first import):</source>
+        <translation>国内网络请通过 Hugging Face 镜像下载模型（必须放在所有 import 之前）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="108"/>
         <source>In mainland China, download models through a Hugging Face mirror:</source>
         <translation>国内网络请通过 Hugging Face 镜像下载模型：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="74"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="111"/>
         <source>or download the same model from ModelScope and load it from that folder:</source>
         <translation>或者从魔搭 ModelScope 下载同一个模型，再从下载的文件夹加载：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="76"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="113"/>
         <source>pip packages from a domestic mirror: pip install &lt;package&gt; -i {url}</source>
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
@@ -875,177 +910,182 @@
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="164"/>
+        <location filename="../../gpucheck/advise/present.py" line="165"/>
+        <source>use {gpus} free on {provider}, about {h}</source>
+        <translation>在 {provider} 免费使用 {gpus}，约 {h}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="171"/>
+        <location filename="../../gpucheck/advise/present.py" line="174"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="172"/>
+        <location filename="../../gpucheck/advise/present.py" line="175"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="185"/>
+        <location filename="../../gpucheck/advise/present.py" line="188"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="187"/>
+        <location filename="../../gpucheck/advise/present.py" line="190"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="189"/>
+        <location filename="../../gpucheck/advise/present.py" line="192"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="206"/>
+        <location filename="../../gpucheck/advise/present.py" line="209"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="222"/>
+        <location filename="../../gpucheck/advise/present.py" line="225"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="223"/>
+        <location filename="../../gpucheck/advise/present.py" line="226"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="225"/>
+        <location filename="../../gpucheck/advise/present.py" line="228"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="227"/>
+        <location filename="../../gpucheck/advise/present.py" line="230"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/advise/present.py" line="234"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="237"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="236"/>
+        <location filename="../../gpucheck/advise/present.py" line="239"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
-        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
+        <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="240"/>
+        <location filename="../../gpucheck/advise/present.py" line="243"/>
         <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="244"/>
-        <source>What fits instead: {title}.</source>
-        <translation>可以改跑：{title}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
-        <source>What fits instead: {title}, about {h}.</source>
-        <translation>可以改跑：{title}，大约需要 {h}。</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/present.py" line="247"/>
-        <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
-        <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
+        <source>What fits instead: {title}.</source>
+        <translation>能装下的替代方案：{title}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="248"/>
+        <source>What fits instead: {title}, about {h}.</source>
+        <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="250"/>
-        <location filename="../../gpucheck/advise/present.py" line="229"/>
+        <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
+        <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="253"/>
+        <location filename="../../gpucheck/advise/present.py" line="232"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="254"/>
-        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="257"/>
+        <location filename="../../gpucheck/advise/present.py" line="316"/>
         <source>Software: {msg}</source>
-        <translation>软件：{msg}</translation>
+        <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="258"/>
-        <location filename="../../gpucheck/advise/present.py" line="321"/>
+        <location filename="../../gpucheck/advise/present.py" line="261"/>
+        <location filename="../../gpucheck/advise/present.py" line="324"/>
         <source>Bottleneck: {msg}</source>
-        <translation>瓶颈：{msg}</translation>
+        <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="259"/>
-        <location filename="../../gpucheck/advise/present.py" line="322"/>
+        <location filename="../../gpucheck/advise/present.py" line="262"/>
+        <location filename="../../gpucheck/advise/present.py" line="325"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="261"/>
+        <location filename="../../gpucheck/advise/present.py" line="264"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="264"/>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <location filename="../../gpucheck/advise/present.py" line="270"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="277"/>
+        <location filename="../../gpucheck/advise/present.py" line="280"/>
         <source>try it; if it runs out of memory: {title}</source>
-        <translation>试试看；如果显存不足：{title}</translation>
+        <translation>试试看；如果显存不足，就改用{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <location filename="../../gpucheck/advise/present.py" line="282"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="283"/>
+        <location filename="../../gpucheck/advise/present.py" line="286"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
-        <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
+        <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="288"/>
+        <location filename="../../gpucheck/advise/present.py" line="291"/>
         <source>slowed down by the {what}: {fix}</source>
-        <translation>速度被{what}拖慢：{fix}</translation>
+        <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="295"/>
+        <location filename="../../gpucheck/advise/present.py" line="298"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="304"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="304"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1060,47 +1100,47 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="76"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="81"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="103"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="99"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="102"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="107"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="109"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="123"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="128"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="139"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="175"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="180"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="178"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="183"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1137,7 +1177,7 @@
     <message>
         <location filename="../../gpucheck/advise/software.py" line="150"/>
         <source>The installed PyTorch {v} is a CPU-only build: it cannot use {gpu}. Replace it with a CUDA build:</source>
-        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本：无法使用 {gpu}。请换成 CUDA 版本：</translation>
+        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本，无法使用 {gpu}。请换成 CUDA 版本：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="160"/>
@@ -1632,17 +1672,17 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="394"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="376"/>
+        <location filename="../../gpucheck/catalog.py" line="403"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="552"/>
+        <location filename="../../gpucheck/catalog.py" line="579"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1801,7 +1841,7 @@
     <message>
         <location filename="../../gpucheck/cli.py" line="103"/>
         <source>pack short samples into full-length rows</source>
-        <translation>把短样本拼接成整行（packing）</translation>
+        <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="109"/>
@@ -1957,17 +1997,17 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="170"/>
         <source>Target: {label} — CPU only</source>
-        <translation>目标：{label} — 仅 CPU</translation>
+        <translation>对比对象：{label} — 仅 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="173"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
-        <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
+        <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="174"/>
         <source>Target: {gpu}, {vram} usable</source>
-        <translation>目标：{gpu}，可用 {vram}</translation>
+        <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="186"/>
@@ -1977,7 +2017,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="194"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
-        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
+        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="201"/>
@@ -2009,7 +2049,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="238"/>
         <location filename="../../gpucheck/commands.py" line="462"/>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
@@ -2129,8 +2169,8 @@
         <location filename="../../gpucheck/i18n.py" line="452"/>
         <location filename="../../gpucheck/i18n.py" line="476"/>
         <location filename="../../gpucheck/i18n.py" line="495"/>
-        <location filename="../../gpucheck/i18n.py" line="553"/>
-        <location filename="../../gpucheck/i18n.py" line="569"/>
+        <location filename="../../gpucheck/i18n.py" line="557"/>
+        <location filename="../../gpucheck/i18n.py" line="573"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
@@ -2204,7 +2244,7 @@
         <location filename="../../gpucheck/commands.py" line="358"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
-        <translation>整次训练</translation>
+        <translation>整个训练</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="358"/>
@@ -2380,7 +2420,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="401"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
-        <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
+        <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="410"/>
@@ -2413,47 +2453,52 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="558"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
-        <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
+        <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="563"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
-        <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
+        <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="565"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="567"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="569"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="571"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="574"/>
+        <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
+        <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于{targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="577"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2647,7 +2692,12 @@
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="544"/>
+        <location filename="../../gpucheck/i18n.py" line="536"/>
+        <source>the U-Net's attention layers (to_q, to_k, to_v, to_out.0)</source>
+        <translation>U-Net 注意力层的 to_q、to_k、to_v、to_out.0</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="548"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -3490,7 +3540,7 @@
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
-        <translation>需要 {need}，共有 {have}</translation>
+        <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="145"/>
@@ -3702,42 +3752,47 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <source>Use {gpus} free on {provider}</source>
+        <translation>在 {provider} 免费使用 {gpus}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="390"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="393"/>
+        <location filename="../../gpucheck/report/figures.py" line="395"/>
         <source>{cost} for the whole run</source>
-        <translation>整次训练 {cost}</translation>
+        <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>tight: may fit</source>
-        <translation>很紧：可能装得下</translation>
+        <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -4350,7 +4405,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4411,11 +4466,6 @@
         <location filename="../../gpucheck/report/model.py" line="700"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="708"/>
-        <source>{n} jobs</source>
-        <translation>{n} 个任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="709"/>
@@ -4604,7 +4654,7 @@
         <location filename="../../gpucheck/report/model.py" line="815"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>What fits instead: another method or a smaller model</source>
-        <translation>可以改跑：换一种训练方式或更小的模型</translation>
+        <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="816"/>
@@ -4741,92 +4791,92 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="139"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="178"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="189"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="192"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="200"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="207"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="214"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -5710,7 +5760,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="230"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
-        <translation>把短样本拼成整行（序列打包）</translation>
+        <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="231"/>
@@ -6279,7 +6329,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/verdict.py" line="79"/>
         <source>Tight: may fit</source>
-        <translation>很紧：可能装得下</translation>
+        <translation>很紧，可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/verdict.py" line="80"/>
@@ -6300,6 +6350,38 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation type="vanished">{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
+    </message>
+    <message>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
+        <translation type="vanished">{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
+    </message>
+    <message>
+        <source>Check the label on the power supply; if it is smaller, see the PSU upgrade below.</source>
+        <translation type="vanished">请查看电源上的铭牌；如果功率不够，见下方“升级”中的电源。</translation>
+    </message>
+    <message>
+        <source>A laptop's GPU link is fixed: nothing to move; data loading and offload are slower.</source>
+        <translation type="vanished">笔记本的显卡连接无法更改：不用挪动任何东西；只是数据加载和卸载会慢一些。</translation>
+    </message>
+    <message>
+        <source>add RAM (see upgrades), </source>
+        <translation type="vanished">加装内存（见“升级”），</translation>
+    </message>
+    <message>
+        <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
+        <translation type="vanished">清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见“升级”）。</translation>
+    </message>
+    <message>
+        <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
+        <translation type="vanished">把数据集放到 NVMe 固态硬盘上（见“升级”），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
+    </message>
+    <message>
+        <source>{n} jobs</source>
+        <translation type="vanished">{n} 个任务</translation>
     </message>
     <message>
         <source>memory bandwidth</source>
