@@ -37,10 +37,11 @@ def bottlenecks(machine: Machine | None, workload: Workload, est: Estimate | Non
             id="cpu_only", severity="warning",
             message=tr("This computer has no GPU that can train models: everything would run on the CPU, "
                        "10 to 100 times slower."),
-            fix=tr("Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour "
-                   "(AutoDL); see \u201cRent a cloud GPU\u201d below.") if in_mainland() else
-            tr("Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see \u201cRent a "
-               "cloud GPU\u201d below."),
+            # no pointer to the cloud section: `gpucheck check` prints this without one (Baidu AI Studio's GPUs
+            # run PaddlePaddle only, so it is no PyTorch option: PaddlePaddle/Paddle#54520)
+            fix=tr("Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour "
+                   "(AutoDL).") if in_mainland() else
+            tr("Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour."),
         ))
     out += _battery(machine)
     out += _mig(gpus, as_configured)

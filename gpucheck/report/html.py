@@ -8,6 +8,8 @@ widths are percentages — vector shapes in the PDF and in any browser, with sel
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from html import escape
 
 from gpucheck.i18n import fmt_duration, fmt_gib
@@ -55,7 +57,18 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False) -> str:
+# where a no-wrap cell may still start a new line: before a bracketed remark, after a Chinese comma, before '→'
+_BREAK_BEFORE = re.compile(r"(?=（)|(?<=\S) (?=\()|(?<=，)|(?<=\S) (?=→)")
+
+
+def _keep_whole(text: str) -> str:
+    """A short value ('国内最便宜', '2.7 小时', '¥1.58/卡·时', '2025-06-01（未核实）') for a cell that never
+    breaks inside a word: Qt's CJK line breaking would cut '国内最便/宜' and '2.7 小/时', and a narrow column
+    cuts 'unverifi/ed'. Each part stays on one line; only a bracketed remark may start a new one."""
+    return "<br/>".join(_e(part.strip()) for part in _BREAK_BEFORE.split(text) if part.strip())
+
+
+def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False, nowrap: tuple[int, ...] = ()) -> str:
     out = ['<table class="grid" width="100%" border="1" cellspacing="0" cellpadding="4" '
            'style="border-color:#b8c2d0; border-style:solid; border-collapse:collapse;">']
     out.append("<thead><tr>")
@@ -68,6 +81,9 @@ def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False) -> s
         for i, cell in enumerate(row):
             attrs = ' class="k"' if key_first and i == 0 else ""
             text = _e(cell)
+            if i in nowrap:  # the table widens the column to the value instead (white-space on the cell: Qt)
+                attrs += ' style="white-space:nowrap;"'
+                text = _keep_whole(str(cell))
             if i == t.verdict_column and r < len(t.row_verdicts):
                 color = verdict_colour(t.row_verdicts[r])
                 text = f'<span class="verdict" style="color:{color}; font-weight:bold;">{text}</span>'
@@ -175,13 +191,69 @@ def _options(job: JobSection, index: int, for_qt: bool) -> str:
             f"<h4>{_e(job.options_title)}</h4>{chart}</td></tr></table>")
 
 
+# Code blocks never wrap: a wrapped command pastes as two commands. The widest line sets the font size so it
+# fits the A4 text width (174 mm, less a list's indent: 150 mm) in a monospace font (DejaVu Sans Mono: 0.6 em a
+# glyph; CJK counted as two): CODE_COLUMNS columns at CODE_POINT_SIZE, a smaller size for wider lines.
+CODE_POINT_SIZE = 8.0
+CODE_MIN_POINT_SIZE = 5.5
+CODE_COLUMNS = 88
+
+
+def _columns(line: str) -> int:
+    """Display width in half-width columns (a CJK character or full-width mark takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in line)
+
+
+def _wrap_comment(line: str, limit: int) -> list[str]:
+    """A '# …' comment line longer than `limit` as several comment lines (each still a comment when pasted),
+    broken at a space, or between CJK characters, never inside a Latin word, number or flag."""
+    if _columns(line) <= limit or not line.lstrip().startswith("#"):
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())] + "# "
+    words = re.findall(r"[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+|\s+",
+                       line.lstrip()[1:].lstrip())
+    out, cur = [], lead
+    for w in words:
+        if _columns(cur + w) > limit and cur.strip() != "#":
+            out.append(cur.rstrip())
+            cur = lead + w.lstrip()
+        else:
+            cur += w
+    out.append(cur.rstrip())
+    return out
+
+
+def fit_code(code: str) -> tuple[str, float]:
+    """The code as printed (long comments folded into several comment lines) and its font size in points:
+    the commands themselves are never broken, the font shrinks (to CODE_MIN_POINT_SIZE) to fit the widest."""
+    commands = [ln for ln in code.splitlines() if not ln.lstrip().startswith("#")]
+    widest = max((_columns(ln) for ln in commands), default=0)
+    size = CODE_POINT_SIZE if widest <= CODE_COLUMNS else max(CODE_MIN_POINT_SIZE,
+                                                              CODE_POINT_SIZE * CODE_COLUMNS / widest)
+    limit = int(CODE_COLUMNS * CODE_POINT_SIZE / size)
+    lines = [part for ln in code.splitlines() for part in _wrap_comment(ln, limit)]
+    return "\n".join(lines), round(size, 2)
+
+
 def _pre(code: str) -> str:
-    """Code to copy: monospace, long lines wrapped rather than cut off."""
+    """Code to copy: monospace, one printed line per line of code (never wrapped inside a command)."""
+    text, size = fit_code(code)
     return ('<table width="100%" border="0" cellspacing="0" cellpadding="6"><tr>'
             '<td bgcolor="#f4f6f8" style="background-color:#f4f6f8;">'
-            '<p style="white-space: pre-wrap; font-family: \'WenQuanYi Micro Hei Mono\', Consolas, '
-            f'\'DejaVu Sans Mono\', monospace; font-size: 8pt; margin: 0px;">{_e(code)}</p>'
+            '<p style="white-space: pre; font-family: \'WenQuanYi Micro Hei Mono\', Consolas, '
+            f'\'DejaVu Sans Mono\', monospace; font-size: {size}pt; margin: 0px; overflow-x: auto;">{_e(text)}</p>'
             '</td></tr></table>')
+
+
+def _software_list(items: tuple[str, ...], empty: str) -> str:
+    """Software fixes: each problem in words, its command (after the first line break) as code to copy."""
+    if not items:
+        return f"<p>{_e(empty)}</p>"
+    out = ["<ul>"]
+    for item in items:
+        text, _nl, command = item.partition("\n")
+        out.append(f"<li>{_e(text)}" + (_pre(command) if command else "") + "</li>")
+    return "".join(out) + "</ul>"
 
 
 def _list(items: tuple[str, ...], empty: str) -> str:
@@ -206,7 +278,7 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
     if job.changes:
         out.append(f"<p>{_e(job.changes)}</p>")
     if job.tweaks is not None:
-        out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
+        out.append(_table(job.tweaks, widths=(38, 38, 12, 12), nowrap=(2, 3)))
     elif job.verdict in ("runs", "tight"):
         out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
     else:  # never "nothing to change" under a job that does not fit
@@ -215,7 +287,7 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
         out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
     if job.speed_tweaks is not None:
         out += [f"<h4>{_e(st['speed'])}</h4>", f"<p>{_e(job.speed_intro)}</p>",
-                _table(job.speed_tweaks, widths=(30, 50, 10, 10))]
+                _table(job.speed_tweaks, widths=(30, 50, 10, 10), nowrap=(2, 3))]
         if job.speed_settings:
             out += [f"<h4>{_e(st['speed_settings'])}</h4>", _pre(job.speed_settings)]
     if job.alternative is not None:
@@ -228,12 +300,13 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
         if alt.others:
             out.append(_list(alt.others, ""))
     if job.software:
-        out += [f"<h4>{_e(st['software'])}</h4>", _list(job.software, model.labels["none"])]
+        out += [f"<h4>{_e(st['software'])}</h4>", _software_list(job.software, model.labels["none"])]
     out += [f"<h4>{_e(st['bottlenecks'])}</h4>", _list(job.bottlenecks, model.labels["none"])]
     if job.upgrades is not None:
-        out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
+        out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12), nowrap=(2, 3, 4))]
     if job.cloud is not None:
-        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(10, 13, 13, 8, 7, 10, 10, 29))]
+        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(11, 13, 14, 9, 7, 9, 11, 26),
+                                                                    nowrap=(0, 1, 3, 4, 5, 6))]
     if job.buy_vs_rent:
         out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
     if job.notes:
@@ -272,9 +345,9 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
         out.append(f"<p>{_e(model.labels['no_findings'])}</p>")
     if model.ladder is not None:
         out += [f"<h2>{_e(st['ladder'])}</h2>", f'<p class="small">{_e(model.ladder_note)}</p>',
-                _table(model.ladder, widths=(8, 44, 18, 18, 12))]
+                _table(model.ladder, widths=(8, 40, 18, 22, 12), nowrap=(0, 2, 3, 4))]
     if model.software:
-        out += [f"<h2>{_e(st['software'])}</h2>", _list(model.software, model.labels["none"])]
+        out += [f"<h2>{_e(st['software'])}</h2>", _software_list(model.software, model.labels["none"])]
     if model.jobs:
         out.append(f"<h2>{_e(st['jobs'])}</h2>")
     for index, job in enumerate(model.jobs):

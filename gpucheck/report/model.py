@@ -655,11 +655,8 @@ def software_lines(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
         if ev.advice is None or not ev.detailed:
             continue
         for f in ev.advice.software:
-            line = f.message
-            if f.command and f.message.rstrip().endswith((":", "：")):  # 'Install the build for X:' leads in
-                line = f.message.rstrip() + ("" if f.message.rstrip().endswith("：") else " ") + f.command
-            elif f.command:
-                line = tr("{problem} Run: {command}", problem=f.message, command=f.command)
+            # the command on a line of its own: the reports print it as code to copy, never inside prose
+            line = f.message.rstrip() + ("\n" + f.command if f.command else "")
             if line not in out:
                 out.append(line)
     return tuple(out)

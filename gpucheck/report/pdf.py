@@ -43,7 +43,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
-from gpucheck.i18n import fmt_duration
+from gpucheck.i18n import fmt_duration, fmt_timestamp, use_language
 from gpucheck.report.figures import OPTIONS_COLUMNS, hours_axis, status_text, status_verdict, time_fraction
 from gpucheck.report.html import OPTIONS_PLACEHOLDER, render_html
 from gpucheck.report.model import ReportModel
@@ -473,6 +473,13 @@ def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
     return _render_pdf(model, paper)
 
 
+def header_date(model: ReportModel) -> str:
+    """The running header's date in the report's zone, as the body gives its time (Beijing time in Chinese,
+    UTC in English): '2026-12-02' for a report made at 2026-12-01 23:08 UTC in Chinese."""
+    with use_language(model.lang):
+        return fmt_timestamp(model.generated_at)[:10]
+
+
 def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     _ensure_app()
 
@@ -491,7 +498,7 @@ def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     header_rect = QRectF(MARGIN_LEFT_MM * device_mm, 9 * device_mm, text_width, 7 * device_mm)
     footer_rect = QRectF(MARGIN_LEFT_MM * device_mm, height - 14 * device_mm, text_width, 7 * device_mm)
     metrics = QFontMetricsF(small, writer)
-    date_text = model.generated_at[:10]
+    date_text = header_date(model)
     header_text = metrics.elidedText(model.header_text, Qt.TextElideMode.ElideRight,
                                      text_width - metrics.horizontalAdvance(date_text) - 6 * device_mm)
     painter = QPainter(writer)

@@ -196,197 +196,197 @@
         <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="40"/>
-        <source>Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour (AutoDL); see “Rent a cloud GPU” below.</source>
-        <translation>可以使用免费的 Notebook 平台（魔搭 ModelScope、百度飞桨 AI Studio），或者按小时租用 GPU（AutoDL）；见下方的“租用云 GPU”。</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/host.py" line="42"/>
-        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see “Rent a cloud GPU” below.</source>
-        <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU；见下方的“租用云 GPU”。</translation>
+        <source>Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour (AutoDL).</source>
+        <translation>可以使用预装 PyTorch 的免费 Notebook 平台（魔搭 ModelScope），或者按小时租用 GPU（AutoDL）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="83"/>
+        <location filename="../../gpucheck/advise/host.py" line="44"/>
+        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour.</source>
+        <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="84"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
         <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="85"/>
+        <location filename="../../gpucheck/advise/host.py" line="86"/>
         <source> (now at {p}%)</source>
         <translation>（当前电量 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="86"/>
+        <location filename="../../gpucheck/advise/host.py" line="87"/>
         <source>Plug in the charger before training, and set the power mode to performance.</source>
         <translation>训练前请插上充电器，并把电源模式设为“高性能”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="101"/>
+        <location filename="../../gpucheck/advise/host.py" line="102"/>
         <source>{gpu} is split into MIG slices: this job gets {slice}, but as it is configured it needs {need}, which the whole GPU ({total}) would hold.</source>
         <translation>{gpu} 被划分成了 MIG 分区：这个训练任务只能用到 {slice}，但按当前配置它需要 {need}，而整块 GPU（{total}）是装得下的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="105"/>
+        <location filename="../../gpucheck/advise/host.py" line="106"/>
         <source>Ask the administrator to turn MIG off for this GPU ('sudo nvidia-smi -i {i} -mig 0', with no jobs running, then reset the GPU), or use the changes below to fit one slice.</source>
         <translation>请管理员为这块显卡关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="126"/>
+        <location filename="../../gpucheck/advise/host.py" line="127"/>
         <source>{gpu} is slowing itself down because of heat ({why}). Training keeps the GPU at full load for hours, so it will run slower than its rated speed.</source>
         <translation>{gpu} 因为过热正在散热降频（{why}）。训练会让 GPU 连续几个小时满载运行，因此实际速度会低于标称速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="128"/>
+        <location filename="../../gpucheck/advise/host.py" line="129"/>
         <source>{t} °C</source>
         <translation>{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="129"/>
+        <location filename="../../gpucheck/advise/host.py" line="130"/>
         <source>Clean the dust filters and fans, improve case airflow (or use a laptop cooling pad), and consider a slightly lower power limit (e.g. 'nvidia-smi -pl'): it costs little speed and keeps clocks steady.</source>
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="164"/>
+        <location filename="../../gpucheck/advise/host.py" line="165"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
         <translation>扫描无法读取你的电源额定功率。搭配这块显卡，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="166"/>
+        <location filename="../../gpucheck/advise/host.py" line="167"/>
         <source>Check the label on the power supply; if it is smaller, the PSU needs replacing.</source>
         <translation>请查看电源上的铭牌；如果功率不够，需要换一个电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="172"/>
+        <location filename="../../gpucheck/advise/host.py" line="173"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="174"/>
+        <location filename="../../gpucheck/advise/host.py" line="175"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="177"/>
+        <location filename="../../gpucheck/advise/host.py" line="178"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="181"/>
+        <location filename="../../gpucheck/advise/host.py" line="182"/>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
         <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="213"/>
+        <location filename="../../gpucheck/advise/host.py" line="214"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="215"/>
+        <location filename="../../gpucheck/advise/host.py" line="216"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="216"/>
+        <location filename="../../gpucheck/advise/host.py" line="217"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="224"/>
+        <location filename="../../gpucheck/advise/host.py" line="225"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="227"/>
+        <location filename="../../gpucheck/advise/host.py" line="228"/>
         <source>This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is mostly fine; loading data and CPU offload are slower than on a desktop.</source>
         <translation>这台笔记本电脑的 {gpu} 出厂就只接了 {w} 条 PCIe 通道。单卡训练基本不受影响，只是数据加载和 CPU 卸载比台式机慢一些。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="229"/>
+        <location filename="../../gpucheck/advise/host.py" line="230"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="230"/>
+        <location filename="../../gpucheck/advise/host.py" line="231"/>
         <source>Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD.</source>
         <translation>这是笔记本电脑的硬件设计，无需处理；把数据集放在内置固态硬盘上即可。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="255"/>
+        <location filename="../../gpucheck/advise/host.py" line="256"/>
         <source>add RAM, </source>
         <translation>加装内存，</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="256"/>
+        <location filename="../../gpucheck/advise/host.py" line="257"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="261"/>
+        <location filename="../../gpucheck/advise/host.py" line="262"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
         <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="265"/>
+        <location filename="../../gpucheck/advise/host.py" line="266"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
         <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="268"/>
+        <location filename="../../gpucheck/advise/host.py" line="269"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
         <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="317"/>
+        <location filename="../../gpucheck/advise/host.py" line="318"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="320"/>
+        <location filename="../../gpucheck/advise/host.py" line="321"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="324"/>
+        <location filename="../../gpucheck/advise/host.py" line="325"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="324"/>
+        <location filename="../../gpucheck/advise/host.py" line="325"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="326"/>
+        <location filename="../../gpucheck/advise/host.py" line="327"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="374"/>
+        <location filename="../../gpucheck/advise/host.py" line="375"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="377"/>
+        <location filename="../../gpucheck/advise/host.py" line="378"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="400"/>
+        <location filename="../../gpucheck/advise/host.py" line="401"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="403"/>
+        <location filename="../../gpucheck/advise/host.py" line="404"/>
         <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="410"/>
+        <location filename="../../gpucheck/advise/host.py" line="411"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="419"/>
+        <location filename="../../gpucheck/advise/host.py" line="420"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -682,7 +682,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="225"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="253"/>
@@ -2495,7 +2495,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="574"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
-        <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于{targets}</translation>
+        <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="577"/>
@@ -3533,7 +3533,7 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="140"/>
         <source>{need} → {after} of {have}</source>
-        <translation>{need} → {after}，共 {have}</translation>
+        <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="143"/>
@@ -4156,7 +4156,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="418"/>
         <source>batch {n}</source>
-        <translation>批大小 {n}</translation>
+        <translation>微批次 {n}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="420"/>
@@ -6350,6 +6350,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour (AutoDL); see “Rent a cloud GPU” below.</source>
+        <translation type="vanished">可以使用免费的 Notebook 平台（魔搭 ModelScope、百度飞桨 AI Studio），或者按小时租用 GPU（AutoDL）；见下方的“租用云 GPU”。</translation>
+    </message>
+    <message>
+        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see “Rent a cloud GPU” below.</source>
+        <translation type="vanished">可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU；见下方的“租用云 GPU”。</translation>
     </message>
     <message>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
