@@ -57,38 +57,99 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-# where a no-wrap cell may still start a new line: before a bracketed remark, after a Chinese comma, before '→'
-_BREAK_BEFORE = re.compile(r"(?=（)|(?<=\S) (?=\()|(?<=，)|(?<=\S) (?=→)")
+# A no-wrap cell is broken into lines here, only between parts: after a space (not the one between a number and
+# its unit: '2.7 小时', '8.0 GB'), after '，' '；' '、', before a bracket. A CJK word ('国内最便宜'), a date, a rate
+# ('¥1.58/卡·时') and a Latin word ('unverified') stay whole. Lines are filled up to the column's width in ems
+# of the body font (the A4 text width, 174 mm at 9.5 pt, is about 52 em: CELL_EMS_PER_PERCENT per percent).
+_TOKENS = re.compile(r"[（(][^）)]*[）)]?|[^\s，；、（(/]+/?|\s+|[，；、]")
+CELL_EMS_PER_PERCENT = 0.52
+CELL_PADDING_EMS = 0.6
 
 
-def _keep_whole(text: str) -> str:
-    """A short value ('国内最便宜', '2.7 小时', '¥1.58/卡·时', '2025-06-01（未核实）') for a cell that never
-    breaks inside a word: Qt's CJK line breaking would cut '国内最便/宜' and '2.7 小/时', and a narrow column
-    cuts 'unverifi/ed'. Each part stays on one line; only a bracketed remark may start a new one."""
-    return "<br/>".join(_e(part.strip()) for part in _BREAK_BEFORE.split(text) if part.strip())
+def _ems(text: str) -> float:
+    """Rough width in ems: a CJK character or full-width mark one em, a Latin letter or digit about half."""
+    return sum(1.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 0.55 for ch in text)
 
 
-def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False, nowrap: tuple[int, ...] = ()) -> str:
+def _parts(text: str) -> list[str]:
+    """The text as the pieces a line may break between (see above); joined they give the text back."""
+    tokens = _TOKENS.findall(text)
+    parts: list[str] = []
+    for i, tok in enumerate(tokens):
+        if not parts or tok.isspace():  # a space stays with the part before it
+            if parts:
+                parts[-1] += tok
+            else:
+                parts.append(tok)
+            continue
+        prev = tokens[i - 1]
+        if tok[:1] in "（(→" or prev in "，；、" or (prev.endswith("/") and tok[:1].isascii() and tok[:1].isalpha()):
+            glue = False  # a bracket, an arrow, after a Chinese comma, and '$0.18/' + 'GPU-hour' (not '/卡·时')
+        elif prev.isspace():  # '2.7 小时', '8.0 GB', '可用 8.0 GB', 'RTX 3090' stay together
+            glue = (tokens[i - 2][-1:].isdigit() if i >= 2 else False) or tok[:1].isdigit()
+        else:
+            glue = True
+        if glue:
+            parts[-1] += tok
+        else:
+            parts.append(tok)
+    return parts
+
+
+def _keep_whole(text: str, width_ems: float) -> str:
+    """A short value for a cell that never breaks inside a word ('国内最便/宜', '2.7 小/时', 'unverifi/ed' are
+    what Qt's line breaking does in a narrow column): its own line breaks, between whole parts, filling lines
+    up to `width_ems`; the cell is set not to wrap, so a part wider than the column widens the column."""
+    lines: list[str] = []
+    cur = ""
+    for part in _parts(text):
+        if cur.strip() and _ems((cur + part).rstrip()) > width_ems:
+            lines.append(cur.rstrip())
+            cur = part.lstrip()
+        else:
+            cur += part
+    if cur.strip():
+        lines.append(cur.rstrip())
+    return "<br/>".join(_e(ln) for ln in lines)
+
+
+def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False, nowrap: tuple[int, ...] = (),
+           below: int | None = None) -> str:
+    """A grid. `nowrap`: columns of short values kept whole (`_keep_whole`); `below`: a column of notes printed
+    under its row across the whole width (an eight-column table leaves a note column too narrow to read)."""
     out = ['<table class="grid" width="100%" border="1" cellspacing="0" cellpadding="4" '
            'style="border-color:#b8c2d0; border-style:solid; border-collapse:collapse;">']
     out.append("<thead><tr>")
     for i, h in enumerate(t.headers):
+        if i == below:
+            continue
         w = f' width="{widths[i]}%"' if i < len(widths) and widths[i] else ""
-        out.append(f"<th{w}>{_e(h)}</th>")
+        if i in nowrap and i < len(widths) and widths[i]:
+            w += ' style="white-space:nowrap;"'
+            out.append(f"<th{w}>{_keep_whole(str(h), widths[i] * CELL_EMS_PER_PERCENT - CELL_PADDING_EMS)}</th>")
+        else:
+            out.append(f"<th{w}>{_e(h)}</th>")
     out.append("</tr></thead><tbody>")
     for r, row in enumerate(t.rows):
         out.append("<tr>")
         for i, cell in enumerate(row):
+            if i == below:
+                continue
             attrs = ' class="k"' if key_first and i == 0 else ""
             text = _e(cell)
             if i in nowrap:  # the table widens the column to the value instead (white-space on the cell: Qt)
                 attrs += ' style="white-space:nowrap;"'
-                text = _keep_whole(str(cell))
+                pct = widths[i] if i < len(widths) and widths[i] else 100 // max(1, len(t.headers))
+                text = _keep_whole(str(cell), pct * CELL_EMS_PER_PERCENT - CELL_PADDING_EMS)
             if i == t.verdict_column and r < len(t.row_verdicts):
                 color = verdict_colour(t.row_verdicts[r])
                 text = f'<span class="verdict" style="color:{color}; font-weight:bold;">{text}</span>'
             out.append(f'<td valign="top"{attrs}>{text}</td>')
         out.append("</tr>")
+        note = str(row[below]).strip() if below is not None and below < len(row) else ""
+        if note and note != "—":
+            out.append(f'<tr><td colspan="{len(t.headers) - 1}" valign="top"><span class="small">{_e(note)}'
+                       '</span></td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -305,8 +366,8 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
     if job.upgrades is not None:
         out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12), nowrap=(2, 3, 4))]
     if job.cloud is not None:
-        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(11, 13, 14, 9, 7, 9, 11, 26),
-                                                                    nowrap=(0, 1, 3, 4, 5, 6))]
+        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(12, 16, 19, 14, 10, 16, 13),
+                                                                    nowrap=(0, 1, 3, 4, 5, 6), below=7)]
     if job.buy_vs_rent:
         out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
     if job.notes:
