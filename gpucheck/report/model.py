@@ -594,7 +594,8 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         (memory_label(fig), memory_value(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
-        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
+        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second,  # 0.03, as the app
+                                                                      2 if est.samples_per_second < 1 else 1))
          if est.samples_per_second is not None and fig.hours is not None else "—"),
         (tr("Training time"), time_value(fig)),
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
