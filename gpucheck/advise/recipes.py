@@ -33,7 +33,10 @@ def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, fact
         else:
             cmd = _diffusers_command(settings, train, workload, shell)
         return with_download_mirrors(cmd, shell=shell, python=False)
-    return with_download_mirrors(_hf_snippet(settings, train, workload, facts), shell=shell, python=True)
+    code = _hf_snippet(settings, train, workload, facts)
+    if workload.model.arch != "transformer":  # torchvision's CNNs download from PyTorch's site, not the Hub
+        return code
+    return with_download_mirrors(code, shell=shell, python=True)
 
 
 def _is_yolo(workload: Workload) -> bool:
