@@ -197,7 +197,8 @@ def test_chinese_catalog_states_multipliers_as_what_the_number_becomes():
 
 @pytest.mark.parametrize("word", ["放得下", "这块 GPU", "这块卡", "可中断实例", "每 GPU 小时", "估计", "假定",
                                   "修改设置后可运行", "外接电源", "每个插槽", "扫描发现的问题", "云端笔记本",
-                                  "不建议电源"])
+                                  "不建议电源", "等效批大小", "张量核心", "整次训练", "可以改跑",
+                                  "共有", "按估算在已公开"])
 def test_chinese_catalog_uses_one_term_per_concept(word):
     """docs/glossary-zh.md: one term per concept (装得下, 这块显卡, 竞价实例, 卡·时, 估算, 假设 …)."""
     offenders = [src for src, zh in _catalog("zh_CN").items() if word in zh]
