@@ -124,11 +124,9 @@ def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False, nowr
         if i == below:
             continue
         w = f' width="{widths[i]}%"' if i < len(widths) and widths[i] else ""
-        if i in nowrap and i < len(widths) and widths[i]:
+        if i in nowrap and " " not in str(h):  # one word ('整个训练', 'Time'): whole; a phrase wraps at its spaces
             w += ' style="white-space:nowrap;"'
-            out.append(f"<th{w}>{_keep_whole(str(h), widths[i] * CELL_EMS_PER_PERCENT - CELL_PADDING_EMS)}</th>")
-        else:
-            out.append(f"<th{w}>{_e(h)}</th>")
+        out.append(f"<th{w}>{_e(h)}</th>")
     out.append("</tr></thead><tbody>")
     for r, row in enumerate(t.rows):
         out.append("<tr>")
