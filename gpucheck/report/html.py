@@ -220,7 +220,9 @@ def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, 
         top = row_h * (r + 1)
         colour = verdict_colour(status_verdict(p.status))
         out.append(f'<line x1="0" y1="{top}" x2="{width}" y2="{top}" stroke="#b8c2d0" stroke-width="1"/>')
-        out.append(f'<text x="{xs[0] + 4:.0f}" y="{top + row_h * 0.65:.0f}">{_e(p.label)}</text>')
+        room = xs[1] - xs[0] - 8  # a label wider than its column is squeezed to fit, never cut or overlapping
+        fit = (f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if _ems(p.label) * size > room else "")
+        out.append(f'<text x="{xs[0] + 4:.0f}" y="{top + row_h * 0.65:.0f}"{fit}>{_e(p.label)}</text>')
         if p.hours is not None:
             w = (xs[2] - xs[1] - 8) * time_fraction(p.hours, axis)
             out.append(f'<rect x="{xs[1] + 4:.0f}" y="{top + row_h * 0.25:.0f}" width="{w:.1f}" '
