@@ -777,7 +777,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="401"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
-        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
+        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="405"/>
@@ -787,7 +787,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="407"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
-        <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
+        <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="411"/>
@@ -2450,7 +2450,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
-        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
+        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
@@ -2460,7 +2460,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
-        <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
+        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="558"/>
@@ -3275,7 +3275,7 @@
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="303"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
-        <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
+        <translation>{gpu} 的驱动没有报告这些信息，因此未知：{fields}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="307"/>

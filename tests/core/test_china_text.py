@@ -157,3 +157,16 @@ def test_usable_vram_is_called_usable_and_terms_are_one_each(zh_cli_outputs):
     assert "共有" not in text  # 11.7 GB is the usable part: 可用
     for old in ("等效批大小", "张量核心", "整次训练", "目标："):
         assert old not in text, old
+
+
+@pytest.mark.parametrize("machine", ["rtx2060super-windows", "rtx4060-laptop-wsl2", "m1-macbookair"])
+def test_the_chinese_report_has_one_colon_per_line_and_names_its_assumptions_jobs(machine):
+    from gpucheck.report.html import render_html
+    from gpucheck.report.model import build_report
+
+    with use_region("cn"):
+        model = build_report(Machine.load(MACHINES / f"{machine}.json"), lang="zh_CN")
+    text = re.sub(r"<[^>]+>", "\n", render_html(model))
+    chains = [ln.strip() for ln in text.splitlines() if re.search(r"：[^：\n]*：", ln)]
+    assert not chains, chains[:5]
+    assert not any(re.match(r"\d+ 个任务：", a) for a in model.assumptions)  # before: "8 个任务：…"
