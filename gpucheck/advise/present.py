@@ -255,8 +255,8 @@ def format_advice(a: Advice, indent: str = "") -> str:
             lines += ["    " + ln for ln in alt.snippet.splitlines()]
     for s in a.software:
         lines.append(tr("Software: {msg}", msg=s.message))
-        if s.command:
-            lines.append(f"    {s.command}")
+        if s.command:  # a command per line, each indented
+            lines += [f"    {c}" for c in s.command.splitlines()]
     for b in a.bottlenecks:
         lines.append(tr("Bottleneck: {msg}", msg=b.message))
         lines.append(tr("  Fix: {fix}", fix=b.fix))
@@ -315,7 +315,7 @@ def format_machine_advice(advices: list[Advice]) -> str:
                 seen.add(key)
                 lines.append(tr("Software: {msg}", msg=s.message))
                 if s.command:
-                    lines.append(f"    {s.command}")
+                    lines += [f"    {c}" for c in s.command.splitlines()]
         for b in a.bottlenecks:
             if b.id in ("battery", "thermal", "psu", "pcie", "cpu_only"):
                 key = "bn:" + b.id

@@ -632,7 +632,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="630"/>
         <source>Train a smaller model instead: {title}</source>
-        <translation>改为训练一个更小的模型（{title}）</translation>
+        <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="631"/>
