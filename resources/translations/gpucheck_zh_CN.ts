@@ -117,7 +117,7 @@
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="427"/>
         <source>if it runs out of memory, switch to {alt}</source>
-        <translation>如果显存不足，就改用{alt}</translation>
+        <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="428"/>
@@ -1057,7 +1057,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="280"/>
         <source>try it; if it runs out of memory: {title}</source>
-        <translation>试试看；如果显存不足，就改用{title}</translation>
+        <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="282"/>

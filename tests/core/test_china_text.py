@@ -108,6 +108,8 @@ def test_no_colon_chains_or_doubled_words_in_chinese_advice(zh_cli_outputs):
         assert not chains, (name, chains[:5])
         doubled = re.findall(r"([\u4e00-\u9fff]{2,4})[：，]?\1", text)
         assert not doubled, (name, sorted(set(doubled)))
+        stutter = set(re.findall(r"([\u4e00-\u9fff])\1", text)) - {"试", "看", "常", "稍"}  # 试试 is a word
+        assert not stutter, (name, stutter)  # before: "就改用用 LoRA 微调…"
 
 
 def test_cross_references_name_a_section_printed_in_the_same_output(zh_cli_outputs):
