@@ -5715,7 +5715,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Batch size (per GPU)</source>
-        <translation>批大小（每块 GPU）(&amp;B)</translation>
+        <translation>微批次（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
