@@ -534,8 +534,12 @@ def optimizer_label(optimizer: str) -> str:
     return tr(_OPTIMIZER_LABELS[optimizer]) if optimizer in _OPTIMIZER_LABELS else optimizer
 
 
-def lora_targets_label(targets: str) -> str:
-    """'qv' → "the attention layers' q_proj and v_proj" / '注意力层的 q_proj、v_proj'."""
+def lora_targets_label(targets: str, arch: str = "transformer") -> str:
+    """'qv' → "the attention layers' q_proj and v_proj" / '注意力层的 q_proj、v_proj'. A U-Net (Stable
+    Diffusion) is named as its trainers name it: the diffusers LoRA scripts' target_modules to_q, to_k, to_v,
+    to_out.0 (kohya's LoRA trains the same attention layers and calls its rank network_dim)."""
+    if arch == "unet":
+        return tr("the U-Net's attention layers (to_q, to_k, to_v, to_out.0)")
     return tr(_LORA_TARGET_LABELS[targets]) if targets in _LORA_TARGET_LABELS else targets
 
 

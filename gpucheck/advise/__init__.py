@@ -27,7 +27,7 @@ from gpucheck import estimate as est_mod
 from gpucheck.advise import host, ladder, market
 from gpucheck.advise.data import factor
 from gpucheck.advise.ladder import GpuFacts
-from gpucheck.advise.mirrors import with_download_mirrors
+from gpucheck.advise.mirrors import shell_for
 from gpucheck.advise.model import (
     ADVICE_VERDICTS,
     Advice,
@@ -137,15 +137,17 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     upgrades, cloud, bvr = _money(machine, workload, target, result, verdict, final, facts, limit, host_hours,
                                   bn, notes)
 
-    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
+    shell = shell_for(machine.software.platform if machine is not None else None)  # where it is pasted
+    alts = tuple(_alternative(a, facts, limit, shell) for a in alternatives)
+    alternative = next((a for a in alts if a.fits), None)
+    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours,
+                       alternative.title if alternative is not None else None)
     if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
             and final.total_hours is not None and host_hours is None:
         # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
         summary = tr("Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).",
                      target=target_label, h0=fmt_duration(base.total_hours), h=fmt_duration(final.total_hours),
                      k=used_gpus, n=target.gpus)
-    alts = tuple(_alternative(a, facts, limit) for a in alternatives)
-    alternative = next((a for a in alts if a.fits), None)
     return Advice(
         workload_id=workload.id,
         target=target_label,
@@ -154,8 +156,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         needs_vram_bytes=needs,
         tweaks=result.tweaks,
         settings=dict(result.settings),
-        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts),
-                                       result.workload.model.name)
+        snippet=snippet(result.settings, result.train, result.workload, facts, shell)
         if result.fits or result.tight else "",
         final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
         final_total_hours=final.total_hours,
@@ -318,14 +319,13 @@ def fit_verdict(base: Estimate, result: ladder.LadderResult, backend: str, limit
     return Verdict.RUNS_WITH_TWEAKS if result.tweaks else Verdict.RUNS
 
 
-def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float) -> Alternative:
+def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float, shell: str = "bash") -> Alternative:
     first = res.tweaks[0]
     title = localized(res.workload, "title") if first.id == "smaller_model" else first.title
     hours = res.estimate.total_hours
     return Alternative(
         workload_id=res.workload.id, title=title, tweaks=res.tweaks, settings=dict(res.settings),
-        snippet=with_download_mirrors(snippet(res.settings, res.train, res.workload, facts),
-                                      res.workload.model.name) if res.fits else "",
+        snippet=snippet(res.settings, res.train, res.workload, facts, shell) if res.fits else "",
         peak_vram_bytes=res.estimate.peak_vram_bytes, total_hours=hours,
         too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits)
 
@@ -383,7 +383,7 @@ def _target_label(target: Any) -> str:
 
 
 def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: int | None,
-             result: ladder.LadderResult, limit: float, host_hours: float | None) -> str:
+             result: ladder.LadderResult, limit: float, host_hours: float | None, alt: str | None = None) -> str:
     hours = fmt_duration(final.total_hours if host_hours is None else host_hours)
     if verdict == Verdict.RUNS and final.total_hours is None:
         return tr("Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).",
@@ -396,7 +396,7 @@ def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: i
     if verdict == Verdict.RUNS_WITH_TWEAKS:
         return tr("Runs on {target} with the changes listed below: about {h}.", target=label, h=hours)
     if verdict == Verdict.TIGHT:
-        return _tight_summary(label, final, base, hours)
+        return _tight_summary(label, final, base, hours, alt)
     if verdict == Verdict.TOO_SLOW and host_hours is not None and (final.total_hours or 0) <= limit:
         return tr("Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too "
                   "slow until they are fixed.", target=label, h=hours, limit=fmt_duration(limit))
@@ -415,24 +415,23 @@ def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: i
     return tr("Cannot train on {target}. {why}", target=label, why=why).strip()
 
 
-def _tight_summary(label: str, final: Estimate, base: Estimate, hours: str) -> str:
-    """Tight: may fit. Say what to try, and what to do if it runs out of memory."""
+def _tight_summary(label: str, final: Estimate, base: Estimate, hours: str, alt: str | None = None) -> str:
+    """Tight: may fit. Say what to try, and what to do if it runs out of memory: the alternative by its name
+    (a pointer to a section would point nowhere on a surface that does not print it)."""
     if final.limit == "ram":
         return tr("Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may "
                   "run: close other programs first; if it runs out of memory, see the RAM fix below.",
                   need=fmt_gib(final.ram_bytes), free=fmt_gib(final.ram_available_bytes),
                   have=fmt_gib(final.ram_total_bytes))
     lo, hi = final.vram_band_bytes
-    if final.total_hours is None:
-        return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
-                  "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out "
-                  "of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not "
-                  "in the catalog.", target=label, need=fmt_gib(final.peak_vram_bytes), lo=fmt_gib(lo),
-                  hi=fmt_gib(hi), have=fmt_gib(final.vram_available_bytes))
-    return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
-              "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of "
-              "memory, use what fits instead (below). About {h}.", target=label, need=fmt_gib(final.peak_vram_bytes),
-              lo=fmt_gib(lo), hi=fmt_gib(hi), have=fmt_gib(final.vram_available_bytes), h=hours)
+    then = (tr("if it runs out of memory, switch to {alt}", alt=alt) if alt else
+            tr("if it runs out of memory, close other programs and lower the micro-batch or sequence length"))
+    speed = tr("About {h}.", h=hours) if final.total_hours is not None else \
+        tr("How long it takes is unknown: this GPU's speed is not in the catalog.")
+    return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on "
+              "published runs) and {have} is usable. It may fit — try it; {then}. {speed}", target=label,
+              need=fmt_gib(final.peak_vram_bytes), lo=fmt_gib(lo), hi=fmt_gib(hi),
+              have=fmt_gib(final.vram_available_bytes), then=then, speed=speed)
 
 
 def _ram_limited(final: Estimate, base: Estimate) -> bool:

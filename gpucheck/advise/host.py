@@ -37,10 +37,11 @@ def bottlenecks(machine: Machine | None, workload: Workload, est: Estimate | Non
             id="cpu_only", severity="warning",
             message=tr("This computer has no GPU that can train models: everything would run on the CPU, "
                        "10 to 100 times slower."),
-            fix=tr("Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour "
-                   "(AutoDL); see \u201cRent a cloud GPU\u201d below.") if in_mainland() else
-            tr("Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see \u201cRent a "
-               "cloud GPU\u201d below."),
+            # no pointer to the cloud section: `gpucheck check` prints this without one (Baidu AI Studio's GPUs
+            # run PaddlePaddle only, so it is no PyTorch option: PaddlePaddle/Paddle#54520)
+            fix=tr("Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour "
+                   "(AutoDL).") if in_mainland() else
+            tr("Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour."),
         ))
     out += _battery(machine)
     out += _mig(gpus, as_configured)
@@ -163,7 +164,7 @@ def _psu(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
                 id="psu", severity="info",
                 message=tr("The scan cannot read your power supply's rating. With this GPU it should be at least "
                            "{w} W.", w=f"{needed:.0f}"),
-                fix=tr("Check the label on the power supply; if it is smaller, see the PSU upgrade below."),
+                fix=tr("Check the label on the power supply; if it is smaller, the PSU needs replacing."),
                 figures=figures,
             )]
         return []
@@ -220,10 +221,14 @@ def _pcie(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
         elif not multi and w <= 4 and (g.pcie_width_max or 16) >= 8:
             out.append(Bottleneck(
                 id="pcie", severity="info",
+                # a laptop's link is how the laptop was built: no slot to blame, nothing to move
                 message=tr("{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is "
-                           "mostly fine, but loading data and CPU offload will be slower.", gpu=g.name, w=w),
+                           "mostly fine, but loading data and CPU offload will be slower.", gpu=g.name, w=w)
+                if not machine.power.is_laptop else
+                tr("This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is "
+                   "mostly fine; loading data and CPU offload are slower than on a desktop.", gpu=g.name, w=w),
                 fix=tr("Use the top x16 slot if you can.") if not machine.power.is_laptop else
-                tr("A laptop's GPU link is fixed: nothing to move; data loading and offload are slower."),
+                tr("Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD."),
                 figures={"pcie_width": w, "pcie_gen": gen, "gbps": gbps},
             ))
     return out
@@ -248,7 +253,7 @@ def _ram(machine: Machine, est: Estimate) -> list[Bottleneck]:
     if not over_total and (free is None or est.ram_bytes <= free):
         return []
     soldered = bool(machine.power.is_laptop) or machine.memory.shared_with_gpu
-    add = "" if soldered else tr("add RAM (see upgrades), ")
+    add = "" if soldered else tr("add RAM, ")
     fix = tr("Close other programs (browsers, games, other notebooks) before training; {add}use fewer "
              "DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead "
              "of loading it whole.", add=add)
@@ -370,7 +375,7 @@ def _disk(machine: Machine, workload: Workload, est: Estimate, loader: list[Bott
             message=tr("The data set, model and checkpoints need about {need} of free disk space; the most free "
                        "space on any disk here is {have}.",
                        need=fmt_gib(need_space), have=fmt_gib(max(d.free_bytes for d in real))),
-            fix=tr("Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades)."),
+            fix=tr("Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD."),
             figures={"disk_needed_bytes": need_space, "disk_free_bytes": max(d.free_bytes for d in real)},
         ))
     if not data or not est.samples_per_second:
@@ -396,7 +401,7 @@ def _disk(machine: Machine, workload: Workload, est: Estimate, loader: list[Bott
         fix = tr("Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.",
                  kind=faster.kind.upper(), mount=faster.mount, free=fmt_gib(faster.free_bytes))
     else:
-        fix = tr("Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files "
+        fix = tr("Put the data set on an NVMe SSD, or pack it into a few large files "
                  "(WebDataset tar shards, LMDB) so the disk reads sequentially.")
     kind_text = disk.kind.upper() if disk.kind in ("hdd", "ssd", "nvme") else disk.kind
     if cached:

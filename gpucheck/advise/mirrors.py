@@ -6,6 +6,7 @@ command elsewhere stays as the projects document it.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -94,18 +95,51 @@ def model_download(model: str | None) -> ModelDownload | None:
     return load_downloads().get(model or "")
 
 
-def with_download_mirrors(snippet: str, model: str | None = None) -> str:
+SHELLS = ("bash", "powershell")
+
+
+def shell_for(platform: str | None) -> str:
+    """The shell a command is written for on the machine it will be pasted on: PowerShell on Windows (the
+    default terminal of Windows 10 and 11), bash elsewhere (Linux, WSL, macOS's zsh takes the same forms).
+    `platform` is the scanned machine's (linux | windows | darwin | wsl); None: the machine running gpucheck."""
+    if platform is None:
+        platform = "windows" if sys.platform == "win32" else "linux"
+    return "powershell" if platform == "windows" else "bash"
+
+
+def env_lines(name: str, value: str, shell: str) -> list[str]:
+    """Set an environment variable for the commands that follow, in the shell's own form (bash `export`,
+    PowerShell `$env:`; cmd's `set` as a comment beside the PowerShell line, for a reader in a cmd window)."""
+    if shell == "powershell":
+        return [f'$env:{name}="{value}"', "# " + tr("in cmd (Command Prompt) instead: {line}",
+                                                    line=f"set {name}={value}")]
+    return [f"export {name}={value}"]
+
+
+def python_env_lines(name: str, value: str) -> list[str]:
+    """Set an environment variable from Python before anything reads it: works on every OS and in notebooks."""
+    return ["import os", f'os.environ["{name}"] = "{value}"']
+
+
+def continuation(shell: str) -> str:
+    """What ends a line that a command continues on: bash's backslash, PowerShell's backtick."""
+    return " `" if shell == "powershell" else " \\"
+
+
+def with_download_mirrors(snippet: str, shell: str = "bash", python: bool = True, model: str | None = None) -> str:
     """A copy-paste training snippet (it downloads `model` from Hugging Face when run), with the mainland
-    way to download first as comments; unchanged outside mainland China or when empty. The ModelScope line
-    names the model's real ModelScope id (models.toml [[download]]) and is left out when none is known."""
+    way to download first; unchanged outside mainland China or when empty. A Python snippet sets HF_ENDPOINT
+    in Python before its first import (huggingface_hub reads it on import), which works on every OS; a
+    shell command sets it in `shell`'s own form. The ModelScope line names the model's real ModelScope id
+    (models.toml [[download]]) and is left out when none is known; a gated model says so."""
     if not snippet or not in_mainland():
         return snippet
     hf = load_mirrors()["huggingface"]
     dl = model_download(model)
-    lines = [
-        "# " + tr("In mainland China, download models through a Hugging Face mirror:"),
-        f"#   export HF_ENDPOINT={hf['endpoint']}",
-    ]
+    lines = (["# " + tr("In mainland China, download models through a Hugging Face mirror (set before the first "
+                        "import):")] + python_env_lines("HF_ENDPOINT", hf["endpoint"]) if python else
+             ["# " + tr("In mainland China, download models through a Hugging Face mirror:")]
+             + env_lines("HF_ENDPOINT", hf["endpoint"], shell))
     if dl is not None and dl.gated:
         lines.append("# " + tr("{model} is gated: Hugging Face (and its mirror) serves it only to an account whose "
                                "access request was approved; pass your token (huggingface-cli login) or use "

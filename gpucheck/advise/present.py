@@ -164,6 +164,9 @@ def _cloud_line(c: CloudOption, with_note: bool = True) -> str:
 
 def _rent_text(c: CloudOption) -> str:
     """For a table cell: 'rent an RTX 3090 on Vast.ai, about 12.6 h, $2.27' (no label, no colon chain)."""
+    if c.kind == "free":  # a free tier is used, not rented
+        return tr("use {gpus} free on {provider}, about {h}", gpus=_gpus_text(c), provider=c.provider,
+                  h=fmt_duration(c.total_hours))
     return tr("rent {gpus} on {provider}, about {h}, {cost}", gpus=_gpus_text(c), provider=c.provider,
               h=fmt_duration(c.total_hours), cost=cloud_cost_text(c))
 
@@ -260,8 +263,8 @@ def format_advice(a: Advice, indent: str = "") -> str:
             lines += ["    " + ln for ln in alt.snippet.splitlines()]
     for s in a.software:
         lines.append(tr("Software: {msg}", msg=s.message))
-        if s.command:
-            lines.append(f"    {s.command}")
+        if s.command:  # a command per line, each indented
+            lines += [f"    {c}" for c in s.command.splitlines()]
     for b in a.bottlenecks:
         lines.append(tr("Bottleneck: {msg}", msg=b.message))
         lines.append(tr("  Fix: {fix}", fix=b.fix))
@@ -321,7 +324,7 @@ def format_machine_advice(advices: list[Advice]) -> str:
                 seen.add(key)
                 lines.append(tr("Software: {msg}", msg=s.message))
                 if s.command:
-                    lines.append(f"    {s.command}")
+                    lines += [f"    {c}" for c in s.command.splitlines()]
         for b in a.bottlenecks:
             if b.id in ("battery", "thermal", "psu", "pcie", "cpu_only"):
                 key = "bn:" + b.id

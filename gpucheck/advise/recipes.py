@@ -11,6 +11,7 @@ import pprint
 from typing import Any
 
 from gpucheck.advise.ladder import GpuFacts, bf16_ok, offload_settings
+from gpucheck.advise.mirrors import continuation, with_download_mirrors
 from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload
 
@@ -18,17 +19,24 @@ _LORA_TARGETS = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj"
                  "mlp": '["gate_proj", "up_proj", "down_proj"]', "all-linear": '"all-linear"'}
 
 
-def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
-    """What to paste for these settings (empty when nothing changes)."""
+def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts,
+            shell: str = "bash") -> str:
+    """What to paste for these settings (empty when nothing changes), for the machine it is pasted on:
+    commands in `shell`'s own form (mirrors.shell_for), and in mainland China the download mirrors first."""
     if not settings:
         return ""
-    if _is_yolo(workload):
+    if _is_yolo(workload):  # Ultralytics downloads its weights from GitHub, not from Hugging Face
         return _yolo_command(settings, train, workload)
     if workload.model.arch == "unet":
         if train.cache_embeddings and (workload.model.ref_image_size or 512) >= 1024 and train.method == "lora":
-            return _kohya_sdxl_command(settings, train, workload)
-        return _diffusers_command(settings, train, workload)
-    return _hf_snippet(settings, train, workload, facts)
+            cmd = _kohya_sdxl_command(settings, train, workload, shell)
+        else:
+            cmd = _diffusers_command(settings, train, workload, shell)
+        return with_download_mirrors(cmd, shell=shell, python=False, model=workload.model.name)
+    code = _hf_snippet(settings, train, workload, facts)
+    if workload.model.arch != "transformer":  # torchvision's CNNs download from PyTorch's site, not the Hub
+        return code
+    return with_download_mirrors(code, shell=shell, python=True, model=workload.model.name)
 
 
 def _is_yolo(workload: Workload) -> bool:
@@ -134,7 +142,7 @@ def _yolo_command(settings: dict[str, Any], train: TrainSpec, workload: Workload
     return " ".join(parts) + "\n# " + tr("Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself")
 
 
-def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
+def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Workload, shell: str) -> str:
     """`accelerate launch` of the diffusers example script that trains this kind of job (examples/
     dreambooth and examples/text_to_image in the diffusers repository; flag names, and the flags each
     script requires, as those scripts define them)."""
@@ -168,7 +176,7 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
     if train.method == "lora":
         args.append(f"  --rank={train.lora_rank}")
     args.append(f'  --output_dir="{workload.id}-out"')
-    cmd = " \\\n".join(args)
+    cmd = (continuation(shell) + "\n").join(args)
     if settings.get("offload") or train.cpu_offload:
         # diffusers examples/dreambooth README, "Training on a 8 GB GPU": DeepSpeed (stage 2, optimizer on the
         # CPU) through `accelerate config`; "8-bit optimizer does not seem to be compatible with DeepSpeed"
@@ -180,7 +188,7 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
     return cmd
 
 
-def _kohya_sdxl_command(settings: dict[str, Any], train: TrainSpec, workload: Workload) -> str:
+def _kohya_sdxl_command(settings: dict[str, Any], train: TrainSpec, workload: Workload, shell: str) -> str:
     """kohya sd-scripts' SDXL LoRA recipe for 8 GB (docs/train_SDXL-en.md, 'Tips for SDXL training'):
     train the U-Net only with cached latents and text-encoder outputs, an 8-bit optimizer, gradient
     checkpointing, a low network rank; lower the resolution to 768 px if it still runs out of memory."""
@@ -199,7 +207,7 @@ def _kohya_sdxl_command(settings: dict[str, Any], train: TrainSpec, workload: Wo
     if train.optimizer == "adamw-8bit":
         args.append('  --optimizer_type="AdamW8bit"')
     args.append(f'  --output_dir="{workload.id}-out"')
-    return " \\\n".join(args)
+    return (continuation(shell) + "\n").join(args)
 
 
 __all__ = ["snippet"]

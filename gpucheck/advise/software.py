@@ -258,7 +258,8 @@ def _apple(machine: Machine, g: Gpu, workload: Workload | None) -> list[Software
             id="no_bitsandbytes", severity="warning",
             message=tr("bitsandbytes (4-bit QLoRA, 8-bit optimizers) does not train on Apple GPUs. Use LoRA on a "
                        "16-bit model with PyTorch, or MLX, which fine-tunes 4-bit models on Apple silicon:"),
-            command=f"pip install mlx-lm{pip_mirror_arg()} && {hf_env_prefix()}mlx_lm.lora --model "
+            # two commands, one a line: each copies whole, and fits a printed page
+            command=f"pip install mlx-lm{pip_mirror_arg()}\n{hf_env_prefix()}mlx_lm.lora --model "
                     f"<{mlx_model}> --train --data ./data",
         ))
     return out

@@ -624,7 +624,11 @@ def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
     if t.grad_checkpointing:
         out.append(tr("gradient checkpointing on"))
     if t.method in ("lora", "qlora"):
-        out.append(tr("LoRA rank {r} on {targets}", r=t.lora_rank, targets=lora_targets_label(t.lora_targets)))
+        if w.model.arch == "unet":  # SD trainers' words: diffusers --rank, kohya --network_dim
+            out.append(tr("LoRA rank {r} (kohya network_dim) on {targets}", r=t.lora_rank,
+                          targets=lora_targets_label(t.lora_targets, "unet")))
+        else:
+            out.append(tr("LoRA rank {r} on {targets}", r=t.lora_rank, targets=lora_targets_label(t.lora_targets)))
     return tuple(out)
 
 

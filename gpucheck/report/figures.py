@@ -386,7 +386,9 @@ def option_points(est: Any, adv: Any, target_label: str) -> tuple[OptionPoint, .
     for c in adv.cloud:
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name) if c.gpus > 1 else c.gpu_name
         cost = cloud_cost_text(c)  # in the currency the provider bills in
-        out.append(OptionPoint("cloud", tr("Rent {gpus} on {provider}", gpus=gpus, provider=c.provider),
+        label = (tr("Use {gpus} free on {provider}", gpus=gpus, provider=c.provider) if c.kind == "free" else
+                 tr("Rent {gpus} on {provider}", gpus=gpus, provider=c.provider))
+        out.append(OptionPoint("cloud", label,
                                c.total_hours, 0.0 if c.kind == "free" else c.cost_usd,
                                0.0 if c.kind == "free" else c.cost_cny,
                                "fits" if c.total_hours is not None else "does_not_fit",

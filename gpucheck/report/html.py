@@ -8,6 +8,8 @@ widths are percentages — vector shapes in the PDF and in any browser, with sel
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from html import escape
 
 from gpucheck.i18n import fmt_duration, fmt_gib
@@ -55,24 +57,97 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False) -> str:
+# A no-wrap cell is broken into lines here, only between parts: after a space (not the one between a number and
+# its unit: '2.7 小时', '8.0 GB'), after '，' '；' '、', before a bracket. A CJK word ('国内最便宜'), a date, a rate
+# ('¥1.58/卡·时') and a Latin word ('unverified') stay whole. Lines are filled up to the column's width in ems
+# of the body font (the A4 text width, 174 mm at 9.5 pt, is about 52 em: CELL_EMS_PER_PERCENT per percent).
+_TOKENS = re.compile(r"[（(][^）)]*[）)]?|[^\s，；、（(/]+/?|\s+|[，；、]")
+CELL_EMS_PER_PERCENT = 0.52
+CELL_PADDING_EMS = 0.6
+
+
+def _ems(text: str) -> float:
+    """Rough width in ems: a CJK character or full-width mark one em, a Latin letter or digit about half."""
+    return sum(1.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 0.55 for ch in text)
+
+
+def _parts(text: str) -> list[str]:
+    """The text as the pieces a line may break between (see above); joined they give the text back."""
+    tokens = _TOKENS.findall(text)
+    parts: list[str] = []
+    for i, tok in enumerate(tokens):
+        if not parts or tok.isspace():  # a space stays with the part before it
+            if parts:
+                parts[-1] += tok
+            else:
+                parts.append(tok)
+            continue
+        prev = tokens[i - 1]
+        if tok[:1] in "（(→" or prev in "，；、" or (prev.endswith("/") and tok[:1].isascii() and tok[:1].isalpha()):
+            glue = False  # a bracket, an arrow, after a Chinese comma, and '$0.18/' + 'GPU-hour' (not '/卡·时')
+        elif prev.isspace():  # '2.7 小时', '8.0 GB', '可用 8.0 GB', 'RTX 3090' stay together
+            glue = (tokens[i - 2][-1:].isdigit() if i >= 2 else False) or tok[:1].isdigit()
+        else:
+            glue = True
+        if glue:
+            parts[-1] += tok
+        else:
+            parts.append(tok)
+    return parts
+
+
+def _keep_whole(text: str, width_ems: float) -> str:
+    """A short value for a cell that never breaks inside a word ('国内最便/宜', '2.7 小/时', 'unverifi/ed' are
+    what Qt's line breaking does in a narrow column): its own line breaks, between whole parts, filling lines
+    up to `width_ems`; the cell is set not to wrap, so a part wider than the column widens the column."""
+    lines: list[str] = []
+    cur = ""
+    for part in _parts(text):
+        if cur.strip() and _ems((cur + part).rstrip()) > width_ems:
+            lines.append(cur.rstrip())
+            cur = part.lstrip()
+        else:
+            cur += part
+    if cur.strip():
+        lines.append(cur.rstrip())
+    return "<br/>".join(_e(ln) for ln in lines)
+
+
+def _table(t: Table, widths: tuple[int, ...] = (), key_first: bool = False, nowrap: tuple[int, ...] = (),
+           below: int | None = None) -> str:
+    """A grid. `nowrap`: columns of short values kept whole (`_keep_whole`); `below`: a column of notes printed
+    under its row across the whole width (an eight-column table leaves a note column too narrow to read)."""
     out = ['<table class="grid" width="100%" border="1" cellspacing="0" cellpadding="4" '
            'style="border-color:#b8c2d0; border-style:solid; border-collapse:collapse;">']
     out.append("<thead><tr>")
     for i, h in enumerate(t.headers):
+        if i == below:
+            continue
         w = f' width="{widths[i]}%"' if i < len(widths) and widths[i] else ""
+        if i in nowrap and " " not in str(h):  # one word ('整个训练', 'Time'): whole; a phrase wraps at its spaces
+            w += ' style="white-space:nowrap;"'
         out.append(f"<th{w}>{_e(h)}</th>")
     out.append("</tr></thead><tbody>")
     for r, row in enumerate(t.rows):
         out.append("<tr>")
         for i, cell in enumerate(row):
+            if i == below:
+                continue
             attrs = ' class="k"' if key_first and i == 0 else ""
             text = _e(cell)
+            if i in nowrap:  # the table widens the column to the value instead (white-space on the cell: Qt)
+                attrs += ' style="white-space:nowrap;"'
+                pct = widths[i] if i < len(widths) and widths[i] else 100 // max(1, len(t.headers))
+                text = _keep_whole(str(cell), pct * CELL_EMS_PER_PERCENT - CELL_PADDING_EMS)
             if i == t.verdict_column and r < len(t.row_verdicts):
                 color = verdict_colour(t.row_verdicts[r])
                 text = f'<span class="verdict" style="color:{color}; font-weight:bold;">{text}</span>'
             out.append(f'<td valign="top"{attrs}>{text}</td>')
         out.append("</tr>")
+        note = str(row[below]).strip() if below is not None and below < len(row) else ""
+        if note and note != "—":
+            out.append(f'<tr><td colspan="{len(t.headers) - 1}" valign="top"><span class="small">{_e(note)}'
+                       '</span></td></tr>')
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -145,7 +220,9 @@ def options_svg(points: tuple[OptionPoint, ...], headings: tuple[str, str, str, 
         top = row_h * (r + 1)
         colour = verdict_colour(status_verdict(p.status))
         out.append(f'<line x1="0" y1="{top}" x2="{width}" y2="{top}" stroke="#b8c2d0" stroke-width="1"/>')
-        out.append(f'<text x="{xs[0] + 4:.0f}" y="{top + row_h * 0.65:.0f}">{_e(p.label)}</text>')
+        room = xs[1] - xs[0] - 8  # a label wider than its column is squeezed to fit, never cut or overlapping
+        fit = (f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"' if _ems(p.label) * size > room else "")
+        out.append(f'<text x="{xs[0] + 4:.0f}" y="{top + row_h * 0.65:.0f}"{fit}>{_e(p.label)}</text>')
         if p.hours is not None:
             w = (xs[2] - xs[1] - 8) * time_fraction(p.hours, axis)
             out.append(f'<rect x="{xs[1] + 4:.0f}" y="{top + row_h * 0.25:.0f}" width="{w:.1f}" '
@@ -175,13 +252,69 @@ def _options(job: JobSection, index: int, for_qt: bool) -> str:
             f"<h4>{_e(job.options_title)}</h4>{chart}</td></tr></table>")
 
 
+# Code blocks never wrap: a wrapped command pastes as two commands. The widest line sets the font size so it
+# fits the A4 text width (174 mm, less a list's indent: 150 mm) in a monospace font (DejaVu Sans Mono: 0.6 em a
+# glyph; CJK counted as two): CODE_COLUMNS columns at CODE_POINT_SIZE, a smaller size for wider lines.
+CODE_POINT_SIZE = 8.0
+CODE_MIN_POINT_SIZE = 5.5
+CODE_COLUMNS = 88
+
+
+def _columns(line: str) -> int:
+    """Display width in half-width columns (a CJK character or full-width mark takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in line)
+
+
+def _wrap_comment(line: str, limit: int) -> list[str]:
+    """A '# …' comment line longer than `limit` as several comment lines (each still a comment when pasted),
+    broken at a space, or between CJK characters, never inside a Latin word, number or flag."""
+    if _columns(line) <= limit or not line.lstrip().startswith("#"):
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())] + "# "
+    words = re.findall(r"[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+|\s+",
+                       line.lstrip()[1:].lstrip())
+    out, cur = [], lead
+    for w in words:
+        if _columns(cur + w) > limit and cur.strip() != "#":
+            out.append(cur.rstrip())
+            cur = lead + w.lstrip()
+        else:
+            cur += w
+    out.append(cur.rstrip())
+    return out
+
+
+def fit_code(code: str) -> tuple[str, float]:
+    """The code as printed (long comments folded into several comment lines) and its font size in points:
+    the commands themselves are never broken, the font shrinks (to CODE_MIN_POINT_SIZE) to fit the widest."""
+    commands = [ln for ln in code.splitlines() if not ln.lstrip().startswith("#")]
+    widest = max((_columns(ln) for ln in commands), default=0)
+    size = CODE_POINT_SIZE if widest <= CODE_COLUMNS else max(CODE_MIN_POINT_SIZE,
+                                                              CODE_POINT_SIZE * CODE_COLUMNS / widest)
+    limit = int(CODE_COLUMNS * CODE_POINT_SIZE / size)
+    lines = [part for ln in code.splitlines() for part in _wrap_comment(ln, limit)]
+    return "\n".join(lines), round(size, 2)
+
+
 def _pre(code: str) -> str:
-    """Code to copy: monospace, long lines wrapped rather than cut off."""
+    """Code to copy: monospace, one printed line per line of code (never wrapped inside a command)."""
+    text, size = fit_code(code)
     return ('<table width="100%" border="0" cellspacing="0" cellpadding="6"><tr>'
             '<td bgcolor="#f4f6f8" style="background-color:#f4f6f8;">'
-            '<p style="white-space: pre-wrap; font-family: \'WenQuanYi Micro Hei Mono\', Consolas, '
-            f'\'DejaVu Sans Mono\', monospace; font-size: 8pt; margin: 0px;">{_e(code)}</p>'
+            '<p style="white-space: pre; font-family: \'WenQuanYi Micro Hei Mono\', Consolas, '
+            f'\'DejaVu Sans Mono\', monospace; font-size: {size}pt; margin: 0px; overflow-x: auto;">{_e(text)}</p>'
             '</td></tr></table>')
+
+
+def _software_list(items: tuple[str, ...], empty: str) -> str:
+    """Software fixes: each problem in words, its command (after the first line break) as code to copy."""
+    if not items:
+        return f"<p>{_e(empty)}</p>"
+    out = ["<ul>"]
+    for item in items:
+        text, _nl, command = item.partition("\n")
+        out.append(f"<li>{_e(text)}" + (_pre(command) if command else "") + "</li>")
+    return "".join(out) + "</ul>"
 
 
 def _list(items: tuple[str, ...], empty: str) -> str:
@@ -206,7 +339,7 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
     if job.changes:
         out.append(f"<p>{_e(job.changes)}</p>")
     if job.tweaks is not None:
-        out.append(_table(job.tweaks, widths=(38, 38, 12, 12)))
+        out.append(_table(job.tweaks, widths=(38, 38, 12, 12), nowrap=(2, 3)))
     elif job.verdict in ("runs", "tight"):
         out.append(f"<p>{_e(model.labels['no_changes'])}</p>")
     else:  # never "nothing to change" under a job that does not fit
@@ -215,7 +348,7 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
         out += [f"<h4>{_e(st['snippet'])}</h4>", _pre(job.snippet)]
     if job.speed_tweaks is not None:
         out += [f"<h4>{_e(st['speed'])}</h4>", f"<p>{_e(job.speed_intro)}</p>",
-                _table(job.speed_tweaks, widths=(30, 50, 10, 10))]
+                _table(job.speed_tweaks, widths=(30, 50, 10, 10), nowrap=(2, 3))]
         if job.speed_settings:
             out += [f"<h4>{_e(st['speed_settings'])}</h4>", _pre(job.speed_settings)]
     if job.alternative is not None:
@@ -228,12 +361,13 @@ def _job_html(model: ReportModel, job: JobSection, index: int, for_qt: bool) -> 
         if alt.others:
             out.append(_list(alt.others, ""))
     if job.software:
-        out += [f"<h4>{_e(st['software'])}</h4>", _list(job.software, model.labels["none"])]
+        out += [f"<h4>{_e(st['software'])}</h4>", _software_list(job.software, model.labels["none"])]
     out += [f"<h4>{_e(st['bottlenecks'])}</h4>", _list(job.bottlenecks, model.labels["none"])]
     if job.upgrades is not None:
-        out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12))]
+        out += [f"<h4>{_e(st['upgrades'])}</h4>", _table(job.upgrades, widths=(22, 42, 12, 12, 12), nowrap=(2, 3, 4))]
     if job.cloud is not None:
-        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(10, 13, 13, 8, 7, 10, 10, 29))]
+        out += [f"<h4>{_e(st['cloud'])}</h4>", _table(job.cloud, widths=(12, 16, 19, 14, 10, 16, 13),
+                                                                    nowrap=(0, 1, 3, 4, 5, 6), below=7)]
     if job.buy_vs_rent:
         out += [f"<h4>{_e(st['buy_vs_rent'])}</h4>", _list(job.buy_vs_rent, model.labels["none"])]
     if job.notes:
@@ -272,9 +406,9 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
         out.append(f"<p>{_e(model.labels['no_findings'])}</p>")
     if model.ladder is not None:
         out += [f"<h2>{_e(st['ladder'])}</h2>", f'<p class="small">{_e(model.ladder_note)}</p>',
-                _table(model.ladder, widths=(8, 44, 18, 18, 12))]
+                _table(model.ladder, widths=(8, 40, 18, 22, 12), nowrap=(0, 2, 3, 4))]
     if model.software:
-        out += [f"<h2>{_e(st['software'])}</h2>", _list(model.software, model.labels["none"])]
+        out += [f"<h2>{_e(st['software'])}</h2>", _software_list(model.software, model.labels["none"])]
     if model.jobs:
         out.append(f"<h2>{_e(st['jobs'])}</h2>")
     for index, job in enumerate(model.jobs):

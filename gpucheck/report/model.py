@@ -410,7 +410,7 @@ def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
 # -- estimates and advice ------------------------------------------------------------------------------
 
 
-def _settings_text(train: Any) -> str:
+def _settings_text(train: Any, arch: str = "transformer") -> str:
     if train is None:
         return tr("unknown")
     method = method_label(train.method, getattr(train, "from_scratch", False))
@@ -425,15 +425,15 @@ def _settings_text(train: Any) -> str:
         parts.append(tr("gradient checkpointing"))
     if getattr(train, "grad_accum", 1) and train.grad_accum > 1:
         parts.append(tr("gradient accumulation ×{n}", n=train.grad_accum))
-    parts += _advanced_settings(train)
+    parts += _advanced_settings(train, arch)
     return fmt_list(parts, strong=False) if get_language() != "zh_CN" else "，".join(parts)
 
 
-def _advanced_settings(train: Any) -> list[str]:
+def _advanced_settings(train: Any, arch: str = "transformer") -> list[str]:
     """LoRA targets, ZeRO stage, CPU offload and packing, when set (the app's and the CLI's settings)."""
     parts = []
     if train.method in ("lora", "qlora"):
-        parts.append(tr("LoRA on {targets}", targets=lora_targets_label(train.lora_targets)))
+        parts.append(tr("LoRA on {targets}", targets=lora_targets_label(train.lora_targets, arch)))
     stage = 3 if train.shard else train.zero_stage
     if stage:
         parts.append(tr("DeepSpeed ZeRO-{n}", n=stage))
@@ -588,13 +588,14 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     figures = [
         (tr("Verdict"), tr("{verdict} — {advice}.", verdict=verdict_text(verdict), advice=tight) if tight
          else measured_verdict_label(verdict, measured)),
-        (tr("Settings as configured"), _settings_text(est.train)),
+        (tr("Settings as configured"), _settings_text(est.train, w.model.arch)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
         (memory_label(fig), memory_value(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
-        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
+        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second,  # 0.03, as the app
+                                                                      2 if est.samples_per_second < 1 else 1))
          if est.samples_per_second is not None and fig.hours is not None else "—"),
         (tr("Training time"), time_value(fig)),
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
@@ -655,11 +656,8 @@ def software_lines(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
         if ev.advice is None or not ev.detailed:
             continue
         for f in ev.advice.software:
-            line = f.message
-            if f.command and f.message.rstrip().endswith((":", "：")):  # 'Install the build for X:' leads in
-                line = f.message.rstrip() + ("" if f.message.rstrip().endswith("：") else " ") + f.command
-            elif f.command:
-                line = tr("{problem} Run: {command}", problem=f.message, command=f.command)
+            # the command on a line of its own: the reports print it as code to copy, never inside prose
+            line = f.message.rstrip() + ("\n" + f.command if f.command else "")
             if line not in out:
                 out.append(line)
     return tuple(out)
@@ -705,7 +703,7 @@ def _assumptions(evaluations: tuple[Evaluation, ...]) -> tuple[str, ...]:
         for a in ev.estimate.assumptions:
             by_text.setdefault(a, []).append(workload_title(ev.workload, get_language()))
     for a, jobs in by_text.items():
-        label = jobs[0] if len(jobs) == 1 else tr("{n} jobs", n=len(jobs))
+        label = fmt_list(jobs)  # the jobs by name: "8 jobs" leaves the reader to guess which
         out.append(tr("{jobs}: {assumption}", jobs=label, assumption=a))
     return tuple(out)
 

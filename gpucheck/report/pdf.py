@@ -43,7 +43,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
-from gpucheck.i18n import fmt_duration
+from gpucheck.i18n import fmt_duration, fmt_timestamp, use_language
 from gpucheck.report.figures import OPTIONS_COLUMNS, hours_axis, status_text, status_verdict, time_fraction
 from gpucheck.report.html import OPTIONS_PLACEHOLDER, render_html
 from gpucheck.report.model import ReportModel
@@ -150,13 +150,16 @@ def _split_table_before(doc, table, row: int) -> None:
     cols = table.columns()
     header = table.format().headerRowCount()
     rows = [*range(header), *range(row, table.rows())]
-    cells = []  # (contents, cell format) taken before the rows go
+    cells = []  # (contents, cell format, column span) taken before the rows go; None: covered by a span
     for r in rows:
         for c in range(cols):
             cell = table.cellAt(r, c)
+            if cell.column() != c:  # inside a cell spanning columns (a note under its row): taken once
+                cells.append(None)
+                continue
             cursor = cell.firstCursorPosition()
             cursor.setPosition(cell.lastCursorPosition().position(), QTextCursor.MoveMode.KeepAnchor)
-            cells.append((cursor.selection(), cell.format()))
+            cells.append((cursor.selection(), cell.format(), cell.columnSpan()))
     fmt = QTextTableFormat(table.format())
     fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
     fmt.setTopMargin(0)  # at the top of a page: no space above it
@@ -164,12 +167,36 @@ def _split_table_before(doc, table, row: int) -> None:
     cursor.beginEditBlock()
     cursor.setPosition(table.lastPosition() + 1)
     new = cursor.insertTable(len(rows), cols, fmt)
-    for i, (contents, cell_format) in enumerate(cells):
+    for i, taken in enumerate(cells):
+        if taken is None:
+            continue
+        contents, cell_format, span = taken
+        if span > 1:
+            new.mergeCells(i // cols, i % cols, 1, span)
         cell = new.cellAt(i // cols, i % cols)
         cell.setFormat(cell_format)
         cell.firstCursorPosition().insertFragment(contents)
     table.removeRows(row, table.rows() - row)
     cursor.endEditBlock()
+
+
+def _row_extent(layout, table, r: int) -> tuple[float, float]:
+    extents = [_cell_extent(layout, table.cellAt(r, c)) for c in range(table.columns())]
+    return min(e[0] for e in extents), max(e[1] for e in extents)
+
+
+def _starts_page_after(layout, table, first: int, r: int, page_height: float, content_bottom: float) -> bool:
+    """Row `r` of `table` ends on (or crosses into) a later page than the table's first body row starts on."""
+    first_top = _row_extent(layout, table, first)[0]
+    bottom = _row_extent(layout, table, r)[1]
+    page = int(first_top // page_height)
+    return bottom > page * page_height + content_bottom
+
+
+def _taller_than_page(layout, table, content_height: float) -> bool:
+    top = _row_extent(layout, table, 0)[0]
+    bottom = _row_extent(layout, table, table.rows() - 1)[1]
+    return bottom - top >= content_height * 0.9
 
 
 def _keep_rows_together(doc, page_height: float, content_top: float, content_bottom: float,
@@ -197,13 +224,19 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
             bottom = max(e[1] for e in extents)
             page = int(top // page_height)
             end = page * page_height + content_bottom
-            if bottom <= end or top >= end or bottom - top >= (content_bottom - content_top) * 0.6:
+            # the second row on another page than the first: the table would start with a lone row at the foot
+            # of a page, so the whole table moves (when the table fits on a page of its own)
+            lone = r == first_body_row + 1 and table.rows() > r + 1 and _starts_page_after(
+                layout, table, first_body_row, r, page_height, content_bottom) and not _taller_than_page(
+                layout, table, content_bottom - content_top)
+            if not lone and (bottom <= end or top >= end or bottom - top >= (content_bottom - content_top) * 0.6):
                 continue
-            heading = _heading_before(doc, table) if r == first_body_row else None
+            whole = r == first_body_row or lone
+            heading = _heading_before(doc, table) if whole else None
             if heading is not None:
                 # the headings right above the table go first; the table follows them
                 _break_before(QTextCursor(heading))
-            elif r == first_body_row:
+            elif whole:
                 fmt = table.format()
                 fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 table.setFormat(fmt)
@@ -322,8 +355,7 @@ def paint_options(painter: QPainter, rect: QRectF, points, headings: tuple[str, 
         colour = QColor(verdict_colour(status_verdict(pt.status), dark=dark))
         cells = [QRectF(xs[i] + pad / 2, top, xs[i + 1] - xs[i] - pad, row_h) for i in range(4)]
         painter.setPen(text_colour)
-        painter.drawText(cells[0], Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         fm.elidedText(pt.label, Qt.TextElideMode.ElideRight, cells[0].width()))
+        _paint_label(painter, cells[0], pt.label, font)
         if pt.hours is not None:
             bar = QRectF(cells[1].left(), top + row_h * 0.25,
                          cells[1].width() * time_fraction(pt.hours, axis), row_h * 0.5)
@@ -342,6 +374,40 @@ def paint_options(painter: QPainter, rect: QRectF, points, headings: tuple[str, 
     _paint_legend(painter, QRectF(rect.left() + pad / 2, rect.top() + row_h * (len(points) + 1),
                                   rect.width() - pad, row_h), fm, dark, text_colour)
     painter.restore()
+
+
+def _paint_label(painter: QPainter, cell: QRectF, text: str, font: QFont) -> None:
+    """An option's label, whole: on one line when it fits, else on two lines in a smaller font (two lines of
+    0.85 fit the row's 1.7 line heights), so "Rent 8 × NVIDIA H100 on AWS EC2" is never cut to "Rent 8 × …"."""
+    flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    fm = QFontMetricsF(font, painter.device())
+    if fm.horizontalAdvance(text) <= cell.width():
+        painter.drawText(cell, flags, text)
+        return
+    small = QFont(font)
+    small.setPointSizeF(font.pointSizeF() * 0.85)
+    painter.save()
+    painter.setFont(small)
+    sm = QFontMetricsF(small, painter.device())
+    wrapped = sm.boundingRect(QRectF(0, 0, cell.width(), 1e6), int(flags | Qt.TextFlag.TextWordWrap), text)
+    if wrapped.height() > 2.05 * sm.height():  # more than two lines even so: the second line ends with "…"
+        layout_text = _two_lines(text, sm, cell.width())
+        painter.drawText(cell, flags, layout_text)
+    else:
+        painter.drawText(cell, int(flags | Qt.TextFlag.TextWordWrap), text)
+    painter.restore()
+
+
+def _two_lines(text: str, fm: QFontMetricsF, width: float) -> str:
+    """The text as two lines that fit `width`: as much as fits on the first (broken at a space when there is
+    one), the rest on the second, elided."""
+    cut = len(text)
+    while cut > 1 and fm.horizontalAdvance(text[:cut]) > width:
+        cut -= 1
+    space = text.rfind(" ", 0, cut)
+    if space > cut // 2:
+        cut = space
+    return text[:cut].rstrip() + "\n" + fm.elidedText(text[cut:].strip(), Qt.TextElideMode.ElideRight, width)
 
 
 def _paint_legend(painter: QPainter, rect: QRectF, fm: QFontMetricsF, dark: bool, text_colour: QColor) -> None:
@@ -473,6 +539,13 @@ def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
     return _render_pdf(model, paper)
 
 
+def header_date(model: ReportModel) -> str:
+    """The running header's date in the report's zone, as the body gives its time (Beijing time in Chinese,
+    UTC in English): '2026-12-02' for a report made at 2026-12-01 23:08 UTC in Chinese."""
+    with use_language(model.lang):
+        return fmt_timestamp(model.generated_at)[:10]
+
+
 def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     _ensure_app()
 
@@ -491,7 +564,7 @@ def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     header_rect = QRectF(MARGIN_LEFT_MM * device_mm, 9 * device_mm, text_width, 7 * device_mm)
     footer_rect = QRectF(MARGIN_LEFT_MM * device_mm, height - 14 * device_mm, text_width, 7 * device_mm)
     metrics = QFontMetricsF(small, writer)
-    date_text = model.generated_at[:10]
+    date_text = header_date(model)
     header_text = metrics.elidedText(model.header_text, Qt.TextElideMode.ElideRight,
                                      text_width - metrics.horizontalAdvance(date_text) - 6 * device_mm)
     painter = QPainter(writer)
@@ -551,4 +624,21 @@ def split_rows(lay: Layout) -> list[tuple[int, int]]:
                 continue  # taller than most of a page: allowed to split
             if int(top // lay.height) != int((bottom - 0.5) // lay.height):
                 out.append((t_index, r))
+    return out
+
+
+def lone_first_rows(lay: Layout) -> list[int]:
+    """Top-level tables that start with a single body row at the foot of a page and go on on the next
+    (for checks and tests): the index of each such table."""
+    layout = lay.doc.documentLayout()
+    out = []
+    tables = [f for f in lay.doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
+    for t_index, table in enumerate(tables):
+        first = table.format().headerRowCount()
+        if table.rows() < first + 3:
+            continue
+        top = _row_extent(layout, table, first)[0]
+        nxt = _row_extent(layout, table, first + 1)[1]
+        if int(top // lay.height) != int((nxt - 0.5) // lay.height):
+            out.append(t_index)
     return out

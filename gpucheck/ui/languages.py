@@ -5,6 +5,9 @@ A leaf of the ui package: the application, the wizard and the report page all us
 
 from __future__ import annotations
 
+import os
+
+import PySide6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from gpucheck import i18n
@@ -13,6 +16,32 @@ from gpucheck.resources import resource_path
 LANGUAGE_NAMES = {"en": "English", "zh_CN": "简体中文"}  # each in its own language, never translated
 
 _translators: list[QtCore.QTranslator] = []
+
+# Qt 6's file dialog labels that qtbase_zh_CN.qm (PySide6's translations folder) has only in their Qt 5 form
+# ("Look in:", "Files of type:"); Qt's own zh_CN wording of those, with the shortcut as Qt's zh_CN writes it.
+_QT_GAPS = {"zh_CN": {("QFileDialog", "&Look in:"): "查找范围(&L)：",
+                      ("QFileDialog", "Files of &type:"): "文件类型(&T)："}}
+
+
+class _QtGaps(QtCore.QTranslator):
+    """A translator for the few Qt strings its shipped catalog lacks (empty: the next translator answers)."""
+
+    def __init__(self, parent, lang: str):
+        super().__init__(parent)
+        self._table = _QT_GAPS.get(lang, {})
+
+    def translate(self, context, source_text, disambiguation=None, n=-1):  # noqa: ARG002 — Qt's signature
+        return self._table.get((context, source_text), "")
+
+    def isEmpty(self) -> bool:  # noqa: N802 — Qt's name
+        return not self._table
+
+
+def _qt_translations_dirs() -> list[str]:
+    """Where Qt's own catalogs are: PySide6's translations folder (pip wheels, frozen apps), then Qt's path."""
+    dirs = [str(QtCore.QLibraryInfo.path(QtCore.QLibraryInfo.LibraryPath.TranslationsPath))]
+    pkg = os.path.join(os.path.dirname(PySide6.__file__), "Qt", "translations")
+    return [pkg, *[d for d in dirs if d != pkg]]
 
 
 def next_language(lang: str) -> str:
@@ -28,16 +57,17 @@ def install_translators(app: QtWidgets.QApplication, lang: str) -> None:
     _translators.clear()
     if lang == "en":
         return
-    qt_dir = QtCore.QLibraryInfo.path(QtCore.QLibraryInfo.LibraryPath.TranslationsPath)
-    candidates = [
-        (f"qtbase_{lang}", qt_dir),
-        (f"gpucheck_{lang}", str(resource_path("translations"))),
-    ]
-    for name, folder in candidates:
-        t = QtCore.QTranslator(app)
-        if t.load(name, folder):
-            app.installTranslator(t)
-            _translators.append(t)
+    gaps = _QtGaps(app, lang)
+    app.installTranslator(gaps)
+    _translators.append(gaps)
+    for name, folders in ((f"qtbase_{lang}", _qt_translations_dirs()),
+                          (f"gpucheck_{lang}", [str(resource_path("translations"))])):
+        for folder in folders:
+            t = QtCore.QTranslator(app)
+            if t.load(name, folder):
+                app.installTranslator(t)  # installed last: asked first (Qt asks the newest translator first)
+                _translators.append(t)
+                break
 
 
 def set_app_language(lang: str | None) -> str:

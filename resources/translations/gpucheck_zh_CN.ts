@@ -4,22 +4,22 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="144"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="148"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="188"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="189"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="250"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="251"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+        <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="299"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="300"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
@@ -30,7 +30,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="341"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="186"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -47,7 +47,7 @@
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="353"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}，请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="358"/>
@@ -110,67 +110,82 @@
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="421"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="427"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
+        <source>if it runs out of memory, switch to {alt}</source>
+        <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="432"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
+        <location filename="../../gpucheck/advise/__init__.py" line="428"/>
+        <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
+        <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="452"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
+        <source>About {h}.</source>
+        <translation>约 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
+        <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/__init__.py" line="451"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="455"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="454"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="458"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="457"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="477"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="476"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="479"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="478"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="491"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="490"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="497"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="496"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="512"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="511"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="514"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="513"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="518"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="517"/>
         <location filename="../../gpucheck/commands.py" line="366"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -178,197 +193,202 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
-        <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/host.py" line="40"/>
-        <source>Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour (AutoDL); see “Rent a cloud GPU” below.</source>
-        <translation>可以使用免费的 Notebook 平台（魔搭 ModelScope、百度飞桨 AI Studio），或者按小时租用 GPU（AutoDL）；见下方的“租用云 GPU”。</translation>
+        <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="42"/>
-        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see “Rent a cloud GPU” below.</source>
-        <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU；见下方的“租用云 GPU”。</translation>
+        <source>Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour (AutoDL).</source>
+        <translation>可以使用预装 PyTorch 的免费 Notebook 平台（魔搭 ModelScope），或者按小时租用 GPU（AutoDL）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="83"/>
+        <location filename="../../gpucheck/advise/host.py" line="44"/>
+        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour.</source>
+        <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="84"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
-        <translation>这台笔记本正在用电池供电：GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
+        <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="85"/>
+        <location filename="../../gpucheck/advise/host.py" line="86"/>
         <source> (now at {p}%)</source>
         <translation>（当前电量 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="86"/>
+        <location filename="../../gpucheck/advise/host.py" line="87"/>
         <source>Plug in the charger before training, and set the power mode to performance.</source>
         <translation>训练前请插上充电器，并把电源模式设为“高性能”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="101"/>
+        <location filename="../../gpucheck/advise/host.py" line="102"/>
         <source>{gpu} is split into MIG slices: this job gets {slice}, but as it is configured it needs {need}, which the whole GPU ({total}) would hold.</source>
         <translation>{gpu} 被划分成了 MIG 分区：这个训练任务只能用到 {slice}，但按当前配置它需要 {need}，而整块 GPU（{total}）是装得下的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="105"/>
+        <location filename="../../gpucheck/advise/host.py" line="106"/>
         <source>Ask the administrator to turn MIG off for this GPU ('sudo nvidia-smi -i {i} -mig 0', with no jobs running, then reset the GPU), or use the changes below to fit one slice.</source>
         <translation>请管理员为这块显卡关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="126"/>
+        <location filename="../../gpucheck/advise/host.py" line="127"/>
         <source>{gpu} is slowing itself down because of heat ({why}). Training keeps the GPU at full load for hours, so it will run slower than its rated speed.</source>
         <translation>{gpu} 因为过热正在散热降频（{why}）。训练会让 GPU 连续几个小时满载运行，因此实际速度会低于标称速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="128"/>
+        <location filename="../../gpucheck/advise/host.py" line="129"/>
         <source>{t} °C</source>
         <translation>{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="129"/>
+        <location filename="../../gpucheck/advise/host.py" line="130"/>
         <source>Clean the dust filters and fans, improve case airflow (or use a laptop cooling pad), and consider a slightly lower power limit (e.g. 'nvidia-smi -pl'): it costs little speed and keeps clocks steady.</source>
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="164"/>
+        <location filename="../../gpucheck/advise/host.py" line="165"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
         <translation>扫描无法读取你的电源额定功率。搭配这块显卡，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="166"/>
-        <source>Check the label on the power supply; if it is smaller, see the PSU upgrade below.</source>
-        <translation>请查看电源上的铭牌；如果功率不够，见下方“升级”中的电源。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="167"/>
+        <source>Check the label on the power supply; if it is smaller, the PSU needs replacing.</source>
+        <translation>请查看电源上的铭牌；如果功率不够，需要换一个电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="172"/>
+        <location filename="../../gpucheck/advise/host.py" line="173"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="174"/>
+        <location filename="../../gpucheck/advise/host.py" line="175"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="177"/>
+        <location filename="../../gpucheck/advise/host.py" line="178"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="181"/>
+        <location filename="../../gpucheck/advise/host.py" line="182"/>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
         <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="213"/>
+        <location filename="../../gpucheck/advise/host.py" line="214"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="215"/>
+        <location filename="../../gpucheck/advise/host.py" line="216"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="216"/>
+        <location filename="../../gpucheck/advise/host.py" line="217"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="223"/>
+        <location filename="../../gpucheck/advise/host.py" line="225"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="225"/>
+        <location filename="../../gpucheck/advise/host.py" line="228"/>
+        <source>This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is mostly fine; loading data and CPU offload are slower than on a desktop.</source>
+        <translation>这台笔记本电脑的 {gpu} 出厂就只接了 {w} 条 PCIe 通道。单卡训练基本不受影响，只是数据加载和 CPU 卸载比台式机慢一些。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="230"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="226"/>
-        <source>A laptop's GPU link is fixed: nothing to move; data loading and offload are slower.</source>
-        <translation>笔记本的显卡连接无法更改：不用挪动任何东西；只是数据加载和卸载会慢一些。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="231"/>
+        <source>Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD.</source>
+        <translation>这是笔记本电脑的硬件设计，无需处理；把数据集放在内置固态硬盘上即可。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="251"/>
-        <source>add RAM (see upgrades), </source>
-        <translation>加装内存（见“升级”），</translation>
+        <location filename="../../gpucheck/advise/host.py" line="256"/>
+        <source>add RAM, </source>
+        <translation>加装内存，</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="252"/>
+        <location filename="../../gpucheck/advise/host.py" line="257"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="257"/>
+        <location filename="../../gpucheck/advise/host.py" line="262"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
-        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
+        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="261"/>
+        <location filename="../../gpucheck/advise/host.py" line="266"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
-        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
+        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="264"/>
+        <location filename="../../gpucheck/advise/host.py" line="269"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
-        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲：其余的被其他程序占用。</translation>
+        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="313"/>
+        <location filename="../../gpucheck/advise/host.py" line="318"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="316"/>
+        <location filename="../../gpucheck/advise/host.py" line="321"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
-        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
+        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="320"/>
+        <location filename="../../gpucheck/advise/host.py" line="325"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="320"/>
+        <location filename="../../gpucheck/advise/host.py" line="325"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="322"/>
+        <location filename="../../gpucheck/advise/host.py" line="327"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="370"/>
+        <location filename="../../gpucheck/advise/host.py" line="375"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="373"/>
-        <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
-        <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见“升级”）。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="378"/>
+        <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
+        <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="396"/>
+        <location filename="../../gpucheck/advise/host.py" line="401"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="399"/>
-        <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
-        <translation>把数据集放到 NVMe 固态硬盘上（见“升级”），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="404"/>
+        <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
+        <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="406"/>
+        <location filename="../../gpucheck/advise/host.py" line="411"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="415"/>
+        <location filename="../../gpucheck/advise/host.py" line="420"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
-        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
+        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="107"/>
@@ -377,13 +397,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="107"/>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="108"/>
-        <location filename="../../gpucheck/advise/present.py" line="173"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -435,37 +455,37 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="224"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
+        <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="236"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
-        <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
+        <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="237"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
-        <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
+        <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="255"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
-        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
+        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
-        <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
+        <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="262"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="266"/>
@@ -477,7 +497,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
-        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
+        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="291"/>
@@ -487,7 +507,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="292"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
-        <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
+        <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="305"/>
@@ -507,7 +527,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
+        <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="332"/>
@@ -517,7 +537,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="333"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
-        <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
+        <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="356"/>
@@ -532,12 +552,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
-        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
+        <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="362"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
-        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
+        <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="384"/>
@@ -547,7 +567,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="385"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
-        <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
+        <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="513"/>
@@ -562,7 +582,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="515"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
-        <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
+        <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="518"/>
@@ -572,17 +592,17 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="519"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
-        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
+        <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="523"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
-        <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
+        <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="524"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
+        <translation>换一种方法；模型占用的显存降到原来的约 1/{m}，每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="583"/>
@@ -597,12 +617,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="602"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
-        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
+        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="604"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
-        <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
+        <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="609"/>
@@ -612,12 +632,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="631"/>
         <source>Train a smaller model instead: {title}</source>
-        <translation>改为训练一个更小的模型：{title}</translation>
+        <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="632"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
-        <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
+        <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="196"/>
@@ -667,12 +687,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="254"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="256"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="284"/>
@@ -687,12 +707,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="290"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
-        <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
+        <translation>一周的额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="292"/>
         <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
-        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动）：请保存检查点并断点续训</translation>
+        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="295"/>
@@ -702,7 +722,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
-        <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
+        <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="302"/>
@@ -737,7 +757,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="420"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="425"/>
@@ -767,7 +787,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="454"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
-        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
+        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="458"/>
@@ -777,7 +797,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="460"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
-        <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
+        <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="464"/>
@@ -806,22 +826,32 @@
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="106"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="114"/>
+        <source>in cmd (Command Prompt) instead: {line}</source>
+        <translation>如果用的是 cmd（命令提示符），改为运行 {line}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="139"/>
+        <source>In mainland China, download models through a Hugging Face mirror (set before the first import):</source>
+        <translation>国内网络请通过 Hugging Face 镜像下载模型（必须放在所有 import 之前）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/mirrors.py" line="141"/>
         <source>In mainland China, download models through a Hugging Face mirror:</source>
         <translation>国内网络请通过 Hugging Face 镜像下载模型：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="110"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="144"/>
         <source>{model} is gated: Hugging Face (and its mirror) serves it only to an account whose access request was approved; pass your token (huggingface-cli login) or use ModelScope</source>
         <translation>{model} 是需申请授权的模型：Hugging Face（及其镜像）只向访问申请已获批准的账号提供下载；请先登录（huggingface-cli login）使用你的令牌，或改用魔搭 ModelScope</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="114"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="148"/>
         <source>or download the same model from ModelScope and load it from that folder:</source>
         <translation>或者从魔搭 ModelScope 下载同一个模型，再从下载的文件夹加载：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/mirrors.py" line="116"/>
+        <location filename="../../gpucheck/advise/mirrors.py" line="150"/>
         <source>pip packages from a domestic mirror: pip install &lt;package&gt; -i {url}</source>
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
@@ -900,187 +930,192 @@
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="167"/>
+        <location filename="../../gpucheck/advise/present.py" line="168"/>
+        <source>use {gpus} free on {provider}, about {h}</source>
+        <translation>在 {provider} 免费使用 {gpus}，约 {h}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="174"/>
+        <location filename="../../gpucheck/advise/present.py" line="177"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="175"/>
+        <location filename="../../gpucheck/advise/present.py" line="178"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
+        <location filename="../../gpucheck/advise/present.py" line="179"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="188"/>
+        <location filename="../../gpucheck/advise/present.py" line="191"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="190"/>
+        <location filename="../../gpucheck/advise/present.py" line="193"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="192"/>
+        <location filename="../../gpucheck/advise/present.py" line="195"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="202"/>
+        <location filename="../../gpucheck/advise/present.py" line="205"/>
         <source>{amount} (overseas price, about {other})</source>
         <translation>{amount}（海外价格，约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="204"/>
+        <location filename="../../gpucheck/advise/present.py" line="207"/>
         <source>{amount} (overseas price)</source>
         <translation>{amount}（海外价格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="214"/>
+        <location filename="../../gpucheck/advise/present.py" line="217"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="215"/>
+        <location filename="../../gpucheck/advise/present.py" line="218"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="230"/>
+        <location filename="../../gpucheck/advise/present.py" line="233"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="231"/>
+        <location filename="../../gpucheck/advise/present.py" line="234"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="233"/>
+        <location filename="../../gpucheck/advise/present.py" line="236"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="235"/>
+        <location filename="../../gpucheck/advise/present.py" line="238"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="239"/>
+        <location filename="../../gpucheck/advise/present.py" line="242"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="242"/>
+        <location filename="../../gpucheck/advise/present.py" line="245"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="244"/>
+        <location filename="../../gpucheck/advise/present.py" line="247"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
-        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
+        <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="248"/>
+        <location filename="../../gpucheck/advise/present.py" line="251"/>
         <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="252"/>
-        <source>What fits instead: {title}.</source>
-        <translation>可以改跑：{title}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="253"/>
-        <source>What fits instead: {title}, about {h}.</source>
-        <translation>可以改跑：{title}，大约需要 {h}。</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/present.py" line="255"/>
-        <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
-        <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
+        <source>What fits instead: {title}.</source>
+        <translation>能装下的替代方案：{title}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="256"/>
+        <source>What fits instead: {title}, about {h}.</source>
+        <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="258"/>
-        <location filename="../../gpucheck/advise/present.py" line="237"/>
+        <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
+        <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="261"/>
+        <location filename="../../gpucheck/advise/present.py" line="240"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="262"/>
-        <location filename="../../gpucheck/advise/present.py" line="322"/>
+        <location filename="../../gpucheck/advise/present.py" line="265"/>
+        <location filename="../../gpucheck/advise/present.py" line="325"/>
         <source>Software: {msg}</source>
-        <translation>软件：{msg}</translation>
+        <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="266"/>
-        <location filename="../../gpucheck/advise/present.py" line="330"/>
+        <location filename="../../gpucheck/advise/present.py" line="269"/>
+        <location filename="../../gpucheck/advise/present.py" line="333"/>
         <source>Bottleneck: {msg}</source>
-        <translation>瓶颈：{msg}</translation>
+        <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="267"/>
-        <location filename="../../gpucheck/advise/present.py" line="331"/>
+        <location filename="../../gpucheck/advise/present.py" line="270"/>
+        <location filename="../../gpucheck/advise/present.py" line="334"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="269"/>
+        <location filename="../../gpucheck/advise/present.py" line="272"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="272"/>
+        <location filename="../../gpucheck/advise/present.py" line="275"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="275"/>
+        <location filename="../../gpucheck/advise/present.py" line="278"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="285"/>
+        <location filename="../../gpucheck/advise/present.py" line="288"/>
         <source>try it; if it runs out of memory: {title}</source>
-        <translation>试试看；如果显存不足：{title}</translation>
+        <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="287"/>
+        <location filename="../../gpucheck/advise/present.py" line="290"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="291"/>
+        <location filename="../../gpucheck/advise/present.py" line="294"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
-        <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
+        <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="296"/>
+        <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>slowed down by the {what}: {fix}</source>
-        <translation>速度被{what}拖慢：{fix}</translation>
+        <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="304"/>
+        <location filename="../../gpucheck/advise/present.py" line="307"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="310"/>
+        <location filename="../../gpucheck/advise/present.py" line="313"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="310"/>
+        <location filename="../../gpucheck/advise/present.py" line="313"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1095,47 +1130,47 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="76"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="84"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="106"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="99"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="107"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="102"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="110"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="112"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="123"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="131"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="142"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="175"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="183"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="178"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="186"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1172,7 +1207,7 @@
     <message>
         <location filename="../../gpucheck/advise/software.py" line="150"/>
         <source>The installed PyTorch {v} is a CPU-only build: it cannot use {gpu}. Replace it with a CUDA build:</source>
-        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本：无法使用 {gpu}。请换成 CUDA 版本：</translation>
+        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本，无法使用 {gpu}。请换成 CUDA 版本：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="160"/>
@@ -1245,37 +1280,37 @@
         <translation>bitsandbytes（4 位 QLoRA、8 位优化器）不支持在 Apple GPU 上训练。请用 PyTorch 在 16 位模型上做 LoRA，或者使用 MLX，它可以在 Apple 芯片上微调 4 位模型：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="272"/>
+        <location filename="../../gpucheck/advise/software.py" line="273"/>
         <source>The desktop app cannot load PyTorch, so the GPU was not measured. To measure it, install PyTorch in a Python environment and run 'gpucheck scan --deep' from there.</source>
         <translation>桌面程序无法加载 PyTorch，因此没有测量 GPU。如需测量，请在一个 Python 环境中安装 PyTorch，并在该环境中运行 'gpucheck scan --deep'。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="275"/>
+        <location filename="../../gpucheck/advise/software.py" line="276"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install it with: pip install torch (it includes Apple's MPS backend), then run the deep scan again.</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装命令：pip install torch（已包含 Apple 的 MPS 后端），然后重新运行深度扫描。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="279"/>
+        <location filename="../../gpucheck/advise/software.py" line="280"/>
         <source>PyTorch with ROCm (AMD GPUs) is available on Linux only, so this AMD GPU cannot be measured on this system.</source>
         <translation>支持 ROCm（AMD GPU）的 PyTorch 只能在 Linux 上使用，因此无法在这个系统上测量这块 AMD GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="281"/>
+        <location filename="../../gpucheck/advise/software.py" line="282"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install the ROCm build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装 ROCm 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="286"/>
+        <location filename="../../gpucheck/advise/software.py" line="287"/>
         <source>PyTorch is not installed, so the GPU was not measured. Update the NVIDIA driver, then install the CUDA build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。请先更新 NVIDIA 驱动，再安装 CUDA 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="288"/>
+        <location filename="../../gpucheck/advise/software.py" line="289"/>
         <source>PyTorch is not installed, so the GPU was not measured. Install the CUDA build with: {cmd}</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU。安装 CUDA 版本：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/software.py" line="290"/>
+        <location filename="../../gpucheck/advise/software.py" line="291"/>
         <source>PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for the build that fits this GPU).</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
     </message>
@@ -1841,7 +1876,7 @@
     <message>
         <location filename="../../gpucheck/cli.py" line="107"/>
         <source>pack short samples into full-length rows</source>
-        <translation>把短样本拼接成整行（packing）</translation>
+        <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="115"/>
@@ -2002,17 +2037,17 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="151"/>
         <source>Target: {label} — CPU only</source>
-        <translation>目标：{label} — 仅 CPU</translation>
+        <translation>对比对象：{label} — 仅 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="154"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
-        <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
+        <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="155"/>
         <source>Target: {gpu}, {vram} usable</source>
-        <translation>目标：{gpu}，可用 {vram}</translation>
+        <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="167"/>
@@ -2022,7 +2057,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
-        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
+        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="182"/>
@@ -2054,7 +2089,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="219"/>
         <location filename="../../gpucheck/commands.py" line="450"/>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
@@ -2095,7 +2130,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="286"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
@@ -2174,8 +2209,8 @@
         <location filename="../../gpucheck/i18n.py" line="458"/>
         <location filename="../../gpucheck/i18n.py" line="482"/>
         <location filename="../../gpucheck/i18n.py" line="501"/>
-        <location filename="../../gpucheck/i18n.py" line="559"/>
-        <location filename="../../gpucheck/i18n.py" line="575"/>
+        <location filename="../../gpucheck/i18n.py" line="563"/>
+        <location filename="../../gpucheck/i18n.py" line="579"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
@@ -2190,7 +2225,7 @@
         <location filename="../../gpucheck/report/model.py" line="397"/>
         <location filename="../../gpucheck/report/model.py" line="332"/>
         <location filename="../../gpucheck/report/model.py" line="382"/>
-        <location filename="../../gpucheck/report/model.py" line="724"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <location filename="../../gpucheck/report/model.py" line="379"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
@@ -2198,13 +2233,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="308"/>
-        <location filename="../../gpucheck/report/model.py" line="608"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="311"/>
-        <location filename="../../gpucheck/report/model.py" line="606"/>
+        <location filename="../../gpucheck/report/model.py" line="607"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2220,7 +2255,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="317"/>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
+        <location filename="../../gpucheck/report/model.py" line="626"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2249,7 +2284,7 @@
         <location filename="../../gpucheck/commands.py" line="339"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
-        <translation>整次训练</translation>
+        <translation>整个训练</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="339"/>
@@ -2300,7 +2335,7 @@
         <location filename="../../gpucheck/commands.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
-        <location filename="../../gpucheck/report/model.py" line="749"/>
+        <location filename="../../gpucheck/report/model.py" line="747"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2415,7 +2450,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="417"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
-        <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
+        <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="426"/>
@@ -2445,7 +2480,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="468"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
-        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
+        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
@@ -2455,7 +2490,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
-        <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
+        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
@@ -2501,12 +2536,12 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="612"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
-        <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
+        <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="617"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
-        <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
+        <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="619"/>
@@ -2529,7 +2564,12 @@
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="627"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="628"/>
+        <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
+        <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="631"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2732,13 +2772,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -2783,7 +2823,12 @@
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="550"/>
+        <location filename="../../gpucheck/i18n.py" line="542"/>
+        <source>the U-Net's attention layers (to_q, to_k, to_v, to_out.0)</source>
+        <translation>U-Net 注意力层的 to_q、to_k、to_v、to_out.0</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="554"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -3355,7 +3400,7 @@
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="317"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
-        <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
+        <translation>{gpu} 的驱动没有报告这些信息，因此未知：{fields}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="321"/>
@@ -3613,14 +3658,14 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="140"/>
         <source>{need} → {after} of {have}</source>
-        <translation>{need} → {after}，共 {have}</translation>
+        <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="143"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
-        <translation>需要 {need}，共有 {have}</translation>
+        <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="145"/>
@@ -3824,7 +3869,7 @@
         <location filename="../../gpucheck/report/figures.py" line="387"/>
         <location filename="../../gpucheck/report/model.py" line="571"/>
         <location filename="../../gpucheck/report/model.py" line="592"/>
-        <location filename="../../gpucheck/report/model.py" line="643"/>
+        <location filename="../../gpucheck/report/model.py" line="644"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
         <location filename="../../gpucheck/ui/session.py" line="338"/>
         <source>{n} × {gpu}</source>
@@ -3832,42 +3877,47 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <source>Use {gpus} free on {provider}</source>
+        <translation>在 {provider} 免费使用 {gpus}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="390"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="393"/>
+        <location filename="../../gpucheck/report/figures.py" line="395"/>
         <source>{cost} for the whole run</source>
-        <translation>整次训练 {cost}</translation>
+        <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>tight: may fit</source>
-        <translation>很紧：可能装得下</translation>
+        <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -4221,7 +4271,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="418"/>
         <source>batch {n}</source>
-        <translation>批大小 {n}</translation>
+        <translation>微批次 {n}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="420"/>
@@ -4438,425 +4488,415 @@
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="604"/>
+        <location filename="../../gpucheck/report/model.py" line="605"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="614"/>
         <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/report/model.py" line="620"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
+        <location filename="../../gpucheck/report/model.py" line="626"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
+        <location filename="../../gpucheck/report/model.py" line="626"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/report/model.py" line="637"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="638"/>
+        <location filename="../../gpucheck/report/model.py" line="639"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="644"/>
+        <location filename="../../gpucheck/report/model.py" line="645"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="646"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
-        <source>{problem} Run: {command}</source>
-        <translation>{problem}请运行：{command}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="694"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <location filename="../../gpucheck/report/model.py" line="696"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="700"/>
+        <location filename="../../gpucheck/report/model.py" line="698"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="708"/>
-        <source>{n} jobs</source>
-        <translation>{n} 个任务</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="709"/>
+        <location filename="../../gpucheck/report/model.py" line="707"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="723"/>
-        <location filename="../../gpucheck/report/model.py" line="735"/>
-        <location filename="../../gpucheck/report/model.py" line="739"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
+        <location filename="../../gpucheck/report/model.py" line="733"/>
+        <location filename="../../gpucheck/report/model.py" line="737"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="729"/>
+        <location filename="../../gpucheck/report/model.py" line="727"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
+        <location filename="../../gpucheck/report/model.py" line="744"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="747"/>
+        <location filename="../../gpucheck/report/model.py" line="745"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="749"/>
+        <location filename="../../gpucheck/report/model.py" line="747"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="748"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="749"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="753"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="755"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="792"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="798"/>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="804"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="806"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>What fits instead: another method or a smaller model</source>
-        <translation>可以改跑：换一种训练方式或更小的模型</translation>
+        <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="861"/>
+        <location filename="../../gpucheck/report/model.py" line="859"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="869"/>
+        <location filename="../../gpucheck/report/model.py" line="867"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="871"/>
+        <location filename="../../gpucheck/report/model.py" line="869"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="886"/>
+        <location filename="../../gpucheck/report/model.py" line="884"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="887"/>
+        <location filename="../../gpucheck/report/model.py" line="885"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="888"/>
+        <location filename="../../gpucheck/report/model.py" line="886"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="895"/>
+        <location filename="../../gpucheck/report/model.py" line="893"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="903"/>
+        <location filename="../../gpucheck/report/model.py" line="901"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -5795,7 +5835,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Batch size (per GPU)</source>
-        <translation>批大小（每块 GPU）(&amp;B)</translation>
+        <translation>微批次（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
@@ -5840,7 +5880,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="230"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
-        <translation>把短样本拼成整行（序列打包）</translation>
+        <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="231"/>
@@ -6409,7 +6449,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/verdict.py" line="79"/>
         <source>Tight: may fit</source>
-        <translation>很紧：可能装得下</translation>
+        <translation>很紧，可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/verdict.py" line="80"/>
@@ -6430,6 +6470,50 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation type="vanished">{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
+    </message>
+    <message>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
+        <translation type="vanished">{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
+    </message>
+    <message>
+        <source>Use a free notebook platform (ModelScope, Baidu AI Studio) or rent a GPU by the hour (AutoDL); see “Rent a cloud GPU” below.</source>
+        <translation type="vanished">可以使用免费的 Notebook 平台（魔搭 ModelScope、百度飞桨 AI Studio），或者按小时租用 GPU（AutoDL）；见下方的“租用云 GPU”。</translation>
+    </message>
+    <message>
+        <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; see “Rent a cloud GPU” below.</source>
+        <translation type="vanished">可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU；见下方的“租用云 GPU”。</translation>
+    </message>
+    <message>
+        <source>Check the label on the power supply; if it is smaller, see the PSU upgrade below.</source>
+        <translation type="vanished">请查看电源上的铭牌；如果功率不够，见下方“升级”中的电源。</translation>
+    </message>
+    <message>
+        <source>A laptop's GPU link is fixed: nothing to move; data loading and offload are slower.</source>
+        <translation type="vanished">笔记本的显卡连接无法更改：不用挪动任何东西；只是数据加载和卸载会慢一些。</translation>
+    </message>
+    <message>
+        <source>add RAM (see upgrades), </source>
+        <translation type="vanished">加装内存（见“升级”），</translation>
+    </message>
+    <message>
+        <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD (see upgrades).</source>
+        <translation type="vanished">清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘（见“升级”）。</translation>
+    </message>
+    <message>
+        <source>Put the data set on an NVMe SSD (see upgrades), or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
+        <translation type="vanished">把数据集放到 NVMe 固态硬盘上（见“升级”），或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
+    </message>
+    <message>
+        <source>{problem} Run: {command}</source>
+        <translation type="vanished">{problem}请运行：{command}</translation>
+    </message>
+    <message>
+        <source>{n} jobs</source>
+        <translation type="vanished">{n} 个任务</translation>
     </message>
     <message>
         <source>Speed not yet checked on {vendor} GPUs: no published training run on them is in the evidence yet, so the time range is wide</source>
@@ -7026,6 +7110,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <source>needs {ram} more RAM; steps are about {f}× slower</source>
         <translation type="vanished">需要多 {ram} 内存；每步大约慢 {f} 倍</translation>
+    </message>
+    <message>
+        <source>&lt;model-id&gt;</source>
+        <translation type="vanished">&lt;模型 ID&gt;</translation>
     </message>
 </context>
 </TS>

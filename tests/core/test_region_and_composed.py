@@ -117,7 +117,8 @@ def test_download_commands_get_the_mainland_way():
         cmd = pip_command("cu128")
         assert "mirrors.aliyun.com/pytorch-wheels/cu128" in cmd and "pypi.tuna.tsinghua.edu.cn" in cmd
         a = _advice("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora", "cn", "zh_CN")
-        assert "HF_ENDPOINT=https://hf-mirror.com" in a.snippet and "modelscope download" in a.snippet
+        assert 'os.environ["HF_ENDPOINT"] = "https://hf-mirror.com"' in a.snippet  # set in Python: any OS
+        assert "modelscope download" in a.snippet
     with use_region("global"):
         assert pip_command("cu128").endswith("--index-url https://download.pytorch.org/whl/cu128")
         a = _advice("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora", "global")
@@ -166,7 +167,8 @@ def test_assumptions_name_settings_not_codes(lang):
     assert "QLoRA" in line and "BF16" in line and "AdamW" in line
     assert "q_proj" in line and "v_proj" in line
     if lang == "zh_CN":
-        assert "训练方式为 QLoRA，BF16，AdamW" in line and "注意力层的 q_proj、v_proj" in line
+        # not "训练方式为从零训练" (a doubled word) for a job trained from scratch
+        assert line.startswith("QLoRA，BF16，AdamW，微批次 1") and "注意力层的 q_proj、v_proj" in line
 
 
 @pytest.mark.parametrize("lang, region", [("en", "global"), ("zh_CN", "cn"), ("zh_CN", "global"), ("en", "cn")])
@@ -195,7 +197,8 @@ def test_chinese_catalog_states_multipliers_as_what_the_number_becomes():
 
 @pytest.mark.parametrize("word", ["放得下", "这块 GPU", "这块卡", "可中断实例", "每 GPU 小时", "估计", "假定",
                                   "修改设置后可运行", "外接电源", "每个插槽", "扫描发现的问题", "云端笔记本",
-                                  "不建议电源"])
+                                  "不建议电源", "等效批大小", "张量核心", "整次训练", "可以改跑",
+                                  "共有", "按估算在已公开"])
 def test_chinese_catalog_uses_one_term_per_concept(word):
     """docs/glossary-zh.md: one term per concept (装得下, 这块显卡, 竞价实例, 卡·时, 估算, 假设 …)."""
     offenders = [src for src, zh in _catalog("zh_CN").items() if word in zh]
@@ -210,10 +213,7 @@ def test_chinese_terms_named_in_issue_18():
     assert cat["Runs with tweaks"] == "调整后可运行"
     assert all(zh == "调整后可运行" for src, zh in cat.items() if src.lower() in ("runs with tweaks", "runs with changes"))
     assert "每颗 CPU" in cat["server CPU class default, {w} W per socket"]
-    assert "Notebook 平台" in cat["Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour; "
-                                  "see \u201cRent a cloud GPU\u201d below."]
-    assert cat["Rent a cloud GPU"] in cat["Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by "
-                                          "the hour; see \u201cRent a cloud GPU\u201d below."]  # a real heading
+    assert "Notebook 平台" in cat["Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour."]
 
 
 def test_chinese_report_times_are_beijing_time():

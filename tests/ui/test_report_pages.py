@@ -78,5 +78,7 @@ def test_software_fix_is_said_once_and_assumptions_name_their_job():
     assert html.count(command) == 1
     titles = {j.title for j in model.jobs}
     labelled = list(model.assumptions[3:])  # after the three general ones, each job's own
-    assert labelled and all(any(a.startswith(f"{t}: ") for t in titles) or re.match(r"\d+ jobs: ", a)
+    # each names its jobs (issue 23: "8 个任务：…" left the reader guessing which)
+    assert labelled and all(any(a.startswith(f"{t}: ") or a.startswith(f"{t}, ") for t in titles)
                             for a in labelled)
+    assert not any(re.match(r"\d+ jobs: ", a) for a in labelled)
