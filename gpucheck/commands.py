@@ -43,7 +43,7 @@ from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
 from gpucheck.report.figures import stack_text
 from gpucheck.report.privacy import redact_machine
-from gpucheck.scan_command import load_target_machine, run_scan, scan_machine
+from gpucheck.scan_command import load_target_machine
 from gpucheck.verdict import Verdict, verdict_label
 
 # What one command alone uses loads when it runs (gpucheck gpus needs neither the trial nor the report model).

@@ -67,7 +67,15 @@ from gpucheck.estimate.memory import (
     weight_parts,
 )
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
-from gpucheck.i18n import N_, localized, lora_targets_label, method_label, optimizer_label, precision_label, tr
+from gpucheck.i18n import (
+    N_,
+    localized,
+    lora_targets_label,
+    method_label,
+    optimizer_label,
+    precision_label,
+    tr,
+)
 from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict

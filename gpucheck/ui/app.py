@@ -23,7 +23,7 @@ APP_NAME = "gpucheck"
 
 # The scan and everything it loads (probes, estimator, catalogs) is needed only once the user starts
 # one: a deferred import, so that the window appears first (gpucheck/lazy.py, docs/performance.md).
-commands = lazy_import("gpucheck.commands")
+scan_command = lazy_import("gpucheck.scan_command")
 # The log (logging.handlers, platformdirs) is needed only when something goes wrong.
 logs = lazy_import("gpucheck.logs")
 
@@ -62,9 +62,9 @@ error_hook = ErrorHook()
 
 
 def scan_this_pc(*args, **kwargs):
-    """The app's scan: gpucheck.commands.scan_machine (the scan and, when asked, the deep scan's
+    """The app's scan: gpucheck.scan_command.scan_machine (the scan and, when asked, the deep scan's
     benchmarks), loaded when the first scan starts."""
-    return commands.scan_machine(*args, **kwargs)
+    return scan_command.scan_machine(*args, **kwargs)
 
 
 def after_show(app: QtWidgets.QApplication, window=None) -> None:

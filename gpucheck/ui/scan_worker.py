@@ -67,7 +67,7 @@ class ScanWorker(QObject):
             self.finished.emit()
 
     def _scan(self) -> None:
-        """`scan_fn(on_progress=, on_partial=, cancel=, deep=)` → Machine: gpucheck.commands.scan_machine's keywords,
+        """`scan_fn(on_progress=, on_partial=, cancel=, deep=)` → Machine: gpucheck.scan_command.scan_machine's keywords,
         injected by the wizard (a recorded scan in tests)."""
         try:
             machine = self.scan_fn(on_progress=self._on_progress, on_partial=self._on_partial,

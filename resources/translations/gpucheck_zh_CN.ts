@@ -672,7 +672,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="224"/>
         <source>needs about {need} of disk, more than the {have} data disk included: expand it (paid) before downloading</source>
-        <translation>需要约 {need} 的磁盘空间，超过随实例附带的 {have} 数据盘：下载前请先（付费）扩容</translation>
+        <translation>需要约 {need} 的磁盘空间，超过随实例附带的 {have} 数据盘，下载前请先（付费）扩容</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="232"/>

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from gpucheck.advise.software import torch_install_hint
 import gpucheck.bench.cpu as cpu
 import gpucheck.bench.disk as disk
 import gpucheck.bench.ram as ram
+from gpucheck.advise.software import torch_install_hint
 from gpucheck.bench import run_deep, torch_available
 from gpucheck.bench.common import Cancelled, Phase
 from gpucheck.machine import Gpu, Machine, Measured

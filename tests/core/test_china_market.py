@@ -231,7 +231,7 @@ def test_built_in_jobs_get_real_modelscope_ids_and_gated_models_say_so():
             assert name in downloads, w.id
     assert downloads["meta-llama/Meta-Llama-3-8B"].gated and not downloads["Qwen/Qwen2.5-7B"].gated
     with use_language("en"), use_region("cn"):
-        text = with_download_mirrors("import torch", "meta-llama/Meta-Llama-3-8B")
+        text = with_download_mirrors("import torch", model="meta-llama/Meta-Llama-3-8B")
     assert "<model-id>" not in text and "LLM-Research/Meta-Llama-3-8B" in text and "gated" in text
     with use_region("cn"):
         assert "<model-id>" not in _advice("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora", "cn").snippet
