@@ -1,4 +1,4 @@
-"""Command line: scan | check | estimate | trial | report | gpus | workloads.
+"""Command line: scan | check | estimate | trial | calibrate | report | gpus | workloads.
 
 This module is the parser and the table of commands; what each command does is in gpucheck/commands.py
 (`run_*`), the command line's glue, which no layer below knows about. Training settings are named here
@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 import gpucheck
-from gpucheck import commands
+from gpucheck import commands, commands_calibrate
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.estimate import BadSetting
 from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
@@ -150,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_overrides(p)
     trial_command.add_arguments(p)
 
+    p = sub.add_parser("calibrate", help=tr("measure this PC with short real training steps; later estimates use it"))
+    _add_common(p)
+    commands_calibrate.add_arguments(p)
+
     p = sub.add_parser("gpus", help=tr("the GPU catalog"))
     _add_common(p)
 
@@ -171,6 +175,7 @@ COMMANDS = {
     "gpus": commands.run_gpus,
     "workloads": commands.run_workloads,
     "trial": trial_command.run,
+    "calibrate": commands_calibrate.run,
 }
 
 

@@ -6,7 +6,9 @@ catalog.py → estimate/ → advise.py → report/ and ui/; extend them, don't r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 # -- catalog: GPUs ---------------------------------------------------------------------------------
 
@@ -214,6 +216,10 @@ class Estimate:
     speed_family: str = ""  # the error family the range comes from (transformer | cnn | unet | mlp)
     comm_bytes_per_step: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link
     link_gbps: float | None = None  # the link those bytes use (None: one GPU)
+    # calibration on this PC (gpucheck/estimate/calibration.py): {on, device, rates} when the speed above uses it
+    calibrated: Mapping[str, Any] | None = None
+    uncalibrated_step_seconds: float | None = None  # the model's step before this PC's measured factors
+    host_step_seconds: float | None = None  # of that step: the host's part (dispatch, fixed per-step cost)
 
     @property
     def on_cpu(self) -> bool:

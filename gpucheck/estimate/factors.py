@@ -116,7 +116,10 @@ FACTORS_SCHEMA: dict[str, Any] = {
                   "unknown_pcie_gen": "posint", "pcie_gbps": Open("pos", pattern=r"\d+"),
                   "links": {"no_p2p_factor": "posfrac", "gpus_per_node": "posint", "inter_node_gbps": "pos"}},
     "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
-            "gemm_half_rows": "num", "flops_per_cycle": {"avx512": "pos", "avx2": "pos", "neon": "pos", "default": "pos"}},
+            "gemm_half_rows": "num", "native_bf16_flags": "strlist",
+            "bf16": {"native_gemm_gain": "pos", "amx_gemm_gain": "pos"},
+            "cores": Open({"vendor": "str", "requires": "strlist", "brand": "strlist", "fp32_flops_per_cycle": "pos",
+                           "bf16_flops_per_cycle": "pos"}, pattern=r"[a-z0-9][a-z0-9-]*", required=("default",))},
     "vram": {"display_reserve_default_gib": "num", "display_reserve_max_gib": "num", "busy_note_gib": "num"},
     "support": {"training_backends": "strlist", "bitsandbytes_backends": "strlist"},
     "host": {"in_memory_threshold_gib": "num", "max_loader_workers": "posint", "worker_gib": "num",
@@ -137,7 +140,7 @@ def _value(where: str, key: str, kind: str, value: Any) -> Any:
         raise BadInput(f"{where}: key '{shown_key(key)}': expected {what}, got {value!r:.60}")
     if kind == "strlist":
         return tuple(value)
-    if kind in ("int", "posint", "bool"):
+    if kind in ("int", "posint", "bool", "str"):
         return value
     return float(value)
 
