@@ -13,15 +13,16 @@ import sys
 from typing import Any
 
 from gpucheck.errors import BadInput
-from gpucheck.i18n import tr
+from gpucheck.i18n import N_, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
 from gpucheck.trial import phase_text
-from gpucheck.trial.calibrate import DEFAULT_MAX_SECONDS, MAX_SECONDS, CalibrationRun, run_calibration
+from gpucheck.trial.calibrate import BUSY_SHARE, DEFAULT_MAX_SECONDS, MAX_SECONDS, CalibrationRun, run_calibration
 
-PROBE_LABELS = {"conv": "convolutional network", "transformer": "transformer layers", "unet": "U-Net block"}
-FAMILY_LABELS = {"cnn": "convolutional networks", "transformer": "transformers", "unet": "U-Nets (diffusion)",
-                 "mlp": "MLPs"}
+PROBE_LABELS = {"conv": N_("convolutional network"), "transformer": N_("transformer layers"),
+                "unet": N_("U-Net block")}
+FAMILY_LABELS = {"cnn": N_("convolutional networks"), "transformer": N_("transformers"),
+                 "unet": N_("U-Nets (diffusion)"), "mlp": N_("MLPs")}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -66,6 +67,9 @@ def format_run(r: CalibrationRun) -> str:
             lines.append("  " + tr("{family}: steps take ×{factor} the model's time", family=tr(FAMILY_LABELS[fam]),
                                    factor=f"{factor:.2f}"))
         lines.append("  " + tr("other jobs: ×{factor} (this PC as a whole)", factor=f"{cal.machine_factor:.2f}"))
+    if r.busy_share is not None and r.busy_share < BUSY_SHARE:
+        lines.append(tr("This PC was busy while it was measured (the steps had about {n} % of the processor): "
+                        "close other programs and run gpucheck calibrate again", n=f"{r.busy_share * 100:.0f}"))
     if r.saved_to:
         lines.append(tr("Saved to {path}", path=r.saved_to))
     if r.save_error:

@@ -32,6 +32,9 @@ PROBES = ("conv", "transformer", "unet")
 DEFAULT_MAX_SECONDS = 45.0
 MAX_SECONDS = 90.0  # real steps, all probes together
 SETUP_ALLOWANCE_S = 120.0  # per probe: starting PyTorch, building the model, the warm-up step
+# gpucheck judgement: a probe whose threads ran less than 70 % of its wall-clock steps shared the cores with other
+# programs (the runner's CPU seconds per step and thread ÷ step seconds; about 0.9-1.0 on an idle PC)
+BUSY_SHARE = 0.7
 
 
 def probe_workloads() -> list[tuple[str, Workload]]:
@@ -128,8 +131,18 @@ class ProbeResult:
         m, e = self.measured_step_seconds, self.estimated_step_seconds
         return round(m / e, 3) if m and e else None
 
+    @property
+    def cpu_share(self) -> float | None:
+        """On the CPU: the share of the wall-clock step its threads were running (CPU seconds per step and
+        thread ÷ step seconds); well below 1, other programs were using the cores."""
+        m = self.measured or {}
+        cpu, wall = m.get("cpu_seconds_per_step_per_thread"), m.get("step_seconds")
+        if m.get("device_kind") != "cpu" or not cpu or not wall:
+            return None
+        return round(min(1.0, cpu / wall), 3)
+
     def to_json(self) -> dict[str, Any]:
-        return dict(dataclasses.asdict(self), ratio=self.ratio)
+        return dict(dataclasses.asdict(self), ratio=self.ratio, cpu_share=self.cpu_share)
 
 
 @dataclass(frozen=True)
@@ -149,11 +162,18 @@ class CalibrationRun:
             return 0
         return 3
 
+    @property
+    def busy_share(self) -> float | None:
+        """The lowest share of the CPU a probe's steps had (None: not on the CPU); below BUSY_SHARE the PC was
+        busy with other programs and the calibration is slower than this PC is."""
+        shares = [p.cpu_share for p in self.probes if p.cpu_share is not None]
+        return min(shares) if shares else None
+
     def to_json(self) -> dict[str, Any]:
         return {"outcome": self.outcome, "message": self.message, "python": self.python,
                 "probes": [p.to_json() for p in self.probes],
                 "calibrated": None if self.calibration is None else self.calibration.to_json(),
-                "saved_to": self.saved_to, "save_error": self.save_error}
+                "saved_to": self.saved_to, "save_error": self.save_error, "busy_share": self.busy_share}
 
 
 def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, device: str,

@@ -21,7 +21,8 @@ from gpucheck.estimate.calibration import (
 )
 from gpucheck.machine import Machine
 from gpucheck.trial import calibrate as cal_mod
-from gpucheck.trial.calibrate import record_trial, run_calibration
+from gpucheck.commands_calibrate import format_run
+from gpucheck.trial.calibrate import BUSY_SHARE, record_trial, run_calibration
 
 REC = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration"
 SCAN = REC / "build-machine.scan.json"
@@ -131,6 +132,9 @@ def test_calibrate_saves_the_probes_and_later_estimates_use_them(monkeypatch, ca
     assert set(run.calibration.work_factors) == {"cnn", "transformer", "unet"}
     est = estimate(get_workload("sd15-lora"), Target.from_machine(m))
     assert est.calibrated is not None and "unet" in est.calibrated["rates"]
+    # the recorded runs shared the 2 cores with other work (a quarter to a half of the CPU): the user is told
+    assert run.busy_share < BUSY_SHARE
+    assert "This PC was busy while it was measured" in format_run(run)
 
 
 def test_calibrate_in_a_python_without_pytorch_is_exit_3_with_one_line(capsys):
