@@ -31,6 +31,7 @@ import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ import platformdirs
 
 from gpucheck.fileio import write_text_atomic
 from gpucheck.i18n import tr
+from gpucheck.resources import resource_path
 
 APP = "gpucheck"
 ENV_DIR = "GPUCHECK_CALIBRATION_DIR"
@@ -60,6 +62,7 @@ class Sample:
     flops_per_step: float = 0.0
     on: str = ""  # ISO date (UTC) of the measurement
     source: str = "trial"  # calibrate | trial
+    model: str = ""  # the speed model the estimate came from (model_version()); another model's samples are not used
 
     @property
     def estimated_step_s(self) -> float:
@@ -74,7 +77,7 @@ class Sample:
             s = cls(key=str(d["key"]), family=str(d["family"]), device=str(d["device"]),
                     measured_step_s=float(d["measured_step_s"]), work_s=float(d["work_s"]),
                     host_s=float(d["host_s"]), flops_per_step=float(d.get("flops_per_step") or 0.0),
-                    on=str(d.get("on") or ""), source=str(d.get("source") or "trial"))
+                    on=str(d.get("on") or ""), source=str(d.get("source") or "trial"), model=str(d.get("model") or ""))
         except (KeyError, TypeError, ValueError):
             return None
         ok = s.measured_step_s > 0 and s.work_s >= 0 and s.host_s >= 0 and s.estimated_step_s > 0
@@ -131,7 +134,10 @@ def _geomean(xs: Iterable[float]) -> float | None:
 def fit(samples: Iterable[Sample], device: str) -> Calibration | None:
     """The calibration of `device` from its samples (the newest per key); None without any."""
     newest: dict[str, Sample] = {}
+    current = model_version()
     for s in samples:
+        if s.model and s.model != current:
+            continue  # estimated by another version of the speed model: its ratio says nothing about this one
         if s.device == device and (s.key not in newest or s.on >= newest[s.key].on):
             newest[s.key] = s
     rows = tuple(newest.values())
@@ -148,6 +154,16 @@ def fit(samples: Iterable[Sample], device: str) -> Calibration | None:
     on = max((s.on for s in rows), default="")
     return Calibration(device=device, on=on, host_factor=machine, work_factors=work, samples=rows,
                        machine_factor=machine)
+
+
+@lru_cache(maxsize=1)
+def model_version() -> str:
+    """A short hash of the speed model's numbers (resources/factors.toml): a sample is compared with the
+    estimate of the model that made it; after an update that changes them, the PC needs a new calibration."""
+    try:
+        return hashlib.sha256(resource_path("factors.toml").read_bytes()).hexdigest()[:12]
+    except OSError:
+        return ""
 
 
 # -- where it is kept ------------------------------------------------------------------------------

@@ -21,7 +21,15 @@ from typing import Any
 
 from gpucheck.catalog import load_workload_file
 from gpucheck.estimate import Target, estimate
-from gpucheck.estimate.calibration import Calibration, Sample, calibration_for, fit, save_samples, today
+from gpucheck.estimate.calibration import (
+    Calibration,
+    Sample,
+    calibration_for,
+    fit,
+    model_version,
+    save_samples,
+    today,
+)
 from gpucheck.i18n import tr
 from gpucheck.records import Workload
 from gpucheck.resources import resource_path
@@ -89,7 +97,8 @@ def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, ke
     host = float(est.host_step_seconds)
     return Sample(key=key, family=workload.model.arch, device=target.device_name, measured_step_s=float(step),
                   work_s=max(0.0, float(est.step_seconds) - host), host_s=host,
-                  flops_per_step=float(est.flops_per_sample or 0.0) * batch, on=today(), source=source)
+                  flops_per_step=float(est.flops_per_sample or 0.0) * batch, on=today(), source=source,
+                  model=model_version())
 
 
 def trial_key(workload: Workload) -> str:

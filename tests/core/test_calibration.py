@@ -13,6 +13,7 @@ import pytest
 from gpucheck import cli
 from gpucheck.catalog import get_workload
 from gpucheck.estimate import Target, apply_overrides, estimate, estimate_to_json
+from gpucheck.estimate import calibration as cal_store
 from gpucheck.estimate.calibration import (
     calibration_for,
     load_samples,
@@ -148,3 +149,14 @@ def test_calibrate_in_a_python_without_pytorch_is_exit_3_with_one_line(capsys):
 def test_calibrate_rejects_more_than_90_seconds(capsys):
     assert cli.main(["calibrate", "--max-seconds", "120"]) == 2
     assert "90" in capsys.readouterr().err
+
+
+def test_samples_of_another_speed_model_are_not_used(monkeypatch):
+    """After an update that changes the model's numbers, a ratio measured against the old estimate would
+    correct the new one wrongly: the PC counts as not calibrated until it is measured again."""
+    m = _machine()
+    w, measured = _trial("mnist-cnn")
+    record_trial(w, "ran", measured, m)
+    assert calibration_for(m, "CPU") is not None
+    monkeypatch.setattr(cal_store, "model_version", lambda: "another")
+    assert calibration_for(m, "CPU") is None
