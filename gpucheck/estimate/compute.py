@@ -270,13 +270,15 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
 
 def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     """On the CPU a GEMM's efficiency grows with its rows (the tokens of the micro-batch): oneDNN/MKL pack and
-    block the weight matrix per call and split the rows over the cores, so few rows leave the FMA units
-    waiting: rows / (rows + cpu.gemm_half_rows). Transformers only (a convolution's rows are batch × pixels,
-    thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow layers."""
-    half = f["cpu"]["gemm_half_rows"]
+    block the weight matrix per call and split the rows over the cores, so few rows per core leave the FMA units
+    waiting: r / (r + cpu.gemm_half_rows_per_core), r = rows ÷ cores. Transformers only (a convolution's rows
+    are batch × pixels, thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow
+    layers."""
+    half = f["cpu"]["gemm_half_rows_per_core"]
     if target.gpu is not None or m.arch != "transformer" or not half:
         return 1.0
-    rows = seq_len_of(t) * t.batch
+    cores = target.cpu_cores or f["cpu"]["default_cores"]
+    rows = seq_len_of(t) * t.batch / max(1, cores)
     return rows / (rows + float(half))
 
 

@@ -116,7 +116,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
                   "unknown_pcie_gen": "posint", "pcie_gbps": Open("pos", pattern=r"\d+"),
                   "links": {"no_p2p_factor": "posfrac", "gpus_per_node": "posint", "inter_node_gbps": "pos"}},
     "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
-            "gemm_half_rows": "num", "native_bf16_flags": "strlist",
+            "gemm_half_rows_per_core": "num", "native_bf16_flags": "strlist",
             "bf16": {"native_gemm_gain": "pos", "amx_gemm_gain": "pos"},
             "cores": Open({"vendor": "str", "requires": "strlist", "brand": "strlist", "fp32_flops_per_cycle": "pos",
                            "bf16_flops_per_cycle": "pos"}, pattern=r"[a-z0-9][a-z0-9-]*", required=("default",))},

@@ -125,7 +125,7 @@ def _refit(rows: list[SpeedCase]) -> FactorTable:
 # Issue 15, "What a first measurement already shows": real PyTorch 2.14 training steps on a 2-core AMD EPYC
 # (AVX-512, 25 GB RAM; the machine gpucheck's own CI runs on), random weights, synthetic data, one warm-up then ≥ 3
 # timed steps, peak RSS of a fresh process (no loader workers, no data set in memory, no checkpoint). CALIBRATION:
-# they set cpu.gemm_half_rows and host.import_gib; dispatch.backend_factor.cpu was checked on them.
+# they set cpu.gemm_half_rows_per_core and host.import_gib; dispatch.backend_factor.cpu was checked on them.
 # The CPU as the scan of that development VM read it (tests/fixtures/machines/cpu-only-vm.json: AVX-512 with
 # AVX512_BF16 and no AVX-VNNI, i.e. Zen 4): factors.toml [cpu.cores] amd-zen4, 32 fp32 / 64 bf16 FLOPs per cycle.
 CPU_TARGET = Target(gpu=None, backend="cpu", cpu_cores=2, cpu_vendor="amd", cpu_brand="AMD EPYC",
@@ -164,7 +164,7 @@ def cpu_markdown() -> list[str]:
     lines = ["### CPU target (`--gpu cpu`)", "",
              "Issue 15's first trial measurements (PyTorch 2.14, 2-core AMD EPYC with AVX-512, random weights, synthetic "
              "data, one warm-up then ≥ 3 timed steps, peak resident memory of a fresh process; the trial's eager stack). "
-             "**Calibration**: they set `cpu.gemm_half_rows` (GEMM efficiency by rows per call) and `host.import_gib` "
+             "**Calibration**: they set `cpu.gemm_half_rows_per_core` (GEMM efficiency by rows per call and core) and `host.import_gib` "
              "(the process's libraries). The per-operator host cost is the GPU model's (gpt-fast), paid inside the "
              "step on the CPU; it was checked here, not fitted. RAM compares the trial's process with the estimate's "
              "process + training state (a real run adds loader workers, the data set and checkpoint loading).", "",
