@@ -35,14 +35,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from gpucheck.fileio import write_text_atomic
 from gpucheck.i18n import tr
+from gpucheck.lazy import lazy_import
 from gpucheck.resources import resource_path
 
 APP = "gpucheck"
 ENV_DIR = "GPUCHECK_CALIBRATION_DIR"
+platformdirs = lazy_import("platformdirs")  # read only when the store is first looked for
 FILE_NAME = "calibration.json"
 SCHEMA = 1
 MAX_SAMPLES_PER_DEVICE = 40  # the newest are kept
