@@ -54,8 +54,9 @@ def _workload(job: str, opts: dict, machine: Machine):
 
 def measure(a: argparse.Namespace) -> int:
     machine = scan()
-    rows: list[dict] = json.loads(Path(a.out).read_text()) ["rows"] if a.append and Path(a.out).exists() else []
-    for r in range(a.rounds):
+    rows: list[dict] = json.loads(Path(a.out).read_text())["rows"] if a.append and Path(a.out).exists() else []
+    first = max((row["round"] for row in rows), default=-1) + 1
+    for r in range(first, first + a.rounds):
         for job, opts in JOBS:
             w = _workload(job, opts, machine)
             spec = dict(job_spec(w, steps=None, max_seconds=a.max_seconds, device="cpu", search_batch=False),

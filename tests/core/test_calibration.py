@@ -160,3 +160,21 @@ def test_samples_of_another_speed_model_are_not_used(monkeypatch):
     assert calibration_for(m, "CPU") is not None
     monkeypatch.setattr(cal_store, "model_version", lambda: "another")
     assert calibration_for(m, "CPU") is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in Python is a POSIX shell script")
+def test_gpucheck_trial_feeds_the_store_and_the_report_says_so(tmp_path, capsys):
+    """A trial that ran (the runner's recorded answer, played by a stand-in Python) calibrates this PC: the
+    next estimate and the report say "Calibrated on this PC"."""
+    _w, measured = _trial("mnist-cnn")
+    answer = json.dumps({"event": "result", "outcome": "ran", "protocol": 1, "measured": measured})
+    py = tmp_path / "python"
+    py.write_text(f"#!/bin/sh\nread line\necho '{answer}'\n")
+    py.chmod(0o755)
+    code = cli.main(["trial", "mnist-cnn", "--batch", "64", "--python", str(py), "--machine", str(SCAN), "--json"])
+    capsys.readouterr()
+    assert code == 0
+    assert [s.key.split()[0] for s in load_samples(_machine())] == ["trial:mnist-cnn"]
+    out = tmp_path / "r.html"
+    assert cli.main(["report", str(out), "--machine", str(SCAN), "--workloads", "cifar10-resnet18"]) == 0
+    assert "Calibrated on this PC, 20" in out.read_text(encoding="utf-8")
