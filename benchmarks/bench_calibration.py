@@ -40,6 +40,7 @@ from gpucheck.trial.child import run_child  # noqa: E402
 from gpucheck.trial.models import job_spec  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "calibration-loo.json"
+BF16_DATA = ROOT / "benchmarks" / "data" / "calibration-fp32-vs-bf16.json"
 DOC = ROOT / "docs" / "accuracy.md"
 BEGIN, END = "<!-- calibration-loo: `python benchmarks/bench_calibration.py doc --write` -->", "<!-- /calibration-loo -->"
 # the five built-in jobs the CPU trials run (docs/accuracy.md, "CPU target"), at the same small settings
@@ -149,6 +150,7 @@ def doc(a: argparse.Namespace) -> int:
               f"out (worst: {worst}, {loo[worst]:.2f}×); the model alone is within 10 % for "
               f"{sum(1 for s in med if abs(s.estimated_step_s / s.measured_step_s - 1) <= 0.10)} of them.", ""]
     lines += _reading(med, loo)
+    lines += _bf16_table()
     lines += ["", "Regenerate: `python benchmarks/bench_calibration.py measure --python .venv-trial/bin/python` "
               "then `python benchmarks/bench_calibration.py doc --write`.", END]
     text = "\n".join(lines) + "\n"
@@ -156,6 +158,25 @@ def doc(a: argparse.Namespace) -> int:
     if a.write:
         _write(text)
     return 0
+
+
+def _bf16_table() -> list[str]:
+    """fp32 against bf16 autocast, one thread (benchmarks/data/calibration-fp32-vs-bf16.json): what
+    factors.toml [cpu.bf16] native_gemm_gain was checked on."""
+    if not BF16_DATA.exists():
+        return []
+    rows = [r for r in json.loads(BF16_DATA.read_text())["rows"]
+            if r["outcome"] == "ran" and r["measured"].get("cpu_seconds_per_step_per_thread")]
+    jobs = list(dict.fromkeys(r["job"] for r in rows))
+    out = ["", "The same machine, fp32 against bf16 autocast (one thread, CPU seconds per step, median of "
+           f"{len({r['round'] for r in rows})} rounds; `{BF16_DATA.relative_to(ROOT)}`): what the bf16 rate of "
+           "factors.toml `[cpu.bf16]` was checked on.", "",
+           "| job | fp32 | bf16 | fp32 ÷ bf16 |", "|---|---|---|---|"]
+    for j in jobs:
+        med = {p: statistics.median(r["measured"]["cpu_seconds_per_step_per_thread"] for r in rows
+                                    if r["job"] == j and r["precision"] == p) for p in ("fp32", "bf16")}
+        out.append(f"| {j} | {med['fp32']:.3f} | {med['bf16']:.3f} | {med['fp32'] / med['bf16']:.2f}× |")
+    return out
 
 
 def _reading(med: list[Sample], loo: dict[str, float]) -> list[str]:
