@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from gpucheck.errors import BadInput
+from gpucheck.estimate.calibration import calibrated_text
 from gpucheck.i18n import N_, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
@@ -49,7 +50,7 @@ def _num(x: float | None, digits: int = 3) -> str:
 
 
 def format_run(r: CalibrationRun) -> str:
-    lines = [r.message]
+    lines = [calibrated_text(r.calibration.to_json()) if r.calibration is not None else r.message]
     if r.python:
         lines.append(tr("Python: {path}", path=r.python))
     for p in r.probes:
