@@ -18,7 +18,13 @@ from gpucheck.i18n import N_, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
 from gpucheck.trial import phase_text
-from gpucheck.trial.calibrate import BUSY_SHARE, DEFAULT_MAX_SECONDS, MAX_SECONDS, CalibrationRun, run_calibration
+from gpucheck.trial.calibrate import (
+    BUSY_SHARE,
+    DEFAULT_MAX_SECONDS,
+    MAX_SECONDS,
+    CalibrationRun,
+    run_calibration,
+)
 
 PROBE_LABELS = {"conv": N_("convolutional network"), "transformer": N_("transformer layers"),
                 "unet": N_("U-Net block")}

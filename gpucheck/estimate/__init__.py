@@ -54,7 +54,15 @@ from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
 from gpucheck.estimate.calibration import Calibration, calibrated_speed, calibration_for, host_seconds
-from gpucheck.estimate.compute import CpuCore, Speed, cpu_core, effective_precision, run_samples, speed, speed_band
+from gpucheck.estimate.compute import (
+    CpuCore,
+    Speed,
+    cpu_core,
+    effective_precision,
+    run_samples,
+    speed,
+    speed_band,
+)
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown, context_bytes, placement

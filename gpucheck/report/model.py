@@ -28,8 +28,8 @@ from gpucheck.advise.present import (
     shop_price_text,
 )
 from gpucheck.catalog import get_workload, gpu_for, load_workloads
-from gpucheck.estimate.calibration import calibrated_text
 from gpucheck.errors import BadInput
+from gpucheck.estimate.calibration import calibrated_text
 from gpucheck.i18n import (
     finding_text,
     fmt_duration,

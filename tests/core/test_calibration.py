@@ -12,6 +12,7 @@ import pytest
 
 from gpucheck import cli
 from gpucheck.catalog import get_workload
+from gpucheck.commands_calibrate import format_run
 from gpucheck.estimate import Target, apply_overrides, estimate, estimate_to_json
 from gpucheck.estimate import calibration as cal_store
 from gpucheck.estimate.calibration import (
@@ -22,7 +23,6 @@ from gpucheck.estimate.calibration import (
 )
 from gpucheck.machine import Machine
 from gpucheck.trial import calibrate as cal_mod
-from gpucheck.commands_calibrate import format_run
 from gpucheck.trial.calibrate import BUSY_SHARE, record_trial, run_calibration
 
 REC = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration"
