@@ -118,7 +118,7 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
            "peak_memory_gib": None if need is None else round(need / GIB, 3),
            "memory_kind": "ram" if on_cpu else "vram", "total_hours": est.total_hours, "target": est.gpu_name,
-           "batch": est.train.batch}
+           "batch": est.train.batch, "calibrated": est.calibrated is not None}
     for k in ("step_seconds", "samples_per_second", "total_hours"):
         if out[k] is not None:
             out[k] = round(float(out[k]), 5)
