@@ -17,7 +17,7 @@ from gpucheck.estimate.calibration import calibrated_text
 from gpucheck.i18n import N_, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
-from gpucheck.trial import phase_text
+from gpucheck.trial import phase_text, pip_command
 from gpucheck.trial.calibrate import (
     BUSY_SHARE,
     DEFAULT_MAX_SECONDS,
@@ -98,5 +98,14 @@ def run(args: argparse.Namespace) -> int:
     elif result.outcome == "ran":
         sys.stdout.write(format_run(result) + "\n")
     if result.exit_code != 0:
-        sys.stderr.write(f"gpucheck: {result.message}\n")
+        sys.stderr.write(f"gpucheck: {_why(result, machine)}\n")
     return result.exit_code
+
+
+def _why(r: CalibrationRun, machine: Any) -> str:
+    """One line: what is missing, with the exact pip command that adds it (as `gpucheck trial` says it)."""
+    missing = next((p.missing for p in r.probes if p.outcome == "missing_library" and p.missing), None)
+    if r.outcome == "missing_library" and missing and r.python:
+        return tr("{module} is not installed in {python}; add it with: {cmd}", module=missing, python=r.python,
+                  cmd=pip_command(missing, machine))
+    return r.message

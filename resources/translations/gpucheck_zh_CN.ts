@@ -2348,260 +2348,266 @@
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="22"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="29"/>
         <source>convolutional network</source>
         <translation>卷积网络</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="22"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="29"/>
         <source>transformer layers</source>
         <translation>Transformer 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="23"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="30"/>
         <source>U-Net block</source>
         <translation>U-Net 模块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="24"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="31"/>
         <source>convolutional networks</source>
         <translation>卷积网络</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="24"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="31"/>
         <source>transformers</source>
         <translation>Transformer 模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="25"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="32"/>
         <source>U-Nets (diffusion)</source>
         <translation>U-Net（扩散模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="25"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="32"/>
         <source>MLPs</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="29"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
         <location filename="../../gpucheck/trial/command.py" line="29"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="31"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="38"/>
         <source>time for the timed steps of all three parts together, at most 90 (default: 45)</source>
         <translation>三部分计时训练步的总时长，最多 90 秒（默认 45 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="33"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
         <location filename="../../gpucheck/trial/command.py" line="35"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="34"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="41"/>
         <source>a saved scan of this PC (default: scan it now)</source>
         <translation>本机已保存的扫描结果（默认现在扫描）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
         <location filename="../../gpucheck/trial/command.py" line="44"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="43"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="50"/>
         <source>Calibrating</source>
         <translation>正在校准</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="54"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
         <location filename="../../gpucheck/trial/command.py" line="60"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="58"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="65"/>
         <source>{what} on {device}: {measured} s per step measured, {estimated} s estimated (×{ratio})</source>
         <translation>{what}（{device}）：实测每步 {measured} 秒，估算 {estimated} 秒（实测为估算的 {ratio} 倍）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="62"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="69"/>
         <source>{what}: not measured ({why})</source>
         <translation>{what}：未能实测（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="65"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="72"/>
         <source>From now on, estimates on this PC ({device}) use these measured speeds:</source>
         <translation>今后本机（{device}）上的估算都会使用以下实测速度：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="67"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="74"/>
         <source>{family}: steps take ×{factor} the model's time</source>
         <translation>{family}：每步耗时为模型估算的 {factor} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="69"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="76"/>
         <source>other jobs: ×{factor} (this PC as a whole)</source>
         <translation>其他任务：耗时为模型估算的 {factor} 倍（按本机整体计）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="71"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="78"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="74"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="81"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="212"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="116"/>
         <source>Saved to {path}</source>
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="82"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="89"/>
         <source>--max-seconds must be above 0 and at most {n}</source>
         <translation>--max-seconds 必须大于 0 且不超过 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="133"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="109"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="182"/>
+        <source>{module} is not installed in {python}; add it with: {cmd}</source>
+        <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="141"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="141"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="149"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="147"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="155"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="269"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="277"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="286"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="294"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="307"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="303"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="315"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="311"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="376"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="384"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="380"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="388"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="384"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="392"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="412"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="420"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="421"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="429"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="436"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="444"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="440"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="448"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="442"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="450"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="471"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="479"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="474"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="476"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="484"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="479"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="487"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="563"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="565"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="592"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="600"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="597"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="599"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="607"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="609"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="603"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="611"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="613"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="607"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="276"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="292"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="258"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -4919,11 +4925,6 @@
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="182"/>
-        <source>{module} is not installed in {python}; add it with: {cmd}</source>
-        <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
@@ -4979,32 +4980,32 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="211"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="220"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="234"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="243"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="237"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="237"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="243"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="245"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="254"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>

@@ -143,7 +143,7 @@ def test_calibrate_in_a_python_without_pytorch_is_exit_3_with_one_line(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     if code == 0:
         pytest.skip("this Python has PyTorch")
-    assert code == 3 and len(err) == 1 and "torch" in err[0]
+    assert code == 3 and len(err) == 1 and "torch" in err[0] and "pip install" in err[0]
 
 
 def test_calibrate_rejects_more_than_90_seconds(capsys):
