@@ -1,4 +1,4 @@
-"""Command line: scan | check | estimate | trial | report | gpus | workloads.
+"""Command line: scan | check | estimate | trial | calibrate | report | gpus | workloads.
 
 This module is the parser and the table of commands; what each command does is in gpucheck/commands.py
 (`run_*`), the command line's glue, which no layer below knows about. Training settings are named here
@@ -26,6 +26,7 @@ from gpucheck.region import REGIONS, set_region
 commands = lazy_import("gpucheck.commands")
 scan_command = lazy_import("gpucheck.scan_command")
 trial_command = lazy_import("gpucheck.trial.command")
+commands_calibrate = lazy_import("gpucheck.commands_calibrate")
 logs = lazy_import("gpucheck.logs")  # only when something goes wrong
 
 # argparse's own words (headings, --help, its error messages), in the language in force.
@@ -158,6 +159,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if command in (None, "trial"):
         trial_command.add_arguments(p)
 
+    p = sub.add_parser("calibrate", help=tr("measure this PC with short real training steps; later estimates use it"))
+    _add_common(p)
+    if command in (None, "calibrate"):
+        commands_calibrate.add_arguments(p)
+
     p = sub.add_parser("gpus", help=tr("the GPU catalog"))
     _add_common(p)
     _add_region(p)  # shop prices where the reader buys
@@ -181,6 +187,7 @@ COMMANDS: dict[str, tuple[Any, str]] = {
     "gpus": (commands, "run_gpus"),
     "workloads": (commands, "run_workloads"),
     "trial": (trial_command, "run"),
+    "calibrate": (commands_calibrate, "run"),
 }
 
 

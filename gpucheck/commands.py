@@ -26,6 +26,7 @@ from gpucheck.advise.present import shop_price_text
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, apply_overrides, estimate
+from gpucheck.estimate.calibration import calibrated_text, target_calibrated_text
 from gpucheck.i18n import (
     N_,
     fmt_duration,
@@ -215,6 +216,8 @@ def run_check(args: argparse.Namespace) -> int:
     _out(_target_line(target))
     for note in target.notes:
         _out("  " + note)
+    if target.calibration is not None:
+        _out("  " + tr("{label}: times use the speeds measured here", label=target_calibrated_text(target)))
     _out("")
     headers = [tr("Workload"), tr("Verdict"), need_heading(target), tr("Time")]
     _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
@@ -317,6 +320,9 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
     lines.append(format_table([tr("Need"), tr("Estimate")], rows2, right={1}))
     if est.measured_inputs:
         lines.append(tr("Speed uses figures measured on this machine by the deep scan."))
+    if est.calibrated:
+        lines.append(tr("{label}: the speed uses what real steps measured here (the model alone: {s} s per step).",
+                        label=calibrated_text(est.calibrated), s=f"{est.uncalibrated_step_seconds or 0:,.4g}"))
     lines.append("")
     lines.append(tr("Assumptions: {items}", items=fmt_list(est.assumptions, strong=True)))
     if est.notes and advice is not None and advice.tweaks:

@@ -6,7 +6,9 @@ catalog.py → estimate/ → advise.py → report/ and ui/; extend them, don't r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 # -- catalog: GPUs ---------------------------------------------------------------------------------
 
@@ -228,6 +230,10 @@ class Estimate:
     host_bound: bool = False  # the CPU's operator launches, not the GPU, set the pace of a step
     host_clock_mhz: float | None = None  # the host CPU clock the launch cost assumes
     host_clock_assumed: bool = False  # True: the typical host of this GPU, not a scanned CPU
+    # calibration on this PC (gpucheck/estimate/calibration.py): {on, device, rates} when the speed above uses it
+    calibrated: Mapping[str, Any] | None = None
+    uncalibrated_step_seconds: float | None = None  # the model's step before this PC's measured factors
+    host_step_seconds: float | None = None  # of that step: the host's part (dispatch, fixed per-step cost)
 
     @property
     def on_cpu(self) -> bool:

@@ -22,3 +22,15 @@ try:
     _hyp_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 except ImportError:  # hypothesis is a test extra
     pass
+
+
+try:
+    import pytest
+
+    @pytest.fixture(autouse=True)
+    def _calibration_store(tmp_path_factory, monkeypatch):
+        """Each test has its own, empty calibration store (never the user's data folder): a trial one test
+        runs must not calibrate the estimates another test checks."""
+        monkeypatch.setenv("GPUCHECK_CALIBRATION_DIR", str(tmp_path_factory.mktemp("calibration")))
+except ImportError:  # pragma: no cover
+    pass

@@ -2,7 +2,7 @@
 
 gpucheck's layers import downwards only, with no cycles:
 
-    __main__ | ui | cli | commands | scan_command | report, trial, machine_text | advise | estimate | bench | probe
+    __main__ | ui | cli | commands, commands_calibrate | scan_command | report, trial, machine_text | advise | estimate | bench | probe
     | evidence | catalog | hf_config | machine, verdict, records | fileio | logs | i18n | region | lazy, resources, errors
 
 A name in a tier may import anything in the tiers below it, never above; names sharing a tier (", ")
@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("__main__",),
     ("ui",),
     ("cli",),
-    ("commands",),
+    ("commands", "commands_calibrate"),
     ("scan_command",),
     ("report", "trial", "machine_text"),
     ("advise",),

@@ -93,6 +93,8 @@ def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
         if spec is None and g.supports_bf16 is not None:
             bf16 = g.supports_bf16
     backend = target.backend if target.backend in ("cuda", "rocm", "metal", "xpu", "cpu") else "other"
+    if backend == "cpu":
+        bf16 = target.native_bf16
     return GpuFacts(backend=backend, compute_capability=cc, supports_bf16=bf16, ram_bytes=target.ram_bytes,
                     gpus=max(1, target.gpus))
 

@@ -81,8 +81,8 @@ def bf16_ok(facts: GpuFacts) -> bool:
     if facts.backend == "cuda" and facts.compute_capability is not None:
         # the one bf16 threshold: resources/probe.toml [nvidia] bf16_min_cc (the scan reads it too)
         return facts.compute_capability >= float(probe_facts().nvidia.bf16_min_cc)
-    if facts.backend == "cpu":
-        return True
+    if facts.backend == "cpu":  # the cores multiply bf16 natively (AVX512_BF16, AMX, Arm BF16)
+        return bool(facts.supports_bf16)
     return facts.supports_bf16
 
 
@@ -134,7 +134,10 @@ def _stage_settings(stage: int, offload: bool = False) -> dict[str, Any]:
 def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
     """Changes the GPU forces whether or not the job fits; none changes what is trained."""
     steps: list[tuple[str, str, str, dict]] = []
-    if facts.backend == "cpu":
+    if facts.backend == "cpu":  # the estimate's CPU default: bf16 where native, else fp32 (unless asked for)
+        if train.precision == "fp16" or (train.precision != "fp32" and not bf16_ok(facts)
+                                         and not train.precision_chosen):
+            train = dataclasses.replace(train, precision="bf16" if bf16_ok(facts) else "fp32")
         return train, steps
     if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
         chosen = train.precision_chosen

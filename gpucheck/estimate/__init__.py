@@ -54,7 +54,8 @@ from typing import Any
 
 from gpucheck.catalog import gpu_for, load_workloads
 from gpucheck.estimate import bands
-from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
+from gpucheck.estimate.calibration import Calibration, calibrated_speed, calibration_for, host_seconds
+from gpucheck.estimate.compute import CpuCore, Speed, cpu_core, effective_precision, run_samples, speed
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.links import Traffic, network_gbps
@@ -111,7 +112,10 @@ class Target:
     nvlink: bool | None = None  # from the scan: GPUs linked by NVLink
     cpu_max_clock_mhz: float | None = None
     cpu_flags: tuple[str, ...] = ()
+    cpu_vendor: str | None = None  # intel | amd | apple | arm | other
+    cpu_brand: str | None = None
     notes: tuple[str, ...] = ()
+    calibration: Calibration | None = None  # measured on this PC (gpucheck calibrate / trial); None: not calibrated
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
@@ -127,6 +131,7 @@ class Target:
             gpu=spec,
             gpus=gpus,
             vram_available_bytes=avail,
+            calibration=calibration_for(machine, spec.name),
             backend=spec.backend,
             unified_memory=spec.vendor == "apple",
             gpu_name=spec.name,
@@ -144,7 +149,7 @@ class Target:
         label = getattr(machine, "label", None) or ""
         if not compute:
             return cls(gpu=None, gpus=1, backend="cpu", label=label or tr("this PC"),
-                       **dict(host, measured=measured))
+                       calibration=calibration_for(machine, "CPU"), **dict(host, measured=measured))
         first = compute[0]
         same = [g for g in compute if g.name == first.name]
         n = len(same) if gpus is None else check_gpus(gpus)
@@ -176,24 +181,28 @@ class Target:
             label=label or first.name,
             nvlink=nvlink,
             notes=tuple(notes),
+            calibration=calibration_for(machine, spec.name) if spec is not None else None,
             **dict(host, measured=measured),
         )
 
     # -- derived figures -------------------------------------------------------------------------
-    def cpu_peak_tflops(self, f: Mapping[str, Any]) -> float:
+    def cpu_core(self, f: Mapping[str, Any]) -> CpuCore:
+        """The CPU's cores as its flags describe them (SIMD width, FMA units, native bf16, AMX)."""
+        return cpu_core(self.cpu_vendor, self.cpu_brand, self.cpu_flags, f)
+
+    def cpu_peak_tflops(self, f: Mapping[str, Any], per_cycle: float | None = None) -> float:
+        """Cores × clock × FLOPs per core per cycle (fp32 unless `per_cycle` is given)."""
         c = f["cpu"]
         cores = self.cpu_cores or c["default_cores"]
         ghz = (self.cpu_max_clock_mhz or c["default_clock_mhz"]) / 1000.0
-        flags = set(self.cpu_flags)
-        if "avx512f" in flags:
-            per_cycle = c["flops_per_cycle"]["avx512"]
-        elif "avx2" in flags and "fma" in flags:
-            per_cycle = c["flops_per_cycle"]["avx2"]
-        elif "neon" in flags or "asimd" in flags:
-            per_cycle = c["flops_per_cycle"]["neon"]
-        else:
-            per_cycle = c["flops_per_cycle"]["default"]
+        if per_cycle is None:
+            per_cycle = self.cpu_core(f).fp32_flops_per_cycle
         return cores * ghz * per_cycle / 1000.0
+
+    @property
+    def native_bf16(self) -> bool:
+        """The CPU multiplies bf16 natively (AVX512_BF16, AMX-BF16, Arm FEAT_BF16)."""
+        return self.cpu_core(load_factors()).native_bf16
 
     def bandwidth_gbps(self, f: Mapping[str, Any]) -> float:
         m = self.measured
@@ -255,6 +264,8 @@ def _host_fields(machine: Any) -> dict[str, Any]:
         "cpu_cores": (getattr(cpu, "physical_cores", None) or getattr(cpu, "logical_cores", None)),
         "cpu_max_clock_mhz": getattr(cpu, "max_clock_mhz", None) or getattr(cpu, "base_clock_mhz", None),
         "cpu_flags": tuple(getattr(cpu, "flags", ()) or ()),
+        "cpu_vendor": getattr(cpu, "vendor", None),
+        "cpu_brand": getattr(cpu, "brand", None),
         "measured": getattr(machine, "measured", None),
     }
 
@@ -434,10 +445,26 @@ def _forced_precision(t: TrainSpec, target: Target, notes: list[str], assumed: l
             notes.append(tr("{gpu} has no bf16 support: the estimate uses fp16 mixed precision",
                             gpu=target.gpu.name))
             return dataclasses.replace(t, precision=p)
-    elif target.backend == "cpu" and t.precision == "fp16":
-        notes.append(tr("CPUs train in bf16 or fp32, not fp16: the estimate uses bf16"))
-        return dataclasses.replace(t, precision="bf16")
+    elif target.backend == "cpu":
+        return _cpu_precision(t, target, notes, assumed)
     return t
+
+
+def _cpu_precision(t: TrainSpec, target: Target, notes: list[str], assumed: list[str]) -> TrainSpec:
+    """On a CPU: bf16 where the cores multiply it natively (fp16 becomes bf16: CPU autocast is bf16), fp32
+    where they do not — PyTorch would emulate bf16, slower than fp32 — unless the user asked for bf16."""
+    if t.precision == "fp32":
+        return t
+    if target.native_bf16:
+        if t.precision == "fp16":
+            notes.append(tr("CPUs train in bf16 or fp32, not fp16: the estimate uses bf16"))
+            return dataclasses.replace(t, precision="bf16")
+        return t
+    if t.precision_chosen and t.precision != "fp16":
+        notes.append(tr("This CPU has no native BF16: PyTorch emulates it, slower than FP32"))
+        return t
+    assumed.append(tr("FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)"))
+    return dataclasses.replace(t, precision="fp32")
 
 
 @dataclass(frozen=True)
@@ -542,6 +569,12 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     reason = reason or mem.limit
     pl = placement(w.model, t_used, f, pc, n_gpus)
     sp = _speed(w, t_used, target, f, pc, pl)
+    raw_step = sp.step_seconds if sp is not None else None
+    host_s = host_seconds(sp, backend, t_used, f) if sp is not None else None
+    calibrated = None
+    if sp is not None and target.calibration is not None:
+        sp = calibrated_speed(sp, target.calibration, w.model.arch, host_s or 0.0)
+        calibrated = target.calibration.to_json()
     if sp is None and supported:
         reason = reason or "unknown_gpu_speed"
     total_samples = run_samples(w, t_used)
@@ -595,6 +628,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         speed_checked=bands.vendor_of(target) not in bands.unchecked(w.family, bands.vendor_of(target), "speed", f), host_bound=bool(sp and sp.host_bound),
         host_clock_mhz=sp.host_clock_mhz if sp and sp.host_clock_mhz else None,
         host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
+        calibrated=calibrated, uncalibrated_step_seconds=raw_step, host_step_seconds=host_s,
     )
 
 
@@ -707,6 +741,10 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "speed_checked_on_vendor": est.speed_checked,
         "host": {"bound": est.host_bound, "clock_mhz": est.host_clock_mhz, "clock_assumed": est.host_clock_assumed},
         "measured_inputs": est.measured_inputs,
+        # measured on this PC (gpucheck calibrate / trial): {on, device, rates}; null when not calibrated
+        "calibrated": None if est.calibrated is None else dict(est.calibrated),
+        "uncalibrated_step_seconds": None if est.uncalibrated_step_seconds is None or est.calibrated is None
+        else round(est.uncalibrated_step_seconds, 5),
         "train": dataclasses.asdict(est.train),
         "precision_used": est.precision_used,  # what the GPU trains in (fp16 on a GPU without bf16)
         "tweaks": [],

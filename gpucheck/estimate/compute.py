@@ -37,6 +37,7 @@ published runs, separating the rows used to set a factor (calibration) from the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -112,6 +113,55 @@ def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = No
     return total + _aux_flops(m, t)
 
 
+# -- the CPU's cores --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CpuCore:
+    """What a CPU core's vector (and matrix) units can do, from the scanned flags (factors.toml [cpu.cores])."""
+
+    kind: str  # the [cpu.cores] row: amd-zen5, x86-avx2-fma, arm, …
+    fp32_flops_per_cycle: float
+    bf16_flops_per_cycle: float
+    native_bf16: bool  # AVX512_BF16, AMX-BF16 or Arm FEAT_BF16: bf16 runs natively, not emulated
+    amx: bool
+
+
+def _row_matches(row: Mapping[str, Any], vendor: str, brand: str, flags: set[str]) -> bool:
+    if row["vendor"] != "any" and row["vendor"] != vendor:
+        return False
+    if not set(row["requires"]) <= flags:
+        return False
+    return not row["brand"] or any(re.search(p, brand) for p in row["brand"])
+
+
+def cpu_core(vendor: str | None, brand: str | None, flags: tuple[str, ...] | set[str],
+             f: Mapping[str, Any]) -> CpuCore:
+    """The first [cpu.cores] row (in file order) this CPU's vendor, brand and flags match; `default` otherwise."""
+    c = f["cpu"]
+    fl = {x.lower() for x in flags}
+    if "asimd" in fl:
+        fl.add("neon")
+    cores = c["cores"]
+    kind = next((k for k in cores if k != "default" and _row_matches(cores[k], (vendor or "").lower(), brand or "", fl)),
+                "default")
+    row = cores[kind]
+    return CpuCore(kind=kind, fp32_flops_per_cycle=float(row["fp32_flops_per_cycle"]),
+                   bf16_flops_per_cycle=float(row["bf16_flops_per_cycle"]),
+                   native_bf16=bool(fl & set(c["native_bf16_flags"])), amx="amx_bf16" in fl)
+
+
+def cpu_math(t: TrainSpec, core: CpuCore, f: Mapping[str, Any]) -> tuple[float, str]:
+    """(FLOPs per core per cycle the job's matrix math runs at, math kind). 16-bit math runs at the native bf16
+    rate only where PyTorch's CPU kernels were measured to reach it (factors.toml [cpu.bf16]: the gain over
+    fp32 measured with bf16 autocast, capped at the units' bf16 peak); emulated bf16 gains nothing."""
+    if not _sixteen_bit(t.precision) or not core.native_bf16:
+        return core.fp32_flops_per_cycle, "cpu-fp32" if not _sixteen_bit(t.precision) else "cpu-bf16-emulated"
+    gain = f["cpu"]["bf16"]["amx_gemm_gain" if core.amx else "native_gemm_gain"]
+    rate = min(core.bf16_flops_per_cycle, core.fp32_flops_per_cycle * float(gain))
+    return rate, "cpu-amx-bf16" if core.amx else "cpu-bf16"
+
+
 # -- rates -----------------------------------------------------------------------------------------
 
 
@@ -132,7 +182,8 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
     spec = target.gpu
     meas = target.measured
     if spec is None:  # CPU
-        return target.cpu_peak_tflops(f), "cpu-fp32", False
+        per_cycle, math = cpu_math(t, target.cpu_core(f), f)
+        return target.cpu_peak_tflops(f, per_cycle), math, False
     precision = effective_precision(t, spec, spec.backend)
     uses_tf32 = f["tf32_default"][m.arch] or stack_of(t, f)["tf32_matmul"]
     if precision.startswith("bf16") and spec.tflops_bf16_tensor:
@@ -224,13 +275,15 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
 
 def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     """On the CPU a GEMM's efficiency grows with its rows (the tokens of the micro-batch): oneDNN/MKL pack and
-    block the weight matrix per call and split the rows over the cores, so few rows leave the FMA units
-    waiting: rows / (rows + cpu.gemm_half_rows). Transformers only (a convolution's rows are batch × pixels,
-    thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow layers."""
-    half = f["cpu"]["gemm_half_rows"]
+    block the weight matrix per call and split the rows over the cores, so few rows per core leave the FMA units
+    waiting: r / (r + cpu.gemm_half_rows_per_core), r = rows ÷ cores. Transformers only (a convolution's rows
+    are batch × pixels, thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow
+    layers."""
+    half = f["cpu"]["gemm_half_rows_per_core"]
     if target.gpu is not None or m.arch != "transformer" or not half:
         return 1.0
-    rows = seq_len_of(t) * t.batch
+    cores = target.cpu_cores or f["cpu"]["default_cores"]
+    rows = seq_len_of(t) * t.batch / max(1, cores)
     return rows / (rows + float(half))
 
 

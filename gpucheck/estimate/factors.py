@@ -122,7 +122,10 @@ FACTORS_SCHEMA: dict[str, Any] = {
                   "network": {"efficiency": "posfrac", "node_gbit": _each(SEGMENTS, "pos"),
                               "per_gpu_gbit": Open("pos", pattern=r"default|\d+\.\d+|gfx\w+", required=("default",))}},
     "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
-            "gemm_half_rows": "num", "flops_per_cycle": {"avx512": "pos", "avx2": "pos", "neon": "pos", "default": "pos"}},
+            "gemm_half_rows_per_core": "num", "native_bf16_flags": "strlist",
+            "bf16": {"native_gemm_gain": "pos", "amx_gemm_gain": "pos"},
+            "cores": Open({"vendor": "str", "requires": "strlist", "brand": "strlist", "fp32_flops_per_cycle": "pos",
+                           "bf16_flops_per_cycle": "pos"}, pattern=r"[a-z0-9][a-z0-9-]*", required=("default",))},
     "vram": {"display_reserve_default_gib": "num", "display_reserve_max_gib": "num", "busy_note_gib": "num"},
     "support": {"training_backends": "strlist", "bitsandbytes_backends": "strlist"},
     "host": {"in_memory_threshold_gib": "num", "max_loader_workers": "posint", "worker_gib": "num",
@@ -148,7 +151,7 @@ def _value(where: str, key: str, kind: str, value: Any) -> Any:
         raise BadInput(f"{where}: key '{shown_key(key)}': expected {what}, got {value!r:.60}")
     if kind == "strlist":
         return tuple(value)
-    if kind in ("int", "posint", "bool"):
+    if kind in ("int", "posint", "bool", "str"):
         return value
     return float(value)
 

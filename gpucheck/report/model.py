@@ -29,6 +29,7 @@ from gpucheck.advise.present import (
 )
 from gpucheck.catalog import get_workload, gpu_for, load_workloads
 from gpucheck.errors import BadInput
+from gpucheck.estimate.calibration import calibrated_text
 from gpucheck.i18n import (
     finding_text,
     fmt_duration,
@@ -609,6 +610,8 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         figures.insert(7, (tr("Tokens per second"), fmt_number(est.tokens_per_second, 0)))
     if est.measured_inputs:
         figures.append((tr("Based on"), tr("speeds measured on this computer")))
+    if est.calibrated:
+        figures.append((tr("Speed"), calibrated_text(est.calibrated)))
     if measured is not None:  # the trial's figures beside the estimate, after the training time
         at = [k for k, _v in figures].index(tr("Training time")) + 1
         figures[at:at] = [(tr("Measured on this PC"), measured_summary(measured)), *measured_rows(measured)]

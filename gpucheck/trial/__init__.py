@@ -24,6 +24,7 @@ from gpucheck.advise.software import torch_pip_command
 from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
+from gpucheck.trial.calibrate import record_trial, trial_workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
 
@@ -117,7 +118,7 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
            "peak_memory_gib": None if need is None else round(need / GIB, 3),
            "memory_kind": "ram" if on_cpu else "vram", "total_hours": est.total_hours, "target": est.gpu_name,
-           "batch": est.train.batch}
+           "batch": est.train.batch, "calibrated": est.calibrated is not None}
     for k in ("step_seconds", "samples_per_second", "total_hours"):
         if out[k] is not None:
             out[k] = round(float(out[k]), 5)
@@ -146,6 +147,7 @@ def run_trial(workload: Workload, *, python: str | None = None, steps: int | Non
               cancel: threading.Event | None = None) -> TrialResult:
     """Run the job for real in a child Python and put the measured figures beside the estimate.
     TrialUnsupported (the trial has no model for the job) and BadInput propagate to the caller."""
+    workload = trial_workload(workload, machine, device)  # the estimate's precision (fp32 on a CPU without bf16)
     spec = job_spec(workload, steps=steps, max_seconds=max_seconds, device=device, search_batch=search_batch)
     if python is None:
         found = find_pythons(machine)
@@ -154,7 +156,9 @@ def run_trial(workload: Workload, *, python: str | None = None, steps: int | Non
         python = found[0]
     python = resolve_python(python)
     raw = run_child(python, spec, hard_cap_s=hard_cap_seconds(max_seconds), on_event=on_event, cancel=cancel)
-    return _result(workload, python, raw, machine, max_seconds)
+    result = _result(workload, python, raw, machine, max_seconds)
+    record_trial(workload, result.outcome, result.measured, machine)  # this PC's calibration learns from it
+    return result
 
 
 def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, max_seconds: float) -> TrialResult:

@@ -11,6 +11,7 @@ from gpucheck.advise import advise, facts_for_target
 from gpucheck.catalog import get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate
+from gpucheck.estimate.calibration import target_calibrated_text
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.report import build_report, check_writable, write_report
 from gpucheck.report.figures import JobFigures, job_figures
@@ -195,6 +196,10 @@ class Session:
                       label=self.machine.label)
         return tr("Compared on {target} (this PC).", target=self.target_name())
 
+    def calibrated_text(self) -> str:
+        """"Calibrated on this PC, <date>" when the estimates use speeds measured here ("" otherwise)."""
+        return target_calibrated_text(self.target())
+
     # -- estimates and advice (cached) ------------------------------------------------------------
     def estimate(self, workload_id: str):
         if workload_id not in self._estimates:
@@ -225,6 +230,7 @@ class Session:
         """A trial measured the job (ran, or ran out of memory) with `train` (None: the settings now)."""
         self.trials[workload_id] = result
         self._trial_train[workload_id] = train if train is not None else self.train_for(workload_id)
+        self._clear_cache()  # the trial calibrated this PC: every job's estimate uses what it measured
 
     def trial_for(self, workload_id: str):
         """The job's trial, while its settings are the ones measured (None otherwise)."""

@@ -4,196 +4,196 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="148"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="150"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="189"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="191"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="251"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="253"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="300"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="302"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="338"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="340"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="341"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="343"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="189"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="344"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="347"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="349"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="353"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="355"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}，请相应调高学习率，或者少用几块 GPU。</translation>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="358"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="380"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="382"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="381"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="383"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="389"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="391"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="396"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="397"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="401"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="403"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="404"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="408"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="410"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="411"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="415"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="417"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="422"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="424"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="427"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="428"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="432"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="433"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="451"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="453"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="454"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="456"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="457"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="459"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="476"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="478"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="478"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="480"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="490"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="492"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="496"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="498"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="511"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="513"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="513"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="515"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="517"/>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/advise/__init__.py" line="519"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
-        <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
+        <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="42"/>
@@ -208,7 +208,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="84"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
-        <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
+        <translation>这台笔记本正在用电池供电：GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="86"/>
@@ -323,17 +323,17 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="262"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
-        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
+        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="266"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
-        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
+        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="269"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
-        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
+        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲：其余的被其他程序占用。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="318"/>
@@ -343,7 +343,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="321"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
-        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
+        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="325"/>
@@ -388,7 +388,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="420"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
-        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
+        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="107"/>
@@ -418,226 +418,226 @@
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="147"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="148"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="163"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="166"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="164"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="167"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="169"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="172"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="170"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="173"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="226"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="224"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="227"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
+        <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
-        <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
+        <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="240"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
-        <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
+        <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="255"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="258"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
-        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
+        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
-        <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
+        <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
+        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="267"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
+        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="254"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
-        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
+        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="294"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="292"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="295"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
-        <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
+        <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="308"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="306"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="309"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
+        <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="332"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="335"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="333"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="336"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
-        <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
+        <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
-        <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
-        <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/ladder.py" line="362"/>
-        <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
-        <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
+        <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
+        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
+        <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
+        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="385"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="388"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
-        <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
+        <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="516"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="517"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="515"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
-        <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
+        <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="521"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="519"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
-        <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
+        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="526"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
-        <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
+        <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="524"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="527"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
-        <translation>换一种方法；模型占用的显存降到原来的约 1/{m}，每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
+        <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="586"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="584"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="587"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="602"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="605"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
-        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
+        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="604"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="607"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
-        <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
+        <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="609"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="612"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="634"/>
         <source>Train a smaller model instead: {title}</source>
-        <translation>改为训练更小的模型，{title}</translation>
+        <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="632"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="635"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
-        <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
+        <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="196"/>
@@ -687,12 +687,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="254"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="256"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="284"/>
@@ -707,12 +707,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="290"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
-        <translation>一周的额度（约 {q} 小时）就够用</translation>
+        <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="292"/>
         <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
-        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
+        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动）：请保存检查点并断点续训</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="295"/>
@@ -722,7 +722,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
-        <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
+        <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="302"/>
@@ -757,7 +757,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="420"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="425"/>
@@ -787,7 +787,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="454"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
-        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
+        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="458"/>
@@ -797,7 +797,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="460"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
-        <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
+        <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="464"/>
@@ -898,8 +898,8 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="137"/>
         <location filename="../../gpucheck/advise/present.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="505"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
+        <location filename="../../gpucheck/report/model.py" line="506"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -910,7 +910,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="148"/>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="574"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -1022,7 +1022,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="247"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
-        <translation>  - {title}，约 {h} — 代价：{cost}</translation>
+        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="251"/>
@@ -1033,17 +1033,17 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="255"/>
         <source>What fits instead: {title}.</source>
-        <translation>能装下的替代方案：{title}。</translation>
+        <translation>可以改跑：{title}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="256"/>
         <source>What fits instead: {title}, about {h}.</source>
-        <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
+        <translation>可以改跑：{title}，大约需要 {h}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="258"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
-        <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
+        <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="261"/>
@@ -1055,13 +1055,13 @@
         <location filename="../../gpucheck/advise/present.py" line="265"/>
         <location filename="../../gpucheck/advise/present.py" line="325"/>
         <source>Software: {msg}</source>
-        <translation>【软件】{msg}</translation>
+        <translation>软件：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="269"/>
         <location filename="../../gpucheck/advise/present.py" line="333"/>
         <source>Bottleneck: {msg}</source>
-        <translation>【瓶颈】{msg}</translation>
+        <translation>瓶颈：{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="270"/>
@@ -1087,7 +1087,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="288"/>
         <source>try it; if it runs out of memory: {title}</source>
-        <translation>试试看；如果显存不足，就改为{title}</translation>
+        <translation>试试看；如果显存不足：{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="290"/>
@@ -1097,12 +1097,12 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="294"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
-        <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
+        <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>slowed down by the {what}: {fix}</source>
-        <translation>速度被{what}拖慢，{fix}</translation>
+        <translation>速度被{what}拖慢：{fix}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="307"/>
@@ -1207,7 +1207,7 @@
     <message>
         <location filename="../../gpucheck/advise/software.py" line="150"/>
         <source>The installed PyTorch {v} is a CPU-only build: it cannot use {gpu}. Replace it with a CUDA build:</source>
-        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本，无法使用 {gpu}。请换成 CUDA 版本：</translation>
+        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本：无法使用 {gpu}。请换成 CUDA 版本：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="160"/>
@@ -1722,488 +1722,499 @@
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
-        <location filename="../../gpucheck/cli.py" line="118"/>
+        <location filename="../../gpucheck/cli.py" line="35"/>
+        <location filename="../../gpucheck/cli.py" line="119"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="35"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="35"/>
+        <location filename="../../gpucheck/cli.py" line="36"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="35"/>
+        <location filename="../../gpucheck/cli.py" line="36"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="36"/>
+        <location filename="../../gpucheck/cli.py" line="37"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="36"/>
+        <location filename="../../gpucheck/cli.py" line="37"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="37"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="37"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="51"/>
+        <location filename="../../gpucheck/cli.py" line="52"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="65"/>
+        <location filename="../../gpucheck/cli.py" line="66"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="66"/>
+        <location filename="../../gpucheck/cli.py" line="67"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="71"/>
+        <location filename="../../gpucheck/cli.py" line="72"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="76"/>
-        <location filename="../../gpucheck/cli.py" line="143"/>
+        <location filename="../../gpucheck/cli.py" line="77"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="77"/>
+        <location filename="../../gpucheck/cli.py" line="78"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="78"/>
+        <location filename="../../gpucheck/cli.py" line="79"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="82"/>
+        <location filename="../../gpucheck/cli.py" line="83"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="85"/>
+        <location filename="../../gpucheck/cli.py" line="86"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="88"/>
+        <location filename="../../gpucheck/cli.py" line="89"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="94"/>
+        <location filename="../../gpucheck/cli.py" line="95"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="97"/>
+        <location filename="../../gpucheck/cli.py" line="98"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="99"/>
+        <location filename="../../gpucheck/cli.py" line="100"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="100"/>
+        <location filename="../../gpucheck/cli.py" line="101"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="102"/>
+        <location filename="../../gpucheck/cli.py" line="103"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="104"/>
+        <location filename="../../gpucheck/cli.py" line="105"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="107"/>
+        <location filename="../../gpucheck/cli.py" line="108"/>
         <source>pack short samples into full-length rows</source>
-        <translation>把短样本拼接成满长度的序列（packing）</translation>
+        <translation>把短样本拼接成整行（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="116"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="116"/>
+        <location filename="../../gpucheck/cli.py" line="117"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="121"/>
+        <location filename="../../gpucheck/cli.py" line="122"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="123"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="124"/>
+        <location filename="../../gpucheck/cli.py" line="125"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="125"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="127"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="129"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="132"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="135"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <location filename="../../gpucheck/trial/command.py" line="28"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="141"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="143"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="145"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="146"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="148"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="149"/>
+        <location filename="../../gpucheck/cli.py" line="150"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="151"/>
+        <location filename="../../gpucheck/cli.py" line="152"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="155"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="161"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
+        <source>measure this PC with short real training steps; later estimates use it</source>
+        <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="167"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="165"/>
+        <location filename="../../gpucheck/cli.py" line="171"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="217"/>
+        <location filename="../../gpucheck/cli.py" line="224"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="232"/>
+        <location filename="../../gpucheck/cli.py" line="239"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="55"/>
+        <location filename="../../gpucheck/commands.py" line="56"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="57"/>
+        <location filename="../../gpucheck/commands.py" line="58"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="58"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="59"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
         <source>CPU offload (PCIe copies and the CPU's optimizer step)</source>
         <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="126"/>
+        <location filename="../../gpucheck/commands.py" line="127"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="144"/>
+        <location filename="../../gpucheck/commands.py" line="145"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="151"/>
+        <location filename="../../gpucheck/commands.py" line="152"/>
         <source>Target: {label} — CPU only</source>
-        <translation>对比对象：{label} — 仅 CPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="154"/>
-        <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
-        <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
+        <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="155"/>
-        <source>Target: {gpu}, {vram} usable</source>
-        <translation>对比对象：{gpu}，可用 {vram}</translation>
+        <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
+        <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="167"/>
+        <location filename="../../gpucheck/commands.py" line="156"/>
+        <source>Target: {gpu}, {vram} usable</source>
+        <translation>目标：{gpu}，可用 {vram}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="168"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="175"/>
+        <location filename="../../gpucheck/commands.py" line="176"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
-        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
+        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="182"/>
+        <location filename="../../gpucheck/commands.py" line="183"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="183"/>
+        <location filename="../../gpucheck/commands.py" line="184"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="429"/>
-        <location filename="../../gpucheck/commands.py" line="450"/>
+        <location filename="../../gpucheck/commands.py" line="220"/>
+        <source>{label}: times use the speeds measured here</source>
+        <translation>{label}：时间按本机实测的速度计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="435"/>
+        <location filename="../../gpucheck/commands.py" line="456"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="450"/>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
-        <location filename="../../gpucheck/report/model.py" line="478"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="456"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="450"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="456"/>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/commands.py" line="231"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="262"/>
+        <location filename="../../gpucheck/commands.py" line="265"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="276"/>
+        <location filename="../../gpucheck/commands.py" line="279"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="279"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="284"/>
+        <location filename="../../gpucheck/commands.py" line="287"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="285"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="286"/>
+        <location filename="../../gpucheck/commands.py" line="289"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="289"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2217,359 +2228,496 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="298"/>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
-        <location filename="../../gpucheck/report/model.py" line="415"/>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <location filename="../../gpucheck/report/model.py" line="397"/>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="299"/>
+        <location filename="../../gpucheck/report/model.py" line="325"/>
+        <location filename="../../gpucheck/report/model.py" line="416"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="396"/>
+        <location filename="../../gpucheck/report/model.py" line="398"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="383"/>
+        <location filename="../../gpucheck/report/model.py" line="725"/>
+        <location filename="../../gpucheck/report/model.py" line="380"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
-        <location filename="../../gpucheck/report/model.py" line="607"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
-        <location filename="../../gpucheck/report/model.py" line="626"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
+        <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
+        <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="342"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="339"/>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Whole run</source>
-        <translation>整个训练</translation>
+        <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="339"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="341"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="343"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="344"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/commands.py" line="351"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="348"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="350"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="404"/>
-        <location filename="../../gpucheck/report/model.py" line="279"/>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
-        <location filename="../../gpucheck/report/model.py" line="747"/>
+        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="404"/>
+        <location filename="../../gpucheck/commands.py" line="410"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="404"/>
+        <location filename="../../gpucheck/commands.py" line="410"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="404"/>
+        <location filename="../../gpucheck/commands.py" line="410"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="404"/>
+        <location filename="../../gpucheck/commands.py" line="410"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="404"/>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="409"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="429"/>
-        <location filename="../../gpucheck/report/model.py" line="478"/>
+        <location filename="../../gpucheck/commands.py" line="435"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="429"/>
+        <location filename="../../gpucheck/commands.py" line="435"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="453"/>
+        <location filename="../../gpucheck/commands.py" line="459"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="467"/>
+        <location filename="../../gpucheck/commands.py" line="473"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="470"/>
+        <location filename="../../gpucheck/commands.py" line="476"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="493"/>
+        <location filename="../../gpucheck/commands.py" line="499"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="138"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="29"/>
+        <source>convolutional network</source>
+        <translation>卷积网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="29"/>
+        <source>transformer layers</source>
+        <translation>Transformer 层</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="30"/>
+        <source>U-Net block</source>
+        <translation>U-Net 模块</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="31"/>
+        <source>convolutional networks</source>
+        <translation>卷积网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="31"/>
+        <source>transformers</source>
+        <translation>Transformer 模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="32"/>
+        <source>U-Nets (diffusion)</source>
+        <translation>U-Net（扩散模型）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="32"/>
+        <source>MLPs</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
+        <location filename="../../gpucheck/trial/command.py" line="29"/>
+        <source>the Python (with PyTorch) to run it in (default: found)</source>
+        <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="38"/>
+        <source>time for the timed steps of all three parts together, at most 90 (default: 45)</source>
+        <translation>三部分计时训练步的总时长，最多 90 秒（默认 45 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
+        <location filename="../../gpucheck/trial/command.py" line="35"/>
+        <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
+        <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="41"/>
+        <source>a saved scan of this PC (default: scan it now)</source>
+        <translation>本机已保存的扫描结果（默认现在扫描）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
+        <location filename="../../gpucheck/trial/command.py" line="44"/>
+        <source>step {n} ({s} s of {max} s)</source>
+        <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="50"/>
+        <source>Calibrating</source>
+        <translation>正在校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
+        <location filename="../../gpucheck/trial/command.py" line="60"/>
+        <source>Python: {path}</source>
+        <translation>Python 路径：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="65"/>
+        <source>{what} on {device}: {measured} s per step measured, {estimated} s estimated (×{ratio})</source>
+        <translation>{what}（{device}）：实测每步 {measured} 秒，估算 {estimated} 秒（实测为估算的 {ratio} 倍）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="69"/>
+        <source>{what}: not measured ({why})</source>
+        <translation>{what}：未能实测（{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="72"/>
+        <source>From now on, estimates on this PC ({device}) use these measured speeds:</source>
+        <translation>今后本机（{device}）上的估算都会使用以下实测速度：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="74"/>
+        <source>{family}: steps take ×{factor} the model's time</source>
+        <translation>{family}：每步耗时为模型估算的 {factor} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="76"/>
+        <source>other jobs: ×{factor} (this PC as a whole)</source>
+        <translation>其他任务：耗时为模型估算的 {factor} 倍（按本机整体计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="78"/>
+        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
+        <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="81"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="212"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="116"/>
+        <source>Saved to {path}</source>
+        <translation>已保存到 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="89"/>
+        <source>--max-seconds must be above 0 and at most {n}</source>
+        <translation>--max-seconds 必须大于 0 且不超过 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="109"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="182"/>
+        <source>{module} is not installed in {python}; add it with: {cmd}</source>
+        <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="151"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="146"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="159"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="152"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="165"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="266"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="285"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="291"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="310"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="312"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="308"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="331"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="327"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="381"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="400"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="385"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="404"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="389"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="408"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="417"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="436"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
-        <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
+        <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="426"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="445"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="430"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="460"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="460"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="464"/>
+        <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
+        <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="466"/>
+        <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
+        <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/__init__.py" line="495"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="463"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="498"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="465"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="500"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="468"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="503"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
-        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
+        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="553"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="555"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="596"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
-        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
+        <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="635"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="635"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="604"/>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="635"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="636"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="646"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="636"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="636"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="601"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="643"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="605"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="647"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="612"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="654"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
-        <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
+        <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="617"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="659"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
-        <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
+        <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="619"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="661"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="621"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="623"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="665"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="625"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="667"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="628"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="670"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="631"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2632,6 +2780,12 @@
         <location filename="../../gpucheck/estimate/bands.py" line="81"/>
         <source>Time range not yet checked against published training runs on {what}: it is shown wide</source>
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/calibration.py" line="292"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="258"/>
+        <source>Calibrated on this PC, {date}</source>
+        <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/settings.py" line="53"/>
@@ -2772,13 +2926,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -3122,28 +3276,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="305"/>
+        <location filename="../../gpucheck/report/model.py" line="306"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="307"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="308"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -3156,14 +3310,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -3337,7 +3491,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="271"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -3400,7 +3554,7 @@
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="317"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
-        <translation>{gpu} 的驱动没有报告这些信息，因此未知：{fields}</translation>
+        <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="321"/>
@@ -3658,14 +3812,14 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="140"/>
         <source>{need} → {after} of {have}</source>
-        <translation>{need} → {after}，可用 {have}</translation>
+        <translation>{need} → {after}，共 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="143"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
-        <translation>需要 {need}，可用 {have}</translation>
+        <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="145"/>
@@ -3867,11 +4021,11 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="387"/>
-        <location filename="../../gpucheck/report/model.py" line="571"/>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
-        <location filename="../../gpucheck/report/model.py" line="644"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
-        <location filename="../../gpucheck/ui/session.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="572"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="647"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="626"/>
+        <location filename="../../gpucheck/ui/session.py" line="344"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
@@ -3888,11 +4042,11 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="395"/>
         <source>{cost} for the whole run</source>
-        <translation>整个训练 {cost}</translation>
+        <translation>整次训练 {cost}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
@@ -3914,7 +4068,7 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>tight: may fit</source>
-        <translation>很紧，可能装得下</translation>
+        <translation>很紧：可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="427"/>
@@ -4029,874 +4183,874 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="268"/>
+        <location filename="../../gpucheck/report/model.py" line="269"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="269"/>
+        <location filename="../../gpucheck/report/model.py" line="270"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="272"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="272"/>
+        <location filename="../../gpucheck/report/model.py" line="273"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="281"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="284"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="297"/>
+        <location filename="../../gpucheck/report/model.py" line="298"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="324"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="327"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="327"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="334"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="345"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="352"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="354"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="360"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="360"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="363"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="370"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="372"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="383"/>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="384"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="383"/>
+        <location filename="../../gpucheck/report/model.py" line="384"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/report/model.py" line="390"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="391"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="418"/>
+        <location filename="../../gpucheck/report/model.py" line="419"/>
         <source>batch {n}</source>
-        <translation>微批次 {n}</translation>
+        <translation>批大小 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="420"/>
+        <location filename="../../gpucheck/report/model.py" line="421"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/report/model.py" line="423"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="425"/>
+        <location filename="../../gpucheck/report/model.py" line="426"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="427"/>
+        <location filename="../../gpucheck/report/model.py" line="428"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="439"/>
+        <location filename="../../gpucheck/report/model.py" line="440"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="442"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="443"/>
+        <location filename="../../gpucheck/report/model.py" line="444"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="476"/>
+        <location filename="../../gpucheck/report/model.py" line="477"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="249"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
+        <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="250"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="478"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="478"/>
+        <location filename="../../gpucheck/report/model.py" line="479"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="491"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/model.py" line="494"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="496"/>
+        <location filename="../../gpucheck/report/model.py" line="497"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="498"/>
+        <location filename="../../gpucheck/report/model.py" line="499"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="499"/>
+        <location filename="../../gpucheck/report/model.py" line="500"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="499"/>
+        <location filename="../../gpucheck/report/model.py" line="500"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>{date}, unverified</source>
         <translation>{date}，未核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="515"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="550"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
-        <location filename="../../gpucheck/report/model.py" line="549"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="550"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="524"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="532"/>
+        <location filename="../../gpucheck/report/model.py" line="533"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="577"/>
+        <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="591"/>
+        <location filename="../../gpucheck/report/model.py" line="592"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="594"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="600"/>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="602"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="602"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="605"/>
+        <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="614"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
+        <location filename="../../gpucheck/report/model.py" line="617"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="190"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="620"/>
+        <location filename="../../gpucheck/report/model.py" line="623"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="626"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="626"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="637"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
+        <location filename="../../gpucheck/report/model.py" line="640"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="486"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="639"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
+        <location filename="../../gpucheck/report/model.py" line="642"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="519"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="645"/>
+        <location filename="../../gpucheck/report/model.py" line="648"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="694"/>
+        <location filename="../../gpucheck/report/model.py" line="697"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="696"/>
+        <location filename="../../gpucheck/report/model.py" line="699"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="698"/>
+        <location filename="../../gpucheck/report/model.py" line="701"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <location filename="../../gpucheck/report/model.py" line="710"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
-        <location filename="../../gpucheck/report/model.py" line="733"/>
-        <location filename="../../gpucheck/report/model.py" line="737"/>
+        <location filename="../../gpucheck/report/model.py" line="724"/>
+        <location filename="../../gpucheck/report/model.py" line="736"/>
+        <location filename="../../gpucheck/report/model.py" line="740"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="727"/>
+        <location filename="../../gpucheck/report/model.py" line="730"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="744"/>
+        <location filename="../../gpucheck/report/model.py" line="747"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="745"/>
+        <location filename="../../gpucheck/report/model.py" line="748"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="747"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="748"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="749"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="754"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="752"/>
+        <location filename="../../gpucheck/report/model.py" line="755"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="757"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/model.py" line="793"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="796"/>
+        <location filename="../../gpucheck/report/model.py" line="799"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="804"/>
+        <location filename="../../gpucheck/report/model.py" line="807"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="806"/>
+        <location filename="../../gpucheck/report/model.py" line="809"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="812"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="813"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="815"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>What fits instead: another method or a smaller model</source>
-        <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
+        <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
+        <location filename="../../gpucheck/report/model.py" line="817"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <location filename="../../gpucheck/report/model.py" line="840"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="859"/>
+        <location filename="../../gpucheck/report/model.py" line="862"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="867"/>
+        <location filename="../../gpucheck/report/model.py" line="870"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="869"/>
+        <location filename="../../gpucheck/report/model.py" line="872"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="884"/>
+        <location filename="../../gpucheck/report/model.py" line="887"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="885"/>
+        <location filename="../../gpucheck/report/model.py" line="888"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="886"/>
+        <location filename="../../gpucheck/report/model.py" line="889"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="893"/>
+        <location filename="../../gpucheck/report/model.py" line="896"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="901"/>
+        <location filename="../../gpucheck/report/model.py" line="904"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -4911,99 +5065,119 @@
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="37"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="37"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="139"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="140"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="178"/>
-        <source>{module} is not installed in {python}; add it with: {cmd}</source>
-        <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="189"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="192"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="196"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="197"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="200"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="208"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="207"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="211"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="216"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="214"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="218"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="225"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="225"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="29"/>
-        <source>the Python (with PyTorch) to run it in (default: found)</source>
-        <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
+        <location filename="../../gpucheck/trial/calibrate.py" line="220"/>
+        <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
+        <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="243"/>
+        <source>{module} is not installed in {python}</source>
+        <translation>{python} 中没有安装 {module}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
+        <source>Nothing could be measured: {why}</source>
+        <translation>没有测到任何结果：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
+        <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
+        <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="254"/>
+        <source>could not save the calibration: {error}</source>
+        <translation>无法保存校准结果：{error}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="30"/>
@@ -5016,11 +5190,6 @@
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="35"/>
-        <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
-        <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/trial/command.py" line="36"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
@@ -5031,11 +5200,6 @@
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="44"/>
-        <source>step {n} ({s} s of {max} s)</source>
-        <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/trial/command.py" line="46"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
@@ -5044,11 +5208,6 @@
         <location filename="../../gpucheck/trial/command.py" line="49"/>
         <source>Trial</source>
         <translation>试运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="60"/>
-        <source>Python: {path}</source>
-        <translation>Python 路径：{path}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="63"/>
@@ -5456,269 +5615,269 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="264"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="267"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="285"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="295"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="296"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="301"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="305"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="366"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="426"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="432"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="433"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
         <source>Speed as configured: {n} samples per second</source>
         <translation>按当前设置的速度：每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="448"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="449"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
         <source>Also needs {ram} of RAM and {disk} of disk space.</source>
         <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="454"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="455"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="486"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="489"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="524"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="527"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="522"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="499"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="508"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="511"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="566"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="532"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="535"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="570"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="576"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="582"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="585"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="595"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="598"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="606"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="609"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="621"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="627"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="625"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="628"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="639"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="642"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="640"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="643"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5835,7 +5994,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Batch size (per GPU)</source>
-        <translation>微批次（每块 GPU）(&amp;B)</translation>
+        <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
@@ -5880,7 +6039,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="230"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
-        <translation>把短样本拼接成满长度的序列（序列打包）</translation>
+        <translation>把短样本拼成整行（序列打包）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="231"/>
@@ -6112,12 +6271,6 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>保存报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="212"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="116"/>
-        <source>Saved to {path}</source>
-        <translation>已保存到 {path}</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/ui/pages/report.py" line="214"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="111"/>
         <source>Open the saved file</source>
@@ -6247,32 +6400,32 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="191"/>
+        <location filename="../../gpucheck/ui/session.py" line="192"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="194"/>
+        <location filename="../../gpucheck/ui/session.py" line="195"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="196"/>
+        <location filename="../../gpucheck/ui/session.py" line="197"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="209"/>
+        <location filename="../../gpucheck/ui/session.py" line="214"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="221"/>
+        <location filename="../../gpucheck/ui/session.py" line="226"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="336"/>
+        <location filename="../../gpucheck/ui/session.py" line="342"/>
         <source>the CPU only (no GPU for training)</source>
         <translation>仅 CPU（没有可用于训练的 GPU）</translation>
     </message>
@@ -6449,7 +6602,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/verdict.py" line="79"/>
         <source>Tight: may fit</source>
-        <translation>很紧，可能装得下</translation>
+        <translation>很紧：可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/verdict.py" line="80"/>

@@ -16,6 +16,7 @@ from gpucheck.advise.present import (
     upgrade_text,
 )
 from gpucheck.errors import BadInput
+from gpucheck.estimate.calibration import calibrated_text
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_number, tr
 from gpucheck.report.figures import (
     alternative_lines,
@@ -452,6 +453,8 @@ class DetailsPage(BasePage):
                         disk=fmt_gib(est.disk_bytes)))
         if est.measured_inputs:
             lines.append(tr("Uses speeds measured by the deep scan."))
+        if est.calibrated:
+            lines.append(calibrated_text(est.calibrated))
         if est.assumptions:
             lines.append(tr("Assumed: {items}", items=fmt_list(est.assumptions, strong=True)))
         self.time_text.setText("\n".join(lines))

@@ -262,7 +262,7 @@ class JobsPage(BasePage):
         if not self.has_session_data():
             return
         s = self.session
-        self.target_line.setText(s.target_text())
+        self.target_line.setText(" ".join(x for x in (s.target_text(), s.calibrated_text()) if x))
         self._set_headers()
         ws = s.workloads()
         self._updating = True

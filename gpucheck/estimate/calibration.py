@@ -1,0 +1,297 @@
+"""Calibration on this PC: what real steps measured here corrects in every later estimate on it.
+
+A calibration is a set of *samples*: one measured training step (from `gpucheck calibrate` or a
+`gpucheck trial`) beside the uncalibrated estimate of the same step on the same device, split into the
+estimate's two parts:
+
+- `work_s`: the arithmetic and memory traffic of the step (matrix math, element-wise passes, optimizer) —
+  what the family's kernels make of this device's peak;
+- `host_s`: the per-step host cost (operator dispatch on the CPU's single thread, the fixed per-step cost).
+
+From the samples of one device the calibration keeps
+- one **host factor**: the machine-wide ratio measured ÷ estimated over all samples (geometric mean): how much
+  slower or faster this PC runs than the model of it, applied to the host part of every step;
+- one **work factor per family** (cnn | transformer | unet | mlp): the geometric mean over that family's samples
+  of (measured − host factor × host_s) ÷ work_s. A family that was not measured takes the machine-wide ratio:
+  one measurement says at least "this PC measured slower (or faster) than estimated" for every job.
+
+The store is one small JSON file in the user's data folder (platformdirs; `GPUCHECK_CALIBRATION_DIR`
+overrides the folder, which tests use), keyed by a fingerprint of the machine made from its CPU model,
+core counts and installed RAM — nothing that identifies the person or the PC (no host name, no serial,
+no UUID). Reading it never raises: a missing or damaged file means "not calibrated".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import hashlib
+import json
+import math
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from gpucheck.fileio import write_text_atomic
+from gpucheck.i18n import tr
+from gpucheck.lazy import lazy_import
+from gpucheck.resources import resource_path
+
+APP = "gpucheck"
+ENV_DIR = "GPUCHECK_CALIBRATION_DIR"
+platformdirs = lazy_import("platformdirs")  # read only when the store is first looked for
+FILE_NAME = "calibration.json"
+SCHEMA = 1
+MAX_SAMPLES_PER_DEVICE = 40  # the newest are kept
+FAMILIES = ("cnn", "transformer", "unet", "mlp")
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One measured step on this machine beside the uncalibrated estimate of the same step."""
+
+    key: str  # what was measured: "calibrate:conv" or "trial:mnist-cnn batch=64 precision=fp32"
+    family: str  # cnn | transformer | unet | mlp (the workload's model.arch)
+    device: str  # the estimate's device name: "CPU" or the catalog GPU name
+    measured_step_s: float
+    work_s: float  # the estimate's arithmetic and memory part of the step (uncalibrated)
+    host_s: float  # the estimate's per-step host part (uncalibrated)
+    flops_per_step: float = 0.0
+    on: str = ""  # ISO date (UTC) of the measurement
+    source: str = "trial"  # calibrate | trial
+    model: str = ""  # the speed model the estimate came from (model_version()); another model's samples are not used
+
+    @property
+    def estimated_step_s(self) -> float:
+        return self.work_s + self.host_s
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Sample | None:
+        try:
+            s = cls(key=str(d["key"]), family=str(d["family"]), device=str(d["device"]),
+                    measured_step_s=float(d["measured_step_s"]), work_s=float(d["work_s"]),
+                    host_s=float(d["host_s"]), flops_per_step=float(d.get("flops_per_step") or 0.0),
+                    on=str(d.get("on") or ""), source=str(d.get("source") or "trial"), model=str(d.get("model") or ""))
+        except (KeyError, TypeError, ValueError):
+            return None
+        ok = s.measured_step_s > 0 and s.work_s >= 0 and s.host_s >= 0 and s.estimated_step_s > 0
+        return s if ok and all(math.isfinite(x) for x in (s.measured_step_s, s.work_s, s.host_s)) else None
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The factors measured on one device of this machine (see the module's docstring)."""
+
+    device: str
+    on: str  # the newest sample's date
+    host_factor: float
+    work_factors: Mapping[str, float]  # by family, measured families only
+    samples: tuple[Sample, ...]
+    machine_factor: float  # measured ÷ estimated over all samples (geometric mean)
+
+    def work_factor(self, family: str) -> float:
+        return float(self.work_factors.get(family, self.machine_factor))
+
+    def measured(self, family: str) -> bool:
+        return family in self.work_factors
+
+    def step_seconds(self, step_s: float, host_s: float, family: str) -> float:
+        """A step the estimate puts at `step_s`, of which `host_s` is host cost, as this PC runs it."""
+        host_s = min(max(0.0, host_s), step_s)
+        return self.work_factor(family) * (step_s - host_s) + self.host_factor * host_s
+
+    def rates(self) -> dict[str, Any]:
+        """The JSON form: per family the step-time factor (measured ÷ estimated), the FLOP rate the
+        measured steps reached, and how many samples set it; the host factor."""
+        out: dict[str, Any] = {}
+        for fam in FAMILIES:
+            rows = [s for s in self.samples if s.family == fam]
+            if not rows:
+                continue
+            work_s = sum(max(1e-12, s.measured_step_s - self.host_factor * s.host_s) for s in rows)
+            flops = sum(s.flops_per_step for s in rows)
+            out[fam] = {"step_time_factor": round(self.work_factor(fam), 4), "samples": len(rows),
+                        "achieved_tflops": round(flops / work_s / 1e12, 4) if flops else None}
+        out["other_families_step_time_factor"] = round(self.machine_factor, 4)
+        out["host_overhead_factor"] = round(self.host_factor, 4)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"on": self.on, "device": self.device, "rates": self.rates()}
+
+
+def _geomean(xs: Iterable[float]) -> float | None:
+    vals = [math.log(x) for x in xs if x > 0 and math.isfinite(x)]
+    return math.exp(sum(vals) / len(vals)) if vals else None
+
+
+def fit(samples: Iterable[Sample], device: str) -> Calibration | None:
+    """The calibration of `device` from its samples (the newest per key); None without any."""
+    newest: dict[str, Sample] = {}
+    current = model_version()
+    for s in samples:
+        if s.model and s.model != current:
+            continue  # estimated by another version of the speed model: its ratio says nothing about this one
+        if s.device == device and (s.key not in newest or s.on >= newest[s.key].on):
+            newest[s.key] = s
+    rows = tuple(newest.values())
+    machine = _geomean(s.measured_step_s / s.estimated_step_s for s in rows)
+    if machine is None:
+        return None
+    work: dict[str, float] = {}
+    for fam in FAMILIES:
+        ratios = [(s.measured_step_s - machine * s.host_s) / s.work_s for s in rows
+                  if s.family == fam and s.work_s > 0]
+        g = _geomean(r for r in ratios if r > 0)
+        if g is not None:
+            work[fam] = g
+    on = max((s.on for s in rows), default="")
+    return Calibration(device=device, on=on, host_factor=machine, work_factors=work, samples=rows,
+                       machine_factor=machine)
+
+
+@lru_cache(maxsize=1)
+def model_version() -> str:
+    """A short hash of the speed model's numbers (resources/factors.toml): a sample is compared with the
+    estimate of the model that made it; after an update that changes them, the PC needs a new calibration."""
+    try:
+        return hashlib.sha256(resource_path("factors.toml").read_bytes()).hexdigest()[:12]
+    except OSError:
+        return ""
+
+
+# -- where it is kept ------------------------------------------------------------------------------
+
+
+def store_path() -> Path:
+    folder = os.environ.get(ENV_DIR) or platformdirs.user_data_dir(APP, appauthor=False)
+    return Path(folder) / FILE_NAME
+
+
+def machine_fingerprint(machine: Any) -> str | None:
+    """A short hash of what makes this PC's speed: CPU model, core counts, sockets, installed RAM (GiB).
+    No host name, serial or UUID goes in; the GPUs are not in it (each device has its own factors)."""
+    cpu = getattr(machine, "cpu", None)
+    if cpu is None or not getattr(cpu, "brand", None):
+        return None
+    mem = getattr(getattr(machine, "memory", None), "total_bytes", None)
+    parts = [cpu.brand, getattr(cpu, "arch", None), getattr(cpu, "physical_cores", None),
+             getattr(cpu, "logical_cores", None), getattr(cpu, "sockets", None),
+             round(mem / 1024**3) if mem else None]
+    return hashlib.sha256(json.dumps(parts).encode("utf-8")).hexdigest()[:16]
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _read_store(path: Path) -> dict[str, Any]:
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return {}
+    if _CACHE.get("path") == str(path) and _CACHE.get("stamp") == stamp:
+        return _CACHE["data"]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        data = {}
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("machines"), dict):
+        data = {}
+    _CACHE.update(path=str(path), stamp=stamp, data=data)
+    return data
+
+
+def load_samples(machine: Any) -> tuple[Sample, ...]:
+    fp = machine_fingerprint(machine)
+    if fp is None:
+        return ()
+    entry = _read_store(store_path()).get("machines", {}).get(fp) or {}
+    raw = entry.get("samples") if isinstance(entry, dict) else None
+    out = (Sample.from_json(d) for d in (raw if isinstance(raw, list) else []) if isinstance(d, dict))
+    return tuple(s for s in out if s is not None)
+
+
+def calibration_for(machine: Any, device: str) -> Calibration | None:
+    """The calibration saved for `device` on this machine, or None (never raises)."""
+    if machine is None:
+        return None
+    try:
+        return fit(load_samples(machine), device)
+    except Exception:  # noqa: BLE001 — a damaged store means "not calibrated", never a failed estimate
+        return None
+
+
+def save_samples(machine: Any, new: Iterable[Sample], replace_source: str | None = None) -> Path | None:
+    """Add `new` to this machine's samples (replacing the same keys; with `replace_source`, every older
+    sample of that source on the same devices). Returns the file, or None when the machine has no fingerprint.
+    OSError propagates: the caller says why it could not be saved."""
+    fp = machine_fingerprint(machine)
+    if fp is None:
+        return None
+    new = list(new)
+    path = store_path()
+    data = _read_store(path) or {"schema": SCHEMA, "machines": {}}
+    data = json.loads(json.dumps(data))  # a copy: the cache stays as read
+    old = [s for s in load_samples(machine)]
+    keys = {s.key for s in new}
+    devices = {s.device for s in new}
+    kept = [s for s in old if s.key not in keys and not (replace_source and s.source == replace_source
+                                                          and s.device in devices)]
+    merged = kept + new
+    by_device: dict[str, list[Sample]] = {}
+    for s in merged:
+        by_device.setdefault(s.device, []).append(s)
+    final: list[Sample] = []
+    for rows in by_device.values():
+        final += sorted(rows, key=lambda s: s.on)[-MAX_SAMPLES_PER_DEVICE:]
+    data["machines"][fp] = {"samples": [s.to_json() for s in final]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return path
+
+
+def today() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d")
+
+
+# -- applying it -----------------------------------------------------------------------------------
+
+
+def host_seconds(sp: Any, backend: str, t: Any, f: Mapping[str, Any]) -> float:
+    """The host's part of the estimate's step: the fixed per-step cost, and the operators' dispatch where it
+    is not hidden behind the device's work (on the CPU backend the same cores do both, so it never is)."""
+    overhead = float(f["step_overhead_s"][backend]) / max(1, t.grad_accum)
+    if backend == "cpu":
+        exposed = sp.dispatch_seconds
+    else:
+        exposed = max(0.0, sp.dispatch_seconds - (sp.matmul_seconds + sp.memory_seconds))
+    return min(sp.step_seconds, overhead + exposed)
+
+
+def calibrated_speed(sp: Any, cal: Calibration, family: str, host_s: float) -> Any:
+    """The Speed with this PC's measured factors applied (step time, samples and tokens per second)."""
+    step = cal.step_seconds(sp.step_seconds, host_s, family)
+    if not step > 0:
+        return sp
+    k = sp.step_seconds / step
+    return dataclasses.replace(
+        sp, step_seconds=step, samples_per_second=sp.samples_per_second * k, utilization=sp.utilization * k,
+        tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second * k)
+
+
+def calibrated_text(calibrated: Mapping[str, Any] | None) -> str:
+    """The label every surface shows for a calibrated estimate: "Calibrated on this PC, 2026-12-01"."""
+    if not calibrated:
+        return ""
+    return tr("Calibrated on this PC, {date}", date=calibrated.get("on") or "?")
+
+
+def target_calibrated_text(target: Any) -> str:
+    cal = getattr(target, "calibration", None)
+    return "" if cal is None else calibrated_text(cal.to_json())

@@ -1,0 +1,258 @@
+"""`gpucheck calibrate`: a short set of real steps on this PC whose measured rates every later estimate uses.
+
+Three probes (resources/calibration/*.toml) cover the three kinds of kernels the estimates model: a
+convolutional network (ResNet-18, CIFAR variant), two BERT-base transformer layers and a narrow Stable
+Diffusion U-Net. Each runs through the trial's own runner in a child process of the user's Python
+(gpucheck/trial/runner.py, unchanged), for a third of `max_seconds` of timed steps after one warm-up
+step. Each measured step is saved beside the uncalibrated estimate of the same step on the same device
+(gpucheck/estimate/calibration.py), and so is every `gpucheck trial` that ran (`record_trial`).
+
+The trial's precision is the estimate's: on a CPU without native bf16 both use fp32 (`trial_workload`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gpucheck.catalog import load_workload_file
+from gpucheck.estimate import Target, estimate
+from gpucheck.estimate.calibration import (
+    Calibration,
+    Sample,
+    calibration_for,
+    fit,
+    model_version,
+    save_samples,
+    today,
+)
+from gpucheck.i18n import tr
+from gpucheck.records import Workload
+from gpucheck.resources import resource_path
+from gpucheck.trial.child import find_pythons, resolve_python, run_child
+from gpucheck.trial.models import job_spec
+
+PROBES = ("conv", "transformer", "unet")
+DEFAULT_MAX_SECONDS = 45.0
+MAX_SECONDS = 90.0  # real steps, all probes together
+SETUP_ALLOWANCE_S = 120.0  # per probe: starting PyTorch, building the model, the warm-up step
+# gpucheck judgement: a probe whose threads ran less than 70 % of its wall-clock steps shared the cores with other
+# programs (the runner's CPU seconds per step and thread ÷ step seconds; about 0.9-1.0 on an idle PC)
+BUSY_SHARE = 0.7
+
+
+def probe_workloads() -> list[tuple[str, Workload]]:
+    return [(name, load_workload_file(resource_path("calibration", f"{name}.toml"))) for name in PROBES]
+
+
+# -- the estimate's device and precision -----------------------------------------------------------
+
+
+def _on_cpu(machine: Any, device: str) -> bool:
+    if device == "cpu":
+        return True
+    return device in ("auto", "") and machine is not None and not machine.compute_gpus()
+
+
+def raw_target(machine: Any, device_kind: str) -> Target:
+    """The uncalibrated estimate's target for a step measured on `device_kind` (cpu | cuda | mps | …)."""
+    if device_kind == "cpu" or not machine.compute_gpus():
+        t = Target.from_machine(dataclasses.replace(machine, gpus=()))
+    else:
+        t = Target.from_machine(machine, gpus=1)
+    return dataclasses.replace(t, calibration=None)
+
+
+def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Workload:
+    """The job as the estimate trains it on the CPU: the precision the estimate uses there (fp32 on a CPU
+    without native bf16), so that the trial measures what was estimated."""
+    if machine is None or not _on_cpu(machine, device):
+        return workload
+    est = estimate(workload, raw_target(machine, "cpu"))
+    if est.precision_used and est.precision_used != workload.train.precision:
+        return dataclasses.replace(workload, train=dataclasses.replace(workload.train, precision=est.precision_used))
+    return workload
+
+
+# -- samples ---------------------------------------------------------------------------------------
+
+
+def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, key: str,
+               source: str) -> Sample | None:
+    """A measured step beside the uncalibrated estimate of the same step (same batch, same device)."""
+    step = measured.get("step_seconds")
+    if machine is None or not step or step <= 0:
+        return None
+    kind = str(measured.get("device_kind") or "cpu")
+    target = raw_target(machine, kind)
+    batch = int(measured.get("batch") or workload.train.batch)
+    w = dataclasses.replace(workload, train=dataclasses.replace(workload.train, batch=batch))
+    est = estimate(w, target)
+    if est.step_seconds is None or est.host_step_seconds is None:
+        return None
+    host = float(est.host_step_seconds)
+    return Sample(key=key, family=workload.model.arch, device=target.device_name, measured_step_s=float(step),
+                  work_s=max(0.0, float(est.step_seconds) - host), host_s=host,
+                  flops_per_step=float(est.flops_per_sample or 0.0) * batch, on=today(), source=source,
+                  model=model_version())
+
+
+def trial_key(workload: Workload) -> str:
+    t = workload.train
+    size = f"seq={t.seq_len}" if workload.model.arch == "transformer" else f"image={t.image_size}"
+    return (f"trial:{workload.id} method={t.method} precision={t.precision} optimizer={t.optimizer} "
+            f"batch={t.batch} {size} checkpointing={t.grad_checkpointing}")
+
+
+def record_trial(workload: Workload, outcome: str, measured: dict[str, Any] | None, machine: Any) -> Path | None:
+    """Feed a trial that ran into this machine's calibration (never raises: a trial is not lost for it)."""
+    if outcome != "ran" or not measured:
+        return None
+    try:
+        s = sample_for(workload, measured, machine, key=trial_key(workload), source="trial")
+        return save_samples(machine, [s]) if s is not None else None
+    except Exception:  # noqa: BLE001 — an unwritable data folder costs the calibration, not the trial
+        return None
+
+
+# -- gpucheck calibrate ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProbeResult:
+    probe: str
+    family: str
+    outcome: str  # ran | out_of_memory | missing_library | timed_out | failed
+    message: str = ""
+    device: str | None = None
+    measured_step_seconds: float | None = None
+    estimated_step_seconds: float | None = None  # uncalibrated
+    steps: int | None = None
+    missing: str | None = None
+    measured: dict[str, Any] | None = None  # the runner's figures, as it reported them
+
+    @property
+    def ratio(self) -> float | None:
+        m, e = self.measured_step_seconds, self.estimated_step_seconds
+        return round(m / e, 3) if m and e else None
+
+    @property
+    def cpu_share(self) -> float | None:
+        """On the CPU: the share of the wall-clock step its threads were running (CPU seconds per step and
+        thread ÷ step seconds); well below 1, other programs were using the cores."""
+        m = self.measured or {}
+        cpu, wall = m.get("cpu_seconds_per_step_per_thread"), m.get("step_seconds")
+        if m.get("device_kind") != "cpu" or not cpu or not wall:
+            return None
+        return round(min(1.0, cpu / wall), 3)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(dataclasses.asdict(self), ratio=self.ratio, cpu_share=self.cpu_share)
+
+
+@dataclass(frozen=True)
+class CalibrationRun:
+    outcome: str  # ran (at least one probe measured) | missing_library | failed
+    message: str
+    python: str | None = None
+    probes: tuple[ProbeResult, ...] = ()
+    calibration: Calibration | None = None
+    saved_to: str | None = None
+    save_error: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> int:
+        if self.outcome == "ran":
+            return 0
+        return 3
+
+    @property
+    def busy_share(self) -> float | None:
+        """The lowest share of the CPU a probe's steps had (None: not on the CPU); below BUSY_SHARE the PC was
+        busy with other programs and the calibration is slower than this PC is."""
+        shares = [p.cpu_share for p in self.probes if p.cpu_share is not None]
+        return min(shares) if shares else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "message": self.message, "python": self.python,
+                "probes": [p.to_json() for p in self.probes],
+                "calibrated": None if self.calibration is None else self.calibration.to_json(),
+                "saved_to": self.saved_to, "save_error": self.save_error, "busy_share": self.busy_share}
+
+
+def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, device: str,
+           on_event: Callable[[dict[str, Any]], None] | None,
+           cancel: threading.Event | None) -> tuple[ProbeResult, Sample | None]:
+    w = trial_workload(w, machine, device)
+    spec = job_spec(w, steps=None, max_seconds=budget, device=device, search_batch=False)
+
+    def relay(ev: dict[str, Any]) -> None:
+        if on_event is not None:
+            on_event(dict(ev, probe=name))
+
+    raw = run_child(python, spec, hard_cap_s=budget + SETUP_ALLOWANCE_S, on_event=relay, cancel=cancel)
+    outcome = str(raw.get("outcome") or "failed")
+    measured = raw.get("measured") or {}
+    if outcome != "ran" or not measured.get("step_seconds"):
+        msg = " ".join(str(raw.get("message") or raw.get("reason") or "").split())
+        return ProbeResult(probe=name, family=w.model.arch, outcome=outcome if outcome != "ran" else "failed",
+                           message=msg, missing=raw.get("missing")), None
+    s = sample_for(w, measured, machine, key=f"calibrate:{name}", source="calibrate")
+    return ProbeResult(probe=name, family=w.model.arch, outcome="ran", device=s.device if s else None,
+                       measured_step_seconds=float(measured["step_seconds"]),
+                       estimated_step_seconds=s.estimated_step_s if s else None,
+                       steps=measured.get("steps"), measured=dict(measured)), s
+
+
+def run_calibration(machine: Any, *, python: str | None = None, max_seconds: float = DEFAULT_MAX_SECONDS,
+                    device: str = "auto", on_event: Callable[[dict[str, Any]], None] | None = None,
+                    cancel: threading.Event | None = None) -> CalibrationRun:
+    """Run the three probes in the user's Python, save what they measured for this machine, and return it."""
+    if python is None:
+        found = find_pythons(machine)
+        if not found:
+            return CalibrationRun(outcome="missing_library", message=tr(
+                "No Python with PyTorch was found on this PC; give one with --python PATH"))
+        python = found[0]
+    python = resolve_python(python)
+    budget = min(float(max_seconds), MAX_SECONDS) / len(PROBES)
+    results: list[ProbeResult] = []
+    samples: list[Sample] = []
+    for name, w in probe_workloads():
+        if cancel is not None and cancel.is_set():
+            break
+        res, s = _probe(name, w, python, budget, machine, device, on_event, cancel)
+        results.append(res)
+        if s is not None:
+            samples.append(s)
+        if res.outcome == "missing_library" and res.missing == "torch":
+            break  # no PyTorch in that Python: the other probes would say the same
+    return _finish(machine, python, results, samples)
+
+
+def _finish(machine: Any, python: str, results: list[ProbeResult], samples: list[Sample]) -> CalibrationRun:
+    if not samples:
+        first = next((r for r in results if r.outcome == "missing_library"), None)
+        if first is not None:
+            return CalibrationRun(outcome="missing_library", python=python, probes=tuple(results), message=tr(
+                "{module} is not installed in {python}", module=first.missing or "torch", python=python))
+        why = next((r.message for r in results if r.message), "")
+        return CalibrationRun(outcome="failed", python=python, probes=tuple(results),
+                              message=tr("Nothing could be measured: {why}", why=why or tr("unknown error")))
+    saved, error = None, None
+    try:
+        path = save_samples(machine, samples, replace_source="calibrate")
+        saved = str(path) if path else None
+        if path is None:
+            error = tr("this PC's CPU could not be identified, so the calibration cannot be kept for it")
+    except OSError as e:
+        error = tr("could not save the calibration: {error}", error=f"{type(e).__name__}: {e}")
+    device = samples[0].device
+    cal = calibration_for(machine, device) if saved else fit(samples, device)
+    return CalibrationRun(outcome="ran", python=python, probes=tuple(results), calibration=cal, saved_to=saved,
+                          save_error=error, message=tr("Calibrated on this PC, {date}", date=cal.on if cal else today()))

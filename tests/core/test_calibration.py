@@ -1,0 +1,180 @@
+"""Calibration on this PC: what a trial (or `gpucheck calibrate`) measured here is kept for this machine, and
+every later estimate on it uses it — replayed from trials recorded on the build machine, not invented."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpucheck import cli
+from gpucheck.catalog import get_workload
+from gpucheck.commands_calibrate import format_run
+from gpucheck.estimate import Target, apply_overrides, estimate, estimate_to_json
+from gpucheck.estimate import calibration as cal_store
+from gpucheck.estimate.calibration import (
+    calibration_for,
+    load_samples,
+    machine_fingerprint,
+    store_path,
+)
+from gpucheck.machine import Machine
+from gpucheck.trial import calibrate as cal_mod
+from gpucheck.trial.calibrate import BUSY_SHARE, record_trial, run_calibration
+
+REC = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration"
+SCAN = REC / "build-machine.scan.json"
+TRIALS = json.loads((REC / "trials-epyc-zen5-2026-12-01.json").read_text(encoding="utf-8"))["trials"]
+
+
+def _machine() -> Machine:
+    return Machine.load(str(SCAN))
+
+
+def _trial(job: str) -> tuple:
+    """The recorded trial of `job` and the job at the settings it ran with."""
+    row = next(r for r in TRIALS if r["workload"] == job)
+    s = row["settings"]
+    opts = {s[i].lstrip("-").replace("-", "_"): int(s[i + 1]) for i in range(0, len(s), 2)}
+    return apply_overrides(get_workload(job), **opts), row["measured"]
+
+
+def test_without_a_calibration_the_json_says_null(capsys):
+    code = cli.main(["estimate", "mnist-cnn", "--machine", str(SCAN), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["calibrated"] is None
+    assert Target.from_machine(_machine()).calibration is None
+
+
+def test_a_trial_calibrates_every_later_estimate_on_this_pc(capsys):
+    m = _machine()
+    w, measured = _trial("mnist-cnn")
+    cifar = get_workload("cifar10-resnet18")
+    bert = get_workload("bert-base-finetune")
+    before = {x.id: estimate(x, Target.from_machine(m)) for x in (w, cifar, bert)}
+    assert record_trial(w, "ran", measured, m) is not None
+    t = Target.from_machine(m)
+    assert t.calibration is not None and t.calibration.device == "CPU"
+    after = {x.id: estimate(x, t) for x in (w, cifar, bert)}
+    # the measured job itself is now estimated at what it measured
+    assert after[w.id].step_seconds == pytest.approx(measured["step_seconds"], rel=0.01)
+    # the other jobs move by the same measured correction (one family measured: the conv net's)
+    k = measured["step_seconds"] / before[w.id].step_seconds
+    for job in (cifar.id, bert.id):
+        ratio = after[job].step_seconds / before[job].step_seconds
+        assert ratio == pytest.approx(k, rel=0.05)
+        assert after[job].uncalibrated_step_seconds == pytest.approx(before[job].step_seconds)
+    d = estimate_to_json(after[cifar.id])
+    assert d["calibrated"]["device"] == "CPU" and d["calibrated"]["on"]
+    assert d["calibrated"]["rates"]["cnn"]["samples"] == 1
+    # the CLI says so, with the date
+    assert cli.main(["estimate", "cifar10-resnet18", "--machine", str(SCAN)]) == 0
+    assert f"Calibrated on this PC, {d['calibrated']['on']}" in capsys.readouterr().out
+
+
+def test_the_store_round_trips_and_identifies_nobody():
+    m = _machine()
+    for job in ("mnist-cnn", "bert-base-finetune"):
+        w, measured = _trial(job)
+        record_trial(w, "ran", measured, m)
+    samples = load_samples(m)
+    assert {s.family for s in samples} == {"cnn", "transformer"}
+    assert {s.measured_step_s for s in samples} == {r["measured"]["step_seconds"] for r in TRIALS
+                                                    if r["workload"] in ("mnist-cnn", "bert-base-finetune")}
+    cal = calibration_for(m, "CPU")
+    assert set(cal.work_factors) == {"cnn", "transformer"}
+    # the same PC under another name (or scanned again) is the same machine; another CPU is not
+    renamed = dataclasses.replace(m, hostname="someones-pc")
+    assert machine_fingerprint(renamed) == machine_fingerprint(m)
+    assert calibration_for(dataclasses.replace(m, cpu=dataclasses.replace(m.cpu, brand="Intel Core i5")), "CPU") \
+        is None
+    text = store_path().read_text(encoding="utf-8")
+    assert "someones-pc" not in text and (m.hostname or "\0") not in text
+    # a GPU of this PC has its own factors: the CPU's do not apply to it
+    assert calibration_for(m, "NVIDIA GeForce RTX 4090") is None
+
+
+def test_a_damaged_store_means_not_calibrated():
+    m = _machine()
+    w, measured = _trial("mnist-cnn")
+    record_trial(w, "ran", measured, m)
+    store_path().write_text("{not json", encoding="utf-8")
+    assert Target.from_machine(m).calibration is None
+    assert estimate(w, Target.from_machine(m)).calibrated is None
+
+
+def test_a_trial_that_did_not_run_calibrates_nothing():
+    m = _machine()
+    w, measured = _trial("mnist-cnn")
+    assert record_trial(w, "out_of_memory", measured, m) is None
+    assert record_trial(w, "failed", None, m) is None
+    assert load_samples(m) == ()
+
+
+def test_calibrate_saves_the_probes_and_later_estimates_use_them(monkeypatch, capsys):
+    """`gpucheck calibrate` with the runner's answers replayed: the conv net, the transformer layers and the
+    U-Net block each give their family's factor."""
+    rows = {"calibrate-conv": _trial("cifar10-resnet18"), "calibrate-transformer": _trial("bert-base-finetune"),
+            "calibrate-unet": _trial("resnet50-finetune")}
+
+    def replay(python, spec, **kwargs):
+        _w, measured = rows[spec["workload"]]
+        return {"outcome": "ran", "measured": dict(measured, batch=spec["train"]["batch"])}
+
+    monkeypatch.setattr(cal_mod, "run_child", replay)
+    m = _machine()
+    run = run_calibration(m, python=sys.executable, max_seconds=30)
+    assert run.outcome == "ran" and run.exit_code == 0 and run.saved_to
+    assert {p.family for p in run.probes} == {"cnn", "transformer", "unet"}
+    assert set(run.calibration.work_factors) == {"cnn", "transformer", "unet"}
+    est = estimate(get_workload("sd15-lora"), Target.from_machine(m))
+    assert est.calibrated is not None and "unet" in est.calibrated["rates"]
+    # the recorded runs shared the 2 cores with other work (a quarter to a half of the CPU): the user is told
+    assert run.busy_share < BUSY_SHARE
+    assert "This PC was busy while it was measured" in format_run(run)
+
+
+def test_calibrate_in_a_python_without_pytorch_is_exit_3_with_one_line(capsys):
+    code = cli.main(["calibrate", "--python", sys.executable, "--machine", str(SCAN), "--max-seconds", "3"])
+    err = capsys.readouterr().err.strip().splitlines()
+    if code == 0:
+        pytest.skip("this Python has PyTorch")
+    assert code == 3 and len(err) == 1 and "torch" in err[0] and "pip install" in err[0]
+
+
+def test_calibrate_rejects_more_than_90_seconds(capsys):
+    assert cli.main(["calibrate", "--max-seconds", "120"]) == 2
+    assert "90" in capsys.readouterr().err
+
+
+def test_samples_of_another_speed_model_are_not_used(monkeypatch):
+    """After an update that changes the model's numbers, a ratio measured against the old estimate would
+    correct the new one wrongly: the PC counts as not calibrated until it is measured again."""
+    m = _machine()
+    w, measured = _trial("mnist-cnn")
+    record_trial(w, "ran", measured, m)
+    assert calibration_for(m, "CPU") is not None
+    monkeypatch.setattr(cal_store, "model_version", lambda: "another")
+    assert calibration_for(m, "CPU") is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in Python is a POSIX shell script")
+def test_gpucheck_trial_feeds_the_store_and_the_report_says_so(tmp_path, capsys):
+    """A trial that ran (the runner's recorded answer, played by a stand-in Python) calibrates this PC: the
+    next estimate and the report say "Calibrated on this PC"."""
+    _w, measured = _trial("mnist-cnn")
+    answer = json.dumps({"event": "result", "outcome": "ran", "protocol": 1, "measured": measured})
+    py = tmp_path / "python"
+    py.write_text(f"#!/bin/sh\nread line\necho '{answer}'\n")
+    py.chmod(0o755)
+    code = cli.main(["trial", "mnist-cnn", "--batch", "64", "--python", str(py), "--machine", str(SCAN), "--json"])
+    capsys.readouterr()
+    assert code == 0
+    assert [s.key.split()[0] for s in load_samples(_machine())] == ["trial:mnist-cnn"]
+    out = tmp_path / "r.html"
+    assert cli.main(["report", str(out), "--machine", str(SCAN), "--workloads", "cifar10-resnet18"]) == 0
+    assert "Calibrated on this PC, 20" in out.read_text(encoding="utf-8")
