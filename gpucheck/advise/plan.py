@@ -1,0 +1,477 @@
+"""The advice for one job on one target: the ladder's plan, its verdict and summary, what fits instead,
+notes, bottlenecks, upgrades and cloud options (see gpucheck.advise for the overview)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from gpucheck import estimate as est_mod
+from gpucheck.advise import host, ladder, market
+from gpucheck.advise.data import factor
+from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.mirrors import with_download_mirrors
+from gpucheck.advise.model import (
+    Advice,
+    Alternative,
+    Bottleneck,
+    CloudOption,
+    Upgrade,
+)
+from gpucheck.advise.present import format_advice_brief, format_machine_advice
+from gpucheck.advise.recipes import snippet
+from gpucheck.advise.software import software_fixes
+from gpucheck.catalog import find_gpu, get_workload, gpu_for
+from gpucheck.errors import BadInput
+from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, localized, tr
+from gpucheck.machine import Machine
+from gpucheck.records import Estimate, GpuSpec, Workload
+from gpucheck.verdict import Verdict, verdict_label
+
+GIB = 1024**3
+
+
+def _cc(text: str | None) -> float | None:
+    try:
+        return float(text) if text else None
+    except ValueError:  # AMD "gfx1100"
+        return None
+
+
+def facts_for_spec(spec: GpuSpec, gpus: int = 1, ram_bytes: int | None = None) -> GpuFacts:
+    return GpuFacts(backend=spec.backend, compute_capability=_cc(spec.compute_capability),
+                    supports_bf16=spec.tflops_bf16_tensor is not None, ram_bytes=ram_bytes, gpus=gpus)
+
+
+def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
+    """What the ladder needs to know about an estimator `Target` (catalog spec, else the scanned GPU)."""
+    spec = target.gpu
+    cc = _cc(spec.compute_capability) if spec is not None else None
+    bf16 = spec.tflops_bf16_tensor is not None if spec is not None else False
+    if machine is not None and machine.compute_gpus() and target.backend != "cpu":
+        g = machine.compute_gpus()[0]
+        cc = cc if cc is not None else _cc(g.compute_capability)
+        if spec is None and g.supports_bf16 is not None:
+            bf16 = g.supports_bf16
+    backend = target.backend if target.backend in ("cuda", "rocm", "metal", "xpu", "cpu") else "other"
+    return GpuFacts(backend=backend, compute_capability=cc, supports_bf16=bf16, ram_bytes=target.ram_bytes,
+                    gpus=max(1, target.gpus))
+
+
+def _smaller(workload_id: str) -> Workload | None:
+    try:
+        return get_workload(workload_id)
+    except BadInput:
+        return None
+
+
+def advise(machine: Machine | None, workload: Workload, target: Any, estimate: Estimate | None = None) -> Advice:
+    """Everything to do next for `workload` on `target` (an estimator Target), given this `machine`."""
+    base = estimate if estimate is not None else est_mod.estimate(workload, target)
+    facts = facts_for_target(target, machine)
+
+    def estimate_fn(w: Workload, t):
+        return est_mod.estimate(w, target, t)
+
+    limit = float(base.too_slow_hours or est_mod.too_slow_hours())
+    result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
+    result, used_gpus = _fewer_gpus_if_faster(workload, base, target, machine, result)
+    result = ladder.speed_up(result, facts, estimate_fn, limit)
+    final = result.estimate
+    alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
+    target_label = _target_label(target)
+    verdict = fit_verdict(base, result, facts.backend, limit)
+    needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
+    notes = _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn)
+    other = _other_gpu_vendor(machine, target)
+    bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
+                          other_gpu_vendor=other, as_configured=base)
+    sw = software_fixes(machine, workload)
+    if facts.backend == "cpu" and verdict != "runs":
+        # on a CPU the answer is a GPU (cloud or card), not more RAM for a job that would take weeks
+        bn = tuple(b for b in bn if b.id != "ram")
+    host_hours = host.limited_hours(final, bn) if result.fits else None
+    if host_hours is not None and verdict in (Verdict.RUNS, Verdict.TIGHT, Verdict.RUNS_WITH_TWEAKS) \
+            and host_hours > limit:
+        verdict = Verdict.TOO_SLOW
+
+    upgrades, cloud, bvr = _money(machine, workload, target, result, verdict, final, facts, limit, host_hours,
+                                  bn, notes)
+
+    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
+    if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
+            and final.total_hours is not None and host_hours is None:
+        # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
+        summary = tr("Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).",
+                     target=target_label, h0=fmt_duration(base.total_hours), h=fmt_duration(final.total_hours),
+                     k=used_gpus, n=target.gpus)
+    alts = tuple(_alternative(a, facts, limit) for a in alternatives)
+    alternative = next((a for a in alts if a.fits), None)
+    return Advice(
+        workload_id=workload.id,
+        target=target_label,
+        verdict=verdict,
+        summary=summary,
+        needs_vram_bytes=needs,
+        tweaks=result.tweaks,
+        settings=dict(result.settings),
+        snippet=with_download_mirrors(snippet(result.settings, result.train, result.workload, facts))
+        if result.fits or result.tight else "",
+        final_peak_vram_bytes=final.peak_vram_bytes if facts.backend != "cpu" else None,
+        final_total_hours=final.total_hours,
+        bottlenecks=bn,
+        software=sw,
+        upgrades=tuple(upgrades),
+        cloud=cloud,
+        buy_vs_rent=bvr,
+        notes=tuple(notes),
+        alternative=alternative,
+        host_limited_hours=host_hours,
+        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn)
+        if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
+        alternatives=alts,
+        final_ram_bytes=final.ram_bytes,
+        final_limit=final.limit,
+    )
+
+
+def _plan_notes(target: Any, used_gpus: int, final: Estimate, result: Any, verdict: Verdict, facts: GpuFacts,
+                estimate_fn: Any) -> list[str]:
+    """Notes on the plan advised: the link and the effective batch on the GPUs it uses, fewer GPUs when
+    that is as fast, and CPU offload that this PC's RAM cannot hold."""
+    notes = _multi_gpu_notes(dataclasses.replace(target, gpus=used_gpus) if used_gpus < target.gpus else target,
+                             final, result)
+    if used_gpus < target.gpus:
+        if getattr(target, "nodes", 1) > 1:
+            notes.insert(0, tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much "
+                               "slower than inside one{pct}.", n=target.gpus, m=target.nodes, pct=""))
+        notes.append(tr("Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs "
+                        "costs more time than the extra GPUs save.", k=used_gpus, n=target.gpus))
+    if verdict == Verdict.DOES_NOT_FIT:
+        notes += _offload_short_of_ram(result, facts, estimate_fn)
+    return list(notes)
+
+
+def _money(machine: Machine | None, workload: Workload, target: Any, result: Any, verdict: Verdict,
+           final: Estimate, facts: GpuFacts, limit: float, host_hours: float | None, bn: Any, notes: list[str]
+           ) -> tuple[list[Upgrade], tuple[CloudOption, ...], Any]:
+    """Upgrades, cloud offers and buy-vs-rent for the plan advised (appends to `notes`)."""
+    # -- money: upgrades, cloud, buy vs rent ---------------------------------------------------
+    def estimate_for(spec: GpuSpec, n: int):
+        t = est_mod.Target.from_gpu(spec, n, None)
+
+        def fn(w: Workload, tr_):
+            return est_mod.estimate(w, t, tr_)
+        return fn
+
+    def facts_for(spec: GpuSpec, n: int) -> GpuFacts:
+        return facts_for_spec(spec, n)
+
+    # a GPU bought for this PC offloads to this PC's RAM: a plan with CPU offload must fit it (the RAM the job
+    # needs anyway is the RAM bottleneck's own advice, and a cloud machine's RAM is unknown)
+    def upgrade_estimate_for(spec: GpuSpec, n: int):
+        plain = est_mod.Target.from_gpu(spec, n, None)
+        here = dataclasses.replace(plain, ram_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes)
+
+        def fn(w: Workload, tr_):
+            return est_mod.estimate(w, here if tr_ is not None and tr_.cpu_offload else plain, tr_)
+        return fn
+
+    def upgrade_facts_for(spec: GpuSpec, n: int) -> GpuFacts:
+        return facts_for_spec(spec, n, ram_bytes=target.ram_bytes)
+
+    upgrades: list[Upgrade] = []
+    cloud: tuple[CloudOption, ...] = ()
+    cpu_only_long = facts.backend == "cpu" and (final.total_hours is None
+                                                or final.total_hours > float(factor("general", "cloud_for_cpu_hours")))
+    if verdict != "runs" or cpu_only_long:
+        # like with like: a cloud machine's CPU and disks are unknown, so its times are GPU-alone times and
+        # are compared with this PC's GPU-alone time (never with the time this PC's CPU or disk stretches)
+        local = final.total_hours if result.fits and verdict == "too_slow" else None
+        cloud, _ = market.cloud_options(workload, workload.train, find_gpu, facts_for, estimate_for,
+                                        local_hours=local, practical_hours=limit)
+        cloud = _gpu_time_only(cloud, final, host_hours)
+        upgrades += _gpu_upgrades(machine, workload, target, result, verdict, limit, find_gpu, upgrade_facts_for,
+                                  upgrade_estimate_for, notes)
+    upgrades += _part_upgrades(machine, workload, bn)
+    main_up = next((u for u in upgrades if u.kind == "gpu"), None)
+    if main_up is None and verdict != "runs":
+        main_up = next((u for u in upgrades if u.kind in ("ssd", "ram")), None)
+    bvr = market.buy_vs_rent(main_up, cloud) if main_up is not None else None
+    return upgrades, cloud, bvr
+
+
+def _gpu_time_only(cloud: tuple[CloudOption, ...], final: Estimate, host_hours: float | None
+                   ) -> tuple[CloudOption, ...]:
+    """When this PC's CPU or disk stretches the run, say on each cloud option that its time is the GPU's
+    alone: whether the provider's CPUs and disks keep up is not known."""
+    if host_hours is None or final.total_hours is None:
+        return cloud
+    why = tr("GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch "
+             "{gpu} of GPU time to {host})", gpu=fmt_duration(final.total_hours), host=fmt_duration(host_hours))
+    return tuple(dataclasses.replace(c, note=fmt_list([c.note, why], strong=True) if c.note else why) for c in cloud)
+
+
+def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: GpuFacts,
+                       estimate_fn: Any) -> list[ladder.LadderResult]:
+    """When the job does not fit with room: another method for the same model (LoRA, then QLoRA), and a
+    smaller model only when no method change fits."""
+    if result.fits or facts.backend == "cpu":
+        return []
+    out = ladder.method_alternatives(workload, result.train, facts, estimate_fn)
+    if not any(a.fits for a in out):
+        small = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
+        out += [small] if small is not None else []
+    return out
+
+
+def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machine: Machine | None,
+                          result: ladder.LadderResult) -> tuple[ladder.LadderResult, int]:
+    """Several GPUs: the ladder's plan on 1/2, 1/4 … of them when that is at least as fast, so more GPUs are
+    never slower than fewer (one can always leave some idle). Returns (plan, GPUs it uses)."""
+    best, best_n = result, target.gpus
+    n = target.gpus // 2
+    while n >= 1 and target.backend != "cpu" and target.gpus > 1:
+        sub = dataclasses.replace(target, gpus=n)
+        facts = facts_for_target(sub, machine)
+        res = ladder.run_ladder(workload, base.train, facts,
+                                lambda w, t, _sub=sub: est_mod.estimate(w, _sub, t))
+        better_fit = res.fits and not best.fits
+        faster = res.fits == best.fits and res.estimate.total_hours is not None and (
+            best.estimate.total_hours is None or res.estimate.total_hours <= best.estimate.total_hours)
+        if (better_fit or (faster and res.fits)) \
+                and ladder.worst_loss(res.tweaks) <= ladder.worst_loss(best.tweaks):
+            best, best_n = res, n
+        n //= 2
+    return best, best_n
+
+
+def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate_fn) -> list[str]:
+    """A full fine-tune the ladder could not offload because this PC's RAM is too small: say so, with both
+    figures, since more RAM (not another GPU) is what would make it run (ZeRO-Offload keeps the FP32 master
+    weights, gradients and optimizer state in CPU RAM)."""
+    t = result.train
+    if facts.backend not in ("cuda", "rocm") or t.method != "full" or t.cpu_offload or facts.gpus > 1:
+        return []
+    e = estimate_fn(result.workload, dataclasses.replace(t, cpu_offload=True))
+    if e.vram_fit == "does_not_fit" or e.ram_fit != "does_not_fit" or not e.ram_total_bytes:
+        return []
+    return [tr("With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} "
+               "of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.",
+               v=fmt_gib(e.peak_vram_bytes), r=fmt_gib(e.ram_bytes), have=fmt_gib(e.ram_total_bytes))]
+
+
+def fit_verdict(base: Estimate, result: ladder.LadderResult, backend: str, limit: float) -> Verdict:
+    """The verdict after the ladder: only changes that keep what is trained count; a job that fits only
+    as LoRA/QLoRA or as a smaller model does not fit (those are alternatives)."""
+    final = result.estimate
+    if backend == "cpu":
+        return Verdict.parse(base.verdict)
+    if final.verdict == Verdict.NOT_SUPPORTED:
+        return Verdict.NOT_SUPPORTED
+    if not result.fits and not result.tight:
+        return Verdict.DOES_NOT_FIT
+    if final.total_hours is not None and final.total_hours > limit:
+        return Verdict.TOO_SLOW
+    if result.tight:
+        return Verdict.TIGHT
+    return Verdict.RUNS_WITH_TWEAKS if result.tweaks else Verdict.RUNS
+
+
+def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float) -> Alternative:
+    first = res.tweaks[0]
+    title = localized(res.workload, "title") if first.id == "smaller_model" else first.title
+    hours = res.estimate.total_hours
+    return Alternative(
+        workload_id=res.workload.id, title=title, tweaks=res.tweaks, settings=dict(res.settings),
+        snippet=with_download_mirrors(snippet(res.settings, res.train, res.workload, facts)) if res.fits else "",
+        peak_vram_bytes=res.estimate.peak_vram_bytes, total_hours=hours,
+        too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits)
+
+
+def _multi_gpu_notes(target: Any, final: Estimate, result: ladder.LadderResult) -> list[str]:
+    """Several GPUs: the link the traffic crosses, and the effective batch data parallelism trains with."""
+    if target.gpus <= 1 or target.backend == "cpu":
+        return []
+    eff = final.scaling_efficiency
+    pct = "" if eff is None else tr(" (about {p}% of linear speed-up)", p=f"{eff * 100:.0f}")
+    nodes = getattr(target, "nodes", 1)
+    if nodes > 1:
+        out = [tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than "
+                  "inside one{pct}.", n=target.gpus, m=nodes, pct=pct)]
+    elif target.nvlink:
+        out = [tr("The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is "
+                  "good{pct}.", n=target.gpus, pct=pct)]
+    else:
+        out = [tr("The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging "
+                  "data{pct}.", n=target.gpus, pct=pct)]
+    t = result.train
+    per_step = t.batch * t.grad_accum * target.gpus
+    wanted = result.workload.train.batch * result.workload.train.grad_accum
+    if per_step != wanted and wanted < t.batch * target.gpus:
+        out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples "
+                      "per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.",
+                      n=target.gpus, b=t.batch, eff=per_step, want=wanted))
+    elif per_step != wanted:
+        k = max(1, round(wanted / (t.batch * target.gpus)))
+        out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} "
+                      "samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} "
+                      "to keep it close, or raise the learning rate for the larger batch.",
+                      n=target.gpus, b=t.batch, eff=per_step, want=wanted, k=k))
+    return out
+
+
+def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:
+    """The vendor of the target's GPU when it is not this machine's own GPU ("what if I had…")."""
+    if machine is None or target.backend == "cpu":
+        return None
+    gpus = machine.compute_gpus()
+    if gpus and (target.gpu_name == gpus[0].name or (target.gpu is not None and gpus[0].catalog_id == target.gpu.id)):
+        return None
+    if gpus and target.gpu is not None:
+        if gpu_for(gpus[0]) == target.gpu:
+            return None
+    return target.gpu.vendor if target.gpu is not None else "other"
+
+
+def _target_label(target: Any) -> str:
+    if target.backend == "cpu":
+        return tr("this PC's CPU (no usable GPU)")
+    name = target.gpu_name or (target.gpu.name if target.gpu is not None else tr("this GPU"))
+    return name if target.gpus <= 1 else f"{target.gpus}× {name}"
+
+
+def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: int | None,
+             result: ladder.LadderResult, limit: float, host_hours: float | None) -> str:
+    hours = fmt_duration(final.total_hours if host_hours is None else host_hours)
+    if verdict == Verdict.RUNS and final.total_hours is None:
+        return tr("Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).",
+                  target=label)
+    if verdict == Verdict.RUNS:
+        return tr("Runs on {target} as it is: about {h}.", target=label, h=hours)
+    if verdict == Verdict.RUNS_WITH_TWEAKS and final.total_hours is None:
+        return tr("Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is "
+                  "not in the catalog).", target=label)
+    if verdict == Verdict.RUNS_WITH_TWEAKS:
+        return tr("Runs on {target} with the changes listed below: about {h}.", target=label, h=hours)
+    if verdict == Verdict.TIGHT:
+        return _tight_summary(label, final, base, hours)
+    if verdict == Verdict.TOO_SLOW and host_hours is not None and (final.total_hours or 0) <= limit:
+        return tr("Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too "
+                  "slow until they are fixed.", target=label, h=hours, limit=fmt_duration(limit))
+    if verdict == Verdict.TOO_SLOW:
+        return tr("Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.",
+                  target=label, h=hours, limit=fmt_duration(limit))
+    if verdict == Verdict.DOES_NOT_FIT and _ram_limited(final, base):
+        lim = final if final.limit == "ram" else base
+        return tr("Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, "
+                  "and it has {have}.", need=fmt_gib(lim.ram_bytes), have=fmt_gib(lim.ram_total_bytes))
+    if verdict == Verdict.DOES_NOT_FIT:
+        return tr("Does not fit on {target}: even with every change that keeps the same training it needs about "
+                  "{need} per GPU, and {have} is available.", target=label, need=fmt_gib(needs),
+                  have=fmt_gib(base.vram_available_bytes))
+    why = next((n for n in final.notes if n), "")
+    return tr("Cannot train on {target}. {why}", target=label, why=why).strip()
+
+
+def _tight_summary(label: str, final: Estimate, base: Estimate, hours: str) -> str:
+    """Tight: may fit. Say what to try, and what to do if it runs out of memory."""
+    if final.limit == "ram":
+        return tr("Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may "
+                  "run: close other programs first; if it runs out of memory, see the RAM fix below.",
+                  need=fmt_gib(final.ram_bytes), free=fmt_gib(final.ram_available_bytes),
+                  have=fmt_gib(final.ram_total_bytes))
+    lo, hi = final.vram_band_bytes
+    if final.total_hours is None:
+        return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
+                  "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out "
+                  "of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not "
+                  "in the catalog.", target=label, need=fmt_gib(final.peak_vram_bytes), lo=fmt_gib(lo),
+                  hi=fmt_gib(hi), have=fmt_gib(final.vram_available_bytes))
+    return tr("Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the "
+              "estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of "
+              "memory, use what fits instead (below). About {h}.", target=label, need=fmt_gib(final.peak_vram_bytes),
+              lo=fmt_gib(lo), hi=fmt_gib(hi), have=fmt_gib(final.vram_available_bytes), h=hours)
+
+
+def _ram_limited(final: Estimate, base: Estimate) -> bool:
+    """The job fits the GPU (or runs on the CPU) and only system RAM is short."""
+    return final.limit == "ram" or (base.limit == "ram" and final.limit in ("", "ram"))
+
+
+def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, result: ladder.LadderResult,
+                  verdict: str, limit: float, find_gpu, facts_for, estimate_for, notes: list[str]) -> list[Upgrade]:
+    if verdict in (Verdict.RUNS_WITH_TWEAKS, Verdict.TIGHT) and target.backend != "cpu":
+        return []
+    if verdict == Verdict.TOO_SLOW and (result.estimate.total_hours or 0) <= limit:
+        return []  # the GPU is fast enough: the bottlenecks (disk, CPU) are what to fix
+    if machine is not None:
+        gpus = machine.compute_gpus()
+        if any(g.vendor == "apple" for g in gpus):
+            notes.append(tr("A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit."))
+            return []
+        if machine.power.is_laptop:
+            notes.append(tr("A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop."))
+            return []
+        if not gpus:
+            notes.append(tr("Office and small desktop PCs often have a 200-300 W power supply without PCIe power "
+                            "cables and little room inside: check both before buying a graphics card."))
+    if target.gpus > 1:
+        return []  # a multi-GPU server: adding one consumer card is not the answer
+    cur_vram = target.vram_available_bytes if target.backend != "cpu" else None
+    cur_fits = verdict not in ("does_not_fit", "not_supported") and target.backend != "cpu"
+    return market.gpu_upgrades(workload, workload.train, machine, cur_vram, cur_fits,
+                               result.estimate.total_hours if cur_fits else None, find_gpu, facts_for,
+                               estimate_for, max_hours=limit)
+
+
+def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottleneck, ...]) -> list[Upgrade]:
+    out: list[Upgrade] = []
+    if machine is None:
+        return out
+    by_id = {b.id: b for b in bn}
+    if "ram" in by_id and by_id["ram"].severity == "error":  # RAM that is only busy: close programs
+        need_gb = by_id["ram"].figures["ram_needed_bytes"] / 1e9
+        up = market.part_upgrade("ram", need_gb,
+                                 tr("this job needs about {need} of RAM", need=fmt_gib(by_id["ram"].figures[
+                                     "ram_needed_bytes"])),
+                                 (tr("buy the type your motherboard takes (DDR4 or DDR5) and check its free "
+                                     "slots"),))
+        if up and not machine.power.is_laptop and not machine.memory.shared_with_gpu:
+            out.append(up)
+    disk_need = None
+    if "disk_speed" in by_id and by_id["disk_speed"].severity == "warning":
+        disk_need = by_id["disk_speed"].figures["dataset_bytes"]
+    if "disk_space" in by_id:
+        disk_need = max(disk_need or 0, by_id["disk_space"].figures["disk_needed_bytes"])
+    if disk_need:
+        margin = float(factor("disk", "free_space_margin_gib")) * GIB
+        up = market.part_upgrade("ssd", (disk_need + margin) / 1e9,
+                                 tr("a fast drive big enough for the data set and checkpoints ({size})",
+                                    size=fmt_gib(disk_need + margin)))
+        if up:
+            out.append(up)
+    if "psu" in by_id and by_id["psu"].severity == "warning":
+        need = by_id["psu"].figures["psu_needed_w"]
+        up = market.part_upgrade("psu", need, tr("the GPU needs a {w} W power supply", w=f"{need:.0f}"))
+        if up:
+            out.append(up)
+    return out
+
+
+# -- hooks for the command line (gpucheck.commands) ------------------------------------------------
+
+
+def cli_check_lines(workloads: list[Workload], advices: list[Advice]) -> list[str]:
+    """`gpucheck check`: one line of advice per job that needs some, then machine-wide fixes once."""
+    lines = []
+    for w, a in zip(workloads, advices, strict=True):
+        brief = format_advice_brief(a)
+        if brief:
+            lines.append(tr("{id} — {verdict}: {brief}", id=w.id, verdict=verdict_label(a.verdict), brief=brief))
+        elif a.verdict != Verdict.RUNS:
+            lines.append(tr("{id} — {verdict}", id=w.id, verdict=verdict_label(a.verdict)))
+    shared = format_machine_advice(advices)
+    if shared:
+        lines += ["", shared]
+    return ([tr("Advice:")] + lines) if lines else []
