@@ -193,7 +193,7 @@ class Rung:
     loses: str  # one of LOSSES
     candidates: Callable[[Climb], list[TrainSpec]]  # tried in order; the first that fits wins
     describe: Callable[[Climb, TrainSpec], tuple[str, str, dict[str, Any]]]  # title, cost, settings
-    only_if_it_fits: bool = False  # a data trade-off is worth it only when it makes the job fit
+    only_if_it_fits: bool | Callable[[Climb], bool] = False  # worth it only when it changes the answer
     loses_for: Callable[[Climb, TrainSpec], str] | None = None  # what the chosen candidate loses, when it
     #                                                             can lose less than the rung's `loses`
     replaces: Callable[[TrainSpec], tuple[str, ...]] = lambda t: ()  # earlier tweaks the chosen candidate undoes
@@ -323,9 +323,15 @@ def _cand_8bit(c: Climb) -> list[TrainSpec]:
     t = c.train
     if t.optimizer != "adamw" or not bitsandbytes_ok(c.facts) or c.facts.backend == "cpu" or t.cpu_offload:
         return []  # offloaded: DeepSpeed's CPU Adam steps the optimizer, not bitsandbytes
-    if t.method != "full" and c.workload.model.arch != "unet":
-        return []  # adapters' optimizer state is tiny; kohya's SDXL LoRA recipes still use AdamW8bit
     return [dataclasses.replace(t, optimizer="adamw-8bit")]
+
+
+def _8bit_only_if_it_fits(c: Climb) -> bool:
+    """Adapters' optimizer state is usually tiny: 8-bit AdamW is offered for them only when it changes the
+    answer (a 65B model's rank-64 adapters on every linear layer hold 6 GiB of AdamW state; QLoRA's paper
+    trains them with a paged optimizer, Dettmers et al. 2023, arXiv 2305.14314 §2); kohya's SDXL LoRA
+    recipes use AdamW8bit anyway."""
+    return c.train.method != "full" and c.workload.model.arch != "unet"
 
 
 def _desc_8bit(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
@@ -335,16 +341,43 @@ def _desc_8bit(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
             {"optim": "paged_adamw_8bit"})
 
 
+def _cand_pure_bf16(c: Climb) -> list[TrainSpec]:
+    """A full fine-tune with bf16 weights and gradients and 8-bit AdamW: 2 + 2 + 2 bytes per parameter
+    (no FP32 master copy), the common way to fully tune a 7-8B model on one 80 GB card."""
+    t = c.train
+    if (t.method != "full" or t.cpu_offload or t.precision not in ("bf16", "fp32") or not bf16_ok(c.facts)
+            or t.optimizer not in ("adamw", "adamw-8bit")
+            or c.facts.backend not in ("cuda", "rocm") or not bitsandbytes_ok(c.facts) or t.from_scratch):
+        return []
+    return [dataclasses.replace(t, precision="bf16-pure", optimizer="adamw-8bit")]
+
+
+def _desc_pure_bf16(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes "
+               "per parameter"),
+            tr("loses a little quality unless the updates are summed carefully: pure BF16 training drops small "
+               "weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "
+               "\"Revisiting BFloat16 Training\", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, "
+               "or optimi's Kahan-summed AdamW)"),
+            {"bf16": True, "optim": "adamw_bnb_8bit", "torch_dtype": "bfloat16"})
+
+
+def full_offload(t: TrainSpec, gpus: int) -> TrainSpec:
+    """A full fine-tune with ZeRO-Offload. DeepSpeed's CPU AdamW (fp32 states in RAM) replaces an 8-bit
+    optimizer (see DS_CPU_ADAMW); it keeps FP32 master weights in RAM, so the ladder's pure BF16 goes back to
+    mixed precision."""
+    stage = max(2, t.zero_stage) if gpus > 1 else 0
+    optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
+    precision = "bf16" if t.precision == "bf16-pure" and not t.precision_chosen else t.precision
+    return dataclasses.replace(t, cpu_offload=True, zero_stage=stage, optimizer=optimizer, precision=precision)
+
+
 def _cand_offload(c: Climb) -> list[TrainSpec]:
     t = c.train
     if c.facts.backend not in ("cuda", "rocm") or t.cpu_offload:
         return []
     if t.method == "full":
-        stage = max(2, t.zero_stage) if c.facts.gpus > 1 else 2
-        # DeepSpeed's CPU AdamW (fp32 states in RAM) replaces an 8-bit optimizer: see DS_CPU_ADAMW
-        optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
-        return [dataclasses.replace(t, cpu_offload=True, zero_stage=stage if c.facts.gpus > 1 else 0,
-                                    optimizer=optimizer)]
+        return [full_offload(t, c.facts.gpus)]
     if c.facts.gpus > 1 and (t.zero_stage >= 3 or t.shard):  # FSDP + QLoRA: the frozen shards to CPU RAM
         return [dataclasses.replace(t, cpu_offload=True)]
     return []
@@ -364,8 +397,14 @@ def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
 
 
 def _replaced_by_offload(t: TrainSpec) -> tuple[str, ...]:
-    """ZeRO-Offload's CPU AdamW takes the place of the 8-bit optimizer (a full fine-tune's offload)."""
-    return ("optimizer_8bit",) if t.method == "full" else ()
+    """ZeRO-Offload's CPU AdamW takes the place of the 8-bit optimizer and of pure BF16 (a full fine-tune's
+    offload keeps FP32 master weights and 32-bit states in RAM)."""
+    return ("optimizer_8bit", "pure_bf16") if t.method == "full" else ()
+
+
+def _replaced_by_pure_bf16(t: TrainSpec) -> tuple[str, ...]:
+    """The pure-BF16 step carries its own 8-bit AdamW."""
+    return ("optimizer_8bit",)
 
 
 def _cand_short_cut(c: Climb) -> list[TrainSpec]:
@@ -392,8 +431,13 @@ RUNGS: tuple[Rung, ...] = (
     Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
     Rung("cache_embeddings", "quality", _cand_cache, _desc_cache),  # faster; loses augmentation/TE training
     Rung("grad_checkpointing", "time", _cand_checkpointing, _desc_checkpointing),
-    Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit),
+    Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit, only_if_it_fits=_8bit_only_if_it_fits),
+    Rung("pure_bf16", "quality", _cand_pure_bf16, _desc_pure_bf16, replaces=_replaced_by_pure_bf16),
     Rung("cpu_offload", "time", _cand_offload, _desc_offload, replaces=_replaced_by_offload),
+)
+# Changes to the data (a sequence limit that cuts the user's long samples, a lower resolution) change what is
+# learned: they are what fits instead (`data_alternatives`), never rungs.
+DATA_CHANGES: tuple[Rung, ...] = (
     Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("smaller_images", "data", _cand_resolution, _desc_resolution, only_if_it_fits=True),
 )
@@ -409,9 +453,13 @@ def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate
         last = (t, e)
     if last is None or last[1].verdict == "not_supported":
         return None
-    if rung.only_if_it_fits:
-        # a trade-off is worth it only when it changes the answer: does not fit → may fit (tight)
-        improves = c.est.memory_fit == "does_not_fit" and last[1].memory_fit == "tight"
+    only = rung.only_if_it_fits(c) if callable(rung.only_if_it_fits) else rung.only_if_it_fits
+    if only:
+        # worth it only when it changes the answer (does not fit → may fit); a rung that loses nothing is
+        # worth it whenever it lowers the memory (a tight job is then nearer to fitting)
+        order = ("fits", "tight", "does_not_fit")
+        improves = order.index(last[1].vram_fit) < order.index(c.est.vram_fit) or (
+            rung.loses == "nothing" and c.est.vram_fit == "tight" and last[1].peak_vram_bytes < c.est.peak_vram_bytes)
         return last if improves else None
     if last[1].limit == "ram" and c.est.limit != "ram":
         return None  # it would trade GPU memory for RAM this PC does not have (CPU offload)
@@ -456,30 +504,100 @@ def worst_loss(tweaks: tuple[Tweak, ...]) -> int:
     return max((LOSSES.index(t.loses) for t in tweaks if t.loses in LOSSES), default=0)
 
 
+def _changes(before: TrainSpec, after: TrainSpec) -> dict[str, Any]:
+    """The TrainSpec fields a step changed."""
+    return {f.name: getattr(after, f.name) for f in dataclasses.fields(TrainSpec)
+            if getattr(after, f.name) != getattr(before, f.name)}
+
+
 def _climb(workload: Workload, facts: GpuFacts, train: TrainSpec, est: Estimate, estimate_fn: EstimateFn,
-           tweaks: list[Tweak], settings: dict[str, Any], smallest: int, skip: tuple[int, ...]) -> LadderResult:
-    """Climb `RUNGS` (but those at the indexes in `skip`) from `train` until the job fits with room."""
+           tweaks: list[Tweak], settings: dict[str, Any], smallest: int, skip: tuple[int, ...],
+           rungs: tuple[Rung, ...] | None = None) -> LadderResult:
+    """Climb `RUNGS` (but those at the indexes in `skip`) from `train` until the job fits with room, then
+    drop every step the plan does not need (`_minimal`)."""
+    forced, start = len(tweaks), train
     tweaks, settings = list(tweaks), dict(settings)
+    deltas: list[dict[str, Any]] = [{} for _ in tweaks]  # per tweak: the TrainSpec fields it changed
     c = Climb(workload, facts, train, est, train.batch * train.grad_accum)
-    for i, rung in enumerate(RUNGS):
+    for i, rung in enumerate(RUNGS if rungs is None else rungs):
         tried = None if i in skip else _try_rung(rung, c, estimate_fn)
         if tried is None:
             continue
         c.prev_hours = c.est.total_hours
+        before = c.train
         c.train, c.est = tried
         smallest = min(smallest, c.est.peak_vram_bytes)
         title, cost, s = rung.describe(c, c.train)
         undone = rung.replaces(c.train)
+        delta: dict[str, Any] = {}
         if any(t.id in undone for t in tweaks):  # the plan drops them: their settings no longer apply
+            for t, d in zip(tweaks, deltas, strict=True):
+                delta.update(d if t.id in undone else {})  # … but their changes to the job are this step's now
+            deltas = [d for t, d in zip(tweaks, deltas, strict=True) if t.id not in undone]
             tweaks = [t for t in tweaks if t.id not in undone]
             settings = {k: v for t in tweaks for k, v in t.settings.items()}
         settings.update(s)
         tweaks.append(Tweak(id=rung.id, title=title, cost=cost, settings=dict(s),
                             peak_vram_bytes=c.est.peak_vram_bytes, total_hours=c.est.total_hours,
                             fits=runs(c.est), loses=rung.loses_for(c, c.train) if rung.loses_for else rung.loses))
+        deltas.append({**delta, **_changes(before, c.train)})
         if runs(c.est):
             break
-    return LadderResult(workload, c.train, c.est, tuple(tweaks), runs(c.est), smallest, settings)
+    res = LadderResult(workload, c.train, c.est, tuple(tweaks), runs(c.est), smallest, settings)
+    return _minimal(res, start, deltas, forced, estimate_fn) if res.fits else res
+
+
+def _minimal(res: LadderResult, start: TrainSpec, deltas: list[dict[str, Any]], forced: int,
+             estimate_fn: EstimateFn) -> LadderResult:
+    """The plan without each step it does not need: a step goes when the others alone still fit with room
+    and are no slower (Whisper on a 6 GB card: 8-bit AdamW alone fits; micro-batch 1 × 16 on top only
+    costs time). The first `forced` tweaks are the GPU's required fixes and stay."""
+    tweaks, est, train = list(res.tweaks), res.estimate, res.train
+    i = forced
+    while i < len(tweaks) and len(tweaks) > forced + 1:
+        rest = [d for j, d in enumerate(deltas) if j != i]
+        t = start
+        for d in rest:
+            t = dataclasses.replace(t, **d)
+        e = estimate_fn(res.workload, t)
+        slower = est.total_hours is not None and (e.total_hours is None or e.total_hours > est.total_hours)
+        if t != train and runs(e) and not slower:
+            del tweaks[i], deltas[i]
+            est, train = e, t
+            continue
+        i += 1
+    if len(tweaks) == len(res.tweaks):
+        return res
+    # the figures after each remaining step, cumulatively
+    out, t = [], start
+    for k, (tw, d) in enumerate(zip(tweaks, deltas, strict=True)):
+        t = dataclasses.replace(t, **d)
+        e = est if k == len(tweaks) - 1 else estimate_fn(res.workload, t)
+        out.append(dataclasses.replace(tw, peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours,
+                                       fits=runs(e)))
+    settings = {k: v for tw in out for k, v in tw.settings.items()}
+    return dataclasses.replace(res, train=train, estimate=est, tweaks=tuple(out), settings=settings)
+
+
+def data_alternatives(workload: Workload, res: LadderResult, facts: GpuFacts,
+                      estimate_fn: EstimateFn) -> list[LadderResult]:
+    """What fits instead by changing the data: the ladder's plan at a sequence limit that cuts the user's
+    long samples, or at a lower resolution. Each changes what is learned, so it is an alternative, never a
+    tweak; the first that fits (or at least may fit) is returned, its first tweak naming the change."""
+    c = Climb(workload, facts, res.train, res.estimate, res.train.batch * res.train.grad_accum)
+    for rung in DATA_CHANGES:
+        tried = _try_rung(rung, c, estimate_fn)
+        if tried is None:
+            continue
+        t, e = tried
+        c2 = Climb(workload, facts, t, e, c.effective_batch, prev_hours=res.estimate.total_hours)
+        title, cost, s = rung.describe(c2, t)
+        first = Tweak(id=rung.id, title=title, cost=cost, settings=dict(s), peak_vram_bytes=e.peak_vram_bytes,
+                      total_hours=e.total_hours, fits=runs(e), kind="method",
+                      loses=rung.loses_for(c2, t) if rung.loses_for else rung.loses)
+        return [LadderResult(workload, t, e, (first,) + res.tweaks, runs(e), e.peak_vram_bytes,
+                             {**res.settings, **s})]
+    return []
 
 
 # -- what fits instead -----------------------------------------------------------------------------

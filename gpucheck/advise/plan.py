@@ -214,11 +214,14 @@ def _gpu_time_only(cloud: tuple[CloudOption, ...], final: Estimate, host_hours: 
 
 def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: GpuFacts,
                        estimate_fn: Any) -> list[ladder.LadderResult]:
-    """When the job does not fit with room: another method for the same model (LoRA, then QLoRA), and a
-    smaller model only when no method change fits."""
+    """When the job does not fit with room: another method for the same model (LoRA, then QLoRA); else the
+    same plan on changed data (a sequence limit that cuts long samples, a lower resolution); a smaller
+    model only when neither fits."""
     if result.fits or facts.backend == "cpu":
         return []
     out = ladder.method_alternatives(workload, result.train, facts, estimate_fn)
+    if not any(a.fits for a in out):
+        out += ladder.data_alternatives(result.workload, result, facts, estimate_fn)
     if not any(a.fits for a in out):
         small = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
         out += [small] if small is not None else []
@@ -253,7 +256,7 @@ def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate
     t = result.train
     if facts.backend not in ("cuda", "rocm") or t.method != "full" or t.cpu_offload or facts.gpus > 1:
         return []
-    e = estimate_fn(result.workload, dataclasses.replace(t, cpu_offload=True))
+    e = estimate_fn(result.workload, ladder.full_offload(t, facts.gpus))
     if e.vram_fit == "does_not_fit" or e.ram_fit != "does_not_fit" or not e.ram_total_bytes:
         return []
     return [tr("With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} "

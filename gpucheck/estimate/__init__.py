@@ -60,7 +60,7 @@ from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
 from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate
-from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
+from gpucheck.records import Estimate, GpuSpec, TrainSpec, VramBreakdown, Workload
 from gpucheck.verdict import Verdict
 
 GIB = 1024**3
@@ -324,19 +324,33 @@ def verdict_for(*, supported: bool, fits: bool, total_hours: float | None,
     return Verdict.TIGHT if tight else Verdict.RUNS
 
 
-def fit_band(need_bytes: float, available_bytes: float | None, family: str) -> tuple[str, int, int]:
-    """("fits" | "tight" | "does_not_fit", low, high): where the real peak may lie given the measured
-    errors of the estimate for this family (factors.toml [fit_band], from docs/accuracy.md).
-    Fits: even the high end leaves the last few percent free. Does not fit: even the low end is over."""
+def uncertain_band(uncertain_bytes: float, family: str) -> tuple[float, float]:
+    """(low, high) of the UNCERTAIN part of a GPU's memory need (activations and caching-allocator slack):
+    the one place the band comes from, so a measured band per family can replace it. For now the family's
+    measured error of the whole estimate (factors.toml [fit_band], from docs/accuracy.md) applied to that
+    part alone: weights, gradients, optimizer state and the CUDA context are exact bytes for given settings."""
     fb = load_factors()["fit_band"]
     fam = family if f"{family}_short" in fb else "default"
-    lo = need_bytes / (1.0 + float(fb[f"{fam}_over"]))
-    hi = need_bytes / max(0.01, 1.0 - float(fb[f"{fam}_short"]))
+    return (uncertain_bytes / (1.0 + float(fb[f"{fam}_over"])),
+            uncertain_bytes / max(0.01, 1.0 - float(fb[f"{fam}_short"])))
+
+
+def fit_band(exact_bytes: float, uncertain_bytes: float, available_bytes: float | None,
+             family: str) -> tuple[str, int, int]:
+    """("fits" | "tight" | "does_not_fit", low, high): where the real peak may lie. Only the uncertain part
+    (`uncertain_band`) is widened; the exact part is bytes. Usable memory is what is available less the
+    last few percent (factors.toml [fit_band] headroom_fraction). Does not fit: the exact bytes alone exceed
+    usable memory, or even the low end exceeds what is available. Tight: the exact bytes fit and the
+    uncertain part spans the limit. Fits: even the high end leaves the headroom free."""
+    fb = load_factors()["fit_band"]
+    u_lo, u_hi = uncertain_band(uncertain_bytes, family)
+    lo, hi = exact_bytes + u_lo, exact_bytes + u_hi
     if available_bytes is None:
         return "fits", int(lo), int(hi)
-    if lo > available_bytes:
+    usable = available_bytes * (1.0 - float(fb["headroom_fraction"]))
+    if exact_bytes > usable or lo > available_bytes:
         return "does_not_fit", int(lo), int(hi)
-    if hi > available_bytes * (1.0 - float(fb["headroom_fraction"])):
+    if hi > usable:
         return "tight", int(lo), int(hi)
     return "fits", int(lo), int(hi)
 
@@ -426,14 +440,17 @@ class _Memory:
     ram_needed: int
 
 
-def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: list[str]) -> _Memory:
+def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int, notes: list[str]) -> _Memory:
     avail = target.vram_available_bytes
+    peak = bd.total_bytes
     ram_total, ram_free = target.ram_bytes, target.ram_available_bytes
     if target.backend == "cpu":
         vfit, band = "fits", (peak, peak)
         ram_needed = host_ram
     else:
-        vfit, lo, hi = fit_band(peak, avail, w.family)
+        exact = bd.weights_bytes + bd.gradients_bytes + bd.optimizer_bytes + context_bytes(load_factors(),
+                                                                                          target.backend)
+        vfit, lo, hi = fit_band(exact, peak - exact, avail, w.family)
         band = (lo, hi)
         ram_needed = host_ram + peak if target.unified_memory else host_ram
     rfit = ram_fit(ram_needed, ram_total, ram_free)
@@ -503,7 +520,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     bd, pc = breakdown(w.model, t_used, f, backend, n_gpus)
     host = host_needs(w, pc, bd, backend, target.cpu_cores, f, n_gpus)
     peak = bd.total_bytes
-    mem = _check_memory(w, target, peak, host.ram_bytes, notes)
+    mem = _check_memory(w, target, bd, host.ram_bytes, notes)
     reason = reason or mem.limit
     pl = placement(w.model, t_used, f, pc, n_gpus)
     sp = _speed(w, t_used, target, f, pc, pl)

@@ -53,12 +53,14 @@ def test_rtx3060_12gb_runs_llama3_8b_qlora_with_shorter_sequences():
 
 
 def test_rtx3060_llama3_8b_lora_does_not_fit_and_qlora_fits_instead():
-    # a 16-bit 8B base is 15 GB: LoRA cannot fit 12 GB; QLoRA (another method) is what fits instead
+    # a 16-bit 8B base is 15 GB: LoRA cannot fit 12 GB; QLoRA (another method) is what fits instead, at most
+    # with a sequence limit the data hardly reaches
     _m, _w, _t, a = advice_for("rtx3060-12gb-hdd-desktop", "llama3-8b-lora")
     assert a.verdict == "does_not_fit"
     assert "qlora" not in [x.id for x in a.tweaks]
     alt = a.alternative
-    assert alt is not None and [x.id for x in alt.tweaks] == ["qlora", "shorter_sequences"]
+    assert alt is not None and [x.id for x in alt.tweaks][0] == "qlora"
+    assert all(x.loses in ("method", "nothing") for x in alt.tweaks)
 
 
 def test_shorter_sequences_are_not_offered_when_the_job_fits_or_cannot_fit():
