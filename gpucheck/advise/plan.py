@@ -74,15 +74,13 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         return est_mod.estimate(w, target, t)
 
     limit = float(base.too_slow_hours or est_mod.too_slow_hours())
-    result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
-    result, used_gpus = _fewer_gpus_if_faster(workload, base, target, machine, result)
-    result = ladder.speed_up(result, facts, estimate_fn, limit)
+    result, used_gpus, quicker = plan_for(machine, workload, target, base)
     final = result.estimate
     alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
     target_label = _target_label(target)
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
-    notes = _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn)
+    notes = _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn) + _quicker_note(quicker, final)
     other = _other_gpu_vendor(machine, target)
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
@@ -133,6 +131,23 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         final_ram_bytes=final.ram_bytes,
         final_limit=final.limit,
     )
+
+
+def plan_for(machine: Machine | None, workload: Workload, target: Any, base: Estimate | None = None
+             ) -> tuple[ladder.LadderResult, int, tuple[int, ladder.LadderResult] | None]:
+    """The plan the advice prints, without its money and host parts: the ladder's plan on the target (or on
+    fewer of its GPUs when that is as fast), sped up with mixed precision when too slow. Returns (plan, GPUs
+    it uses, a quicker plan on fewer GPUs that gives up more — see `_fewer_gpus_if_faster`). Cheap enough to run over the whole catalog (tests/core/test_verdict_invariants.py)."""
+    base = base if base is not None else est_mod.estimate(workload, target)
+    facts = facts_for_target(target, machine)
+
+    def estimate_fn(w: Workload, t):
+        return est_mod.estimate(w, target, t)
+
+    limit = float(base.too_slow_hours or est_mod.too_slow_hours())
+    result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
+    result, used_gpus, quicker = _fewer_gpus_if_faster(workload, base, target, machine, result)
+    return ladder.speed_up(result, facts, estimate_fn, limit), used_gpus, quicker
 
 
 def _plan_notes(target: Any, used_gpus: int, final: Estimate, result: Any, verdict: Verdict, facts: GpuFacts,
@@ -229,10 +244,14 @@ def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: G
 
 
 def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machine: Machine | None,
-                          result: ladder.LadderResult) -> tuple[ladder.LadderResult, int]:
+                          result: ladder.LadderResult
+                          ) -> tuple[ladder.LadderResult, int, tuple[int, ladder.LadderResult] | None]:
     """Several GPUs: the ladder's plan on 1/2, 1/4 … of them when that is at least as fast, so more GPUs are
-    never slower than fewer (one can always leave some idle). Returns (plan, GPUs it uses)."""
+    never slower than fewer (one can always leave some idle). Returns (plan, GPUs it uses, quicker): `quicker`
+    is (GPUs, plan) of a faster plan on fewer GPUs that was not taken because it gives up more (pure BF16
+    where all the GPUs keep FP32 master weights): the advice says why the plan is slower than that."""
     best, best_n = result, target.gpus
+    quicker: tuple[int, ladder.LadderResult] | None = None
     n = target.gpus // 2
     while n >= 1 and target.backend != "cpu" and target.gpus > 1:
         sub = dataclasses.replace(target, gpus=n)
@@ -242,11 +261,27 @@ def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machi
         better_fit = res.fits and not best.fits
         faster = res.fits == best.fits and res.estimate.total_hours is not None and (
             best.estimate.total_hours is None or res.estimate.total_hours <= best.estimate.total_hours)
-        if (better_fit or (faster and res.fits)) \
-                and ladder.worst_loss(res.tweaks) <= ladder.worst_loss(best.tweaks):
-            best, best_n = res, n
+        if better_fit or (faster and res.fits):
+            if ladder.worst_loss(res.tweaks) <= ladder.worst_loss(best.tweaks):
+                best, best_n = res, n
+            elif res.fits and (quicker is None or res.estimate.total_hours < quicker[1].estimate.total_hours):
+                quicker = (n, res)
         n //= 2
-    return best, best_n
+    if quicker is not None and (best.estimate.total_hours is None or quicker[1].estimate.total_hours is None
+                                or quicker[1].estimate.total_hours >= best.estimate.total_hours):
+        quicker = None
+    return best, best_n, quicker
+
+
+def _quicker_note(quicker: tuple[int, ladder.LadderResult] | None, final: Estimate) -> list[str]:
+    """Why the plan on all the GPUs is slower than one on fewer: that one gives up more (issue 26 §2)."""
+    if quicker is None:
+        return []
+    n, res = quicker
+    steps = fmt_list((t.title for t in res.tweaks if t.loses not in ("nothing", "time")), strong=True)
+    return [tr("On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: "
+               "{steps}. This plan keeps what is trained without it.", k=n,
+               h=fmt_duration(res.estimate.total_hours), h0=fmt_duration(final.total_hours), steps=steps)]
 
 
 def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate_fn) -> list[str]:
