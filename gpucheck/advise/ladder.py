@@ -50,6 +50,13 @@ class GpuFacts:
     supports_bf16: bool
     ram_bytes: int | None = None  # host RAM (CPU offload), None = unknown
     gpus: int = 1  # GPUs working on one model (several: ZeRO / FSDP sharding is tried)
+    fp16_nan: bool = False  # FP16 training gives NaN losses on this GPU (GTX 16xx: advice.toml [fp16])
+
+
+def fp16_gives_nan(gpu_name: str | None) -> bool:
+    """A GTX 16xx (Turing TU116/TU117): FP16 training gives NaN losses there (advice.toml [fp16])."""
+    name = (gpu_name or "").upper()
+    return any(n.upper() in name for n in factor("fp16", "nan_gpu_names"))
 
 
 @dataclass(frozen=True)
@@ -136,6 +143,13 @@ def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[t
     steps: list[tuple[str, str, str, dict]] = []
     if facts.backend == "cpu":
         return train, steps
+    if facts.fp16_nan and train.precision != "fp32":
+        train = dataclasses.replace(train, precision="fp32")
+        steps.append(("full_precision", tr("Train in FP32, not FP16"),
+                      tr("costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards "
+                         "(pytorch/pytorch#58123, bmaltais/kohya_ss#436)"),
+                      {"fp16": False, "bf16": False}))
+        return _required_optimizer(train, facts, steps)
     if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
         chosen = train.precision_chosen
         train = dataclasses.replace(train, precision="fp16")
@@ -209,7 +223,7 @@ def _seq_steps(c: Climb) -> list[int]:
 
 
 def _cand_precision(c: Climb) -> list[TrainSpec]:
-    if c.train.precision != "fp32" or c.facts.backend == "cpu":
+    if c.train.precision != "fp32" or c.facts.backend == "cpu" or c.facts.fp16_nan:
         return []
     return [dataclasses.replace(c.train, precision="bf16" if bf16_ok(c.facts) else "fp16")]
 
@@ -284,6 +298,13 @@ def _cand_micro_batch(c: Climb) -> list[TrainSpec]:
 
 
 def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    if "yolo" in (c.workload.model.name or c.workload.id).lower():
+        # Ultralytics accumulates gradients up to its nominal batch (nbs=64) by itself (docs.ultralytics.com,
+        # "Train → Train settings: nbs"): only `batch` changes; the effective batch stays 64
+        return (tr("Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)", b=t.batch),
+                tr("costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are "
+                   "noisier, so results can differ", b=t.batch),
+                {"batch": t.batch})
     if c.workload.model.arch == "cnn":
         cost = tr("costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics "
                   "are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)", b=t.batch)
@@ -296,8 +317,8 @@ def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]
 
 def _cand_cache(c: Climb) -> list[TrainSpec]:
     m = c.workload.model
-    if m.arch != "unet" or not m.aux_params or c.train.cache_embeddings:
-        return []
+    if m.arch != "unet" or not m.aux_params or c.train.cache_embeddings or c.train.method == "full":
+        return []  # DreamBooth (all U-Net weights): diffusers' train_dreambooth.py has no latent cache
     return [dataclasses.replace(c.train, cache_embeddings=True)]
 
 
@@ -656,7 +677,7 @@ def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_
     """A job that fits but is too slow in FP32: mixed precision is the one free speed-up worth trying."""
     est = res.estimate
     if (not res.fits or est.total_hours is None or est.total_hours <= limit_hours
-            or res.train.precision != "fp32" or facts.backend not in ("cuda", "rocm", "metal")):
+            or res.train.precision != "fp32" or facts.backend not in ("cuda", "rocm", "metal") or facts.fp16_nan):
         return res
     precision = "bf16" if bf16_ok(facts) else "fp16"
     train = dataclasses.replace(res.train, precision=precision)

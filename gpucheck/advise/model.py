@@ -15,6 +15,7 @@ ADVICE_VERDICTS = tuple(v.value for v in Verdict)  # gpucheck.verdict.Verdict
 
 # The tweak ladder, in the order tweaks are tried.
 TWEAK_IDS = (
+    "full_precision",  # forced: FP32 where FP16 gives NaN (GTX 16xx)
     "mixed_precision",
     "sharding",
     "micro_batch",

@@ -40,7 +40,8 @@ def _cc(text: str | None) -> float | None:
 
 def facts_for_spec(spec: GpuSpec, gpus: int = 1, ram_bytes: int | None = None) -> GpuFacts:
     return GpuFacts(backend=spec.backend, compute_capability=_cc(spec.compute_capability),
-                    supports_bf16=spec.tflops_bf16_tensor is not None, ram_bytes=ram_bytes, gpus=gpus)
+                    supports_bf16=spec.tflops_bf16_tensor is not None, ram_bytes=ram_bytes, gpus=gpus,
+                    fp16_nan=ladder.fp16_gives_nan(spec.name))
 
 
 def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
@@ -54,8 +55,9 @@ def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
         if spec is None and g.supports_bf16 is not None:
             bf16 = g.supports_bf16
     backend = target.backend if target.backend in ("cuda", "rocm", "metal", "xpu", "cpu") else "other"
+    name = target.gpu_name or (spec.name if spec is not None else None)
     return GpuFacts(backend=backend, compute_capability=cc, supports_bf16=bf16, ram_bytes=target.ram_bytes,
-                    gpus=max(1, target.gpus))
+                    gpus=max(1, target.gpus), fp16_nan=backend == "cuda" and ladder.fp16_gives_nan(name))
 
 
 def _smaller(workload_id: str) -> Workload | None:
@@ -454,6 +456,15 @@ def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, resu
         if not gpus:
             notes.append(tr("Office and small desktop PCs often have a 200-300 W power supply without PCIe power "
                             "cables and little room inside: check both before buying a graphics card."))
+    seg = target.gpu.segment if target.gpu is not None else None
+    if machine is None and seg in ("apple", "laptop", "integrated"):
+        # `--gpu` with a Mac's chip or a laptop's GPU: a graphics card and a power supply do not go in it
+        notes.append(tr("A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a "
+                        "desktop PC with a graphics card that runs it (see the cloud GPUs for which one).")
+                     if seg == "apple" else
+                     tr("A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a "
+                        "graphics card that runs it (see the cloud GPUs for which one)."))
+        return []
     if target.gpus > 1:
         return []  # a multi-GPU server: adding one consumer card is not the answer
     cur_vram = target.vram_available_bytes if target.backend != "cpu" else None

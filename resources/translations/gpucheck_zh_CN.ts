@@ -4,178 +4,6 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="144"/>
-        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
-        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="187"/>
-        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
-        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="249"/>
-        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="298"/>
-        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
-        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="336"/>
-        <source> (about {p}% of linear speed-up)</source>
-        <translation>（约为线性加速的 {p}%）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="339"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="185"/>
-        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
-        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="342"/>
-        <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
-        <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="345"/>
-        <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
-        <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="351"/>
-        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="356"/>
-        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="378"/>
-        <source>this PC's CPU (no usable GPU)</source>
-        <translation>本机的 CPU（没有可用的 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="379"/>
-        <source>this GPU</source>
-        <translation>这块显卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="387"/>
-        <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="390"/>
-        <source>Runs on {target} as it is: about {h}.</source>
-        <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="392"/>
-        <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="395"/>
-        <source>Runs on {target} with the changes listed below: about {h}.</source>
-        <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
-        <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
-        <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="402"/>
-        <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
-        <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
-        <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
-        <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="409"/>
-        <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
-        <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
-        <source>Cannot train on {target}. {why}</source>
-        <translation>无法在 {target} 上训练。{why}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="419"/>
-        <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="425"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="450"/>
-        <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
-        <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="453"/>
-        <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
-        <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="456"/>
-        <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
-        <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="475"/>
-        <source>this job needs about {need} of RAM</source>
-        <translation>这个训练任务大约需要 {need} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="477"/>
-        <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
-        <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="489"/>
-        <source>a fast drive big enough for the data set and checkpoints ({size})</source>
-        <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="495"/>
-        <source>the GPU needs a {w} W power supply</source>
-        <translation>这块显卡需要 {w} W 的电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="510"/>
-        <source>{id} — {verdict}: {brief}</source>
-        <translation>{id} — {verdict}：{brief}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="512"/>
-        <source>{id} — {verdict}</source>
-        <translation>{id} — {verdict}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="516"/>
-        <location filename="../../gpucheck/commands.py" line="385"/>
-        <source>Advice:</source>
-        <translation>建议：</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
         <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
@@ -371,251 +199,281 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
         <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <location filename="../../gpucheck/advise/present.py" line="170"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="109"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="144"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="148"/>
+        <source>Train in FP32, not FP16</source>
+        <translation>用 FP32 训练，不用 FP16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="149"/>
+        <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
+        <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="145"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="163"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="177"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="164"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="178"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="169"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="183"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="170"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="184"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="223"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="224"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="238"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="236"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="255"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="274"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="276"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="278"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="254"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="280"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="268"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="304"/>
+        <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
+        <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
+        <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
+        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图：统计量更嘈杂，结果可能不同</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="309"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="292"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="306"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="338"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="339"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="332"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="333"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="377"/>
+        <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
+        <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
+        <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
+        <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="409"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="411"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="412"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="415"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="383"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="443"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="384"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="444"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="512"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="651"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="513"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="652"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="514"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="653"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="517"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="656"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="657"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="661"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="523"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="662"/>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="582"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="721"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="583"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="722"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="601"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="740"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="603"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="742"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="608"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="747"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="630"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="769"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="631"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="770"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -799,6 +657,193 @@
         <location filename="../../gpucheck/advise/mirrors.py" line="76"/>
         <source>pip packages from a domestic mirror: pip install &lt;package&gt; -i {url}</source>
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="105"/>
+        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
+        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="165"/>
+        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
+        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="227"/>
+        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
+        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="284"/>
+        <source>On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: {steps}. This plan keeps what is trained without it.</source>
+        <translation>用 {k} 块 GPU 大约只需 {h}（而不是 {h0}），但要做一项牺牲更多的改动：{steps}。本方案不做这项改动，训练内容保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="299"/>
+        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
+        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="337"/>
+        <source> (about {p}% of linear speed-up)</source>
+        <translation>（约为线性加速的 {p}%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="340"/>
+        <location filename="../../gpucheck/advise/plan.py" line="163"/>
+        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
+        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="343"/>
+        <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
+        <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="346"/>
+        <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
+        <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="352"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="357"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="379"/>
+        <source>this PC's CPU (no usable GPU)</source>
+        <translation>本机的 CPU（没有可用的 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="380"/>
+        <source>this GPU</source>
+        <translation>这块显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="388"/>
+        <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
+        <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="391"/>
+        <source>Runs on {target} as it is: about {h}.</source>
+        <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="393"/>
+        <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
+        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="396"/>
+        <source>Runs on {target} with the changes listed below: about {h}.</source>
+        <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="400"/>
+        <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
+        <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="403"/>
+        <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
+        <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="407"/>
+        <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
+        <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="410"/>
+        <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
+        <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="414"/>
+        <source>Cannot train on {target}. {why}</source>
+        <translation>无法在 {target} 上训练。{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="420"/>
+        <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="426"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="431"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="451"/>
+        <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
+        <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="454"/>
+        <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
+        <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="457"/>
+        <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
+        <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="462"/>
+        <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
+        <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="465"/>
+        <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
+        <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="485"/>
+        <source>this job needs about {need} of RAM</source>
+        <translation>这个训练任务大约需要 {need} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="487"/>
+        <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
+        <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="499"/>
+        <source>a fast drive big enough for the data set and checkpoints ({size})</source>
+        <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="505"/>
+        <source>the GPU needs a {w} W power supply</source>
+        <translation>这块显卡需要 {w} W 的电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="520"/>
+        <source>{id} — {verdict}: {brief}</source>
+        <translation>{id} — {verdict}：{brief}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="522"/>
+        <source>{id} — {verdict}</source>
+        <translation>{id} — {verdict}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="526"/>
+        <location filename="../../gpucheck/commands.py" line="385"/>
+        <source>Advice:</source>
+        <translation>建议：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="118"/>
@@ -1060,47 +1105,67 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="76"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="79"/>
+        <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
+        <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估计的长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="86"/>
+        <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
+        <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="91"/>
+        <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
+        <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="95"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="117"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="99"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="118"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="102"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="121"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="123"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="123"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="149"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="160"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="175"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="203"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="178"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="206"/>
+        <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
+        <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="210"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1632,17 +1697,17 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="394"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="376"/>
+        <location filename="../../gpucheck/catalog.py" line="403"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="552"/>
+        <location filename="../../gpucheck/catalog.py" line="579"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2363,97 +2428,97 @@
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="365"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="379"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="369"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="383"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="373"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="387"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="401"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="415"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="410"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="424"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="414"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="428"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="444"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="461"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="447"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="464"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="449"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="466"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="469"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="539"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="541"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="575"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="580"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="582"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="584"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="586"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="588"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="590"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -4350,7 +4415,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4741,92 +4806,92 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="139"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="178"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="189"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="192"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="200"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="207"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="214"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="217"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>

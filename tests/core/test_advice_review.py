@@ -154,7 +154,9 @@ def test_check_table_shows_need_after_the_advised_changes():
     # both figures, labelled by the arrow: as configured → with the advised changes (issue 13 §2)
     before, after = row[2].split(" / ")[0].split(" → ")
     assert float(before.split(" GB")[0]) * GIB > t.vram_available_bytes
-    assert float(after.split(" GB")[0]) * GIB <= t.vram_available_bytes
+    assert float(after.split(" GB")[0]) < float(before.split(" GB")[0])
+    if a.verdict == "runs_with_tweaks":
+        assert float(after.split(" GB")[0]) * GIB <= t.vram_available_bytes
 
 
 def test_check_json_and_table_do_not_give_times_for_jobs_that_do_not_fit(capsys):

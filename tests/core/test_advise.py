@@ -93,12 +93,22 @@ def test_laptop_on_battery_is_told_to_plug_in():
 
 
 def test_smaller_model_is_offered_when_the_big_one_cannot_fit():
-    m, w, a = advice_for("gtx1660-laptop", "llama3-8b-qlora")
+    m, w, a = advice_for("rtx2060super-windows", "llama3-8b-qlora")
     assert w.smaller_model
     assert a.alternative is not None
     assert a.alternative.workload_id == w.smaller_model
     assert a.alternative.tweaks[0].id == "smaller_model"
     assert a.alternative.peak_vram_bytes <= m.gpus[0].vram_total_bytes
+
+
+def test_a_gtx_16xx_trains_in_fp32_because_fp16_gives_nan():
+    # pytorch/pytorch#58123 and bmaltais/kohya_ss#436: FP16 on GTX 1650/1660 (TU116/TU117) gives NaN losses and
+    # black images; the plan is FP32 with its own memory and time, said as the first (forced) step
+    m, w, a = advice_for("gtx1660-laptop", "sd15-lora")
+    assert a.tweaks and a.tweaks[0].id == "full_precision" and "58123" in a.tweaks[0].cost
+    assert '--mixed_precision="no"' in a.snippet
+    _m, _w, b = advice_for("gtx1660-laptop", "llama3-8b-qlora")
+    assert b.verdict == "does_not_fit"  # 8B in 4-bit needs more than 6 GB either way
 
 
 # -- RTX 3060 12 GB desktop with only hard disks and a CPU-only PyTorch --------------------------

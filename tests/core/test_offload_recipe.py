@@ -34,7 +34,7 @@ def _advice(workload: str, gpu: str, **overrides):
 
 def _ds_config(snippet: str) -> dict:
     """Run the pasted ds_config lines as Python, as a user would."""
-    code = snippet.split("from transformers import TrainingArguments")[0]
+    code = snippet.split("from transformers import TrainingArguments")[0].split("from trl import SFTConfig")[0]
     scope: dict = {}
     exec(code, {}, scope)  # noqa: S102 - the recipe's own text, which must be valid Python
     return scope["ds_config"]
