@@ -144,16 +144,26 @@ def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[t
     if facts.backend == "cpu":
         return train, steps
     if facts.fp16_nan and train.precision != "fp32":
+        chosen = train.precision_chosen
         train = dataclasses.replace(train, precision="fp32")
+        if not chosen:  # the job's default: FP32 is this card's default (advise says why), not a change to make
+            return _required_optimizer(train, facts, steps)
         steps.append(("full_precision", tr("Train in FP32, not FP16"),
                       tr("costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards "
                          "(pytorch/pytorch#58123, bmaltais/kohya_ss#436)"),
                       {"fp16": False, "bf16": False}))
         return _required_optimizer(train, facts, steps)
     if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
-        chosen = train.precision_chosen
+        chosen, pure = train.precision_chosen, train.precision == "bf16-pure"
         train = dataclasses.replace(train, precision="fp16")
         if not chosen:  # the job's default precision: FP16 is this card's default, not a tweak
+            return _required_optimizer(train, facts, steps)
+        if pure:  # what is planned: FP16 mixed precision keeps FP32 master weights, so it needs more memory
+            steps.append(("mixed_precision", tr("Use FP16 mixed precision (FP32 master weights) instead of pure BF16"),
+                          tr("this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 "
+                             "training is not stable; the figures shown are for FP16 mixed precision, which keeps "
+                             "FP32 master weights and needs more memory than pure BF16"),
+                          {"fp16": True, "bf16": False}))
             return _required_optimizer(train, facts, steps)
         steps.append(("mixed_precision", tr("Use FP16 mixed precision instead of BF16"),
                       tr("this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 "
@@ -658,9 +668,15 @@ def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
                            "takes about {m}× more memory", **_qlora_figures()),
                         {"lora_r": lora.lora_rank, "load_in_4bit": False}))
     if train.method in ("full", "lora") and m.arch == "transformer" and bitsandbytes_ok(facts):
+        # the step-time ratio the estimate itself gives (not a quoted range the figures shown may not match)
+        e_l, e_q = estimate_fn(workload, lora), estimate_fn(workload, qlora)
+        ratio = (e_q.step_seconds / e_l.step_seconds) if e_q.step_seconds and e_l.step_seconds else None
         options.append(("qlora", qlora, tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
-                        tr("a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× "
-                           "as long as with LoRA, slightly lower quality", **_qlora_figures()),
+                        tr("a different method: about {m}× less memory for the model; steps take about {r}× as long "
+                           "as with LoRA here (dequantizing the weights), slightly lower quality",
+                           m=_qlora_figures()["m"], r=f"{ratio:.2f}") if ratio else
+                        tr("a different method: about {m}× less memory for the model; steps take longer than with "
+                           "LoRA (dequantizing the weights), slightly lower quality", m=_qlora_figures()["m"]),
                         {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
     out = []
     for tid, t, title, cost, s in options:

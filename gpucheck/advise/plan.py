@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from gpucheck import estimate as est_mod
-from gpucheck.advise import host, ladder, market
+from gpucheck.advise import host, ladder, market, unknown_speed
 from gpucheck.advise.data import factor
 from gpucheck.advise.ladder import GpuFacts
 from gpucheck.advise.mirrors import with_download_mirrors
@@ -82,7 +82,8 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     target_label = _target_label(target)
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
-    notes = _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn) + _quicker_note(quicker, final)
+    notes = (_fp32_default(facts, base, result) + _zero_on_one_gpu(target, base) + _plan_notes(target, used_gpus, final, result, verdict, facts,
+                                                          estimate_fn) + _quicker_note(quicker, final))
     other = _other_gpu_vendor(machine, target)
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
@@ -94,11 +95,23 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     if host_hours is not None and verdict in (Verdict.RUNS, Verdict.TIGHT, Verdict.RUNS_WITH_TWEAKS) \
             and host_hours > limit:
         verdict = Verdict.TOO_SLOW
+    floor = unknown_speed.time_floor(machine, target, result) if final.total_hours is None and result.fits else None
+    if floor is not None:
+        notes.append(tr("How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the "
+                        "processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the "
+                        "catalog, would take about {h}.", gpu=floor[0], h=fmt_duration(floor[1])))
+        if floor[1] > limit and verdict in (Verdict.RUNS, Verdict.TIGHT, Verdict.RUNS_WITH_TWEAKS):
+            verdict = Verdict.TOO_SLOW
 
     upgrades, cloud, bvr = _money(machine, workload, target, result, verdict, final, facts, limit, host_hours,
                                   bn, notes)
 
-    summary = _summary(verdict, target_label, final, base, needs, result, limit, host_hours)
+    summary = _summary(verdict, _plan_label(target, used_gpus, result), final, base, needs, result, limit,
+                       host_hours)
+    if verdict == Verdict.TOO_SLOW and final.total_hours is None and floor is not None:
+        summary = tr("Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more "
+                     "than {limit}): too slow to be practical here.", target=target_label, gpu=floor[0],
+                     h=fmt_duration(floor[1]), limit=fmt_duration(limit))
     if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
             and final.total_hours is not None and host_hours is None:
         # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
@@ -273,6 +286,42 @@ def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machi
                                 or quicker[1].estimate.total_hours >= best.estimate.total_hours):
         quicker = None
     return best, best_n, quicker
+
+
+def _plan_label(target: Any, used_gpus: int, result: ladder.LadderResult) -> str:
+    """The headline's target: the GPUs the plan uses (not all of them when fewer are as fast) and, when
+    it shards or offloads, how (issue 26 §8: "4× RTX 4090" above what was a one-GPU ZeRO-2 plan)."""
+    label = _target_label(target)
+    if used_gpus < target.gpus:
+        name = target.gpu_name or (target.gpu.name if target.gpu is not None else tr("this GPU"))
+        label = tr("{k} of the {n}× {name}", k=used_gpus, n=target.gpus, name=name)
+    stage = int(result.settings.get("zero_stage", 0) or 0)
+    if result.settings.get("deepspeed") and (stage or result.settings.get("offload")):
+        how = ladder.stage_label(f"zero{max(stage, 2)}") if not result.settings.get("offload") else (
+            tr("DeepSpeed ZeRO-{s} with CPU offload", s=max(stage, 2)))
+        label = tr("{target} ({how})", target=label, how=how)
+    return label
+
+
+def _fp32_default(facts: GpuFacts, base: Estimate, result: ladder.LadderResult) -> list[str]:
+    """A GTX 16xx trains the job's default mixed precision in FP32: say so, and that the figures are FP32's."""
+    if not facts.fp16_nan or base.train.precision_chosen or base.precision_used == "fp32" \
+            or result.train.precision != "fp32":
+        return []
+    return [tr("Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards "
+               "(pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep "
+               "fp16 and bf16 off.")]
+
+
+def _zero_on_one_gpu(target: Any, base: Estimate) -> list[str]:
+    """`--zero-stage N` (or FSDP) on one GPU shards over nothing: say so rather than ignore it."""
+    t = base.train
+    if target.gpus > 1 or target.backend == "cpu" or not (t.zero_stage or t.shard):
+        return []
+    return [tr("ZeRO stage {s} shards the model's state over several GPUs; on one GPU there is nothing to share it "
+               "with, so the figures are those of one GPU holding everything. On one GPU only CPU offload "
+               "(ZeRO-Offload) saves GPU memory: the plan below uses it when the job needs it.",
+               s=t.zero_stage or 3)]
 
 
 def _quicker_note(quicker: tuple[int, ladder.LadderResult] | None, final: Estimate) -> list[str]:

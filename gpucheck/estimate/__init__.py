@@ -365,7 +365,10 @@ def ram_fit(need_bytes: int, total_bytes: int | None, available_bytes: int | Non
         return "does_not_fit"
     fb = load_factors()["fit_band"]
     high = need_bytes / (1.0 - float(fb["ram_short"]))
-    if available_bytes is not None and high > available_bytes * (1.0 - float(fb["headroom_fraction"])):
+    # what is free unknown (a Mac given by name): the installed total less the same headroom, so the system
+    # keeps its share as it does of GPU memory
+    free = available_bytes if available_bytes is not None else total_bytes
+    if high > free * (1.0 - float(fb["headroom_fraction"])):
         return "tight"
     return "fits"
 

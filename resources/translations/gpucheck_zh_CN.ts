@@ -226,254 +226,269 @@
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="148"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="151"/>
         <source>Train in FP32, not FP16</source>
         <translation>用 FP32 训练，不用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="149"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="152"/>
         <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
         <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="162"/>
+        <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
+        <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="163"/>
+        <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
+        <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="168"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="159"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="169"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="177"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="187"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="178"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="188"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="183"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="184"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="194"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="237"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="247"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="238"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="248"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="261"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="279"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="274"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="276"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="278"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="280"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="268"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="290"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="278"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="304"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="314"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="305"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="315"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图：统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="309"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="336"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="337"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="338"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="348"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="339"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="349"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="369"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="370"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="377"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="389"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="409"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="419"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="411"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="412"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="422"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="415"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="443"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="453"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="444"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="454"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="651"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="661"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="652"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="662"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="653"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="663"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="656"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="666"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="657"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="667"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="661"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="674"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="662"/>
-        <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="675"/>
+        <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
+        <translation>换一种方法：模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="721"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="678"/>
+        <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
+        <translation>换一种方法：模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="737"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="722"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="738"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="740"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="756"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="742"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="758"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="747"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="763"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="769"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="785"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="770"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="786"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -659,189 +674,225 @@
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="105"/>
+        <location filename="../../gpucheck/advise/plan.py" line="100"/>
+        <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
+        <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="112"/>
+        <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
+        <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="118"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="165"/>
+        <location filename="../../gpucheck/advise/plan.py" line="178"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="227"/>
+        <location filename="../../gpucheck/advise/plan.py" line="240"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="284"/>
+        <location filename="../../gpucheck/advise/plan.py" line="297"/>
+        <source>{k} of the {n}× {name}</source>
+        <translation>{n}× {name} 中的 {k} 块</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="301"/>
+        <source>DeepSpeed ZeRO-{s} with CPU offload</source>
+        <translation>DeepSpeed ZeRO-{s} 加 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="302"/>
+        <source>{target} ({how})</source>
+        <translation>{target}（{how}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="311"/>
+        <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
+        <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="321"/>
+        <source>ZeRO stage {s} shards the model's state over several GPUs; on one GPU there is nothing to share it with, so the figures are those of one GPU holding everything. On one GPU only CPU offload (ZeRO-Offload) saves GPU memory: the plan below uses it when the job needs it.</source>
+        <translation>ZeRO 第 {s} 阶段把模型状态分片到多块 GPU 上；只有一块 GPU 时无从分摊，所以数字是一块 GPU 保存全部内容时的。单块 GPU 只有 CPU 卸载（ZeRO-Offload）能节省显存：下面的方案在需要时会使用它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="333"/>
         <source>On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: {steps}. This plan keeps what is trained without it.</source>
         <translation>用 {k} 块 GPU 大约只需 {h}（而不是 {h0}），但要做一项牺牲更多的改动：{steps}。本方案不做这项改动，训练内容保持不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="299"/>
+        <location filename="../../gpucheck/advise/plan.py" line="348"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="337"/>
+        <location filename="../../gpucheck/advise/plan.py" line="386"/>
         <source> (about {p}% of linear speed-up)</source>
         <translation>（约为线性加速的 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="340"/>
-        <location filename="../../gpucheck/advise/plan.py" line="163"/>
+        <location filename="../../gpucheck/advise/plan.py" line="389"/>
+        <location filename="../../gpucheck/advise/plan.py" line="176"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="343"/>
+        <location filename="../../gpucheck/advise/plan.py" line="392"/>
         <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
         <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="346"/>
+        <location filename="../../gpucheck/advise/plan.py" line="395"/>
         <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
         <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="352"/>
+        <location filename="../../gpucheck/advise/plan.py" line="401"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="357"/>
+        <location filename="../../gpucheck/advise/plan.py" line="406"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="379"/>
+        <location filename="../../gpucheck/advise/plan.py" line="428"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="380"/>
+        <location filename="../../gpucheck/advise/plan.py" line="429"/>
+        <location filename="../../gpucheck/advise/plan.py" line="296"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="388"/>
+        <location filename="../../gpucheck/advise/plan.py" line="437"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="391"/>
+        <location filename="../../gpucheck/advise/plan.py" line="440"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="393"/>
+        <location filename="../../gpucheck/advise/plan.py" line="442"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="396"/>
+        <location filename="../../gpucheck/advise/plan.py" line="445"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="400"/>
+        <location filename="../../gpucheck/advise/plan.py" line="449"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="403"/>
+        <location filename="../../gpucheck/advise/plan.py" line="452"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="407"/>
+        <location filename="../../gpucheck/advise/plan.py" line="456"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="410"/>
+        <location filename="../../gpucheck/advise/plan.py" line="459"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="414"/>
+        <location filename="../../gpucheck/advise/plan.py" line="463"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="420"/>
+        <location filename="../../gpucheck/advise/plan.py" line="469"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="426"/>
+        <location filename="../../gpucheck/advise/plan.py" line="475"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="431"/>
+        <location filename="../../gpucheck/advise/plan.py" line="480"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="451"/>
+        <location filename="../../gpucheck/advise/plan.py" line="500"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="454"/>
+        <location filename="../../gpucheck/advise/plan.py" line="503"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="457"/>
+        <location filename="../../gpucheck/advise/plan.py" line="506"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="462"/>
+        <location filename="../../gpucheck/advise/plan.py" line="511"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="465"/>
+        <location filename="../../gpucheck/advise/plan.py" line="514"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="485"/>
+        <location filename="../../gpucheck/advise/plan.py" line="534"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="487"/>
+        <location filename="../../gpucheck/advise/plan.py" line="536"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="499"/>
+        <location filename="../../gpucheck/advise/plan.py" line="548"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="505"/>
+        <location filename="../../gpucheck/advise/plan.py" line="554"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="520"/>
+        <location filename="../../gpucheck/advise/plan.py" line="569"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="522"/>
+        <location filename="../../gpucheck/advise/plan.py" line="571"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="526"/>
-        <location filename="../../gpucheck/commands.py" line="385"/>
+        <location filename="../../gpucheck/advise/plan.py" line="575"/>
+        <location filename="../../gpucheck/commands.py" line="392"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1107,7 +1158,7 @@
     <message>
         <location filename="../../gpucheck/advise/recipes.py" line="79"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
-        <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估计的长</translation>
+        <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/recipes.py" line="86"/>
@@ -1985,85 +2036,85 @@
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="56"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="58"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="59"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="145"/>
+        <location filename="../../gpucheck/commands.py" line="146"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="163"/>
+        <location filename="../../gpucheck/commands.py" line="164"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="170"/>
+        <location filename="../../gpucheck/commands.py" line="171"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="174"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="174"/>
+        <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="186"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="194"/>
+        <location filename="../../gpucheck/commands.py" line="195"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="201"/>
+        <location filename="../../gpucheck/commands.py" line="202"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="202"/>
+        <location filename="../../gpucheck/commands.py" line="203"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="441"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="448"/>
+        <location filename="../../gpucheck/commands.py" line="469"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="469"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
@@ -2072,8 +2123,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="239"/>
+        <location filename="../../gpucheck/commands.py" line="469"/>
         <location filename="../../gpucheck/report/figures.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
@@ -2082,113 +2133,118 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="248"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
+        <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
+        <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -2217,107 +2273,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="334"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="335"/>
+        <location filename="../../gpucheck/commands.py" line="342"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="340"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="362"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="369"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="370"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="371"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="373"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
+        <location filename="../../gpucheck/commands.py" line="374"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="376"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="377"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
         <location filename="../../gpucheck/report/model.py" line="749"/>
@@ -2325,74 +2381,74 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="421"/>
+        <location filename="../../gpucheck/commands.py" line="428"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="448"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="448"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="465"/>
+        <location filename="../../gpucheck/commands.py" line="472"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="484"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="491"/>
+        <location filename="../../gpucheck/commands.py" line="498"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="502"/>
+        <location filename="../../gpucheck/commands.py" line="509"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="505"/>
+        <location filename="../../gpucheck/commands.py" line="512"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="528"/>
+        <location filename="../../gpucheck/commands.py" line="535"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2428,97 +2484,97 @@
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="379"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="382"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="383"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="386"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="387"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="390"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="415"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="418"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="424"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="427"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="428"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="431"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="461"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="464"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="464"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="467"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="466"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="469"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="469"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="472"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="539"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="542"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="541"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="544"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="575"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="578"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="580"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="583"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="582"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="585"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="584"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="587"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="586"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="589"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="588"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="591"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="590"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="593"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2568,12 +2624,17 @@
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="125"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="127"/>
+        <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
+        <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="132"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="128"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -6365,6 +6426,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
+        <translation type="vanished">换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
         <source>memory bandwidth</source>
