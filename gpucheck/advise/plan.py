@@ -7,8 +7,9 @@ import dataclasses
 from typing import Any
 
 from gpucheck import estimate as est_mod
-from gpucheck.advise import host, ladder, market, unknown_speed
+from gpucheck.advise import host, ladder, market, multi, unknown_speed
 from gpucheck.advise.data import factor
+from gpucheck.advise.facts import facts_for_spec, facts_for_target
 from gpucheck.advise.ladder import GpuFacts
 from gpucheck.advise.mirrors import with_download_mirrors
 from gpucheck.advise.model import (
@@ -31,35 +32,6 @@ from gpucheck.verdict import Verdict, verdict_label
 GIB = 1024**3
 
 
-def _cc(text: str | None) -> float | None:
-    try:
-        return float(text) if text else None
-    except ValueError:  # AMD "gfx1100"
-        return None
-
-
-def facts_for_spec(spec: GpuSpec, gpus: int = 1, ram_bytes: int | None = None) -> GpuFacts:
-    return GpuFacts(backend=spec.backend, compute_capability=_cc(spec.compute_capability),
-                    supports_bf16=spec.tflops_bf16_tensor is not None, ram_bytes=ram_bytes, gpus=gpus,
-                    fp16_nan=ladder.fp16_gives_nan(spec.name))
-
-
-def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
-    """What the ladder needs to know about an estimator `Target` (catalog spec, else the scanned GPU)."""
-    spec = target.gpu
-    cc = _cc(spec.compute_capability) if spec is not None else None
-    bf16 = spec.tflops_bf16_tensor is not None if spec is not None else False
-    if machine is not None and machine.compute_gpus() and target.backend != "cpu":
-        g = machine.compute_gpus()[0]
-        cc = cc if cc is not None else _cc(g.compute_capability)
-        if spec is None and g.supports_bf16 is not None:
-            bf16 = g.supports_bf16
-    backend = target.backend if target.backend in ("cuda", "rocm", "metal", "xpu", "cpu") else "other"
-    name = target.gpu_name or (spec.name if spec is not None else None)
-    return GpuFacts(backend=backend, compute_capability=cc, supports_bf16=bf16, ram_bytes=target.ram_bytes,
-                    gpus=max(1, target.gpus), fp16_nan=backend == "cuda" and ladder.fp16_gives_nan(name))
-
-
 def _smaller(workload_id: str) -> Workload | None:
     try:
         return get_workload(workload_id)
@@ -79,11 +51,12 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     result, used_gpus, quicker = plan_for(machine, workload, target, base)
     final = result.estimate
     alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
-    target_label = _target_label(target)
+    target_label = multi.target_label(target)
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
-    notes = (_fp32_default(facts, base, result) + _zero_on_one_gpu(target, base) + _plan_notes(target, used_gpus, final, result, verdict, facts,
-                                                          estimate_fn) + _quicker_note(quicker, final))
+    notes = (_fp32_default(facts, base, result) + multi.zero_on_one_gpu(target, base)
+             + _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn)
+             + multi.quicker_note(quicker, final))
     other = _other_gpu_vendor(machine, target)
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
@@ -106,7 +79,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     upgrades, cloud, bvr = _money(machine, workload, target, result, verdict, final, facts, limit, host_hours,
                                   bn, notes)
 
-    summary = _summary(verdict, _plan_label(target, used_gpus, result), final, base, needs, result, limit,
+    summary = _summary(verdict, multi.plan_label(target, used_gpus, result), final, base, needs, result, limit,
                        host_hours)
     if verdict == Verdict.TOO_SLOW and final.total_hours is None and floor is not None:
         summary = tr("Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more "
@@ -161,7 +134,7 @@ def plan_for(machine: Machine | None, workload: Workload, target: Any, base: Est
 
     limit = float(base.too_slow_hours or est_mod.too_slow_hours())
     result = ladder.run_ladder(workload, base.train, facts, estimate_fn)
-    result, used_gpus, quicker = _fewer_gpus_if_faster(workload, base, target, machine, result)
+    result, used_gpus, quicker = multi.fewer_gpus_if_faster(workload, base, target, machine, result)
     return ladder.speed_up(result, facts, estimate_fn, limit), used_gpus, quicker
 
 
@@ -169,7 +142,7 @@ def _plan_notes(target: Any, used_gpus: int, final: Estimate, result: Any, verdi
                 estimate_fn: Any) -> list[str]:
     """Notes on the plan advised: the link and the effective batch on the GPUs it uses, fewer GPUs when
     that is as fast, and CPU offload that this PC's RAM cannot hold."""
-    notes = _multi_gpu_notes(dataclasses.replace(target, gpus=used_gpus) if used_gpus < target.gpus else target,
+    notes = multi.multi_gpu_notes(dataclasses.replace(target, gpus=used_gpus) if used_gpus < target.gpus else target,
                              final, result)
     if used_gpus < target.gpus:
         if getattr(target, "nodes", 1) > 1:
@@ -258,51 +231,6 @@ def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: G
     return out
 
 
-def _fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machine: Machine | None,
-                          result: ladder.LadderResult
-                          ) -> tuple[ladder.LadderResult, int, tuple[int, ladder.LadderResult] | None]:
-    """Several GPUs: the ladder's plan on 1/2, 1/4 … of them when that is at least as fast, so more GPUs are
-    never slower than fewer (one can always leave some idle). Returns (plan, GPUs it uses, quicker): `quicker`
-    is (GPUs, plan) of a faster plan on fewer GPUs that was not taken because it gives up more (pure BF16
-    where all the GPUs keep FP32 master weights): the advice says why the plan is slower than that."""
-    best, best_n = result, target.gpus
-    quicker: tuple[int, ladder.LadderResult] | None = None
-    n = target.gpus // 2
-    while n >= 1 and target.backend != "cpu" and target.gpus > 1:
-        sub = dataclasses.replace(target, gpus=n)
-        facts = facts_for_target(sub, machine)
-        res = ladder.run_ladder(workload, base.train, facts,
-                                lambda w, t, _sub=sub: est_mod.estimate(w, _sub, t))
-        better_fit = res.fits and not best.fits
-        faster = res.fits == best.fits and res.estimate.total_hours is not None and (
-            best.estimate.total_hours is None or res.estimate.total_hours <= best.estimate.total_hours)
-        if better_fit or (faster and res.fits):
-            if ladder.worst_loss(res.tweaks) <= ladder.worst_loss(best.tweaks):
-                best, best_n = res, n
-            elif res.fits and (quicker is None or res.estimate.total_hours < quicker[1].estimate.total_hours):
-                quicker = (n, res)
-        n //= 2
-    if quicker is not None and (best.estimate.total_hours is None or quicker[1].estimate.total_hours is None
-                                or quicker[1].estimate.total_hours >= best.estimate.total_hours):
-        quicker = None
-    return best, best_n, quicker
-
-
-def _plan_label(target: Any, used_gpus: int, result: ladder.LadderResult) -> str:
-    """The headline's target: the GPUs the plan uses (not all of them when fewer are as fast) and, when
-    it shards or offloads, how (issue 26 §8: "4× RTX 4090" above what was a one-GPU ZeRO-2 plan)."""
-    label = _target_label(target)
-    if used_gpus < target.gpus:
-        name = target.gpu_name or (target.gpu.name if target.gpu is not None else tr("this GPU"))
-        label = tr("{k} of the {n}× {name}", k=used_gpus, n=target.gpus, name=name)
-    stage = int(result.settings.get("zero_stage", 0) or 0)
-    if result.settings.get("deepspeed") and (stage or result.settings.get("offload")):
-        how = ladder.stage_label(f"zero{max(stage, 2)}") if not result.settings.get("offload") else (
-            tr("DeepSpeed ZeRO-{s} with CPU offload", s=max(stage, 2)))
-        label = tr("{target} ({how})", target=label, how=how)
-    return label
-
-
 def _fp32_default(facts: GpuFacts, base: Estimate, result: ladder.LadderResult) -> list[str]:
     """A GTX 16xx trains the job's default mixed precision in FP32: say so, and that the figures are FP32's."""
     if not facts.fp16_nan or base.train.precision_chosen or base.precision_used == "fp32" \
@@ -311,28 +239,6 @@ def _fp32_default(facts: GpuFacts, base: Estimate, result: ladder.LadderResult) 
     return [tr("Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards "
                "(pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep "
                "fp16 and bf16 off.")]
-
-
-def _zero_on_one_gpu(target: Any, base: Estimate) -> list[str]:
-    """`--zero-stage N` (or FSDP) on one GPU shards over nothing: say so rather than ignore it."""
-    t = base.train
-    if target.gpus > 1 or target.backend == "cpu" or not (t.zero_stage or t.shard):
-        return []
-    return [tr("ZeRO stage {s} shards the model's state over several GPUs; on one GPU there is nothing to share it "
-               "with, so the figures are those of one GPU holding everything. On one GPU only CPU offload "
-               "(ZeRO-Offload) saves GPU memory: the plan below uses it when the job needs it.",
-               s=t.zero_stage or 3)]
-
-
-def _quicker_note(quicker: tuple[int, ladder.LadderResult] | None, final: Estimate) -> list[str]:
-    """Why the plan on all the GPUs is slower than one on fewer: that one gives up more (issue 26 §2)."""
-    if quicker is None:
-        return []
-    n, res = quicker
-    steps = fmt_list((t.title for t in res.tweaks if t.loses not in ("nothing", "time")), strong=True)
-    return [tr("On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: "
-               "{steps}. This plan keeps what is trained without it.", k=n,
-               h=fmt_duration(res.estimate.total_hours), h0=fmt_duration(final.total_hours), steps=steps)]
 
 
 def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate_fn) -> list[str]:
@@ -378,38 +284,6 @@ def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float) -> Alt
         too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits)
 
 
-def _multi_gpu_notes(target: Any, final: Estimate, result: ladder.LadderResult) -> list[str]:
-    """Several GPUs: the link the traffic crosses, and the effective batch data parallelism trains with."""
-    if target.gpus <= 1 or target.backend == "cpu":
-        return []
-    eff = final.scaling_efficiency
-    pct = "" if eff is None else tr(" (about {p}% of linear speed-up)", p=f"{eff * 100:.0f}")
-    nodes = getattr(target, "nodes", 1)
-    if nodes > 1:
-        out = [tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than "
-                  "inside one{pct}.", n=target.gpus, m=nodes, pct=pct)]
-    elif target.nvlink:
-        out = [tr("The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is "
-                  "good{pct}.", n=target.gpus, pct=pct)]
-    else:
-        out = [tr("The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging "
-                  "data{pct}.", n=target.gpus, pct=pct)]
-    t = result.train
-    per_step = t.batch * t.grad_accum * target.gpus
-    wanted = result.workload.train.batch * result.workload.train.grad_accum
-    if per_step != wanted and wanted < t.batch * target.gpus:
-        out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples "
-                      "per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.",
-                      n=target.gpus, b=t.batch, eff=per_step, want=wanted))
-    elif per_step != wanted:
-        k = max(1, round(wanted / (t.batch * target.gpus)))
-        out.append(tr("Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} "
-                      "samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} "
-                      "to keep it close, or raise the learning rate for the larger batch.",
-                      n=target.gpus, b=t.batch, eff=per_step, want=wanted, k=k))
-    return out
-
-
 def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:
     """The vendor of the target's GPU when it is not this machine's own GPU ("what if I had…")."""
     if machine is None or target.backend == "cpu":
@@ -421,13 +295,6 @@ def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:
         if gpu_for(gpus[0]) == target.gpu:
             return None
     return target.gpu.vendor if target.gpu is not None else "other"
-
-
-def _target_label(target: Any) -> str:
-    if target.backend == "cpu":
-        return tr("this PC's CPU (no usable GPU)")
-    name = target.gpu_name or (target.gpu.name if target.gpu is not None else tr("this GPU"))
-    return name if target.gpus <= 1 else f"{target.gpus}× {name}"
 
 
 def _summary(verdict: str, label: str, final: Estimate, base: Estimate, needs: int | None,
@@ -518,9 +385,16 @@ def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, resu
         return []  # a multi-GPU server: adding one consumer card is not the answer
     cur_vram = target.vram_available_bytes if target.backend != "cpu" else None
     cur_fits = verdict not in ("does_not_fit", "not_supported") and target.backend != "cpu"
-    return market.gpu_upgrades(workload, workload.train, machine, cur_vram, cur_fits,
-                               result.estimate.total_hours if cur_fits else None, find_gpu, facts_for,
-                               estimate_for, max_hours=limit)
+    singles = market.gpu_upgrades(workload, workload.train, machine, cur_vram, cur_fits,
+                                  result.estimate.total_hours if cur_fits else None, find_gpu, facts_for,
+                                  estimate_for, max_hours=limit)
+    if cur_fits:
+        return singles
+    # several used cards (two RTX 3090s with FSDP + QLoRA for a 70B model) when they cost less than one card
+    cheapest = min((u.price_usd for u in singles if u.price_usd and (u.total_hours or 0) <= limit), default=None)
+    pair = market.multi_gpu_upgrade(workload, workload.train, machine, cheapest, find_gpu, facts_for, estimate_for,
+                                    max_hours=limit)
+    return [pair] + singles if pair is not None else singles
 
 
 def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottleneck, ...]) -> list[Upgrade]:

@@ -659,6 +659,31 @@
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/market.py" line="503"/>
+        <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
+        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源：约 {w} W</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="506"/>
+        <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
+        <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="511"/>
+        <source>2× {name}</source>
+        <translation>2× {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="514"/>
+        <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
+        <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="515"/>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/mirrors.py" line="72"/>
         <source>In mainland China, download models through a Hugging Face mirror:</source>
         <translation>国内网络请通过 Hugging Face 镜像下载模型：</translation>
@@ -674,224 +699,224 @@
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="100"/>
-        <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
-        <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="112"/>
-        <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
-        <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="118"/>
-        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
-        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="178"/>
-        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
-        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="240"/>
-        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="297"/>
-        <source>{k} of the {n}× {name}</source>
-        <translation>{n}× {name} 中的 {k} 块</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="301"/>
-        <source>DeepSpeed ZeRO-{s} with CPU offload</source>
-        <translation>DeepSpeed ZeRO-{s} 加 CPU 卸载</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="302"/>
-        <source>{target} ({how})</source>
-        <translation>{target}（{how}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="311"/>
-        <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
-        <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="321"/>
-        <source>ZeRO stage {s} shards the model's state over several GPUs; on one GPU there is nothing to share it with, so the figures are those of one GPU holding everything. On one GPU only CPU offload (ZeRO-Offload) saves GPU memory: the plan below uses it when the job needs it.</source>
-        <translation>ZeRO 第 {s} 阶段把模型状态分片到多块 GPU 上；只有一块 GPU 时无从分摊，所以数字是一块 GPU 保存全部内容时的。单块 GPU 只有 CPU 卸载（ZeRO-Offload）能节省显存：下面的方案在需要时会使用它。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="333"/>
-        <source>On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: {steps}. This plan keeps what is trained without it.</source>
-        <translation>用 {k} 块 GPU 大约只需 {h}（而不是 {h0}），但要做一项牺牲更多的改动：{steps}。本方案不做这项改动，训练内容保持不变。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="348"/>
-        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
-        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="386"/>
-        <source> (about {p}% of linear speed-up)</source>
-        <translation>（约为线性加速的 {p}%）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="389"/>
-        <location filename="../../gpucheck/advise/plan.py" line="176"/>
-        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
-        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="392"/>
-        <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
-        <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="395"/>
-        <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
-        <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="401"/>
-        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="406"/>
-        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="428"/>
+        <location filename="../../gpucheck/advise/multi.py" line="19"/>
         <source>this PC's CPU (no usable GPU)</source>
         <translation>本机的 CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="429"/>
-        <location filename="../../gpucheck/advise/plan.py" line="296"/>
+        <location filename="../../gpucheck/advise/multi.py" line="20"/>
+        <location filename="../../gpucheck/advise/multi.py" line="69"/>
         <source>this GPU</source>
         <translation>这块显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="437"/>
+        <location filename="../../gpucheck/advise/multi.py" line="59"/>
+        <source>On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: {steps}. This plan keeps what is trained without it.</source>
+        <translation>用 {k} 块 GPU 大约只需 {h}（而不是 {h0}），但要做一项牺牲更多的改动：{steps}。本方案不做这项改动，训练内容保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="70"/>
+        <source>{k} of the {n}× {name}</source>
+        <translation>{n}× {name} 中的 {k} 块</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="74"/>
+        <source>DeepSpeed ZeRO-{s} with CPU offload</source>
+        <translation>DeepSpeed ZeRO-{s} 加 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="75"/>
+        <source>{target} ({how})</source>
+        <translation>{target}（{how}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="84"/>
+        <source>ZeRO stage {s} shards the model's state over several GPUs; on one GPU there is nothing to share it with, so the figures are those of one GPU holding everything. On one GPU only CPU offload (ZeRO-Offload) saves GPU memory: the plan below uses it when the job needs it.</source>
+        <translation>ZeRO 第 {s} 阶段把模型状态分片到多块 GPU 上；只有一块 GPU 时无从分摊，所以数字是一块 GPU 保存全部内容时的。单块 GPU 只有 CPU 卸载（ZeRO-Offload）能节省显存：下面的方案在需要时会使用它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="95"/>
+        <source> (about {p}% of linear speed-up)</source>
+        <translation>（约为线性加速的 {p}%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="98"/>
+        <location filename="../../gpucheck/advise/plan.py" line="149"/>
+        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
+        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="101"/>
+        <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
+        <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="104"/>
+        <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
+        <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="110"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="115"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="73"/>
+        <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
+        <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="85"/>
+        <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
+        <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="91"/>
+        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
+        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="151"/>
+        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
+        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="213"/>
+        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
+        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="239"/>
+        <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
+        <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="254"/>
+        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
+        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="304"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="440"/>
+        <location filename="../../gpucheck/advise/plan.py" line="307"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="442"/>
+        <location filename="../../gpucheck/advise/plan.py" line="309"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="445"/>
+        <location filename="../../gpucheck/advise/plan.py" line="312"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="449"/>
+        <location filename="../../gpucheck/advise/plan.py" line="316"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="452"/>
+        <location filename="../../gpucheck/advise/plan.py" line="319"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="456"/>
+        <location filename="../../gpucheck/advise/plan.py" line="323"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="459"/>
+        <location filename="../../gpucheck/advise/plan.py" line="326"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="463"/>
+        <location filename="../../gpucheck/advise/plan.py" line="330"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="469"/>
+        <location filename="../../gpucheck/advise/plan.py" line="336"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="475"/>
+        <location filename="../../gpucheck/advise/plan.py" line="342"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。需要多长时间未知：显卡列表中没有这块显卡的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="480"/>
+        <location filename="../../gpucheck/advise/plan.py" line="347"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). About {h}.</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（按估算在已公开的训练中的误差，介于 {lo} 和 {hi} 之间），可用 {have}。可能装得下，可以试试；如果显存不足，请改用下方“能装下的替代方案”。约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="500"/>
+        <location filename="../../gpucheck/advise/plan.py" line="367"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="503"/>
+        <location filename="../../gpucheck/advise/plan.py" line="370"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="506"/>
+        <location filename="../../gpucheck/advise/plan.py" line="373"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="511"/>
+        <location filename="../../gpucheck/advise/plan.py" line="378"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="514"/>
+        <location filename="../../gpucheck/advise/plan.py" line="381"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="534"/>
+        <location filename="../../gpucheck/advise/plan.py" line="408"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="536"/>
+        <location filename="../../gpucheck/advise/plan.py" line="410"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="548"/>
+        <location filename="../../gpucheck/advise/plan.py" line="422"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="554"/>
+        <location filename="../../gpucheck/advise/plan.py" line="428"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="569"/>
+        <location filename="../../gpucheck/advise/plan.py" line="443"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="571"/>
+        <location filename="../../gpucheck/advise/plan.py" line="445"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="575"/>
+        <location filename="../../gpucheck/advise/plan.py" line="449"/>
         <location filename="../../gpucheck/commands.py" line="392"/>
         <source>Advice:</source>
         <translation>建议：</translation>

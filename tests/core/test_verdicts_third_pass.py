@@ -172,3 +172,25 @@ def test_json_tweaks_never_carry_a_data_loss(capsys):
     d = json.loads(capsys.readouterr().out)
     for r in d["estimates"]:
         assert all(t["loses"] != "data" for t in r["advice"]["tweaks"])
+
+
+# -- §19 several used cards ---------------------------------------------------------------------------------
+
+
+def test_70b_qlora_upgrades_consider_two_cards_not_only_one_96gb_card():
+    # issue 26 §19: 70B QLoRA got only a $8,565 RTX PRO 6000, while two 24 GB cards with FSDP + QLoRA run it
+    # (Answer.AI 2024, "You can now train a 70b language model at home": two 24 GB gaming GPUs)
+    _w, _e, a = _advice("llama3-70b-qlora", "RTX 3060 12GB")
+    gpus = [u for u in a.upgrades if u.kind == "gpu"]
+    pair = next((u for u in gpus if u.name.startswith("2× ")), None)
+    assert pair is not None and pair.fit == "fits"
+    single = [u for u in gpus if not u.name.startswith("2× ") and u.price_usd]
+    assert all(pair.price_usd < u.price_usd for u in single)
+    assert any("PCIe" in n for n in pair.notes)
+
+
+def test_a_plan_that_fits_only_after_dropping_an_unneeded_step_keeps_the_one_it_needs():
+    # issue 26 §6: the ladder is minimal — DreamBooth on an RX 6800 (16 GB): 8-bit AdamW alone fits, so the
+    # micro-batch and checkpointing steps the climb passed through are dropped (they only cost time)
+    _w, _e, a = _advice("sd15-dreambooth", "RX 6800")
+    assert [t.id for t in a.tweaks] == ["optimizer_8bit"]
