@@ -536,14 +536,15 @@ def fit_markdown() -> str:
     lines = ["## Fit verdicts", "",
              "Published runs that ran or ran out of memory, and what gpucheck says for each "
              "(`tests/core/test_fit_verdicts.py`). *As configured* is the exact settings; *advised* is after "
-             "the changes that keep what is trained. *Tight* means inside the estimate's measured error band "
-             "(factors.toml `[fit_band]`, from the memory rows above): may fit.", "",
+             "the changes that keep what is trained. *Tight* means the exact bytes (weights, gradients, optimizer "
+             "state, CUDA context) fit and the measured error band of the rest (activations, allocator slack: "
+             "factors.toml `[fit_band]`, from the memory rows above) spans the limit: may fit.", "",
              "| run | GPUs | published | gpucheck as configured | gpucheck advised | estimate | source |",
              "|---|---|---|---|---|---|---|"]
     for c in FIT_CASES:
         conf, adv, gib = _fit_case_verdict(c)
         gpus = c.gpu if c.gpus == 1 else f"{c.gpus}× {c.gpu}"
-        lines.append(f"| {c.what} | {gpus} | {c.published} | {conf} | {adv} | {gib:.1f} GB | {c.source} |")
+        lines.append(f"| {c.what} | {gpus} | {c.published} | {conf} | {adv} | {gib:.1f} GiB | {c.source} |")
     return "\n".join(lines) + "\n"
 
 
