@@ -492,8 +492,9 @@ def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate
         improves = order.index(last[1].vram_fit) < order.index(c.est.vram_fit) or (
             rung.loses == "nothing" and c.est.vram_fit == "tight" and last[1].peak_vram_bytes < c.est.peak_vram_bytes)
         return last if improves else None
-    if last[1].limit == "ram" and c.est.limit != "ram":
-        return None  # it would trade GPU memory for RAM this PC does not have (CPU offload)
+    if last[1].limit == "ram" and c.est.limit != "ram" and last[1].ram_bytes > c.est.ram_bytes:
+        return None  # it would trade GPU memory for RAM this PC does not have (CPU offload); on a Mac, where
+        #              the GPU's memory is the RAM, a step that lowers both is kept
     lower_vram = last[1].peak_vram_bytes < c.est.peak_vram_bytes
     lower_ram = c.est.limit == "ram" and last[1].ram_bytes < c.est.ram_bytes
     return last if lower_vram or lower_ram else None

@@ -194,3 +194,11 @@ def test_a_plan_that_fits_only_after_dropping_an_unneeded_step_keeps_the_one_it_
     # micro-batch and checkpointing steps the climb passed through are dropped (they only cost time)
     _w, _e, a = _advice("sd15-dreambooth", "RX 6800")
     assert [t.id for t in a.tweaks] == ["optimizer_8bit"]
+
+
+def test_on_a_mac_a_step_that_lowers_gpu_memory_and_ram_is_kept():
+    # unified memory: caching SDXL's latents and text embeddings frees the GPU's share of the same RAM, so it is
+    # not "trading GPU memory for RAM this PC does not have" (that is CPU offload)
+    _w, e, a = _advice("sdxl-lora", "Apple M2 16GB")
+    assert "cache_embeddings" in [t.id for t in a.tweaks]
+    assert a.final_ram_bytes < e.ram_bytes
