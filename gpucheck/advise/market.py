@@ -481,6 +481,8 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
     practical time and cost less than the cheapest single card that does (`cheapest_single_usd`, None: none does)."""
     best: tuple[float, Part, GpuSpec, LadderResult] | None = None
     for part in parts_of("gpu"):
+        if part.gpu is None:
+            continue
         try:
             spec = find_gpu(part.gpu)
         except BadInput:
@@ -499,7 +501,7 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
     if best is None:
         return None
     total, part, spec, res = best
-    stage = _stage_of(res.settings)
+    stage = _stage_of(res.settings) or ""
     notes = [tr("two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power "
                 "supply for both: about {w} W", w=f"{(part.required_psu_w or 0) + (part.tdp_w or 0):.0f}")]
     if res.train.cpu_offload:

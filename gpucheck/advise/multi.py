@@ -41,13 +41,18 @@ def fewer_gpus_if_faster(workload: Workload, base: Estimate, target: Any, machin
         if better_fit or (faster and res.fits):
             if ladder.worst_loss(res.tweaks) <= ladder.worst_loss(best.tweaks):
                 best, best_n = res, n
-            elif res.fits and (quicker is None or res.estimate.total_hours < quicker[1].estimate.total_hours):
+            elif res.fits and (quicker is None or _hours(res) < _hours(quicker[1])):
                 quicker = (n, res)
         n //= 2
-    if quicker is not None and (best.estimate.total_hours is None or quicker[1].estimate.total_hours is None
-                                or quicker[1].estimate.total_hours >= best.estimate.total_hours):
+    if quicker is not None and _hours(quicker[1]) >= _hours(best):
         quicker = None
     return best, best_n, quicker
+
+
+def _hours(res: ladder.LadderResult) -> float:
+    """A plan's time; unknown counts as endless."""
+    h = res.estimate.total_hours
+    return float("inf") if h is None else h
 
 
 def quicker_note(quicker: tuple[int, ladder.LadderResult] | None, final: Estimate) -> list[str]:
