@@ -58,7 +58,7 @@ from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.memory import Placement, allocator_slack_bytes, breakdown, context_bytes, placement
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
-from gpucheck.i18n import lora_targets_label, method_label, optimizer_label, precision_label, tr
+from gpucheck.i18n import fmt_gib, lora_targets_label, method_label, optimizer_label, precision_label, tr
 from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import Estimate, GpuSpec, TrainSpec, VramBreakdown, Workload
 from gpucheck.verdict import Verdict
@@ -273,7 +273,7 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
         sizes = [s.memory_total_bytes for s in g.mig_slices if s.memory_total_bytes]
         if sizes:
             notes.append(tr("MIG is on: a job gets one slice ({size}), not the whole GPU",
-                            size=f"{min(sizes) / GIB:.1f} GB"))
+                            size=fmt_gib(min(sizes))))
             return min(sizes)
     if g.vendor == "apple" or g.memory_kind == "unified":
         if g.usable_memory_bytes:
@@ -290,11 +290,11 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
             reserve = min(used, int(v["display_reserve_max_gib"] * GIB))
             if used > reserve:
                 notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
-                                "assumes you close them", used=f"{(used - reserve) / GIB:.1f} GB", name=g.name))
+                                "assumes you close them", used=fmt_gib(used - reserve), name=g.name))
             return g.vram_total_bytes - reserve
         if used > v["busy_note_gib"] * GIB:
             notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
-                            "assumes you close them", used=f"{used / GIB:.1f} GB", name=g.name))
+                            "assumes you close them", used=fmt_gib(used), name=g.name))
         return g.vram_total_bytes
     if g.display_active and g.vram_total_bytes:
         return g.vram_total_bytes - int(f["vram"]["display_reserve_default_gib"] * GIB)
@@ -462,16 +462,16 @@ def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int,
     limit = "vram" if vfit != "fits" and order.index(vfit) >= order.index(rfit) else ("ram" if rfit != "fits" else "")
     if vfit != "fits" and avail is not None:
         notes.append(tr("Needs about {need} of GPU memory per GPU; {have} is usable",
-                        need=f"{peak / GIB:.1f} GB", have=f"{avail / GIB:.1f} GB"))
+                        need=fmt_gib(peak), have=fmt_gib(avail)))
     if avail is None and target.backend != "cpu":
         notes.append(tr("The GPU's memory size is unknown, so whether the job fits is not checked"))
     if rfit == "does_not_fit" and ram_total is not None:
         notes.append(tr("Needs about {need} of system RAM; this PC has {have}",
-                        need=f"{ram_needed / GIB:.1f} GB", have=f"{ram_total / GIB:.1f} GB"))
+                        need=fmt_gib(ram_needed), have=fmt_gib(ram_total)))
     elif rfit == "tight" and ram_free is not None:
         notes.append(tr("Needs about {need} of system RAM; {free} of {have} was free at the scan: close other "
-                        "programs first", need=f"{ram_needed / GIB:.1f} GB", free=f"{ram_free / GIB:.1f} GB",
-                        have=f"{ram_total / GIB:.1f} GB"))
+                        "programs first", need=fmt_gib(ram_needed), free=fmt_gib(ram_free),
+                        have=fmt_gib(ram_total)))
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 

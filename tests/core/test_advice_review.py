@@ -115,7 +115,7 @@ def test_cpu_only_pc_short_of_ram_says_ram_not_gpu_memory():
     assert a.verdict == "does_not_fit"
     assert "RAM" in a.summary
     assert "0.0 GB" not in a.summary and "unknown" not in a.summary
-    assert f"{m.memory.total_bytes / GIB:.1f} GB" in a.summary
+    assert f"{m.memory.total_bytes / GIB:.1f} GiB" in a.summary
 
 
 def test_gpu_that_fits_but_ram_that_does_not_says_ram():
@@ -153,10 +153,10 @@ def test_check_table_shows_need_after_the_advised_changes():
     (row,) = check_rows([est], [w], [a])
     # both figures, labelled by the arrow: as configured → with the advised changes (issue 13 §2)
     before, after = row[2].split(" / ")[0].split(" → ")
-    assert float(before.split(" GB")[0]) * GIB > t.vram_available_bytes
-    assert float(after.split(" GB")[0]) < float(before.split(" GB")[0])
+    assert float(before.split(" GiB")[0]) * GIB > t.vram_available_bytes
+    assert float(after.split(" GiB")[0]) < float(before.split(" GiB")[0])
     if a.verdict == "runs_with_tweaks":
-        assert float(after.split(" GB")[0]) * GIB <= t.vram_available_bytes
+        assert float(after.split(" GiB")[0]) * GIB <= t.vram_available_bytes
 
 
 def test_check_json_and_table_do_not_give_times_for_jobs_that_do_not_fit(capsys):

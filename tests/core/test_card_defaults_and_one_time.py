@@ -187,9 +187,9 @@ def test_m1_sdxl_lora_shows_one_ram_figure_per_setting(capsys):
     assert main(["estimate", "sdxl-lora", "--machine", path, "--image-size", "512"]) == 0
     text = capsys.readouterr().out
     row = next(ln for ln in text.splitlines() if ln.startswith("System RAM"))
-    assert "with the advised changes" in row and f"{after:.1f} GB" in row
+    assert "with the advised changes" in row and f"{after:.1f} GiB" in row
     summary = next(ln for ln in text.splitlines() if "system RAM" in ln and "needs about" in ln)
-    assert f"{after:.1f} GB" in summary
+    assert f"{after:.1f} GiB" in summary
 
 
 def test_advice_json_has_expected_hours_for_the_report_and_the_cli_alike():

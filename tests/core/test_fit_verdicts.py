@@ -128,8 +128,8 @@ def test_a_row_shows_the_jobs_own_need_not_another_methods():
     # issue 13 §2: GTX 1060 printed llama3-8b-full "13.5 GB / 6.0 GB" — QLoRA's figure, while estimate said 147 GB
     w, _t, e, a = on_gpu("llama3-8b-full", "GTX 1060 6GB")
     (row,) = check_rows([e], [w], [a])
-    assert row[2].startswith(f"{e.peak_vram_bytes / GIB:.1f} GB")
-    assert "13.5 GB" not in row[2]
+    assert row[2].startswith(f"{e.peak_vram_bytes / GIB:.1f} GiB")
+    assert "13.5 GiB" not in row[2]
 
 
 # -- §3 tight, from the measured error band; RAM as RAM ----------------------------------------------------

@@ -119,7 +119,7 @@ def test_a_full_fine_tune_short_of_ram_for_offload_says_ram_is_what_it_needs():
     _m, _t, a = _advice_on("rtx4090-650w-desktop", "llama3-8b-full")
     assert a.verdict == "does_not_fit"
     note = next(n for n in a.notes if "ZeRO-Offload" in n)
-    assert "of system RAM" in note and "64.0 GB" in note
+    assert "of system RAM" in note and "64.0 GiB" in note
 
 
 def test_the_check_table_stack_legend_uses_chinese_punctuation_in_chinese(capsys):
