@@ -34,6 +34,7 @@ from gpucheck.i18n import (
     fmt_list,
     get_language,
     localized,
+    precision_label,
     set_language,
     tr,
     use_language,
@@ -278,7 +279,13 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
         _target_line(target),
         tr("Verdict: {verdict}", verdict=verdict_label(verdict)),
     ]
-    if advice is not None and str(advice.verdict) != str(est.verdict):
+    if advice is not None and str(advice.verdict) != str(est.verdict) and est.precision_used \
+            and est.precision_used != est.train.precision:
+        # the GPU cannot train the precision asked for (bf16-pure on a V100): say what the figures are for
+        lines.append(tr("As configured: {verdict} (the figures below are for {p}, which this GPU trains instead "
+                        "of {asked})", verdict=verdict_label(est.verdict), p=precision_label(est.precision_used),
+                        asked=precision_label(est.train.precision)))
+    elif advice is not None and str(advice.verdict) != str(est.verdict):
         lines.append(tr("As configured: {verdict} (the figures below are for the settings as configured)",
                         verdict=verdict_label(est.verdict)))
     lines.append("")

@@ -438,7 +438,7 @@ GIB = 1024**3
 def fmt_gib(n_bytes: float | None, digits: int = 1) -> str:
     if n_bytes is None:
         return tr("unknown")
-    return f"{n_bytes / GIB:,.{digits}f} GB"
+    return f"{n_bytes / GIB:,.{digits}f} GiB"
 
 
 def fmt_bytes(n_bytes: float | None) -> str:

@@ -50,6 +50,13 @@ class GpuFacts:
     supports_bf16: bool
     ram_bytes: int | None = None  # host RAM (CPU offload), None = unknown
     gpus: int = 1  # GPUs working on one model (several: ZeRO / FSDP sharding is tried)
+    fp16_nan: bool = False  # FP16 training gives NaN losses on this GPU (GTX 16xx: advice.toml [fp16])
+
+
+def fp16_gives_nan(gpu_name: str | None) -> bool:
+    """A GTX 16xx (Turing TU116/TU117): FP16 training gives NaN losses there (advice.toml [fp16])."""
+    name = (gpu_name or "").upper()
+    return any(n.upper() in name for n in factor("fp16", "nan_gpu_names"))
 
 
 @dataclass(frozen=True)
@@ -139,10 +146,27 @@ def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[t
                                          and not train.precision_chosen):
             train = dataclasses.replace(train, precision="bf16" if bf16_ok(facts) else "fp32")
         return train, steps
-    if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
+    if facts.fp16_nan and train.precision != "fp32":
         chosen = train.precision_chosen
+        train = dataclasses.replace(train, precision="fp32")
+        if not chosen:  # the job's default: FP32 is this card's default (advise says why), not a change to make
+            return _required_optimizer(train, facts, steps)
+        steps.append(("full_precision", tr("Train in FP32, not FP16"),
+                      tr("costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards "
+                         "(pytorch/pytorch#58123, bmaltais/kohya_ss#436)"),
+                      {"fp16": False, "bf16": False}))
+        return _required_optimizer(train, facts, steps)
+    if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
+        chosen, pure = train.precision_chosen, train.precision == "bf16-pure"
         train = dataclasses.replace(train, precision="fp16")
         if not chosen:  # the job's default precision: FP16 is this card's default, not a tweak
+            return _required_optimizer(train, facts, steps)
+        if pure:  # what is planned: FP16 mixed precision keeps FP32 master weights, so it needs more memory
+            steps.append(("mixed_precision", tr("Use FP16 mixed precision (FP32 master weights) instead of pure BF16"),
+                          tr("this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 "
+                             "training is not stable; the figures shown are for FP16 mixed precision, which keeps "
+                             "FP32 master weights and needs more memory than pure BF16"),
+                          {"fp16": True, "bf16": False}))
             return _required_optimizer(train, facts, steps)
         steps.append(("mixed_precision", tr("Use FP16 mixed precision instead of BF16"),
                       tr("this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 "
@@ -196,7 +220,7 @@ class Rung:
     loses: str  # one of LOSSES
     candidates: Callable[[Climb], list[TrainSpec]]  # tried in order; the first that fits wins
     describe: Callable[[Climb, TrainSpec], tuple[str, str, dict[str, Any]]]  # title, cost, settings
-    only_if_it_fits: bool = False  # a data trade-off is worth it only when it makes the job fit
+    only_if_it_fits: bool | Callable[[Climb], bool] = False  # worth it only when it changes the answer
     loses_for: Callable[[Climb, TrainSpec], str] | None = None  # what the chosen candidate loses, when it
     #                                                             can lose less than the rung's `loses`
     replaces: Callable[[TrainSpec], tuple[str, ...]] = lambda t: ()  # earlier tweaks the chosen candidate undoes
@@ -212,7 +236,7 @@ def _seq_steps(c: Climb) -> list[int]:
 
 
 def _cand_precision(c: Climb) -> list[TrainSpec]:
-    if c.train.precision != "fp32" or c.facts.backend == "cpu":
+    if c.train.precision != "fp32" or c.facts.backend == "cpu" or c.facts.fp16_nan:
         return []
     return [dataclasses.replace(c.train, precision="bf16" if bf16_ok(c.facts) else "fp16")]
 
@@ -287,6 +311,13 @@ def _cand_micro_batch(c: Climb) -> list[TrainSpec]:
 
 
 def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    if "yolo" in (c.workload.model.name or c.workload.id).lower():
+        # Ultralytics accumulates gradients up to its nominal batch (nbs=64) by itself (docs.ultralytics.com,
+        # "Train → Train settings: nbs"): only `batch` changes; the effective batch stays 64
+        return (tr("Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)", b=t.batch),
+                tr("costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are "
+                   "noisier, so results can differ", b=t.batch),
+                {"batch": t.batch})
     if c.workload.model.arch == "cnn":
         cost = tr("costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics "
                   "are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)", b=t.batch)
@@ -299,8 +330,8 @@ def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]
 
 def _cand_cache(c: Climb) -> list[TrainSpec]:
     m = c.workload.model
-    if m.arch != "unet" or not m.aux_params or c.train.cache_embeddings:
-        return []
+    if m.arch != "unet" or not m.aux_params or c.train.cache_embeddings or c.train.method == "full":
+        return []  # DreamBooth (all U-Net weights): diffusers' train_dreambooth.py has no latent cache
     return [dataclasses.replace(c.train, cache_embeddings=True)]
 
 
@@ -326,9 +357,15 @@ def _cand_8bit(c: Climb) -> list[TrainSpec]:
     t = c.train
     if t.optimizer != "adamw" or not bitsandbytes_ok(c.facts) or c.facts.backend == "cpu" or t.cpu_offload:
         return []  # offloaded: DeepSpeed's CPU Adam steps the optimizer, not bitsandbytes
-    if t.method != "full" and c.workload.model.arch != "unet":
-        return []  # adapters' optimizer state is tiny; kohya's SDXL LoRA recipes still use AdamW8bit
     return [dataclasses.replace(t, optimizer="adamw-8bit")]
+
+
+def _8bit_only_if_it_fits(c: Climb) -> bool:
+    """Adapters' optimizer state is usually tiny: 8-bit AdamW is offered for them only when it changes the
+    answer (a 65B model's rank-64 adapters on every linear layer hold 6 GiB of AdamW state; QLoRA's paper
+    trains them with a paged optimizer, Dettmers et al. 2023, arXiv 2305.14314 §2); kohya's SDXL LoRA
+    recipes use AdamW8bit anyway."""
+    return c.train.method != "full" and c.workload.model.arch != "unet"
 
 
 def _desc_8bit(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
@@ -338,16 +375,43 @@ def _desc_8bit(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
             {"optim": "paged_adamw_8bit"})
 
 
+def _cand_pure_bf16(c: Climb) -> list[TrainSpec]:
+    """A full fine-tune with bf16 weights and gradients and 8-bit AdamW: 2 + 2 + 2 bytes per parameter
+    (no FP32 master copy), the common way to fully tune a 7-8B model on one 80 GB card."""
+    t = c.train
+    if (t.method != "full" or t.cpu_offload or t.precision not in ("bf16", "fp32") or not bf16_ok(c.facts)
+            or t.optimizer not in ("adamw", "adamw-8bit")
+            or c.facts.backend not in ("cuda", "rocm") or not bitsandbytes_ok(c.facts) or t.from_scratch):
+        return []
+    return [dataclasses.replace(t, precision="bf16-pure", optimizer="adamw-8bit")]
+
+
+def _desc_pure_bf16(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes "
+               "per parameter"),
+            tr("loses a little quality unless the updates are summed carefully: pure BF16 training drops small "
+               "weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "
+               "\"Revisiting BFloat16 Training\", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, "
+               "or optimi's Kahan-summed AdamW)"),
+            {"bf16": True, "optim": "adamw_bnb_8bit", "torch_dtype": "bfloat16"})
+
+
+def full_offload(t: TrainSpec, gpus: int) -> TrainSpec:
+    """A full fine-tune with ZeRO-Offload. DeepSpeed's CPU AdamW (fp32 states in RAM) replaces an 8-bit
+    optimizer (see DS_CPU_ADAMW); it keeps FP32 master weights in RAM, so the ladder's pure BF16 goes back to
+    mixed precision."""
+    stage = max(2, t.zero_stage) if gpus > 1 else 0
+    optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
+    precision = "bf16" if t.precision == "bf16-pure" and not t.precision_chosen else t.precision
+    return dataclasses.replace(t, cpu_offload=True, zero_stage=stage, optimizer=optimizer, precision=precision)
+
+
 def _cand_offload(c: Climb) -> list[TrainSpec]:
     t = c.train
     if c.facts.backend not in ("cuda", "rocm") or t.cpu_offload:
         return []
     if t.method == "full":
-        stage = max(2, t.zero_stage) if c.facts.gpus > 1 else 2
-        # DeepSpeed's CPU AdamW (fp32 states in RAM) replaces an 8-bit optimizer: see DS_CPU_ADAMW
-        optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
-        return [dataclasses.replace(t, cpu_offload=True, zero_stage=stage if c.facts.gpus > 1 else 0,
-                                    optimizer=optimizer)]
+        return [full_offload(t, c.facts.gpus)]
     if c.facts.gpus > 1 and (t.zero_stage >= 3 or t.shard):  # FSDP + QLoRA: the frozen shards to CPU RAM
         return [dataclasses.replace(t, cpu_offload=True)]
     return []
@@ -368,8 +432,14 @@ def _desc_offload(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
 
 
 def _replaced_by_offload(t: TrainSpec) -> tuple[str, ...]:
-    """ZeRO-Offload's CPU AdamW takes the place of the 8-bit optimizer (a full fine-tune's offload)."""
-    return ("optimizer_8bit",) if t.method == "full" else ()
+    """ZeRO-Offload's CPU AdamW takes the place of the 8-bit optimizer and of pure BF16 (a full fine-tune's
+    offload keeps FP32 master weights and 32-bit states in RAM)."""
+    return ("optimizer_8bit", "pure_bf16") if t.method == "full" else ()
+
+
+def _replaced_by_pure_bf16(t: TrainSpec) -> tuple[str, ...]:
+    """The pure-BF16 step carries its own 8-bit AdamW."""
+    return ("optimizer_8bit",)
 
 
 def _cand_short_cut(c: Climb) -> list[TrainSpec]:
@@ -396,8 +466,13 @@ RUNGS: tuple[Rung, ...] = (
     Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
     Rung("cache_embeddings", "quality", _cand_cache, _desc_cache),  # faster; loses augmentation/TE training
     Rung("grad_checkpointing", "time", _cand_checkpointing, _desc_checkpointing),
-    Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit),
+    Rung("optimizer_8bit", "quality", _cand_8bit, _desc_8bit, only_if_it_fits=_8bit_only_if_it_fits),
+    Rung("pure_bf16", "quality", _cand_pure_bf16, _desc_pure_bf16, replaces=_replaced_by_pure_bf16),
     Rung("cpu_offload", "time", _cand_offload, _desc_offload, replaces=_replaced_by_offload),
+)
+# Changes to the data (a sequence limit that cuts the user's long samples, a lower resolution) change what is
+# learned: they are what fits instead (`data_alternatives`), never rungs.
+DATA_CHANGES: tuple[Rung, ...] = (
     Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("smaller_images", "data", _cand_resolution, _desc_resolution, only_if_it_fits=True),
 )
@@ -413,12 +488,17 @@ def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate
         last = (t, e)
     if last is None or last[1].verdict == "not_supported":
         return None
-    if rung.only_if_it_fits:
-        # a trade-off is worth it only when it changes the answer: does not fit → may fit (tight)
-        improves = c.est.memory_fit == "does_not_fit" and last[1].memory_fit == "tight"
+    only = rung.only_if_it_fits(c) if callable(rung.only_if_it_fits) else rung.only_if_it_fits
+    if only:
+        # worth it only when it changes the answer (does not fit → may fit); a rung that loses nothing is
+        # worth it whenever it lowers the memory (a tight job is then nearer to fitting)
+        order = ("fits", "tight", "does_not_fit")
+        improves = order.index(last[1].vram_fit) < order.index(c.est.vram_fit) or (
+            rung.loses == "nothing" and c.est.vram_fit == "tight" and last[1].peak_vram_bytes < c.est.peak_vram_bytes)
         return last if improves else None
-    if last[1].limit == "ram" and c.est.limit != "ram":
-        return None  # it would trade GPU memory for RAM this PC does not have (CPU offload)
+    if last[1].limit == "ram" and c.est.limit != "ram" and last[1].ram_bytes > c.est.ram_bytes:
+        return None  # it would trade GPU memory for RAM this PC does not have (CPU offload); on a Mac, where
+        #              the GPU's memory is the RAM, a step that lowers both is kept
     lower_vram = last[1].peak_vram_bytes < c.est.peak_vram_bytes
     lower_ram = c.est.limit == "ram" and last[1].ram_bytes < c.est.ram_bytes
     return last if lower_vram or lower_ram else None
@@ -460,30 +540,100 @@ def worst_loss(tweaks: tuple[Tweak, ...]) -> int:
     return max((LOSSES.index(t.loses) for t in tweaks if t.loses in LOSSES), default=0)
 
 
+def _changes(before: TrainSpec, after: TrainSpec) -> dict[str, Any]:
+    """The TrainSpec fields a step changed."""
+    return {f.name: getattr(after, f.name) for f in dataclasses.fields(TrainSpec)
+            if getattr(after, f.name) != getattr(before, f.name)}
+
+
 def _climb(workload: Workload, facts: GpuFacts, train: TrainSpec, est: Estimate, estimate_fn: EstimateFn,
-           tweaks: list[Tweak], settings: dict[str, Any], smallest: int, skip: tuple[int, ...]) -> LadderResult:
-    """Climb `RUNGS` (but those at the indexes in `skip`) from `train` until the job fits with room."""
+           tweaks: list[Tweak], settings: dict[str, Any], smallest: int, skip: tuple[int, ...],
+           rungs: tuple[Rung, ...] | None = None) -> LadderResult:
+    """Climb `RUNGS` (but those at the indexes in `skip`) from `train` until the job fits with room, then
+    drop every step the plan does not need (`_minimal`)."""
+    forced, start = len(tweaks), train
     tweaks, settings = list(tweaks), dict(settings)
+    deltas: list[dict[str, Any]] = [{} for _ in tweaks]  # per tweak: the TrainSpec fields it changed
     c = Climb(workload, facts, train, est, train.batch * train.grad_accum)
-    for i, rung in enumerate(RUNGS):
+    for i, rung in enumerate(RUNGS if rungs is None else rungs):
         tried = None if i in skip else _try_rung(rung, c, estimate_fn)
         if tried is None:
             continue
         c.prev_hours = c.est.total_hours
+        before = c.train
         c.train, c.est = tried
         smallest = min(smallest, c.est.peak_vram_bytes)
         title, cost, s = rung.describe(c, c.train)
         undone = rung.replaces(c.train)
+        delta: dict[str, Any] = {}
         if any(t.id in undone for t in tweaks):  # the plan drops them: their settings no longer apply
+            for t, d in zip(tweaks, deltas, strict=True):
+                delta.update(d if t.id in undone else {})  # … but their changes to the job are this step's now
+            deltas = [d for t, d in zip(tweaks, deltas, strict=True) if t.id not in undone]
             tweaks = [t for t in tweaks if t.id not in undone]
             settings = {k: v for t in tweaks for k, v in t.settings.items()}
         settings.update(s)
         tweaks.append(Tweak(id=rung.id, title=title, cost=cost, settings=dict(s),
                             peak_vram_bytes=c.est.peak_vram_bytes, total_hours=c.est.total_hours,
                             fits=runs(c.est), loses=rung.loses_for(c, c.train) if rung.loses_for else rung.loses))
+        deltas.append({**delta, **_changes(before, c.train)})
         if runs(c.est):
             break
-    return LadderResult(workload, c.train, c.est, tuple(tweaks), runs(c.est), smallest, settings)
+    res = LadderResult(workload, c.train, c.est, tuple(tweaks), runs(c.est), smallest, settings)
+    return _minimal(res, start, deltas, forced, estimate_fn) if res.fits else res
+
+
+def _minimal(res: LadderResult, start: TrainSpec, deltas: list[dict[str, Any]], forced: int,
+             estimate_fn: EstimateFn) -> LadderResult:
+    """The plan without each step it does not need: a step goes when the others alone still fit with room
+    and are no slower (Whisper on a 6 GB card: 8-bit AdamW alone fits; micro-batch 1 × 16 on top only
+    costs time). The first `forced` tweaks are the GPU's required fixes and stay."""
+    tweaks, est, train = list(res.tweaks), res.estimate, res.train
+    i = forced
+    while i < len(tweaks) and len(tweaks) > forced + 1:
+        rest = [d for j, d in enumerate(deltas) if j != i]
+        t = start
+        for d in rest:
+            t = dataclasses.replace(t, **d)
+        e = estimate_fn(res.workload, t)
+        slower = est.total_hours is not None and (e.total_hours is None or e.total_hours > est.total_hours)
+        if t != train and runs(e) and not slower:
+            del tweaks[i], deltas[i]
+            est, train = e, t
+            continue
+        i += 1
+    if len(tweaks) == len(res.tweaks):
+        return res
+    # the figures after each remaining step, cumulatively
+    out, t = [], start
+    for k, (tw, d) in enumerate(zip(tweaks, deltas, strict=True)):
+        t = dataclasses.replace(t, **d)
+        e = est if k == len(tweaks) - 1 else estimate_fn(res.workload, t)
+        out.append(dataclasses.replace(tw, peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours,
+                                       fits=runs(e)))
+    settings = {k: v for tw in out for k, v in tw.settings.items()}
+    return dataclasses.replace(res, train=train, estimate=est, tweaks=tuple(out), settings=settings)
+
+
+def data_alternatives(workload: Workload, res: LadderResult, facts: GpuFacts,
+                      estimate_fn: EstimateFn) -> list[LadderResult]:
+    """What fits instead by changing the data: the ladder's plan at a sequence limit that cuts the user's
+    long samples, or at a lower resolution. Each changes what is learned, so it is an alternative, never a
+    tweak; the first that fits (or at least may fit) is returned, its first tweak naming the change."""
+    c = Climb(workload, facts, res.train, res.estimate, res.train.batch * res.train.grad_accum)
+    for rung in DATA_CHANGES:
+        tried = _try_rung(rung, c, estimate_fn)
+        if tried is None:
+            continue
+        t, e = tried
+        c2 = Climb(workload, facts, t, e, c.effective_batch, prev_hours=res.estimate.total_hours)
+        title, cost, s = rung.describe(c2, t)
+        first = Tweak(id=rung.id, title=title, cost=cost, settings=dict(s), peak_vram_bytes=e.peak_vram_bytes,
+                      total_hours=e.total_hours, fits=runs(e), kind="method",
+                      loses=rung.loses_for(c2, t) if rung.loses_for else rung.loses)
+        return [LadderResult(workload, t, e, (first,) + res.tweaks, runs(e), e.peak_vram_bytes,
+                             {**res.settings, **s})]
+    return []
 
 
 # -- what fits instead -----------------------------------------------------------------------------
@@ -523,9 +673,15 @@ def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
                            "takes about {m}× more memory", **_qlora_figures()),
                         {"lora_r": lora.lora_rank, "load_in_4bit": False}))
     if train.method in ("full", "lora") and m.arch == "transformer" and bitsandbytes_ok(facts):
+        # the step-time ratio the estimate itself gives (not a quoted range the figures shown may not match)
+        e_l, e_q = estimate_fn(workload, lora), estimate_fn(workload, qlora)
+        ratio = (e_q.step_seconds / e_l.step_seconds) if e_q.step_seconds and e_l.step_seconds else None
         options.append(("qlora", qlora, tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
-                        tr("a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× "
-                           "as long as with LoRA, slightly lower quality", **_qlora_figures()),
+                        tr("a different method: about {m}× less memory for the model; steps take about {r}× as long "
+                           "as with LoRA here (dequantizing the weights), slightly lower quality",
+                           m=_qlora_figures()["m"], r=f"{ratio:.2f}") if ratio else
+                        tr("a different method: about {m}× less memory for the model; steps take longer than with "
+                           "LoRA (dequantizing the weights), slightly lower quality", m=_qlora_figures()["m"]),
                         {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
     out = []
     for tid, t, title, cost, s in options:
@@ -542,7 +698,7 @@ def speed_up(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, limit_
     """A job that fits but is too slow in FP32: mixed precision is the one free speed-up worth trying."""
     est = res.estimate
     if (not res.fits or est.total_hours is None or est.total_hours <= limit_hours
-            or res.train.precision != "fp32" or facts.backend not in ("cuda", "rocm", "metal")):
+            or res.train.precision != "fp32" or facts.backend not in ("cuda", "rocm", "metal") or facts.fp16_nan):
         return res
     precision = "bf16" if bf16_ok(facts) else "fp16"
     train = dataclasses.replace(res.train, precision=precision)

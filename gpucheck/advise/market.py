@@ -28,9 +28,9 @@ from gpucheck.advise.data import (
     parts_of,
     usd_to_cny,
 )
-from gpucheck.advise.ladder import EstimateFn, GpuFacts, bf16_ok, run_ladder
+from gpucheck.advise.ladder import EstimateFn, GpuFacts, LadderResult, bf16_ok, run_ladder
 from gpucheck.advise.model import TWEAK_IDS, BuyVsRent, CloudOption, Upgrade
-from gpucheck.advise.present import shop_price_text
+from gpucheck.advise.present import sharding_text, shop_price_text
 from gpucheck.errors import BadInput
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, localized, tr
 from gpucheck.machine import Machine
@@ -549,3 +549,49 @@ def buy_vs_rent(upgrade: Upgrade | None, cloud: tuple[CloudOption, ...]) -> BuyV
     return BuyVsRent(part_name=upgrade.name, upgrade_price_usd=upgrade.price_usd,
                      upgrade_price_cny=upgrade.price_cny, cloud_offer=best.offer_id, cloud_cost_usd=best.cost_usd,
                      cloud_usd_per_hour=per_hour, break_even_hours=hours, runs_to_break_even=runs, message=msg)
+
+
+def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | None, cheapest_single_usd: float | None,
+                      find_gpu: FindGpu, facts_for: FactsFor, estimate_for: EstimateFor,
+                      max_hours: float | None = None) -> Upgrade | None:
+    """Two of the same card (used RTX 3090s, say) sharing the job (FSDP / ZeRO-3; FSDP + QLoRA for a 70B model,
+    Answer.AI 2024, "You can now train a 70b language model at home": two 24 GB gaming GPUs), when they run it in
+    practical time and cost less than the cheapest single card that does (`cheapest_single_usd`, None: none does)."""
+    best: tuple[float, Part, GpuSpec, LadderResult] | None = None
+    for part in parts_of("gpu"):
+        if part.gpu is None:
+            continue
+        try:
+            spec = find_gpu(part.gpu)
+        except BadInput:
+            continue
+        price = part.price_usd or cny_to_usd(part.price_cny)
+        if not price or (cheapest_single_usd is not None and 2 * price >= cheapest_single_usd):
+            continue
+        res = run_ladder(workload, train, facts_for(spec, 2), estimate_for(spec, 2))
+        hours = res.estimate.total_hours
+        if not res.fits or hours is None or (max_hours is not None and hours > max_hours):
+            continue
+        if not all(t.id in SAME_JOB_TWEAKS for t in res.tweaks):
+            continue
+        if best is None or 2 * price < best[0]:
+            best = (2 * price, part, spec, res)
+    if best is None:
+        return None
+    total, part, spec, res = best
+    stage = _stage_of(res.settings) or ""
+    notes = [tr("two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power "
+                "supply for both: about {w} W", w=f"{(part.required_psu_w or 0) + (part.tdp_w or 0):.0f}")]
+    if res.train.cpu_offload:
+        notes.append(tr("the plan offloads to CPU RAM: the PC needs about {ram} of RAM",
+                        ram=fmt_gib(res.estimate.ram_bytes)))
+    notes += _gpu_part_notes(dataclasses.replace(part, required_psu_w=None), machine)
+    source, as_of = _price_source(part)
+    return Upgrade(
+        kind="gpu", part_id=part.id, name=tr("2× {name}", name=localized(part, "name")),
+        price_usd=total if part.price_usd else None, price_cny=2 * part.price_cny if part.price_cny else None,
+        price_kind=part.price_kind,
+        reason=tr("two cards sharing the job ({how}) cost less than one card that holds it alone",
+                  how=sharding_text(stage) if stage else tr("data parallel")),
+        notes=tuple(notes), total_hours=res.estimate.total_hours, tweaks=tuple(t.id for t in res.tweaks),
+        verified=part.verified, source=source, as_of=as_of, gpu_id=spec.id, fit="fits")

@@ -15,18 +15,20 @@ ADVICE_VERDICTS = tuple(v.value for v in Verdict)  # gpucheck.verdict.Verdict
 
 # The tweak ladder, in the order tweaks are tried.
 TWEAK_IDS = (
+    "full_precision",  # forced: FP32 where FP16 gives NaN (GTX 16xx)
     "mixed_precision",
     "sharding",
     "micro_batch",
     "grad_checkpointing",
     "cache_embeddings",
     "optimizer_8bit",
+    "pure_bf16",
     "cpu_offload",
-    "shorter_sequences",
-    "smaller_images",
-)
-# The first step of an alternative ("what fits instead"): these change what is trained.
-ALTERNATIVE_IDS = ("lora", "qlora", "smaller_model")
+    "shorter_sequences",  # only a limit the data hardly reaches (loses nothing); one that cuts samples is an
+)                         # alternative
+# The first step of an alternative ("what fits instead"): these change what is trained (the method, the
+# data — long samples cut, a lower resolution — or the model).
+ALTERNATIVE_IDS = ("lora", "qlora", "shorter_sequences", "smaller_images", "smaller_model")
 # Optional speed-ups for a job that already runs (Tweak.kind == "speed"), each offered on its own.
 SPEED_TWEAK_IDS = ("packing", "larger_batch")
 

@@ -55,9 +55,10 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     k = settings.get("gradient_accumulation_steps", train.grad_accum)
     if k and k > 1:
         args.append(f"    gradient_accumulation_steps={k},")
+    mps = facts.backend == "metal"
     if train.precision in ("bf16", "bf16-pure"):
         args.append("    bf16=True,")
-    elif train.precision == "fp16":
+    elif train.precision == "fp16" and not mps:
         args.append("    fp16=True,")
     if train.grad_checkpointing:
         args.append("    gradient_checkpointing=True,")
@@ -79,7 +80,25 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         lines.append("import torch")
     if "deepspeed" in settings:
         lines += _ds_config_lines(settings["deepspeed"], train)
-    lines += ["from transformers import TrainingArguments", "args = TrainingArguments("] + args + [")"]
+    packed = _packed(train, workload)
+    if packed:  # the time assumes packed rows (TRL docs, "Packing"): TRL's SFTConfig does it
+        args += ["    packing=True,", f"    max_length={train.seq_len},"]
+        lines += ["from trl import SFTConfig", "args = SFTConfig("] + args + [")"]
+        lines.append("# " + tr("packing=True needs a kernel that keeps packed samples apart: load the model with "
+                                "attn_implementation=\"flash_attention_2\" (TRL docs, \"Packing\"; FlashAttention 2 "
+                                "needs an Ampere or newer NVIDIA GPU); without it the run takes longer than "
+                                "estimated"))
+    else:
+        lines += ["from transformers import TrainingArguments", "args = TrainingArguments("] + args + [")"]
+    if mps and train.precision == "fp16":
+        lines.append("# " + tr("Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs "
+                                "PyTorch 2.8 or newer and an accelerate release with MPS mixed precision "
+                                "(huggingface/accelerate#3373); older ones refuse it (\"fp16 mixed precision "
+                                "requires a GPU (not 'mps')\", huggingface/accelerate#3718)"))
+    elif mps and train.precision in ("bf16", "bf16-pure"):
+        lines.append("# " + tr("Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate "
+                                "release with MPS mixed precision (huggingface/accelerate#3373); else remove it "
+                                "and train in FP32"))
     if train.precision == "bf16-pure":
         lines.append("# " + tr("pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and "
                                 "AdamW state all in bf16)"))
@@ -111,6 +130,13 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if settings.get("workload") == workload.id and settings.get("model"):
         lines.append("# " + tr("model: {name}", name=f'"{settings["model"]}"'))
     return "\n".join(lines)
+
+
+def _packed(train: TrainSpec, workload: Workload) -> bool:
+    """The estimate packs short samples into full rows (estimate._speed): the recipe must too."""
+    avg = workload.data.avg_seq_len
+    return bool(workload.model.arch == "transformer" and train.packing and avg and train.seq_len
+                and avg < train.seq_len)
 
 
 def _ds_offload(settings: dict[str, Any]) -> bool:
@@ -158,9 +184,11 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
     args = [f"accelerate launch {script}"]
     if workload.model.name:
         args.append(f'  --pretrained_model_name_or_path="{workload.model.name}"')
-    if dreambooth:  # required by train_dreambooth*.py
+    if dreambooth:  # required by train_dreambooth*.py; prior preservation as its README trains DreamBooth
         args.append('  --instance_data_dir="./instance_images"')
         args.append('  --instance_prompt="a photo of sks dog"')
+        args.append('  --with_prior_preservation --prior_loss_weight=1.0')
+        args.append('  --class_data_dir="./class_images" --class_prompt="a photo of dog"')
     else:  # train_text_to_image*.py needs a data set: a folder (imagefolder + metadata) or a Hub name
         args.append('  --train_data_dir="./train_images"')
     if train.image_size:
@@ -182,7 +210,11 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
         # CPU) through `accelerate config`; "8-bit optimizer does not seem to be compatible with DeepSpeed"
         cmd += "\n# " + tr("CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer "
                            "offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)")
-    if train.cache_embeddings:
+    if dreambooth:
+        cmd += "\n# " + tr("with --with_prior_preservation each batch holds the instance images and as many class "
+                           "images (generated into ./class_images first): the memory of twice the batch; gradient "
+                           "accumulation sums whole pairs, so it keeps the effective batch")
+    if train.cache_embeddings and not dreambooth:
         cmd += "\n# " + tr("cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
                            "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
     return cmd
@@ -201,7 +233,10 @@ def _kohya_sdxl_command(settings: dict[str, Any], train: TrainSpec, workload: Wo
             f"  --network_dim={min(train.lora_rank, 16)}",
             "  --cache_latents --cache_text_encoder_outputs --network_train_unet_only",
             f'  --mixed_precision="{ {"fp16": "fp16", "bf16": "bf16"}.get(train.precision, "no")}"',
-            "  --sdpa"]
+            "  --sdpa",
+            # SDXL's VAE overflows in FP16 (NaN latents, black images; cached, they stay NaN for the whole run):
+            # kohya's docs/train_SDXL-en.md, "--no_half_vae"; or the madebyollin/sdxl-vae-fp16-fix VAE
+            "  --no_half_vae"]
     if train.grad_checkpointing:
         args.append("  --gradient_checkpointing")
     if train.optimizer == "adamw-8bit":

@@ -70,6 +70,7 @@ from gpucheck.estimate.memory import (
 from gpucheck.estimate.settings import BadSetting, apply_overrides, check_gpus
 from gpucheck.i18n import (
     N_,
+    fmt_gib,
     localized,
     lora_targets_label,
     method_label,
@@ -78,7 +79,7 @@ from gpucheck.i18n import (
     tr,
 )
 from gpucheck.probe.apple import working_set_estimate
-from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
+from gpucheck.records import Estimate, GpuSpec, TrainSpec, VramBreakdown, Workload
 from gpucheck.verdict import Verdict
 
 GIB = 1024**3
@@ -308,7 +309,7 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
         sizes = [s.memory_total_bytes for s in g.mig_slices if s.memory_total_bytes]
         if sizes:
             notes.append(tr("MIG is on: a job gets one slice ({size}), not the whole GPU",
-                            size=f"{min(sizes) / GIB:.1f} GB"))
+                            size=fmt_gib(min(sizes))))
             return min(sizes)
     if g.vendor == "apple" or g.memory_kind == "unified":
         if g.usable_memory_bytes:
@@ -325,11 +326,11 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
             reserve = min(used, int(v["display_reserve_max_gib"] * GIB))
             if used > reserve:
                 notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
-                                "assumes you close them", used=f"{(used - reserve) / GIB:.1f} GB", name=g.name))
+                                "assumes you close them", used=fmt_gib(used - reserve), name=g.name))
             return g.vram_total_bytes - reserve
         if used > v["busy_note_gib"] * GIB:
             notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
-                            "assumes you close them", used=f"{used / GIB:.1f} GB", name=g.name))
+                            "assumes you close them", used=fmt_gib(used), name=g.name))
         return g.vram_total_bytes
     if g.display_active and g.vram_total_bytes:
         return g.vram_total_bytes - int(f["vram"]["display_reserve_default_gib"] * GIB)
@@ -359,19 +360,33 @@ def verdict_for(*, supported: bool, fits: bool, total_hours: float | None,
     return Verdict.TIGHT if tight else Verdict.RUNS
 
 
-def fit_band(need_bytes: float, available_bytes: float | None, family: str) -> tuple[str, int, int]:
-    """("fits" | "tight" | "does_not_fit", low, high): where the real peak may lie given the measured
-    errors of the estimate for this family (factors.toml [fit_band], from docs/accuracy.md).
-    Fits: even the high end leaves the last few percent free. Does not fit: even the low end is over."""
+def uncertain_band(uncertain_bytes: float, family: str) -> tuple[float, float]:
+    """(low, high) of the UNCERTAIN part of a GPU's memory need (activations and caching-allocator slack):
+    the one place the band comes from, so a measured band per family can replace it. For now the family's
+    measured error of the whole estimate (factors.toml [fit_band], from docs/accuracy.md) applied to that
+    part alone: weights, gradients, optimizer state and the CUDA context are exact bytes for given settings."""
     fb = load_factors()["fit_band"]
     fam = family if f"{family}_short" in fb else "default"
-    lo = need_bytes / (1.0 + float(fb[f"{fam}_over"]))
-    hi = need_bytes / max(0.01, 1.0 - float(fb[f"{fam}_short"]))
+    return (uncertain_bytes / (1.0 + float(fb[f"{fam}_over"])),
+            uncertain_bytes / max(0.01, 1.0 - float(fb[f"{fam}_short"])))
+
+
+def fit_band(exact_bytes: float, uncertain_bytes: float, available_bytes: float | None,
+             family: str) -> tuple[str, int, int]:
+    """("fits" | "tight" | "does_not_fit", low, high): where the real peak may lie. Only the uncertain part
+    (`uncertain_band`) is widened; the exact part is bytes. Usable memory is what is available less the
+    last few percent (factors.toml [fit_band] headroom_fraction). Does not fit: the exact bytes alone exceed
+    usable memory, or even the low end exceeds what is available. Tight: the exact bytes fit and the
+    uncertain part spans the limit. Fits: even the high end leaves the headroom free."""
+    fb = load_factors()["fit_band"]
+    u_lo, u_hi = uncertain_band(uncertain_bytes, family)
+    lo, hi = exact_bytes + u_lo, exact_bytes + u_hi
     if available_bytes is None:
         return "fits", int(lo), int(hi)
-    if lo > available_bytes:
+    usable = available_bytes * (1.0 - float(fb["headroom_fraction"]))
+    if exact_bytes > usable or lo > available_bytes:
         return "does_not_fit", int(lo), int(hi)
-    if hi > available_bytes * (1.0 - float(fb["headroom_fraction"])):
+    if hi > usable:
         return "tight", int(lo), int(hi)
     return "fits", int(lo), int(hi)
 
@@ -386,7 +401,10 @@ def ram_fit(need_bytes: int, total_bytes: int | None, available_bytes: int | Non
         return "does_not_fit"
     fb = load_factors()["fit_band"]
     high = need_bytes / (1.0 - float(fb["ram_short"]))
-    if available_bytes is not None and high > available_bytes * (1.0 - float(fb["headroom_fraction"])):
+    # what is free unknown (a Mac given by name): the installed total less the same headroom, so the system
+    # keeps its share as it does of GPU memory
+    free = available_bytes if available_bytes is not None else total_bytes
+    if high > free * (1.0 - float(fb["headroom_fraction"])):
         return "tight"
     return "fits"
 
@@ -477,14 +495,17 @@ class _Memory:
     ram_needed: int
 
 
-def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: list[str]) -> _Memory:
+def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int, notes: list[str]) -> _Memory:
     avail = target.vram_available_bytes
+    peak = bd.total_bytes
     ram_total, ram_free = target.ram_bytes, target.ram_available_bytes
     if target.backend == "cpu":
         vfit, band = "fits", (peak, peak)
         ram_needed = host_ram
     else:
-        vfit, lo, hi = fit_band(peak, avail, w.family)
+        exact = bd.weights_bytes + bd.gradients_bytes + bd.optimizer_bytes + context_bytes(load_factors(),
+                                                                                          target.backend)
+        vfit, lo, hi = fit_band(exact, peak - exact, avail, w.family)
         band = (lo, hi)
         ram_needed = host_ram + peak if target.unified_memory else host_ram
     rfit = ram_fit(ram_needed, ram_total, ram_free)
@@ -493,16 +514,16 @@ def _check_memory(w: Workload, target: Target, peak: int, host_ram: int, notes: 
     limit = "vram" if vfit != "fits" and order.index(vfit) >= order.index(rfit) else ("ram" if rfit != "fits" else "")
     if vfit != "fits" and avail is not None:
         notes.append(tr("Needs about {need} of GPU memory per GPU; {have} is usable",
-                        need=f"{peak / GIB:.1f} GB", have=f"{avail / GIB:.1f} GB"))
+                        need=fmt_gib(peak), have=fmt_gib(avail)))
     if avail is None and target.backend != "cpu":
         notes.append(tr("The GPU's memory size is unknown, so whether the job fits is not checked"))
     if rfit == "does_not_fit" and ram_total is not None:
         notes.append(tr("Needs about {need} of system RAM; this PC has {have}",
-                        need=f"{ram_needed / GIB:.1f} GB", have=f"{ram_total / GIB:.1f} GB"))
+                        need=fmt_gib(ram_needed), have=fmt_gib(ram_total)))
     elif rfit == "tight" and ram_free is not None:
         notes.append(tr("Needs about {need} of system RAM; {free} of {have} was free at the scan: close other "
-                        "programs first", need=f"{ram_needed / GIB:.1f} GB", free=f"{ram_free / GIB:.1f} GB",
-                        have=f"{ram_total / GIB:.1f} GB"))
+                        "programs first", need=fmt_gib(ram_needed), free=fmt_gib(ram_free),
+                        have=fmt_gib(ram_total)))
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
@@ -565,7 +586,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     bd, pc = breakdown(w.model, t_used, f, backend, n_gpus)
     host = host_needs(w, pc, bd, backend, target.cpu_cores, f, n_gpus)
     peak = bd.total_bytes
-    mem = _check_memory(w, target, peak, host.ram_bytes, notes)
+    mem = _check_memory(w, target, bd, host.ram_bytes, notes)
     reason = reason or mem.limit
     pl = placement(w.model, t_used, f, pc, n_gpus)
     sp = _speed(w, t_used, target, f, pc, pl)

@@ -120,6 +120,13 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
     if train_changes.get("method") == "qlora" and arch != "transformer":
         raise BadSetting(N_("{flag} qlora: needs a transformer model; {id} is a {arch}"), "method",
                          id=workload.id, arch=arch)
+    if train_changes.get("method") in ("lora", "qlora") and (workload.train.from_scratch
+                                                              or arch not in ("transformer", "unet")):
+        # LoRA trains adapters on frozen pretrained weights (Hu et al. 2021, arXiv 2106.09685; PEFT adapts
+        # transformer and U-Net layers): from scratch, or on a CNN, it would train 0 parameters
+        raise BadSetting(N_("{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or "
+                            "has no transformer or U-Net layers); use {other} full"), "method", {"other": "method"},
+                         id=workload.id, arch=arch, value=train_changes["method"])
     _check_applies(workload, overrides, train_changes)
     if "seq_len" in train_changes and arch != "transformer":
         raise BadSetting(N_("{flag}: {id} is not a transformer; use {other}"), "seq_len",

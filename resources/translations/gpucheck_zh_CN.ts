@@ -4,193 +4,6 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="150"/>
-        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
-        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="191"/>
-        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
-        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="253"/>
-        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="302"/>
-        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
-        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="340"/>
-        <source> (about {p}% of linear speed-up)</source>
-        <translation>（约为线性加速的 {p}%）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="343"/>
-        <location filename="../../gpucheck/advise/__init__.py" line="189"/>
-        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
-        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="346"/>
-        <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
-        <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="349"/>
-        <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
-        <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="355"/>
-        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="360"/>
-        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="382"/>
-        <source>this PC's CPU (no usable GPU)</source>
-        <translation>本机的 CPU（没有可用的 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="383"/>
-        <source>this GPU</source>
-        <translation>这块显卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="391"/>
-        <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="394"/>
-        <source>Runs on {target} as it is: about {h}.</source>
-        <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="396"/>
-        <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
-        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="399"/>
-        <source>Runs on {target} with the changes listed below: about {h}.</source>
-        <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="403"/>
-        <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
-        <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="406"/>
-        <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
-        <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="410"/>
-        <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
-        <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="413"/>
-        <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
-        <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="417"/>
-        <source>Cannot train on {target}. {why}</source>
-        <translation>无法在 {target} 上训练。{why}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="424"/>
-        <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="429"/>
-        <source>if it runs out of memory, switch to {alt}</source>
-        <translation>如果显存不足，就改为{alt}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="430"/>
-        <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
-        <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="431"/>
-        <source>About {h}.</source>
-        <translation>约 {h}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="432"/>
-        <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
-        <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="433"/>
-        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
-        <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="453"/>
-        <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
-        <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="456"/>
-        <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
-        <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="459"/>
-        <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
-        <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="478"/>
-        <source>this job needs about {need} of RAM</source>
-        <translation>这个训练任务大约需要 {need} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="480"/>
-        <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
-        <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="492"/>
-        <source>a fast drive big enough for the data set and checkpoints ({size})</source>
-        <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="498"/>
-        <source>the GPU needs a {w} W power supply</source>
-        <translation>这块显卡需要 {w} W 的电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="513"/>
-        <source>{id} — {verdict}: {brief}</source>
-        <translation>{id} — {verdict}：{brief}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="515"/>
-        <source>{id} — {verdict}</source>
-        <translation>{id} — {verdict}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/__init__.py" line="519"/>
-        <location filename="../../gpucheck/commands.py" line="372"/>
-        <source>Advice:</source>
-        <translation>建议：</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
         <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
@@ -391,251 +204,296 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="107"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
         <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="108"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="109"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="147"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="154"/>
+        <source>Train in FP32, not FP16</source>
+        <translation>用 FP32 训练，不用 FP16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="155"/>
+        <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
+        <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="165"/>
+        <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
+        <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="166"/>
+        <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
+        <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="171"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="148"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="172"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="166"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="167"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="172"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="196"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="173"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="197"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="226"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="227"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="239"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="240"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="258"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="282"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="289"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="267"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="257"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="262"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="281"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
+        <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
+        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图：统计量更嘈杂，结果可能不同</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="294"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="325"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="295"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="308"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="339"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="309"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="340"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="351"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="335"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="336"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="390"/>
+        <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
+        <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="392"/>
+        <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
+        <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="423"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="362"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="426"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="429"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="457"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="388"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="516"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="666"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="517"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="667"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="518"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="668"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="521"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="671"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="522"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="672"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="526"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="679"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="527"/>
-        <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
+        <location filename="../../gpucheck/advise/ladder.py" line="680"/>
+        <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
+        <translation>换一种方法：模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="586"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="683"/>
+        <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
+        <translation>换一种方法：模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="742"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="587"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="743"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="605"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="607"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="763"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="612"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="768"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="634"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="790"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="635"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="791"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -826,6 +684,31 @@
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/market.py" line="583"/>
+        <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
+        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源：约 {w} W</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="586"/>
+        <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
+        <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="591"/>
+        <source>2× {name}</source>
+        <translation>2× {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="594"/>
+        <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
+        <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="595"/>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/mirrors.py" line="114"/>
         <source>in cmd (Command Prompt) instead: {line}</source>
         <translation>如果用的是 cmd（命令提示符），改为运行 {line}</translation>
@@ -854,6 +737,244 @@
         <location filename="../../gpucheck/advise/mirrors.py" line="150"/>
         <source>pip packages from a domestic mirror: pip install &lt;package&gt; -i {url}</source>
         <translation>pip 包可用国内镜像安装：pip install &lt;包名&gt; -i {url}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="19"/>
+        <source>this PC's CPU (no usable GPU)</source>
+        <translation>本机的 CPU（没有可用的 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="20"/>
+        <location filename="../../gpucheck/advise/multi.py" line="74"/>
+        <source>this GPU</source>
+        <translation>这块显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="64"/>
+        <source>On {k} GPU(s) it would take about {h} instead of {h0}, but only with a change that gives up more: {steps}. This plan keeps what is trained without it.</source>
+        <translation>用 {k} 块 GPU 大约只需 {h}（而不是 {h0}），但要做一项牺牲更多的改动：{steps}。本方案不做这项改动，训练内容保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="75"/>
+        <source>{k} of the {n}× {name}</source>
+        <translation>{n}× {name} 中的 {k} 块</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="79"/>
+        <source>DeepSpeed ZeRO-{s} with CPU offload</source>
+        <translation>DeepSpeed ZeRO-{s} 加 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="80"/>
+        <source>{target} ({how})</source>
+        <translation>{target}（{how}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="89"/>
+        <source>ZeRO stage {s} shards the model's state over several GPUs; on one GPU there is nothing to share it with, so the figures are those of one GPU holding everything. On one GPU only CPU offload (ZeRO-Offload) saves GPU memory: the plan below uses it when the job needs it.</source>
+        <translation>ZeRO 第 {s} 阶段把模型状态分片到多块 GPU 上；只有一块 GPU 时无从分摊，所以数字是一块 GPU 保存全部内容时的。单块 GPU 只有 CPU 卸载（ZeRO-Offload）能节省显存：下面的方案在需要时会使用它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="100"/>
+        <source> (about {p}% of linear speed-up)</source>
+        <translation>（约为线性加速的 {p}%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="103"/>
+        <location filename="../../gpucheck/advise/plan.py" line="150"/>
+        <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
+        <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="106"/>
+        <source>The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is good{pct}.</source>
+        <translation>这 {n} 块 GPU 之间有 NVLink 互联：分片训练的数据交换很快，多卡加速效果好{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="109"/>
+        <source>The {n} GPUs talk over PCIe (no NVLink): sharded training spends more time exchanging data{pct}.</source>
+        <translation>这 {n} 块 GPU 之间通过 PCIe 通信（没有 NVLink）：分片训练要花更多时间交换数据{pct}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="115"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/multi.py" line="120"/>
+        <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step (the job as configured: {want}); set gradient_accumulation_steps={k} to keep it close, or raise the learning rate for the larger batch.</source>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="73"/>
+        <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
+        <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="88"/>
+        <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
+        <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="94"/>
+        <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
+        <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="152"/>
+        <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
+        <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="214"/>
+        <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
+        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="240"/>
+        <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
+        <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="255"/>
+        <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
+        <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="305"/>
+        <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
+        <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="308"/>
+        <source>Runs on {target} as it is: about {h}.</source>
+        <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="310"/>
+        <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
+        <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="313"/>
+        <source>Runs on {target} with the changes listed below: about {h}.</source>
+        <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="317"/>
+        <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
+        <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="320"/>
+        <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
+        <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="324"/>
+        <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
+        <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="327"/>
+        <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
+        <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="331"/>
+        <source>Cannot train on {target}. {why}</source>
+        <translation>无法在 {target} 上训练。{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="338"/>
+        <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="343"/>
+        <source>if it runs out of memory, switch to {alt}</source>
+        <translation>如果显存不足，就改为{alt}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="344"/>
+        <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
+        <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="345"/>
+        <source>About {h}.</source>
+        <translation>约 {h}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="346"/>
+        <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
+        <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="347"/>
+        <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
+        <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="367"/>
+        <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
+        <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="370"/>
+        <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
+        <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="373"/>
+        <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
+        <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="378"/>
+        <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
+        <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="381"/>
+        <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
+        <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="408"/>
+        <source>this job needs about {need} of RAM</source>
+        <translation>这个训练任务大约需要 {need} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="410"/>
+        <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
+        <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="422"/>
+        <source>a fast drive big enough for the data set and checkpoints ({size})</source>
+        <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="428"/>
+        <source>the GPU needs a {w} W power supply</source>
+        <translation>这块显卡需要 {w} W 的电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="443"/>
+        <source>{id} — {verdict}: {brief}</source>
+        <translation>{id} — {verdict}：{brief}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="445"/>
+        <source>{id} — {verdict}</source>
+        <translation>{id} — {verdict}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="379"/>
+        <source>Advice:</source>
+        <translation>建议：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="119"/>
@@ -1130,47 +1251,67 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="84"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="87"/>
+        <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
+        <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="94"/>
+        <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
+        <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="99"/>
+        <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
+        <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="103"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="106"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="125"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="107"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="126"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="110"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="129"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="112"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="131"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="131"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="157"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="142"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="168"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="183"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="211"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="186"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="214"/>
+        <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
+        <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="218"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -2000,95 +2141,95 @@
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="56"/>
+        <location filename="../../gpucheck/commands.py" line="57"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="58"/>
+        <location filename="../../gpucheck/commands.py" line="59"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="59"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="62"/>
+        <location filename="../../gpucheck/commands.py" line="63"/>
         <source>CPU offload (PCIe copies and the CPU's optimizer step)</source>
         <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="127"/>
+        <location filename="../../gpucheck/commands.py" line="128"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="145"/>
+        <location filename="../../gpucheck/commands.py" line="146"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="152"/>
+        <location filename="../../gpucheck/commands.py" line="153"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="155"/>
+        <location filename="../../gpucheck/commands.py" line="156"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="156"/>
+        <location filename="../../gpucheck/commands.py" line="157"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="168"/>
+        <location filename="../../gpucheck/commands.py" line="169"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="176"/>
+        <location filename="../../gpucheck/commands.py" line="177"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="183"/>
+        <location filename="../../gpucheck/commands.py" line="184"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="184"/>
+        <location filename="../../gpucheck/commands.py" line="185"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="220"/>
+        <location filename="../../gpucheck/commands.py" line="221"/>
         <source>{label}: times use the speeds measured here</source>
         <translation>{label}：时间按本机实测的速度计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="435"/>
-        <location filename="../../gpucheck/commands.py" line="456"/>
+        <location filename="../../gpucheck/commands.py" line="223"/>
+        <location filename="../../gpucheck/commands.py" line="442"/>
+        <location filename="../../gpucheck/commands.py" line="463"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="456"/>
+        <location filename="../../gpucheck/commands.py" line="223"/>
+        <location filename="../../gpucheck/commands.py" line="463"/>
         <location filename="../../gpucheck/report/model.py" line="590"/>
         <location filename="../../gpucheck/report/model.py" line="479"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
@@ -2097,8 +2238,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="222"/>
-        <location filename="../../gpucheck/commands.py" line="456"/>
+        <location filename="../../gpucheck/commands.py" line="223"/>
+        <location filename="../../gpucheck/commands.py" line="463"/>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
@@ -2107,114 +2248,119 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="231"/>
+        <location filename="../../gpucheck/commands.py" line="232"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="265"/>
+        <location filename="../../gpucheck/commands.py" line="266"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="279"/>
+        <location filename="../../gpucheck/commands.py" line="280"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="282"/>
+        <location filename="../../gpucheck/commands.py" line="285"/>
+        <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
+        <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="289"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="289"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2243,112 +2389,112 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="334"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="350"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="360"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="354"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="280"/>
         <location filename="../../gpucheck/report/model.py" line="390"/>
         <location filename="../../gpucheck/report/model.py" line="750"/>
@@ -2356,64 +2502,64 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="410"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="422"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="435"/>
+        <location filename="../../gpucheck/commands.py" line="442"/>
         <location filename="../../gpucheck/report/model.py" line="479"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="435"/>
+        <location filename="../../gpucheck/commands.py" line="442"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="459"/>
+        <location filename="../../gpucheck/commands.py" line="466"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="473"/>
+        <location filename="../../gpucheck/commands.py" line="480"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="476"/>
+        <location filename="../../gpucheck/commands.py" line="483"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="499"/>
+        <location filename="../../gpucheck/commands.py" line="506"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2540,184 +2686,184 @@
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="151"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="152"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="159"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="160"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="165"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="166"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="285"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="286"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="310"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="311"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="331"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="327"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="332"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="328"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="400"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="418"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="404"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="422"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="408"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="426"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="436"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="454"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="445"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="463"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="460"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="478"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="464"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="466"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="484"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="495"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="516"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="498"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="500"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="503"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="594"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="596"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="617"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="635"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="635"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="635"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="636"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="646"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="667"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="636"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="636"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="643"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="664"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="647"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="668"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="654"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="675"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="659"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="680"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="661"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="682"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="684"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="665"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="686"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="667"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="688"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="670"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="691"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="694"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2833,12 +2979,17 @@
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="125"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="127"/>
+        <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
+        <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="132"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="128"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -6623,6 +6774,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
+        <translation type="vanished">换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
     <message>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi} given how far off the estimate has been on published runs) and {have} is usable. It may fit — try it; if it runs out of memory, use what fits instead (below). How long it takes is unknown: this GPU's speed is not in the catalog.</source>

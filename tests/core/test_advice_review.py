@@ -53,12 +53,14 @@ def test_rtx3060_12gb_runs_llama3_8b_qlora_with_shorter_sequences():
 
 
 def test_rtx3060_llama3_8b_lora_does_not_fit_and_qlora_fits_instead():
-    # a 16-bit 8B base is 15 GB: LoRA cannot fit 12 GB; QLoRA (another method) is what fits instead
+    # a 16-bit 8B base is 15 GB: LoRA cannot fit 12 GB; QLoRA (another method) is what fits instead, at most
+    # with a sequence limit the data hardly reaches
     _m, _w, _t, a = advice_for("rtx3060-12gb-hdd-desktop", "llama3-8b-lora")
     assert a.verdict == "does_not_fit"
     assert "qlora" not in [x.id for x in a.tweaks]
     alt = a.alternative
-    assert alt is not None and [x.id for x in alt.tweaks] == ["qlora", "shorter_sequences"]
+    assert alt is not None and [x.id for x in alt.tweaks][0] == "qlora"
+    assert all(x.loses in ("method", "nothing") for x in alt.tweaks)
 
 
 def test_shorter_sequences_are_not_offered_when_the_job_fits_or_cannot_fit():
@@ -113,7 +115,7 @@ def test_cpu_only_pc_short_of_ram_says_ram_not_gpu_memory():
     assert a.verdict == "does_not_fit"
     assert "RAM" in a.summary
     assert "0.0 GB" not in a.summary and "unknown" not in a.summary
-    assert f"{m.memory.total_bytes / GIB:.1f} GB" in a.summary
+    assert f"{m.memory.total_bytes / GIB:.1f} GiB" in a.summary
 
 
 def test_gpu_that_fits_but_ram_that_does_not_says_ram():
@@ -151,8 +153,10 @@ def test_check_table_shows_need_after_the_advised_changes():
     (row,) = check_rows([est], [w], [a])
     # both figures, labelled by the arrow: as configured → with the advised changes (issue 13 §2)
     before, after = row[2].split(" / ")[0].split(" → ")
-    assert float(before.split(" GB")[0]) * GIB > t.vram_available_bytes
-    assert float(after.split(" GB")[0]) * GIB <= t.vram_available_bytes
+    assert float(before.split(" GiB")[0]) * GIB > t.vram_available_bytes
+    assert float(after.split(" GiB")[0]) < float(before.split(" GiB")[0])
+    if a.verdict == "runs_with_tweaks":
+        assert float(after.split(" GiB")[0]) * GIB <= t.vram_available_bytes
 
 
 def test_check_json_and_table_do_not_give_times_for_jobs_that_do_not_fit(capsys):

@@ -74,16 +74,21 @@ def test_a_gpu_with_bf16_keeps_bf16_and_says_nothing_about_a_default():
 def test_bf16_asked_for_on_a_gpu_without_it_is_reported_as_the_change_to_make():
     # the user chose bf16 (--precision bf16): HF Trainer refuses bf16=True on a pre-Ampere GPU, so switching
     # is a change the user must make, named as such
-    _w, _e, a = on_gpu("cifar10-resnet18", "GTX 1660 Ti", precision="bf16")
+    _w, _e, a = on_gpu("cifar10-resnet18", "RTX 2080", precision="bf16")
     assert a.verdict == Verdict.RUNS_WITH_TWEAKS
     assert [t.id for t in a.tweaks] == ["mixed_precision"]
+    # on a GTX 16xx the change is to FP32: FP16 gives NaN there (pytorch/pytorch#58123)
+    _w, _e, a = on_gpu("cifar10-resnet18", "GTX 1660 Ti", precision="bf16")
+    assert [t.id for t in a.tweaks] == ["full_precision"]
 
 
 def test_check_on_a_gtx_1660_ti_calls_cifar10_plain_runs(capsys):
     assert main(["check", "--gpu", "GTX 1660 Ti", "--json"]) == 0
     rows = {r["workload"]: r for r in json.loads(capsys.readouterr().out)["estimates"]}
-    for job in ("cifar10-resnet18", "resnet50-finetune", "bert-base-finetune"):
+    for job in ("cifar10-resnet18", "bert-base-finetune"):
         assert rows[job]["verdict"] == "runs", job
+    # in FP32 (FP16 gives NaN on GTX 16xx, pytorch/pytorch#58123) ResNet-50 needs a smaller micro-batch
+    assert rows["resnet50-finetune"]["verdict"] in ("runs", "runs_with_tweaks")
 
 
 # -- 2. upgrades never contradict the need -------------------------------------------------------------------
@@ -173,17 +178,18 @@ def test_a_config_that_does_not_fit_prints_its_time_only_as_if_it_fitted(capsys)
 
 def test_m1_sdxl_lora_shows_one_ram_figure_per_setting(capsys):
     # issue 13 §6: 18.9 GB and 20.8 GB of RAM in two lines, neither labelled
+    # (at 512 px: at 1024 px the U-Net does not fit the M1's GPU share, and 512 px is what fits instead)
     path = str(MACHINES / "m1-macbookair.json")
-    assert main(["estimate", "sdxl-lora", "--machine", path, "--json"]) == 0
+    assert main(["estimate", "sdxl-lora", "--machine", path, "--json", "--image-size", "512"]) == 0
     d = json.loads(capsys.readouterr().out)
     after = d["ram_need_gib"]
     assert d["advice"]["final_limit"] == "ram" and after is not None and after < d["ram_gib"]
-    assert main(["estimate", "sdxl-lora", "--machine", path]) == 0
+    assert main(["estimate", "sdxl-lora", "--machine", path, "--image-size", "512"]) == 0
     text = capsys.readouterr().out
     row = next(ln for ln in text.splitlines() if ln.startswith("System RAM"))
-    assert "with the advised changes" in row and f"{after:.1f} GB" in row
+    assert "with the advised changes" in row and f"{after:.1f} GiB" in row
     summary = next(ln for ln in text.splitlines() if "system RAM" in ln and "needs about" in ln)
-    assert f"{after:.1f} GB" in summary
+    assert f"{after:.1f} GiB" in summary
 
 
 def test_advice_json_has_expected_hours_for_the_report_and_the_cli_alike():

@@ -82,7 +82,7 @@ def test_mig_a100_reports_per_slice_memory():
     assert [s.gpu_instance_id for s in g.mig_slices] == [3, 4, 5, 6]
     assert all("14 SMs" in s.name for s in g.mig_slices)
     m = assemble([part])
-    assert any(f.code == "gpu.mig" and "19.5 GB" in f.message for f in m.findings)
+    assert any(f.code == "gpu.mig" and "19.5 GiB" in f.message for f in m.findings)
     assert g.supports_bf16 is True and g.supports_fp8 is False
 
 

@@ -189,7 +189,7 @@ def test_little_free_disk_is_a_warning():
                                            free_bytes=20 * GIB),))
     m = probe_pkg.assemble([small])
     (f,) = [f for f in m.findings if f.code == "disk.low_free"]
-    assert f.severity == "warning" and "20.0 GB" in f.message
+    assert f.severity == "warning" and "20.0 GiB" in f.message
     roomy = Part(area="disks", disks=small.disks + (Disk(device="/dev/sdb1", mount="/data", kind="hdd",
                                                          total_bytes=2000 * GIB, free_bytes=900 * GIB),))
     m = probe_pkg.assemble([roomy])

@@ -333,7 +333,7 @@ def test_chinese_report_names_video_memory_and_from_scratch_jobs_rightly(zh_repo
     mnist = next(j for j in zh_report_3060.jobs if j.workload_id == "mnist-cnn")
     rows = dict(mnist.figures.rows)
     assert "每块 GPU 需要的显存" in rows and "内存" not in rows  # the row's value does not repeat its label
-    assert rows["每块 GPU 需要的显存"].startswith("按当前设置 0.8 GB；现有")
+    assert rows["每块 GPU 需要的显存"].startswith("按当前设置 0.8 GiB；现有")
     line = next(a for a in zh_report_3060.assumptions if a.startswith("在 MNIST"))
     assert "从零训练" in line and "全量微调" not in line
 

@@ -30,7 +30,7 @@ from tests.helpers import estimate_and_advise
 
 JOB = "llama3-8b-qlora"
 RTX4090 = FIXTURES / "machines" / "rtx4090-650w-desktop.json"
-GTX1660 = FIXTURES / "machines" / "gtx1660-laptop.json"
+GTX1660 = FIXTURES / "machines" / "rtx2060super-windows.json"  # 8 GB: the 8B QLoRA does not fit, a smaller model does (the GTX 1660 Ti now trains in FP32: nothing fits 6 GB)
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 

@@ -91,7 +91,9 @@ def test_speed_tweaks_on_a_job_that_runs_but_leaves_the_gpu_idle(wizard):
 
 
 def test_smaller_model_when_the_job_does_not_fit(wizard):
-    path = machine_path("gtx1660", "laptop")
+    # the 8 GB RTX 2060 SUPER: 8B QLoRA does not fit, a smaller model does (on the 6 GB GTX 1660 Ti nothing fits
+    # any more: FP16 gives NaN there, pytorch/pytorch#58123, so it trains in FP32)
+    path = machine_path("rtx2060super", "windows")
     est, adv = estimate_and_advise(path, JOB)
     assert adv.verdict == "does_not_fit" and adv.alternative is not None
     alt = adv.alternative

@@ -92,9 +92,9 @@ def test_what_if_list_shows_memory_price_and_the_cheapest_card_that_runs_the_job
     if gpu_ups:
         text = d.what_if.itemText(d.what_if.findData(gpu_ups[0].gpu_id))
         mark = "cheapest that runs this job" if gpu_ups[0].fit == "fits" else "may run this job (tight)"
-        assert mark in text and " GB" in text
+        assert mark in text and " GiB" in text
     spec = next(g for g in wizard.session.gpu_catalog() if g.id == "rtx-4090")
-    assert "24 GB" in d.what_if.itemText(d.what_if.findData(spec.id))
+    assert "24 GiB" in d.what_if.itemText(d.what_if.findData(spec.id))
     d.set_what_if(spec.id)
     assert "Your VRAM" not in d.chart.summary()  # it is not the user's card
     assert spec.name in d.chart.summary()

@@ -120,7 +120,7 @@ def test_gpu_card_counts_what_the_table_shows(wizard):
     total = len(wizard.session.builtin_workloads())
     card = wizard.machine_page.cards["gpu"]
     assert f"Trains {trains} of the {total} built-in jobs" in card.findings.text()
-    assert "usable of 12 GB" in card.summary.text()  # the 12 GB card, and what a job may use of it
+    assert "usable of 12 GiB" in card.summary.text()  # the 12 GB card, and what a job may use of it
 
 
 def test_ram_card_names_the_jobs_ram_stops(wizard):

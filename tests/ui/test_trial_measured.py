@@ -88,7 +88,7 @@ def test_a_measured_job_says_measured_in_the_app_and_the_report_alike(wizard, qt
     assert jobs.table.cellWidget(row, 1).findChild(Badge).text() == "Runs — measured"
     assert jobs.table.item(row, 2).text() == time_text(fig) == f"{fmt_duration(m.hours)} measured"
     assert jobs.table.cellWidget(row, 3).caption() == need_caption(fig)
-    assert "measured peak 0.9 GB" in need_caption(fig)  # the recorded peak RSS, 0.941 GiB
+    assert "measured peak 0.9 GiB" in need_caption(fig)  # the recorded peak RSS, 0.941 GiB
     # the report: the ladder's row and the job's section say the same, word for word
     model, section, ladder_row = _report_section(s, JOB)
     assert ladder_row[2] == "Runs — measured" and ladder_row[3] == need_caption(fig) and ladder_row[4] == time_text(fig)
