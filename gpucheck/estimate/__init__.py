@@ -360,26 +360,24 @@ def verdict_for(*, supported: bool, fits: bool, total_hours: float | None,
     return Verdict.TIGHT if tight else Verdict.RUNS
 
 
-def uncertain_band(uncertain_bytes: float, family: str) -> tuple[float, float]:
-    """(low, high) of the UNCERTAIN part of a GPU's memory need (activations and caching-allocator slack):
-    the one place the band comes from, so a measured band per family can replace it. For now the family's
-    measured error of the whole estimate (factors.toml [fit_band], from docs/accuracy.md) applied to that
-    part alone: weights, gradients, optimizer state and the CUDA context are exact bytes for given settings."""
-    fb = load_factors()["fit_band"]
-    fam = family if f"{family}_short" in fb else "default"
-    return (uncertain_bytes / (1.0 + float(fb[f"{fam}_over"])),
-            uncertain_bytes / max(0.01, 1.0 - float(fb[f"{fam}_short"])))
+def uncertain_band(uncertain_bytes: float, family: str, vendor: str = "nvidia") -> tuple[float, float]:
+    """(low, high) of the UNCERTAIN part of a GPU's memory need (activations and caching-allocator slack): that
+    part × the family's memory band on this vendor's GPUs (estimate.bands.memory_band: the multipliers the
+    published memory rows needed, leave-one-source-out; the wide default where none were checked). Weights,
+    gradients, optimizer state and the CUDA context are exact bytes for given settings and are not widened."""
+    lo, hi = bands.memory_band(family, vendor)
+    return uncertain_bytes * lo, uncertain_bytes * hi
 
 
 def fit_band(exact_bytes: float, uncertain_bytes: float, available_bytes: float | None,
-             family: str) -> tuple[str, int, int]:
+             family: str, vendor: str = "nvidia") -> tuple[str, int, int]:
     """("fits" | "tight" | "does_not_fit", low, high): where the real peak may lie. Only the uncertain part
     (`uncertain_band`) is widened; the exact part is bytes. Usable memory is what is available less the
     last few percent (factors.toml [fit_band] headroom_fraction). Does not fit: the exact bytes alone exceed
     usable memory, or even the low end exceeds what is available. Tight: the exact bytes fit and the
     uncertain part spans the limit. Fits: even the high end leaves the headroom free."""
     fb = load_factors()["fit_band"]
-    u_lo, u_hi = uncertain_band(uncertain_bytes, family)
+    u_lo, u_hi = uncertain_band(uncertain_bytes, family, vendor)
     lo, hi = exact_bytes + u_lo, exact_bytes + u_hi
     if available_bytes is None:
         return "fits", int(lo), int(hi)
@@ -505,7 +503,7 @@ def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int,
     else:
         exact = bd.weights_bytes + bd.gradients_bytes + bd.optimizer_bytes + context_bytes(load_factors(),
                                                                                           target.backend)
-        vfit, lo, hi = fit_band(exact, peak - exact, avail, w.family)
+        vfit, lo, hi = fit_band(exact, peak - exact, avail, w.family, bands.vendor_of(target))
         band = (lo, hi)
         ram_needed = host_ram + peak if target.unified_memory else host_ram
     rfit = ram_fit(ram_needed, ram_total, ram_free)
