@@ -329,12 +329,15 @@ def sharded(r: EvidenceRow) -> bool:
 
 
 def memory_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
-    """(family, vendor) → lowest and highest LOSO uncertain-bytes multiplier (≥ 3 rows), widened to include 1.
-    Sharded rows are left out: their error is in where the weights and optimizer state sit (the exact part, e.g.
-    a full checkpoint loaded on every rank), which a multiplier on activations cannot describe; they are reported
-    with the other memory rows."""
-    cells = _cells(results, lambda x: x.multiplier if x.row.measured.is_memory and not sharded(x.row) else None, 3)
-    return {k: _out(min(1.0, min(xs)), max(1.0, max(xs))) for k, xs in sorted(cells.items())}
+    """(family, vendor) → P10–P90 of the LOSO uncertain-bytes multipliers (≥ MIN_ROWS_FOR_BAND rows, as the speed
+    bands), widened to include 1 and never below 0: a row whose exact bytes alone exceed its measurement needs a
+    negative multiplier, which no real activation size has (its error is in the exact part and is reported with
+    the memory rows). Sharded rows are left out: their error is in where the weights and optimizer state sit (the
+    exact part, e.g. a full checkpoint loaded on every rank), which a multiplier on activations cannot describe."""
+    cells = _cells(results, lambda x: x.multiplier if x.row.measured.is_memory and not sharded(x.row) else None,
+                   MIN_ROWS_FOR_BAND)
+    return {k: _out(max(0.0, min(1.0, quantile(xs, 0.10))), max(1.0, quantile(xs, 0.90)))
+            for k, xs in sorted(cells.items())}
 
 
 def band_coverage_out_of_sample(results: list[Result]) -> float:
