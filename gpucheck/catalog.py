@@ -534,6 +534,7 @@ _TRAIN_SPEC = {
     "cache_embeddings": _B,
     "stack": _s(False, ("eager", "fused", "handtuned")),
     "packing": _B,
+    "cross_entropy": _s(False, ("full", "chunked", "fused")),
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

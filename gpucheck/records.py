@@ -106,6 +106,8 @@ class TrainSpec:
     #                                 training, so those frozen helper networks leave the GPU
     stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
+    cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | chunked (litgpt) |
+    #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 

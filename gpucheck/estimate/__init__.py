@@ -66,7 +66,6 @@ from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.links import Traffic, network_gbps
 from gpucheck.estimate.memory import (
     Placement,
-    allocator_slack_bytes,
     breakdown,
     context_bytes,
     placement,
@@ -573,7 +572,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         measured_inputs=bool(sp and sp.measured), notes=tuple(dict.fromkeys(notes)),
         assumptions=_assumptions(w, t_used) + tuple(assumed),
         memory_fit=mem.fit, vram_fit=mem.vram_fit, ram_fit=mem.ram_fit, limit=reason, backend=backend, precision_used=t_used.precision,
-        allocated_bytes=allocated, reserved_bytes=int(allocated + allocator_slack_bytes(f, backend, allocated)),
+        allocated_bytes=allocated, reserved_bytes=int(bd.total_bytes - ctx),
         context_bytes=ctx, vram_band_bytes=mem.band if backend != "cpu" else (0, 0),
         ram_total_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes,
         ram_besides_training_bytes=int(host.ram_bytes - host.ram_parts.get("training", 0)),
