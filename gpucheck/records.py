@@ -83,6 +83,8 @@ class ModelSpec:
     gated_mlp: bool | None = None  # SwiGLU (LLaMA/Mistral/Qwen) vs GELU (GPT-2/BERT); None: ffn != 4·hidden
     aux_forward_gflops: float = 0.0  # per sample, forward only, through the frozen helper networks
     eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
+    decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
+    decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
     "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
                  "allocator_transient_blocks": _each(BACKENDS, "num")},
+    "seq2seq": {"cross_hidden_bytes": "num", "cross_kv_bytes": "num", "cross_attention_operators": "num"},
     "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "chunked": {**_LOSS, "chunk_tokens": "posint",
                "transient_copies": "num"}, "fused": _LOSS},
     "tf32_default": _each(ARCHS, "bool"),

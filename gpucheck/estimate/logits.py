@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate.factors import seq_len_of
+from gpucheck.estimate.seq2seq import target_tokens
 from gpucheck.records import ModelSpec, TrainSpec
 
 LOSS_KINDS = ("full", "chunked", "fused")
@@ -63,7 +64,7 @@ def logits_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     in flight for a chunked loss."""
     if not m.vocab:
         return 0.0
-    tokens = t.batch * seq_len_of(t)
+    tokens = t.batch * target_tokens(m, t)
     total = tokens * m.vocab * logits_bytes_per_element(t, f)
     return total + chunk_transient_bytes(m, t, f)
 
@@ -73,7 +74,7 @@ def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> f
     if not m.vocab or loss_kind(t, f) != "chunked":
         return 0.0
     c = f["logits"]["chunked"]
-    tokens = min(t.batch * seq_len_of(t), c["chunk_tokens"])
+    tokens = min(t.batch * target_tokens(m, t), c["chunk_tokens"])
     return tokens * m.vocab * c["transient_copies"] * _dtype_bytes(t)[0]
 
 
@@ -90,7 +91,7 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
             best = chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
         else:
             per = loss if kind == "full" and f["logits"]["full"]["upcast"] else logit
-            best = t.batch * s * m.vocab * per
+            best = t.batch * target_tokens(m, t) * m.vocab * per
     if m.arch == "transformer" and m.eager_attention:
         best = max(best, 4.0 * (m.heads or 1) * s * s * t.batch)  # softmax in fp32 under autocast
     return best

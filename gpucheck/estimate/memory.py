@@ -26,6 +26,7 @@ from typing import Any
 
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
+from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import ModelSpec, TrainSpec, VramBreakdown
 
 GIB = 1024**3
@@ -180,14 +181,13 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         score_bytes = a["score_bytes_fp32"] if t.precision == "fp32" else a["score_bytes_16bit"]
         per_layer += score_bytes * (m.heads or 1) * s * s * b
     layers = m.layers or 1
-    if m.encoder_decoder:
-        layers = layers  # layers counts encoder + decoder blocks in the workload file
+    body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:
         # every layer keeps its input (2 B or 4 B per element); one layer is recomputed at a time
         keep = (4 if t.precision == "fp32" else 2) * s * b * h
-        body = layers * keep + per_layer
+        body += layers * keep + per_layer
     else:
-        body = layers * per_layer
+        body += layers * per_layer
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
 
 
