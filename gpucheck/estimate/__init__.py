@@ -520,6 +520,15 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
     return speed(w.model, t_speed, target, f, pc, traffic)
 
 
+def _varying_shapes(w: Workload, t: TrainSpec) -> bool:
+    """Transformer micro-batches change shape from step to step unless rows are packed to a fixed length
+    (pre-training on a token stream, `packing`) or every sample is as long as the row."""
+    if w.model.arch != "transformer" or t.packing or w.data.tokens:
+        return False
+    avg = w.data.avg_seq_len
+    return avg is None or avg < (t.seq_len or avg)
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
@@ -532,7 +541,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     if msg:
         notes.append(msg)
     n_gpus = target.gpus if target.gpu is not None or backend != "cpu" else 1
-    bd, pc = breakdown(w.model, t_used, f, backend, n_gpus)
+    bd, pc = breakdown(w.model, t_used, f, backend, n_gpus, varying_shapes=_varying_shapes(w, t_used))
     host = host_needs(w, pc, bd, backend, target.cpu_cores, f, n_gpus)
     peak = bd.total_bytes
     mem = _check_memory(w, target, peak, host.ram_bytes, notes)

@@ -21,9 +21,10 @@ bf16 without autocast keeps them in bf16 where the loss does not upcast.
 
 The caching allocator (PyTorch docs 'CUDA semantics → Memory management'; c10/cuda/CUDACachingAllocator.cpp:
 large requests take the smallest cached free block that fits and split it) reserves more than it allocates:
-a small share of everything (block rounding, the small pool), plus the step's largest transient block — once
-freed, the next forward carves activations out of it, so when the loss asks for that size again it needs a
-new segment (`allocator_transient_blocks` of them).
+a small share of everything (block rounding, the small pool), plus — when the steps change shape — the step's
+largest transient block: once freed, the next forward, whose tensors no longer match the cached sizes, splits
+activations out of it, so when the loss asks for that size again it needs a new segment
+(`allocator_transient_blocks` of them).
 """
 
 from __future__ import annotations
@@ -98,12 +99,14 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
 
 
 def allocator_slack_bytes(m: ModelSpec | None, t: TrainSpec | None, f: Mapping[str, Any], backend: str,
-                          allocated: float) -> float:
+                          allocated: float, varying_shapes: bool = True) -> float:
     """Reserved − allocated at the peak: the backend's share of what is allocated, plus (CUDA and ROCm, whose
-    PyTorch allocator caches and splits blocks) the step's largest transient blocks that the next step's
-    activations fragment."""
+    PyTorch allocator caches and splits blocks) the step's largest transient block once the next step's activations
+    have split it — which happens when the steps change shape (samples padded to the longest of each batch). Steps of
+    one shape (packed pre-training rows, fixed-size images) ask for the same sizes in the same order, and the
+    best-fit cache serves every request from a block of exactly that size."""
     o = f["overhead"]
     slack = allocated * o["allocator_fraction"][backend]
-    if m is not None and t is not None:
+    if m is not None and t is not None and varying_shapes:
         slack += o["allocator_transient_blocks"][backend] * largest_transient_block(m, t, f)
     return slack

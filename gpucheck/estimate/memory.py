@@ -316,17 +316,19 @@ def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, sta
 
 
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
-              gpus: int = 1) -> tuple[VramBreakdown, ParamCounts]:
+              gpus: int = 1, varying_shapes: bool = True) -> tuple[VramBreakdown, ParamCounts]:
     """The VRAM a single GPU needs for this job under data parallelism: each GPU holds a full
     replica, unless `t.zero_stage` / `t.shard` split state over `gpus` GPUs (see `placement`).
 
-    `backend` is cuda | rocm | metal | xpu | cpu: it decides the framework overhead.
+    `backend` is cuda | rocm | metal | xpu | cpu: it decides the framework overhead. `varying_shapes`: the
+    micro-batches change shape from step to step (samples padded to the longest in the batch), so the caching
+    allocator's cached blocks stop fitting (gpucheck/estimate/logits.py).
     """
     pc = param_counts(m, t)
     pl = placement(m, t, f, pc, gpus)
     act = activation_bytes(m, t, f)
     allocated = pl.weights + pl.gradients + pl.optimizer + act
-    overhead = context_bytes(f, backend) + allocator_slack_bytes(m, t, f, backend, allocated)
+    overhead = context_bytes(f, backend) + allocator_slack_bytes(m, t, f, backend, allocated, varying_shapes)
     return (
         VramBreakdown(
             weights_bytes=int(pl.weights),
