@@ -15,6 +15,7 @@ from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.logits import largest_transient_block, logits_bytes, logits_bytes_per_element, loss_kind
+from gpucheck.hf_config import workload_from_config
 from gpucheck.records import ModelSpec, TrainSpec
 
 # malaysia-ai/Chunk-loss-LoRA benchmark/ce.py (2024): B, T, D, V, R = 4, 1024, 768, 128256, 64; a frozen bf16
@@ -85,3 +86,19 @@ def test_steps_of_one_shape_keep_no_split_block_in_reserve():
         extra = e.reserved_bytes - e.allocated_bytes - share
         block = largest_transient_block(w.model, w.train, f)
         assert (abs(extra - block) < 0.01 * block) if splits else abs(extra) < 2**20, (job, extra, block)
+
+
+def test_a_gemma_2_config_keeps_its_attention_scores():
+    """Hugging Face transformers runs Gemma 2 with eager attention (models/gemma2/modeling_gemma2.py: '_supports_sdpa =
+    False  # sdpa does not support softcapping'): at 2,048 tokens without checkpointing its LoRA keeps every layer's
+    8 × 2,048² scores, more than its 256k-vocabulary loss."""
+    cfg = {"model_type": "gemma2", "hidden_size": 2304, "num_hidden_layers": 26, "num_attention_heads": 8,
+           "num_key_value_heads": 4, "head_dim": 256, "intermediate_size": 9216, "vocab_size": 256000,
+           "max_position_embeddings": 8192}
+    w = workload_from_config(cfg, "config.json", "google/gemma-2-2b")
+    assert w.model.eager_attention
+    t = TrainSpec(method="lora", precision="bf16", batch=1, seq_len=2048, lora_targets="all-linear")
+    sdpa = dataclasses.replace(w.model, eager_attention=False)
+    e = estimate(dataclasses.replace(w, train=t), Target.from_gpu(find_gpu("a100 80gb")))
+    e_sdpa = estimate(dataclasses.replace(w, model=sdpa, train=t), Target.from_gpu(find_gpu("a100 80gb")))
+    assert e.breakdown.activations_bytes - e_sdpa.breakdown.activations_bytes > 26 * 8 * 2048**2 * 8
