@@ -44,8 +44,13 @@ from typing import Any
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
-from gpucheck.estimate.seq2seq import (decoder_elementwise_elements, decoder_forward_flops, decoder_kernels,
-                                       decoder_linear_params, target_tokens)
+from gpucheck.estimate.seq2seq import (
+    decoder_elementwise_elements,
+    decoder_forward_flops,
+    decoder_kernels,
+    decoder_linear_params,
+    target_tokens,
+)
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 

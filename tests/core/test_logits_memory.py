@@ -14,7 +14,12 @@ import pytest
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.logits import largest_transient_block, logits_bytes, logits_bytes_per_element, loss_kind
+from gpucheck.estimate.logits import (
+    largest_transient_block,
+    logits_bytes,
+    logits_bytes_per_element,
+    loss_kind,
+)
 from gpucheck.hf_config import workload_from_config
 from gpucheck.records import ModelSpec, TrainSpec
 
