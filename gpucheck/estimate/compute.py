@@ -41,16 +41,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate import (
+    seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
+)
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
-from gpucheck.estimate.seq2seq import (
-    decoder_elementwise_elements,
-    decoder_forward_flops,
-    decoder_kernels,
-    decoder_linear_params,
-    target_tokens,
-)
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 
@@ -93,8 +89,8 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = 
         linear = block_linear_params(m) or m.params
         head = m.hidden * m.vocab if m.vocab and m.hidden else 0  # lm_head / MLM head, over the target tokens
         attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
-        dec_linear, dec_attn = decoder_forward_flops(m, t)  # encoder-decoder: gpucheck/estimate/seq2seq.py
-        return 2.0 * (linear * s + head * target_tokens(m, t)) + dec_linear, attn * s + dec_attn
+        dec_linear, dec_attn = s2s.decoder_forward_flops(m, t)
+        return 2.0 * (linear * s + head * s2s.target_tokens(m, t)) + dec_linear, attn * s + dec_attn
     g = (m.forward_gflops or 0.0) * 1e9
     if m.ref_image_size and t.image_size:
         g *= (t.image_size / m.ref_image_size) ** 2
@@ -269,8 +265,8 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         scores = e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
         tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
-        logits = e["logit_elements"] * (m.vocab or 0) * target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
-        decoder = decoder_elementwise_elements(m, t, per_token) * t.batch * passes
+        logits = e["logit_elements"] * (m.vocab or 0) * s2s.target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
+        decoder = s2s.decoder_elementwise_elements(m, t, per_token) * t.batch * passes
         elements = (per_token + scores) * layers * tokens * passes + decoder + logits
         return (per_token * eb + scores * 4.0) * layers * tokens * passes + decoder * eb + logits * 4.0, elements
     if not m.activation_mib:
@@ -319,7 +315,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
     if m.arch == "transformer":
         layers = m.layers or 1
         linears = _linears(m)
-        fwd = k["transformer_layer_forward"] * layers + decoder_kernels(m, f, k["transformer_layer_forward"])
+        fwd = k["transformer_layer_forward"] * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
         bwd = fwd * k["backward_per_forward"]
         if t.method in ("lora", "qlora"):
             adapted = _adapted(m, t)
@@ -406,7 +402,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     linear, attn = forward_flops_per_sample(m, t, attn_len)
     linear *= t.batch
     attn *= t.batch
-    w16 = (block_linear_params(m) + decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
+    w16 = (block_linear_params(m) + s2s.decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
         if m.arch == "transformer" else m.params
     w16 *= _elem_bytes(t)
     one_read, passes = weight_stream_bytes(w16, t)
