@@ -514,6 +514,8 @@ _MODEL_SPEC = {
     "gated_mlp": _B,
     "aux_forward_gflops": _f(False, 0, 1e9),
     "eager_attention": _B,
+    "decoder_layers": _i(False, 0, 10_000),
+    "decoder_seq_len": _i(False, 1, 10_000_000),
     "name": _s(),
 }
 _TRAIN_SPEC = {
@@ -534,6 +536,7 @@ _TRAIN_SPEC = {
     "cache_embeddings": _B,
     "stack": _s(False, ("eager", "fused", "handtuned")),
     "packing": _B,
+    "cross_entropy": _s(False, ("full", "chunked", "fused")),
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

@@ -26,6 +26,10 @@ LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "
 BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
 GPT2_LIKE = ("gpt2",)
 SUPPORTED = LLAMA_LIKE + BERT_LIKE + GPT2_LIKE
+# Model types Hugging Face transformers runs with eager attention (the heads·s² scores in memory): Gemma 2 soft-caps
+# its attention logits, which SDPA cannot (transformers models/gemma2/modeling_gemma2.py: '_supports_sdpa = False
+# # sdpa does not support softcapping')
+EAGER_ONLY = ("gemma2",)
 
 
 def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
@@ -163,7 +167,8 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         positions = _int(where, cfg, "max_position_embeddings", default=4096)
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
                           kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
-                          head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name)
+                          head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
+                          eager_attention=mt in EAGER_ONLY)
         seq = min(2048, positions)
         if params >= 3e9:
             train = TrainSpec(method="qlora", precision="bf16", optimizer="adamw", batch=1, seq_len=seq,

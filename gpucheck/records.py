@@ -85,6 +85,8 @@ class ModelSpec:
     gated_mlp: bool | None = None  # SwiGLU (LLaMA/Mistral/Qwen) vs GELU (GPT-2/BERT); None: ffn != 4·hidden
     aux_forward_gflops: float = 0.0  # per sample, forward only, through the frozen helper networks
     eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
+    decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
+    decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ class TrainSpec:
     #                                 training, so those frozen helper networks leave the GPU
     stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
+    cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | chunked (litgpt) |
+    #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 

@@ -61,7 +61,6 @@ from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.links import Traffic, network_gbps
 from gpucheck.estimate.memory import (
     Placement,
-    allocator_slack_bytes,
     breakdown,
     context_bytes,
     placement,
@@ -569,6 +568,15 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
     return speed(w.model, t_speed, target, f, pc, traffic)
 
 
+def _varying_shapes(w: Workload, t: TrainSpec) -> bool:
+    """Transformer micro-batches change shape from step to step unless rows are packed to a fixed length
+    (pre-training on a token stream, `packing`) or every sample is as long as the row."""
+    if w.model.arch != "transformer" or t.packing or w.data.tokens:
+        return False
+    avg = w.data.avg_seq_len
+    return avg is None or avg < (t.seq_len or avg)
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
@@ -581,7 +589,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     if msg:
         notes.append(msg)
     n_gpus = target.gpus if target.gpu is not None or backend != "cpu" else 1
-    bd, pc = breakdown(w.model, t_used, f, backend, n_gpus)
+    bd, pc = breakdown(w.model, t_used, f, backend, n_gpus, varying_shapes=_varying_shapes(w, t_used))
     host = host_needs(w, pc, bd, backend, target.cpu_cores, f, n_gpus)
     peak = bd.total_bytes
     mem = _check_memory(w, target, bd, host.ram_bytes, notes)
@@ -627,7 +635,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         measured_inputs=bool(sp and sp.measured), notes=tuple(dict.fromkeys(notes)),
         assumptions=_assumptions(w, t_used) + tuple(assumed),
         memory_fit=mem.fit, vram_fit=mem.vram_fit, ram_fit=mem.ram_fit, limit=reason, backend=backend, precision_used=t_used.precision,
-        allocated_bytes=allocated, reserved_bytes=int(allocated + allocator_slack_bytes(f, backend, allocated)),
+        allocated_bytes=allocated, reserved_bytes=int(bd.total_bytes - ctx),
         context_bytes=ctx, vram_band_bytes=mem.band if backend != "cpu" else (0, 0),
         ram_total_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes,
         ram_besides_training_bytes=int(host.ram_bytes - host.ram_parts.get("training", 0)),

@@ -42,6 +42,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate import (
+    seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
+)
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
@@ -85,10 +88,10 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = 
     if m.arch == "transformer":
         s = seq_len_of(t)
         linear = block_linear_params(m) or m.params
-        if m.vocab and m.hidden:
-            linear += m.hidden * m.vocab  # lm_head / MLM head
+        head = m.hidden * m.vocab if m.vocab and m.hidden else 0  # lm_head / MLM head, over the target tokens
         attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
-        return 2.0 * linear * s, attn * s
+        dec_linear, dec_attn = s2s.decoder_forward_flops(m, t)
+        return 2.0 * (linear * s + head * s2s.target_tokens(m, t)) + dec_linear, attn * s + dec_attn
     g = (m.forward_gflops or 0.0) * 1e9
     if m.ref_image_size and t.image_size:
         g *= (t.image_size / m.ref_image_size) ** 2
@@ -315,9 +318,10 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         scores = e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
         tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
-        logits = e["logit_elements"] * (m.vocab or 0) * tokens * 2.0  # loss: forward + backward
-        elements = (per_token + scores) * layers * tokens * passes + logits
-        return (per_token * eb + scores * 4.0) * layers * tokens * passes + logits * 4.0, elements
+        logits = e["logit_elements"] * (m.vocab or 0) * s2s.target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
+        decoder = s2s.decoder_elementwise_elements(m, t, per_token) * t.batch * passes
+        elements = (per_token + scores) * layers * tokens * passes + decoder + logits
+        return (per_token * eb + scores * 4.0) * layers * tokens * passes + decoder * eb + logits * 4.0, elements
     if not m.activation_mib:
         return 0.0, 0.0
     k = e["feature_map_factor"][m.arch]
@@ -364,7 +368,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
     if m.arch == "transformer":
         layers = m.layers or 1
         linears = _linears(m)
-        fwd = k["transformer_layer_forward"] * layers
+        fwd = k["transformer_layer_forward"] * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
         bwd = fwd * k["backward_per_forward"]
         if t.method in ("lora", "qlora"):
             adapted = _adapted(m, t)
@@ -451,7 +455,8 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     linear, attn = forward_flops_per_sample(m, t, attn_len)
     linear *= t.batch
     attn *= t.batch
-    w16 = (block_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) if m.arch == "transformer" else m.params
+    w16 = (block_linear_params(m) + s2s.decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
+        if m.arch == "transformer" else m.params
     w16 *= _elem_bytes(t)
     one_read, passes = weight_stream_bytes(w16, t)
     # each pass over the linear layers: its FLOPs at the matrix rate, or streaming its weights, whichever is longer

@@ -79,7 +79,8 @@ _CC = r"\d+\.\d+"  # a compute capability, "8.9"
 _GEMM = {"tensor": "pos", "tf32": "pos", "fp32": "pos"}
 _LAYER_BYTES = {"hidden_bytes": "num", "kv_bytes": "num", "ffn_bytes": "num"}
 _BAND = {"p10": "pos", "p90": "pos"}
-_MBAND = {"lo": "pos", "hi": "pos"}
+_MBAND = {"lo": "frac", "hi": "pos"}
+_LOSS = {"held_logits": "num", "loss_copies": "num", "upcast": "bool"}
 
 FACTORS_SCHEMA: dict[str, Any] = {
     "verdict": {"too_slow_days": "pos"},
@@ -91,10 +92,13 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "pure_bf16": {"weights": "pos", "grads": "num", "optimizer": _each(OPTIMIZERS, "num")},
     "qlora": {"bits_per_quantized_param": "pos", "unquantized_bytes_per_param": "pos", "time_factor_low": "pos",
               "time_factor_high": "pos"},
-    "activations": {"fp32_scale": "pos", "logits_bytes_per_element": "num", "logits_bytes_per_element_pure_bf16": "num",
-                    "score_bytes_16bit": "num", "score_bytes_fp32": "num", "image_checkpointing_fraction": "frac",
+    "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
-    "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac")},
+    "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
+                 "allocator_transient_blocks": _each(BACKENDS, "num")},
+    "seq2seq": {"cross_hidden_bytes": "num", "cross_kv_bytes": "num", "cross_attention_operators": "num"},
+    "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "chunked": {**_LOSS, "chunk_tokens": "posint",
+               "transient_copies": "num"}, "fused": _LOSS},
     "tf32_default": _each(ARCHS, "bool"),
     "utilization": {"small_batch_half_pixels": Open("pos", allowed=ARCHS),
                     "backend_factor": _each(BACKENDS, "pos")},

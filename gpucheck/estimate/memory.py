@@ -11,7 +11,8 @@ Conventions (say which, as the sources differ):
   (embeddings, lm_head, norms) upcast to fp32, as PEFT's `prepare_model_for_kbit_training` does.
 - Transformer activations per layer and token are derived from the tensors each layer saves for
   backward (Korthikanti et al. 2022, adapted for LLaMA's RMSNorm + SwiGLU and for SDPA/flash
-  attention); logits add b·s·vocab × the bytes the loss keeps.
+  attention); logits add b·s·vocab × the bytes the loss keeps, by how the stack writes the loss
+  (gpucheck/estimate/logits.py, which also gives the caching allocator's reserve above what is allocated).
 - CNN/UNet activations come from the workload's `activation_mib` per sample at `ref_image_size`,
   scaled by (image_size / ref_image_size)².
 """
@@ -24,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.estimate.factors import seq_len_of
+from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
+from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import ModelSpec, TrainSpec, VramBreakdown
 
 GIB = 1024**3
@@ -178,19 +181,14 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         score_bytes = a["score_bytes_fp32"] if t.precision == "fp32" else a["score_bytes_16bit"]
         per_layer += score_bytes * (m.heads or 1) * s * s * b
     layers = m.layers or 1
-    if m.encoder_decoder:
-        layers = layers  # layers counts encoder + decoder blocks in the workload file
+    body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:
         # every layer keeps its input (2 B or 4 B per element); one layer is recomputed at a time
         keep = (4 if t.precision == "fp32" else 2) * s * b * h
-        body = layers * keep + per_layer
+        body += layers * keep + per_layer
     else:
-        body = layers * per_layer
-    logits = 0.0
-    if m.vocab:
-        per = a["logits_bytes_per_element_pure_bf16"] if t.precision == "bf16-pure" else a["logits_bytes_per_element"]
-        logits = b * s * m.vocab * per
-    return body + logits
+        body += layers * per_layer
+    return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
 
 
 def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -318,17 +316,19 @@ def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, sta
 
 
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
-              gpus: int = 1) -> tuple[VramBreakdown, ParamCounts]:
+              gpus: int = 1, varying_shapes: bool = True) -> tuple[VramBreakdown, ParamCounts]:
     """The VRAM a single GPU needs for this job under data parallelism: each GPU holds a full
     replica, unless `t.zero_stage` / `t.shard` split state over `gpus` GPUs (see `placement`).
 
-    `backend` is cuda | rocm | metal | xpu | cpu: it decides the framework overhead.
+    `backend` is cuda | rocm | metal | xpu | cpu: it decides the framework overhead. `varying_shapes`: the
+    micro-batches change shape from step to step (samples padded to the longest in the batch), so the caching
+    allocator's cached blocks stop fitting (gpucheck/estimate/logits.py).
     """
     pc = param_counts(m, t)
     pl = placement(m, t, f, pc, gpus)
     act = activation_bytes(m, t, f)
     allocated = pl.weights + pl.gradients + pl.optimizer + act
-    overhead = context_bytes(f, backend) + allocator_slack_bytes(f, backend, allocated)
+    overhead = context_bytes(f, backend) + allocator_slack_bytes(m, t, f, backend, allocated, varying_shapes)
     return (
         VramBreakdown(
             weights_bytes=int(pl.weights),
@@ -345,7 +345,3 @@ def context_bytes(f: Mapping[str, Any], backend: str) -> float:
     """The CUDA/ROCm context and libraries: nvidia-smi counts them, torch.cuda.memory_* does not."""
     return float(f["overhead"]["context_bytes"][backend])
 
-
-def allocator_slack_bytes(f: Mapping[str, Any], backend: str, allocated: float) -> float:
-    """Reserved − allocated in PyTorch's caching allocator."""
-    return allocated * f["overhead"]["allocator_fraction"][backend]

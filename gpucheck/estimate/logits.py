@@ -1,0 +1,112 @@
+"""The language-model loss and the caching allocator: bytes per token × vocabulary, by the code that runs it.
+
+A causal-LM step turns b·s hidden states into b·s × vocab logits and a cross-entropy over them. What stays in
+memory at the step's peak depends on how the stack writes the loss (resources/factors.toml [logits], each kind
+with the code it was counted from):
+
+- `full` — the Hugging Face stack (transformers loss_utils.py `ForCausalLMLoss`: `logits = logits.float()`,
+  then `nn.functional.cross_entropy`) and plain `F.cross_entropy(logits, …)` loops: the 16-bit logits the
+  model returns (held by the caller's output through backward, or left cached and free by the Trainer), the
+  fp32 copy, log-softmax's saved fp32 output, and in backward nll_loss's zeroed fp32 gradient plus
+  log-softmax's fp32 gradient while the saved output is still alive.
+- `chunked` — litgpt's `chunked_cross_entropy` over `lm_head_chunk_size=128` chunks: the chunks of 16-bit
+  logits stay in the training loop's list, each chunk's log-softmax output is saved in the logits' dtype;
+  one chunk's gradients are transient.
+- `fused` — a fused or compiled loss (Unsloth's Triton cross-entropy, llm.c's fused classifier, Liger, a
+  torch.compile'd loss): the logits and one gradient of the same dtype; the softmax lives in registers.
+
+Mixed precision (autocast) runs log_softmax and nll_loss in fp32 (PyTorch AMP op reference: "CUDA ops that can
+autocast to float32"), so the `full` kind's copies are 4 bytes under fp16/bf16 autocast and fp32 training; pure
+bf16 without autocast keeps them in bf16 where the loss does not upcast.
+
+The caching allocator (PyTorch docs 'CUDA semantics → Memory management'; c10/cuda/CUDACachingAllocator.cpp:
+large requests take the smallest cached free block that fits and split it) reserves more than it allocates:
+a small share of everything (block rounding, the small pool), plus — when the steps change shape — the step's
+largest transient block: once freed, the next forward, whose tensors no longer match the cached sizes, splits
+activations out of it, so when the loss asks for that size again it needs a new segment
+(`allocator_transient_blocks` of them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gpucheck.estimate.factors import seq_len_of
+from gpucheck.estimate.seq2seq import target_tokens
+from gpucheck.records import ModelSpec, TrainSpec
+
+LOSS_KINDS = ("full", "chunked", "fused")
+
+
+def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
+    """How this job's loss is written: the job's own `cross_entropy`, else its stack's usual loss."""
+    own = getattr(t, "cross_entropy", "") or ""
+    return own if own in LOSS_KINDS else str(f["logits"]["stack_default"][t.stack])
+
+
+def _dtype_bytes(t: TrainSpec) -> tuple[float, float]:
+    """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies)."""
+    logit = 4.0 if t.precision == "fp32" else 2.0
+    return logit, logit if t.precision == "bf16-pure" else 4.0
+
+
+def logits_bytes_per_element(t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Bytes per logit (token × vocabulary entry) at the step's peak, allocated."""
+    k = f["logits"][loss_kind(t, f)]
+    logit, loss = _dtype_bytes(t)
+    if not k["upcast"]:
+        loss = logit
+    return k["held_logits"] * logit + k["loss_copies"] * loss
+
+
+def logits_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """The loss's bytes at the peak for one micro-batch: b·s × vocab × bytes per element, plus the chunk
+    in flight for a chunked loss."""
+    if not m.vocab:
+        return 0.0
+    tokens = t.batch * target_tokens(m, t)
+    total = tokens * m.vocab * logits_bytes_per_element(t, f)
+    return total + chunk_transient_bytes(m, t, f)
+
+
+def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """A chunked loss's backward: one chunk's gradients (nll and log-softmax) in the logits' dtype."""
+    if not m.vocab or loss_kind(t, f) != "chunked":
+        return 0.0
+    c = f["logits"]["chunked"]
+    tokens = min(t.batch * target_tokens(m, t), c["chunk_tokens"])
+    return tokens * m.vocab * c["transient_copies"] * _dtype_bytes(t)[0]
+
+
+def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """The largest single tensor a step allocates and frees again: one b·s × vocab copy of the loss (fp32 under
+    `full`), one chunk under `chunked`, the logits' gradient under `fused`; or one layer's attention scores in
+    fp32 where attention is eager. 0 for networks without either."""
+    best = 0.0
+    s = seq_len_of(t)
+    if m.arch == "transformer" and m.vocab:
+        kind = loss_kind(t, f)
+        logit, loss = _dtype_bytes(t)
+        if kind == "chunked":
+            best = chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
+        else:
+            per = loss if kind == "full" and f["logits"]["full"]["upcast"] else logit
+            best = t.batch * target_tokens(m, t) * m.vocab * per
+    if m.arch == "transformer" and m.eager_attention:
+        best = max(best, 4.0 * (m.heads or 1) * s * s * t.batch)  # softmax in fp32 under autocast
+    return best
+
+
+def allocator_slack_bytes(m: ModelSpec | None, t: TrainSpec | None, f: Mapping[str, Any], backend: str,
+                          allocated: float, varying_shapes: bool = True) -> float:
+    """Reserved − allocated at the peak: the backend's share of what is allocated, plus (CUDA and ROCm, whose
+    PyTorch allocator caches and splits blocks) the step's largest transient block once the next step's activations
+    have split it — which happens when the steps change shape (samples padded to the longest of each batch). Steps of
+    one shape (packed pre-training rows, fixed-size images) ask for the same sizes in the same order, and the
+    best-fit cache serves every request from a block of exactly that size."""
+    o = f["overhead"]
+    slack = allocated * o["allocator_fraction"][backend]
+    if m is not None and t is not None and varying_shapes:
+        slack += o["allocator_transient_blocks"][backend] * largest_transient_block(m, t, f)
+    return slack

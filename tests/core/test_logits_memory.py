@@ -1,0 +1,109 @@
+"""The language-model loss's memory by how the stack writes it, and the caching allocator's reserve, against a
+published measurement of the loss alone.
+
+Role of the rows here: VALIDATION. The bytes each loss keeps (resources/factors.toml [logits]) were counted from
+transformers' loss_utils.py, litgpt's chunked_cross_entropy and the fused kernels' code before these rows were read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gpucheck.catalog import find_gpu, get_workload
+from gpucheck.estimate import Target, estimate
+from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.logits import (
+    largest_transient_block,
+    logits_bytes,
+    logits_bytes_per_element,
+    loss_kind,
+)
+from gpucheck.hf_config import workload_from_config
+from gpucheck.records import ModelSpec, TrainSpec
+
+# malaysia-ai/Chunk-loss-LoRA benchmark/ce.py (2024): B, T, D, V, R = 4, 1024, 768, 128256, 64; a frozen bf16
+# lm_head plus a rank-64 LoRA branch, nn.CrossEntropyLoss on the bf16 logits, backward; torch.cuda.max_memory_allocated
+CHUNK_LOSS = "malaysia-ai/Chunk-loss-LoRA benchmark/ce.py"
+B, T, D, V, R = 4, 1024, 768, 128256, 64
+HEAD = ModelSpec(arch="transformer", params=float(V * D), layers=1, hidden=D, heads=12, kv_heads=12, ffn=4 * D,
+                 vocab=V, gated_mlp=False)
+# what besides the loss is allocated: the frozen head, the adapter's A and B, B's gradient, the input and its gradient
+RESIDENT = 2 * (V * D + D * R + 2 * V * R + 2 * B * T * D)
+
+
+@pytest.mark.parametrize("kind, measured_gb, tolerance, quote", [
+    ("full", 4.71505408, 0.10, "eager (non-chunked): 45.930ms / Peak mem:  4.71505408"),
+    # -11%: the benchmark adapts the head itself, so its forward also holds the LoRA branch's vocabulary-wide output
+    # (2 B per logit) beside the head's; PEFT leaves lm_head unadapted by default and the estimator does not count it
+    ("fused", 2.630124544, 0.15, "compile (non-chunked): 39.164ms / Peak mem:  2.630124544"),
+])
+def test_loss_memory_matches_a_published_benchmark(kind, measured_gb, tolerance, quote):
+    # pure bf16 tensors, no autocast: F.cross_entropy keeps log-softmax and its gradients in bf16 ('full'); the compiled
+    # loss keeps the logits and one gradient ('fused'). Before: 16 B per logit for every stack (8.6 / 8.6 GB)
+    f = load_factors()
+    t = TrainSpec(precision="bf16-pure", batch=B, seq_len=T, cross_entropy=kind)
+    est = (logits_bytes(HEAD, t, f) + RESIDENT) / 1e9
+    assert abs(est / measured_gb - 1) <= tolerance, f"{CHUNK_LOSS}: '{quote}' → estimated {est:.2f} GB"
+
+
+def test_hugging_face_loss_upcasts_and_keeps_fp32_copies():
+    """transformers ForCausalLMLoss: 'logits = logits.float()' before cross_entropy: under autocast the copies are
+    fp32, so a Hugging Face bf16 job keeps more per logit than a pure-bf16 loop, and more than a fused loss."""
+    f = load_factors()
+    hf = TrainSpec(precision="bf16", stack="eager")
+    assert loss_kind(hf, f) == "full"
+    assert logits_bytes_per_element(hf, f) == 2 + 3 * 4
+    assert logits_bytes_per_element(dataclasses.replace(hf, precision="bf16-pure"), f) == 2 + 3 * 2
+    assert logits_bytes_per_element(dataclasses.replace(hf, cross_entropy="chunked"), f) == 2 + 2
+    assert logits_bytes_per_element(dataclasses.replace(hf, stack="handtuned"), f) == 2 + 2
+
+
+def test_the_reserve_grows_with_the_vocabulary_not_only_with_the_total():
+    """The caching allocator's reserve above the allocated peak includes one fp32 vocabulary-wide block of the loss:
+    at 2,048 tokens a 128k-vocabulary model reserves ~1 GB more than a 32k one of the same size would."""
+    w = get_workload("llama3-8b-lora")
+    t = dataclasses.replace(w.train, batch=1, seq_len=2048, packing=False)  # samples padded per batch: shapes vary
+    f = load_factors()
+    assert largest_transient_block(w.model, t, f) == 4 * 2048 * w.model.vocab
+    small = dataclasses.replace(w, model=dataclasses.replace(w.model, vocab=32000))
+    e_big = estimate(w, Target.from_gpu(find_gpu("a100 80gb")), t)
+    e_small = estimate(small, Target.from_gpu(find_gpu("a100 80gb")), t)
+    gap_big = e_big.reserved_bytes - e_big.allocated_bytes
+    gap_small = e_small.reserved_bytes - e_small.allocated_bytes
+    assert gap_big - gap_small > 0.95 * 4 * 2048 * (w.model.vocab - 32000)
+
+
+def test_steps_of_one_shape_keep_no_split_block_in_reserve():
+    """The best-fit cache serves a step that repeats the last one's shapes from blocks of exactly those sizes: packed
+    pre-training (GPT-2 on a token stream) reserves only the allocator's small share; a fine-tune whose samples are
+    padded to each batch's longest (Qwen2.5 LoRA without packing, 128 tokens on average) reserves one split loss block
+    on top; packed, the same job's rows have one shape."""
+    a100 = Target.from_gpu(find_gpu("a100 80gb"))
+    f = load_factors()
+    for job, packing, splits in (("gpt2-124m-pretrain", False, False), ("qwen2.5-1.5b-lora", False, True),
+                                 ("qwen2.5-1.5b-lora", True, False)):
+        w = get_workload(job)
+        w = dataclasses.replace(w, train=dataclasses.replace(w.train, packing=packing))
+        e = estimate(w, a100)
+        share = e.allocated_bytes * f["overhead"]["allocator_fraction"]["cuda"]
+        extra = e.reserved_bytes - e.allocated_bytes - share
+        block = largest_transient_block(w.model, w.train, f)
+        assert (abs(extra - block) < 0.01 * block) if splits else abs(extra) < 2**20, (job, extra, block)
+
+
+def test_a_gemma_2_config_keeps_its_attention_scores():
+    """Hugging Face transformers runs Gemma 2 with eager attention (models/gemma2/modeling_gemma2.py: '_supports_sdpa =
+    False  # sdpa does not support softcapping'): at 2,048 tokens without checkpointing its LoRA keeps every layer's
+    8 × 2,048² scores, more than its 256k-vocabulary loss."""
+    cfg = {"model_type": "gemma2", "hidden_size": 2304, "num_hidden_layers": 26, "num_attention_heads": 8,
+           "num_key_value_heads": 4, "head_dim": 256, "intermediate_size": 9216, "vocab_size": 256000,
+           "max_position_embeddings": 8192}
+    w = workload_from_config(cfg, "config.json", "google/gemma-2-2b")
+    assert w.model.eager_attention
+    t = TrainSpec(method="lora", precision="bf16", batch=1, seq_len=2048, lora_targets="all-linear")
+    sdpa = dataclasses.replace(w.model, eager_attention=False)
+    e = estimate(dataclasses.replace(w, train=t), Target.from_gpu(find_gpu("a100 80gb")))
+    e_sdpa = estimate(dataclasses.replace(w, model=sdpa, train=t), Target.from_gpu(find_gpu("a100 80gb")))
+    assert e.breakdown.activations_bytes - e_sdpa.breakdown.activations_bytes > 26 * 8 * 2048**2 * 8
