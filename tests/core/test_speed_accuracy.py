@@ -27,12 +27,14 @@ from gpucheck.resources import resource_path  # noqa: E402
 from tests.core import accuracy as A  # noqa: E402
 
 SPEED_ROWS = [r for r in load_evidence() if not r.measured.is_memory]
-ROW_BOUND = 8.0  # no row may be off by more than this, as shipped (the aims are stricter and reported; MPT-13B on
-#                 64 H100s is 6.7× too slow and ResNet-50 at 32 px on an M1 Pro 5.6× too fast today: issue 22's gaps)
-# Regression guards at what was measured on 2026-12-01 (docs/accuracy.md), a little beyond it: shipped validation
-# median 1.16×, 71 % within 1.35×; leave-one-source-out median 1.22×, 62 % within 1.35× (249 rows)
-VALIDATION_MEDIAN_BOUND, VALIDATION_WITHIN_BOUND = 1.20, 0.66
-LOSO_MEDIAN_BOUND, LOSO_WITHIN_BOUND = 1.26, 0.58
+ROW_BOUND = 14.5  # no row may be off by more than this, as shipped (the aims are stricter and reported in
+#                  docs/accuracy.md; today's worst are MPT-13B on 64 H100s, too slow, and ResNet-50 at 32 px on
+#                  Apple GPUs and a YOLOv5 segmentation run, too fast: issue 22's gaps, named there)
+# Regression guards at what was measured on 2026-12-01 with 521 speed rows from 38 publications (docs/accuracy.md),
+# a little beyond it: shipped validation median 1.26×, 59 % within 1.35×; leave-one-source-out median 1.28×,
+# 57 % within 1.35×
+VALIDATION_MEDIAN_BOUND, VALIDATION_WITHIN_BOUND = 1.30, 0.56
+LOSO_MEDIAN_BOUND, LOSO_WITHIN_BOUND = 1.32, 0.54
 
 
 @pytest.fixture(scope="module")
