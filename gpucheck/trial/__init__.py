@@ -14,6 +14,8 @@ downloaded.
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +30,12 @@ from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
 
 GIB = 1024**3
+ECHO_CHARS = 500  # of any text the child sent, kept (a message, a traceback line, a library's version)
+ECHO_ITEMS = 30  # of any list or mapping the child sent, kept
+# Terminal escape sequences (CSI, OSC, other ESC sequences) and the remaining control characters: a child's
+# text must not clear the screen or set the title of the terminal it is echoed to.
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]"
+                      r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 DEFAULT_MAX_SECONDS = 30.0
 SETUP_ALLOWANCE_S = 150.0  # imports, building the model and the warm-up step, on top of --max-seconds
 OUTCOMES = ("ran", "out_of_memory", "missing_library", "timed_out", "failed")
@@ -35,7 +43,7 @@ OUTCOMES = ("ran", "out_of_memory", "missing_library", "timed_out", "failed")
 PHASES = {"starting": N_("starting PyTorch"), "building": N_("building the model"), "warmup": N_("the warm-up step"),
           "timing": N_("the timed steps"), "searching": N_("looking for a micro-batch that fits")}
 
-__all__ = ["TrialResult", "TrialUnsupported", "run_trial", "find_pythons", "pip_command", "hard_cap_seconds",
+__all__ = ["TrialResult", "TrialUnsupported", "run_trial", "find_pythons", "pip_command", "hard_cap_seconds", "clean_text",
            "DEFAULT_MAX_SECONDS", "phase_text"]
 
 
@@ -81,6 +89,31 @@ class TrialResult:
                 "python": self.python, "libraries": dict(self.libraries), "measured": self.measured,
                 "estimated": self.estimated, "ratios": self.ratios if self.measured else None,
                 "install": self.install, "details": dict(self.details)}
+
+
+def clean_text(text: str, limit: int = ECHO_CHARS) -> str:
+    """A child's text made safe to echo: no terminal escape codes or control characters, one line (tabs and
+    newlines become spaces), at most `limit` characters (cut with "…")."""
+    out = _ESCAPES.sub("", str(text)).replace("\t", " ").replace("\n", " ").replace("\r", " ")
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def _tame(value: Any, depth: int = 0) -> Any:
+    """What the child sent, bounded: texts cleaned and cut, lists and mappings cut to ECHO_ITEMS, nesting to 6
+    levels, numbers that are not finite dropped."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return value if math.isfinite(value) else None
+    if depth >= 6:
+        return None
+    if isinstance(value, list):
+        return [_tame(v, depth + 1) for v in value[:ECHO_ITEMS]]
+    if isinstance(value, dict):
+        return {clean_text(str(k), 80): _tame(v, depth + 1) for k, v in list(value.items())[:ECHO_ITEMS * 2]}
+    return None
 
 
 def phase_text(phase: str | None) -> str:
@@ -154,16 +187,18 @@ def run_trial(workload: Workload, *, python: str | None = None, steps: int | Non
         python = found[0]
     python = resolve_python(python)
     raw = run_child(python, spec, hard_cap_s=hard_cap_seconds(max_seconds), on_event=on_event, cancel=cancel)
-    return _result(workload, python, raw, machine, max_seconds)
+    return _result(workload, python, _tame(raw), machine, max_seconds)
 
 
 def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, max_seconds: float) -> TrialResult:
     outcome = raw.get("outcome") if raw.get("outcome") in OUTCOMES else "failed"
-    libs = raw.get("libraries") or {}
-    common: dict[str, Any] = {"workload": workload.id, "python": raw.get("python") or python, "libraries": libs}
+    libs = {k: v if isinstance(v, str) else None for k, v in _mapping(raw.get("libraries")).items()}
+    shown_python = raw.get("python") if isinstance(raw.get("python"), str) and raw.get("python") else python
+    common: dict[str, Any] = {"workload": workload.id, "python": shown_python, "libraries": libs}
     details = {k: raw[k] for k in ("largest_batch_that_fits", "batch_tried", "oom_error", "traceback", "reason",
-                                   "stderr_tail", "exit_code", "python_version", "cuda_build") if raw.get(k) is not None}
-    measured = raw.get("measured")
+                                   "stderr_tail", "exit_code", "python_version", "cuda_build", "network_block")
+               if raw.get(k) is not None}
+    measured = _measured(raw.get("measured"))
     if outcome in ("ran", "out_of_memory"):
         kind = (measured or {}).get("device_kind") or ("cuda" if raw.get("cuda_build") and outcome ==
                                                        "out_of_memory" else "cpu")
@@ -173,12 +208,28 @@ def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, 
         return TrialResult(outcome=outcome, message=_ran_message(outcome, raw), measured=measured,
                            estimated=estimated, details=details, **common)
     if outcome == "missing_library":
-        module = raw.get("missing") or "torch"
+        module = raw.get("missing") if _MODULE.fullmatch(str(raw.get("missing"))) else "torch"
         cmd = pip_command(module, machine)
         msg = tr("{module} is not installed in {python}; add it with: {cmd}", module=module,
                  python=common["python"], cmd=cmd)
         return TrialResult(outcome=outcome, message=msg, install=cmd, cannot_run=True, details=details, **common)
     return _failure(workload, python, raw, details, common, max_seconds)
+
+
+_MODULE = re.compile(r"[A-Za-z0-9_.-]{1,60}")
+_NUMBERS = ("step_seconds", "samples_per_second", "peak_memory_gib", "batch", "steps", "mean_step_seconds")
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _measured(value: Any) -> dict[str, Any] | None:
+    """The runner's measured figures, with what is not a positive number where one belongs left out."""
+    if not isinstance(value, dict) or not value:
+        return None
+    return {k: v for k, v in value.items()
+            if k not in _NUMBERS or (isinstance(v, int | float) and not isinstance(v, bool) and v > 0)}
 
 
 def _ran_message(outcome: str, raw: dict[str, Any]) -> str:
@@ -217,7 +268,7 @@ def _failure(workload: Workload, python: str, raw: dict[str, Any], details: dict
             msg = tr("The trial's process stopped before it finished (exit code {code})", code=raw.get("exit_code"))
         return TrialResult(outcome="failed", message=msg, cannot_run=True, details=details, **common)
     unsupported = bool(raw.get("unsupported"))
-    text = " ".join(str(raw.get("message") or "").split())  # one line, whatever the library raised
+    text = " ".join(clean_text(str(raw.get("message") or "")).split())  # one line, whatever the library raised
     msg = tr("Cannot run this job here: {why}", why=text) if unsupported else tr("The trial failed: {error}",
                                                                                   error=text)
     return TrialResult(outcome="failed", message=msg, cannot_run=unsupported, details=details, **common)
