@@ -78,11 +78,20 @@ class TrialResult:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TrialResult:
-        """A result `to_json()` wrote (`gpucheck trial --json`), read back; `ratios` is recomputed."""
-        return cls(workload=str(data["workload"]), outcome=str(data["outcome"]), message=str(data.get("message") or ""),
-                   python=data.get("python"), libraries=dict(data.get("libraries") or {}),
-                   measured=data.get("measured"), estimated=data.get("estimated"), install=data.get("install"),
-                   details=dict(data.get("details") or {}))
+        """A result `to_json()` wrote (`gpucheck trial --json`), read back; `ratios` is recomputed.
+        ValueError when it is not one (not an object, no workload, an unknown outcome, figures that are not
+        objects); every text is cleaned and cut as a child's text is."""
+        if not isinstance(data, dict) or not isinstance(data.get("workload"), str) or data.get("outcome") not in OUTCOMES:
+            raise ValueError("not a trial result")
+        data = _tame(data)
+        for key in ("measured", "estimated", "libraries", "details"):
+            if data.get(key) is not None and not isinstance(data[key], dict):
+                raise ValueError(f"'{key}' is not an object")
+        text = (lambda v: v if isinstance(v, str) else None)  # noqa: E731
+        return cls(workload=data["workload"], outcome=data["outcome"], message=text(data.get("message")) or "",
+                   python=text(data.get("python")), libraries=dict(data.get("libraries") or {}),
+                   measured=_measured(data.get("measured")), estimated=_measured(data.get("estimated")),
+                   install=text(data.get("install")), details=dict(data.get("details") or {}))
 
     def to_json(self) -> dict[str, Any]:
         return {"workload": self.workload, "outcome": self.outcome, "message": self.message,

@@ -17,7 +17,7 @@ from gpucheck.estimate import apply_overrides
 from gpucheck.i18n import fmt_duration, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
-from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, phase_text, run_trial
+from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, clean_text, phase_text, run_trial
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "samples", "epochs")
@@ -83,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput(tr("--max-seconds must be between 0 and 3600"))
     if args.steps is not None and not 1 <= args.steps <= 100_000:
         raise BadInput(tr("--steps must be between 1 and 100000"))
+    if args.python is not None and not args.python.strip():
+        raise BadInput(tr("--python: expected the path of a Python with PyTorch"))
     workload = apply_overrides(get_workload(args.workload), **{k: getattr(args, k, None) for k in OVERRIDE_KEYS})
     machine = Machine.load(args.machine) if getattr(args, "machine", None) else scan()
     show = not args.json and sys.stderr.isatty()
@@ -100,5 +102,5 @@ def run(args: argparse.Namespace) -> int:
     elif result.outcome in ("ran", "out_of_memory"):
         sys.stdout.write(format_result(result) + "\n")
     if result.exit_code != 0:
-        sys.stderr.write(f"gpucheck: {result.message}\n")
+        sys.stderr.write(f"gpucheck: {clean_text(result.message, 1000)}\n")
     return result.exit_code

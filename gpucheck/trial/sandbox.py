@@ -34,6 +34,8 @@ from typing import Any
 
 import psutil
 
+from gpucheck.fileio import write_text_atomic
+
 MARKER_ENV = "GPUCHECK_TRIAL_ID"
 DIR_PREFIX = "gpucheck-trial-"
 OWNER_FILE = "gpucheck.pid"
@@ -266,7 +268,7 @@ def _close_handle(job: Any) -> None:
 def new_dir() -> Path:
     """A new temporary folder for one trial, with the owning gpucheck's process id in it."""
     tmp = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
-    (tmp / OWNER_FILE).write_text(f"{os.getpid()} {psutil.Process().create_time()}\n", encoding="ascii")
+    write_text_atomic(tmp / OWNER_FILE, f"{os.getpid()} {psutil.Process().create_time()}\n")
     return tmp
 
 
