@@ -49,9 +49,11 @@ def read_toml(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as e:
         raise BadInput(tr("{path}: not valid TOML ({reason})", path=shorten(str(path)),
                           reason=shorten(str(e), 120))) from None
-    except (ValueError, RecursionError) as e:  # an integer of more than 4300 digits; arrays nested too deeply
-        raise BadInput(tr("{path}: not valid TOML ({reason})", path=shorten(str(path)),
-                          reason=shorten(str(e) or "nested too deeply", 120))) from None
+    except RecursionError:
+        raise BadInput(tr("{path}: not valid TOML (nested too deeply)", path=shorten(str(path)))) from None
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        raise BadInput(tr("{path}: not valid TOML (a number with more than 4300 digits)",
+                          path=shorten(str(path)))) from None
 
 
 # field spec: key -> (kind, required, minimum, maximum, choices)

@@ -299,8 +299,8 @@ class Machine:
                               column=e.colno, reason=e.msg)) from None
         except RecursionError:
             raise BadInput(tr("{path}: not valid JSON (nested too deeply)", path=shown)) from None
-        except ValueError as e:  # an integer of more than 4300 digits
-            raise BadInput(tr("{path}: not valid JSON ({reason})", path=shown, reason=shorten(str(e), 80))) from None
+        except ValueError:  # Python refuses integers of more than 4300 digits
+            raise BadInput(tr("{path}: not valid JSON (a number with more than 4300 digits)", path=shown)) from None
         m = cls.from_dict(data, where=shown)
         if m.label is None:
             m = dataclasses.replace(m, label=p.stem)

@@ -171,7 +171,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="516"/>
-        <location filename="../../gpucheck/commands.py" line="385"/>
+        <location filename="../../gpucheck/commands.py" line="387"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1351,87 +1351,87 @@
         <translation>图像：未安装 Pillow，因此只解压了 {w}×{h} 的 zlib 压缩图像（类似 PNG）；JPEG 解码通常更慢。安装 Pillow（pip install pillow）即可测得 JPEG 的数据。全部核心 = {n} 个线程。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="214"/>
+        <location filename="../../gpucheck/bench/disk.py" line="215"/>
         <source>Disk test skipped: the folder {path} does not exist.</source>
         <translation>已跳过硬盘测试：文件夹 {path} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="216"/>
+        <location filename="../../gpucheck/bench/disk.py" line="217"/>
         <source>Disk test skipped: {path} is not a folder.</source>
         <translation>已跳过硬盘测试：{path} 不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="218"/>
+        <location filename="../../gpucheck/bench/disk.py" line="219"/>
         <source>Disk test skipped: no permission to write in {path}.</source>
         <translation>已跳过硬盘测试：没有在 {path} 中写入的权限。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="231"/>
+        <location filename="../../gpucheck/bench/disk.py" line="232"/>
         <source>Could not remove the test file {path}; please delete it.</source>
         <translation>无法删除测试文件 {path}，请手动删除。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="329"/>
+        <location filename="../../gpucheck/bench/disk.py" line="330"/>
         <source>the file cache was bypassed (direct reads)</source>
         <translation>已绕过文件缓存（直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="330"/>
+        <location filename="../../gpucheck/bench/disk.py" line="331"/>
         <source>the file cache was emptied before each pass (the file system refused direct reads)</source>
         <translation>每轮测试前都清空了文件缓存（文件系统不支持直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="331"/>
+        <location filename="../../gpucheck/bench/disk.py" line="332"/>
         <source>the file cache was turned off for the test file</source>
         <translation>已对测试文件关闭文件缓存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="332"/>
+        <location filename="../../gpucheck/bench/disk.py" line="333"/>
         <source>the file cache could NOT be bypassed here, so the figures may be RAM speed, not disk speed</source>
         <translation>此处无法绕过文件缓存，因此测得的可能是内存速度，而不是硬盘速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="345"/>
+        <location filename="../../gpucheck/bench/disk.py" line="347"/>
         <source>Disk test skipped: cannot read free space of {path} ({err}).</source>
         <translation>已跳过硬盘测试：无法读取 {path} 的可用空间（{err}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="350"/>
+        <location filename="../../gpucheck/bench/disk.py" line="352"/>
         <source>Disk test skipped: too little free space in {path}.</source>
         <translation>已跳过硬盘测试：{path} 的可用空间太少。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="360"/>
+        <location filename="../../gpucheck/bench/disk.py" line="362"/>
         <source>Disk test skipped: cannot create a file in {path} ({err}).</source>
         <translation>已跳过硬盘测试：无法在 {path} 中创建文件（{err}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="369"/>
+        <location filename="../../gpucheck/bench/disk.py" line="371"/>
         <source>Measuring disk (writing a test file)</source>
         <translation>正在测量硬盘（写入测试文件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="379"/>
+        <location filename="../../gpucheck/bench/disk.py" line="381"/>
         <source>Measuring disk (sequential read)</source>
         <translation>正在测量硬盘（顺序读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="380"/>
+        <location filename="../../gpucheck/bench/disk.py" line="382"/>
         <source>Measuring disk (random read)</source>
         <translation>正在测量硬盘（随机读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="381"/>
+        <location filename="../../gpucheck/bench/disk.py" line="383"/>
         <source>Measuring disk (parallel random read)</source>
         <translation>正在测量硬盘（并行随机读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="383"/>
+        <location filename="../../gpucheck/bench/disk.py" line="385"/>
         <source>Disk: {size} MiB test file in {path}; {cache}.</source>
         <translation>硬盘：在 {path} 中使用 {size} MiB 的测试文件；{cache}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="388"/>
+        <location filename="../../gpucheck/bench/disk.py" line="390"/>
         <source>Disk test in {path} failed: {err}</source>
         <translation>在 {path} 中的硬盘测试失败：{err}</translation>
     </message>
@@ -1632,292 +1632,412 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="45"/>
+        <source>is a folder, not a TOML file</source>
+        <translation>这是一个文件夹，不是 TOML 文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="46"/>
+        <source>not a text file (expected TOML)</source>
+        <translation>不是文本文件（应为 TOML）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="50"/>
+        <source>{path}: not valid TOML ({reason})</source>
+        <translation>{path}：不是有效的 TOML（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="53"/>
+        <source>{path}: not valid TOML (nested too deeply)</source>
+        <translation>{path}：不是有效的 TOML（嵌套太深）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="55"/>
+        <source>{path}: not valid TOML (a number with more than 4300 digits)</source>
+        <translation>{path}：不是有效的 TOML（有超过 4300 位的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="442"/>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="434"/>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="428"/>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="438"/>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="63"/>
+        <source>a list of strings</source>
+        <translation>字符串列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="63"/>
+        <source>a list of numbers above 0</source>
+        <translation>大于 0 的数字列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="103"/>
+        <source>{kind} between {lo} and {hi}</source>
+        <translation>{lo} 到 {hi} 之间的{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="105"/>
+        <source>{kind} ≥ {lo}</source>
+        <translation>≥ {lo} 的{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="107"/>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <source>one of {names}</source>
+        <translation>以下之一：{names}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="108"/>
+        <source>{where}: key '{key}': expected {what}, got {got}</source>
+        <translation>{where}：键“{key}”应为{what}，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="153"/>
+        <location filename="../../gpucheck/catalog.py" line="524"/>
+        <location filename="../../gpucheck/machine.py" line="456"/>
+        <source>{where}: unknown key '{key}' (expected one of: {names})</source>
+        <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="160"/>
+        <source>{where}: missing key '{key}' ({what})</source>
+        <translation>{where}：缺少键“{key}”（{what}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="395"/>
+        <location filename="../../gpucheck/commands.py" line="140"/>
+        <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
+        <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="406"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="376"/>
+        <location filename="../../gpucheck/catalog.py" line="415"/>
+        <location filename="../../gpucheck/catalog.py" line="397"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="552"/>
+        <location filename="../../gpucheck/catalog.py" line="593"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="29"/>
+        <location filename="../../gpucheck/cli.py" line="33"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="116"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="30"/>
+        <location filename="../../gpucheck/cli.py" line="34"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="31"/>
+        <location filename="../../gpucheck/cli.py" line="35"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="31"/>
+        <location filename="../../gpucheck/cli.py" line="35"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="32"/>
+        <location filename="../../gpucheck/cli.py" line="36"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="32"/>
+        <location filename="../../gpucheck/cli.py" line="36"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="37"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="33"/>
+        <location filename="../../gpucheck/cli.py" line="37"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="47"/>
+        <location filename="../../gpucheck/cli.py" line="51"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="61"/>
+        <location filename="../../gpucheck/cli.py" line="65"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="62"/>
+        <location filename="../../gpucheck/cli.py" line="66"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="67"/>
+        <location filename="../../gpucheck/cli.py" line="71"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="72"/>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="76"/>
+        <location filename="../../gpucheck/cli.py" line="141"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="73"/>
+        <location filename="../../gpucheck/cli.py" line="77"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="74"/>
+        <location filename="../../gpucheck/cli.py" line="78"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="78"/>
+        <location filename="../../gpucheck/cli.py" line="82"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="81"/>
+        <location filename="../../gpucheck/cli.py" line="85"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="84"/>
+        <location filename="../../gpucheck/cli.py" line="88"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="94"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="97"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="95"/>
+        <location filename="../../gpucheck/cli.py" line="99"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="96"/>
+        <location filename="../../gpucheck/cli.py" line="100"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="98"/>
+        <location filename="../../gpucheck/cli.py" line="102"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="100"/>
+        <location filename="../../gpucheck/cli.py" line="104"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="103"/>
+        <location filename="../../gpucheck/cli.py" line="107"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成整行（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="113"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="110"/>
+        <location filename="../../gpucheck/cli.py" line="114"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="119"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="117"/>
+        <location filename="../../gpucheck/cli.py" line="121"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="118"/>
+        <location filename="../../gpucheck/cli.py" line="122"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="120"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="122"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="130"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <location filename="../../gpucheck/trial/command.py" line="28"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="136"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="138"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="146"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="143"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="145"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="148"/>
+        <location filename="../../gpucheck/cli.py" line="152"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="157"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="160"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="202"/>
+        <location filename="../../gpucheck/cli.py" line="208"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="220"/>
+        <location filename="../../gpucheck/cli.py" line="234"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="252"/>
+        <source>cannot write the output ({reason})</source>
+        <translation>无法写出输出（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="254"/>
+        <source>{path}: file name too long</source>
+        <translation>{path}：文件名太长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="255"/>
+        <location filename="../../gpucheck/fileio.py" line="44"/>
+        <location filename="../../gpucheck/fileio.py" line="68"/>
+        <source>{path}: cannot write ({reason})</source>
+        <translation>{path}：无法写入（{reason}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="56"/>
@@ -1945,60 +2065,60 @@
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="145"/>
+        <location filename="../../gpucheck/commands.py" line="147"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="163"/>
+        <location filename="../../gpucheck/commands.py" line="165"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="170"/>
+        <location filename="../../gpucheck/commands.py" line="172"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="175"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="174"/>
+        <location filename="../../gpucheck/commands.py" line="176"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="186"/>
+        <location filename="../../gpucheck/commands.py" line="188"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="194"/>
+        <location filename="../../gpucheck/commands.py" line="196"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="201"/>
+        <location filename="../../gpucheck/commands.py" line="203"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="202"/>
+        <location filename="../../gpucheck/commands.py" line="204"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="441"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="240"/>
+        <location filename="../../gpucheck/commands.py" line="443"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="240"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
@@ -2007,8 +2127,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="238"/>
-        <location filename="../../gpucheck/commands.py" line="462"/>
+        <location filename="../../gpucheck/commands.py" line="240"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <location filename="../../gpucheck/report/figures.py" line="404"/>
         <location filename="../../gpucheck/report/model.py" line="577"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
@@ -2017,113 +2137,113 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="247"/>
+        <location filename="../../gpucheck/commands.py" line="249"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="283"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="307"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="307"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <location filename="../../gpucheck/i18n.py" line="434"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="452"/>
@@ -2152,107 +2272,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="332"/>
         <location filename="../../gpucheck/report/model.py" line="606"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="335"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="340"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="340"/>
+        <location filename="../../gpucheck/commands.py" line="342"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="342"/>
+        <location filename="../../gpucheck/commands.py" line="344"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="360"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="360"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="362"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="368"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
+        <location filename="../../gpucheck/commands.py" line="369"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="369"/>
+        <location filename="../../gpucheck/commands.py" line="371"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="370"/>
+        <location filename="../../gpucheck/commands.py" line="372"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="279"/>
         <location filename="../../gpucheck/report/model.py" line="389"/>
         <location filename="../../gpucheck/report/model.py" line="749"/>
@@ -2260,74 +2380,79 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="415"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="421"/>
+        <location filename="../../gpucheck/commands.py" line="423"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="443"/>
         <location filename="../../gpucheck/report/model.py" line="478"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="441"/>
+        <location filename="../../gpucheck/commands.py" line="443"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="465"/>
+        <location filename="../../gpucheck/commands.py" line="467"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="479"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="491"/>
+        <location filename="../../gpucheck/commands.py" line="493"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="502"/>
-        <source>{path}: cannot read the trial result ({reason})</source>
-        <translation>{path}：无法读取试运行结果（{reason}）</translation>
+        <location filename="../../gpucheck/commands.py" line="501"/>
+        <source>is a folder, not a trial result</source>
+        <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="505"/>
+        <location filename="../../gpucheck/commands.py" line="502"/>
+        <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
+        <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="506"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="528"/>
+        <location filename="../../gpucheck/commands.py" line="529"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2413,47 +2538,47 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="523"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="557"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="558"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="562"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="563"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="564"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="565"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="566"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="567"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="568"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="569"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="570"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="571"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="572"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="573"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2513,45 +2638,136 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="24"/>
+        <location filename="../../gpucheck/fileio.py" line="31"/>
         <location filename="../../gpucheck/report/__init__.py" line="65"/>
         <source>{path}: is a folder; give a file name</source>
         <translation>{path}：这是一个文件夹，请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="26"/>
+        <location filename="../../gpucheck/fileio.py" line="33"/>
         <source>{path}: not a regular file; give a file name</source>
         <translation>{path}：不是普通文件，请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="28"/>
+        <location filename="../../gpucheck/fileio.py" line="35"/>
         <location filename="../../gpucheck/report/__init__.py" line="67"/>
         <source>{path}: the folder {folder} does not exist</source>
         <translation>{path}：文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="32"/>
+        <location filename="../../gpucheck/fileio.py" line="41"/>
         <location filename="../../gpucheck/report/__init__.py" line="69"/>
         <location filename="../../gpucheck/report/__init__.py" line="74"/>
         <source>{path}: cannot write to folder {folder} (permission denied)</source>
         <translation>{path}：无法写入文件夹 {folder}（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="35"/>
-        <location filename="../../gpucheck/fileio.py" line="58"/>
-        <source>{path}: cannot write ({reason})</source>
-        <translation>{path}：无法写入（{reason}）</translation>
+        <location filename="../../gpucheck/fileio.py" line="90"/>
+        <source>{path}: the file is read-only; give another name or make it writable</source>
+        <translation>{path}：文件是只读的；请换一个文件名，或先让它可写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="57"/>
-        <location filename="../../gpucheck/machine.py" line="288"/>
+        <location filename="../../gpucheck/fileio.py" line="165"/>
+        <source>{path}: not a regular file (a device, a pipe or a socket); give a file</source>
+        <translation>{path}：不是普通文件（是设备、管道或套接字）；请给出一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="181"/>
+        <source>{path}: too large (more than {limit} MB); is this the right file?</source>
+        <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="194"/>
+        <location filename="../../gpucheck/machine.py" line="286"/>
+        <source>{path}: file not found</source>
+        <translation>{path}：文件不存在</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="198"/>
+        <location filename="../../gpucheck/fileio.py" line="67"/>
+        <location filename="../../gpucheck/machine.py" line="290"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="80"/>
-        <source>{path}: too large (more than {limit} MB); is this the right file?</source>
-        <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
+        <location filename="../../gpucheck/fileio.py" line="202"/>
+        <location filename="../../gpucheck/machine.py" line="294"/>
+        <source>{path}: cannot read ({reason})</source>
+        <translation>{path}：无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="36"/>
+        <source>{where}: missing key '{key}' (an integer)</source>
+        <translation>{where}：缺少键“{key}”（整数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="40"/>
+        <location filename="../../gpucheck/machine.py" line="269"/>
+        <source>{where}: key '{key}': expected an integer, got {got}</source>
+        <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="43"/>
+        <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
+        <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="51"/>
+        <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="60"/>
+        <source>{where}: key '{key}': expected true or false, got {got}</source>
+        <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="123"/>
+        <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
+        <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="128"/>
+        <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
+        <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="167"/>
+        <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="195"/>
+        <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
+        <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="218"/>
+        <source>is a folder; give the config.json inside it</source>
+        <translation>这是一个文件夹；请给出其中的 config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="219"/>
+        <source>not a text file (expected a Hugging Face config.json)</source>
+        <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="223"/>
+        <location filename="../../gpucheck/machine.py" line="298"/>
+        <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
+        <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="226"/>
+        <location filename="../../gpucheck/machine.py" line="301"/>
+        <source>{path}: not valid JSON (nested too deeply)</source>
+        <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="228"/>
+        <location filename="../../gpucheck/machine.py" line="303"/>
+        <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
+        <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="456"/>
@@ -2662,44 +2878,81 @@
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="271"/>
+        <location filename="../../gpucheck/machine.py" line="272"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="276"/>
+        <location filename="../../gpucheck/machine.py" line="277"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="284"/>
-        <source>{path}: file not found</source>
-        <translation>{path}：文件不存在</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/machine.py" line="286"/>
+        <location filename="../../gpucheck/machine.py" line="288"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="290"/>
+        <location filename="../../gpucheck/machine.py" line="292"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="292"/>
-        <source>{path}: cannot read ({reason})</source>
-        <translation>{path}：无法读取（{reason}）</translation>
+        <location filename="../../gpucheck/machine.py" line="366"/>
+        <source>{where}: expected {what}, got {got}</source>
+        <translation>{where}：应为{what}，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="296"/>
-        <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
-        <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
+        <location filename="../../gpucheck/machine.py" line="377"/>
+        <source>at most {n} bytes (1 EiB)</source>
+        <translation>不超过 {n} 字节（1 EiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="299"/>
-        <source>{path}: not valid JSON (nested too deeply)</source>
-        <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
+        <location filename="../../gpucheck/machine.py" line="379"/>
+        <source>a number up to {n}</source>
+        <translation>不超过 {n} 的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="382"/>
+        <source>0 or a speed of at least {n}</source>
+        <translation>0 或不低于 {n} 的速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="389"/>
+        <location filename="../../gpucheck/machine.py" line="451"/>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="392"/>
+        <location filename="../../gpucheck/machine.py" line="417"/>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="394"/>
+        <source> or </source>
+        <translation>或</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="422"/>
+        <source>a list of {n} items</source>
+        <translation>含 {n} 项的列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="430"/>
+        <source>a finite number</source>
+        <translation>有限的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="462"/>
+        <source>{where}: missing key '{key}'</source>
+        <translation>{where}：缺少键“{key}”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="468"/>
+        <source>a number ≥ 0</source>
+        <translation>≥ 0 的数字</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
@@ -4350,7 +4603,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="206"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="246"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4741,92 +4994,92 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="43"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="43"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="34"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="43"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="44"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="35"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="44"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="159"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="181"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="198"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="222"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="209"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="249"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="212"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="252"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="213"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="253"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="260"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="224"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="264"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="267"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="232"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="272"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="274"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="237"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="277"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="281"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="281"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -4928,6 +5181,11 @@
         <location filename="../../gpucheck/trial/command.py" line="85"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="87"/>
+        <source>--python: expected the path of a Python with PyTorch</source>
+        <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="79"/>
@@ -6300,6 +6558,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>{path}: not valid JSON ({reason})</source>
+        <translation type="vanished">{path}：不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the trial result ({reason})</source>
+        <translation type="vanished">{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
         <source>memory bandwidth</source>

@@ -265,3 +265,17 @@ def test_the_folder_is_synced_after_the_rename(old_file, monkeypatch):
     monkeypatch.setattr(fileio.os, "fsync", fsync)
     write_text_atomic(old_file, NEW)
     assert synced == [False, True] or sys.platform == "win32"
+
+
+def test_a_killed_deep_scans_test_file_is_removed_by_the_next(tmp_path):
+    """An interrupted `scan --deep` left a 224–256 MiB hidden file that no later run removed."""
+    import time
+
+    from gpucheck.bench.common import Phase
+    from gpucheck.bench.disk import TEMP_PREFIX, measure_disk
+    left = tmp_path / f"{TEMP_PREFIX}999999999-abcd1234.tmp"
+    left.write_bytes(b"x" * 1024)
+    mine = tmp_path / f"{TEMP_PREFIX}{os.getpid()}-efgh5678.tmp"  # a test file of a run still going
+    mine.write_bytes(b"x")
+    measure_disk(Phase("disk", deadline=time.monotonic() + 0.01), tmp_path, file_bytes=0)
+    assert not left.exists() and mine.exists()

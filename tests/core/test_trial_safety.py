@@ -365,3 +365,32 @@ def test_a_failed_trials_message_reaches_the_terminal_clean(tmp_path, capsys):
     code = cli.main(["trial", "mnist-cnn", "--python", str(fake), "--machine", str(CPU_VM)])
     err = capsys.readouterr().err
     assert code == 1 and "\x1b" not in err and "\x07" not in err and "bad thing" in err
+
+
+# -- 10. config.json: shapes checked at load; what transformers cannot build is built from its sizes ------
+
+
+def _config(tmp_path: Path, **cfg) -> Path:
+    base = {"model_type": "llama", "hidden_size": 512, "num_hidden_layers": 4, "num_attention_heads": 8,
+            "intermediate_size": 1376, "vocab_size": 32000}
+    p = tmp_path / "config.json"
+    p.write_text(json.dumps(dict(base, **cfg)))
+    return p
+
+
+def test_more_heads_than_the_hidden_size_is_one_line_naming_the_key(tmp_path, capsys):
+    """Before: estimated as "Runs"."""
+    for cfg in ({"num_attention_heads": 1024}, {"num_attention_heads": 7}):
+        code = cli.main(["estimate", str(_config(tmp_path, **cfg)), "--gpu", "4090"])
+        err = capsys.readouterr().err
+        assert code == 2 and "'hidden_size'" in err and "num_attention_heads" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("model_type", ["yi", "internlm2", "deepseek", "baichuan", "mixtral_dense"])
+def test_model_types_without_a_transformers_class_are_built_from_their_sizes(tmp_path, model_type):
+    """Before: accepted by the estimate, then a 530-character error from the trial's child."""
+    from gpucheck.catalog import get_workload as load
+    w = load(str(_config(tmp_path, model_type=model_type, num_key_value_heads=4)))
+    cfg = job_spec(w, steps=1, max_seconds=1)["model"]["config"]
+    assert cfg["model_type"] == "llama" and cfg["hidden_size"] == 512 and cfg["num_key_value_heads"] == 4
+    assert cfg["intermediate_size"] == 1376 and cfg["num_hidden_layers"] == 4
