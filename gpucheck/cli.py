@@ -21,8 +21,8 @@ from typing import Any
 import gpucheck
 from gpucheck import commands
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
-from gpucheck.fileio import shorten
 from gpucheck.estimate import BadSetting
+from gpucheck.fileio import shorten
 from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
 from gpucheck.logs import log_exception
 from gpucheck.region import REGIONS, set_region

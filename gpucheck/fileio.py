@@ -96,7 +96,7 @@ def clean_stale_files(folder: Path, prefix: str, sep: str = ".", suffix: str = T
     and old-style ones "<prefix><8 random chars><suffix>" older than an hour (what a killed save or benchmark
     left behind). Other names are never touched. Returns the names removed."""
     pattern = re.compile(rf"{re.escape(prefix)}(?:(\d+){re.escape(sep)})?[a-z0-9_]{{8}}{re.escape(suffix)}")
-    removed = []
+    removed: list[str] = []
     try:
         names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(suffix)]
     except OSError:

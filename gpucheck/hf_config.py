@@ -193,7 +193,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         family = "llm"
     else:
         raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
-                          where=where, got=shorten(mt, 60), names=", ".join(SUPPORTED)))
+                          where=where, got=shorten(mt, 24), names=", ".join(SUPPORTED)))
     billions = params / 1e9
     size = f"{billions:.1f}B" if billions >= 1 else f"{params / 1e6:.0f}M"
     shown = model_display_name(cfg, name)

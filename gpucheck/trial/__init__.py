@@ -217,7 +217,8 @@ def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, 
         return TrialResult(outcome=outcome, message=_ran_message(outcome, raw), measured=measured,
                            estimated=estimated, details=details, **common)
     if outcome == "missing_library":
-        module = raw.get("missing") if _MODULE.fullmatch(str(raw.get("missing"))) else "torch"
+        missing = raw.get("missing")
+        module = missing if isinstance(missing, str) and _MODULE.fullmatch(missing) else "torch"
         cmd = pip_command(module, machine)
         msg = tr("{module} is not installed in {python}; add it with: {cmd}", module=module,
                  python=common["python"], cmd=cmd)

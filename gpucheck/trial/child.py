@@ -27,14 +27,22 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from gpucheck.fileio import write_bytes_atomic
 from gpucheck.probe.software import parse_torch_version_py, user_site_dirs
-from gpucheck.trial.sandbox import (OFFLINE_ENV, TEMP_DIR_ENV, ProcessTree, child_env, clean_stale_dirs,
-                                    isolation_prefix, isolation_text, new_dir)
+from gpucheck.trial.sandbox import (
+    OFFLINE_ENV,
+    TEMP_DIR_ENV,
+    ProcessTree,
+    child_env,
+    clean_stale_dirs,
+    isolation_prefix,
+    isolation_text,
+    new_dir,
+)
 
 RUNNER = "runner.py"
 KILL_GRACE_S = 5.0

@@ -17,7 +17,14 @@ from gpucheck.estimate import apply_overrides
 from gpucheck.i18n import fmt_duration, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
-from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, clean_text, phase_text, run_trial
+from gpucheck.trial import (
+    DEFAULT_MAX_SECONDS,
+    TrialResult,
+    TrialUnsupported,
+    clean_text,
+    phase_text,
+    run_trial,
+)
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "samples", "epochs")

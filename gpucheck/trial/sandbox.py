@@ -288,7 +288,7 @@ def _owner_alive(folder: Path) -> bool:
 
 def clean_stale_dirs(root: str | None = None) -> list[str]:
     """Remove the temporary folders of trials whose gpucheck is gone (killed, interrupted); the removed paths."""
-    removed = []
+    removed: list[str] = []
     base = Path(root or tempfile.gettempdir())
     try:
         candidates = list(base.glob(DIR_PREFIX + "*"))
