@@ -283,6 +283,14 @@ class _Streams:
                 f.close()
 
 
+def kill_tree(proc: subprocess.Popen) -> None:
+    """Kill a child started by `_start` and every process the trial started (kept for callers of the
+    runner outside run_child; run_child does this itself)."""
+    tree = ProcessTree(proc, marker="")  # no marker known: the group, the job and its descendants
+    tree.kill_all()
+    tree.close()
+
+
 def resolve_python(python: str) -> str:
     """An absolute path (the child starts in its temporary folder); a bare name is looked up on PATH.
     Symbolic links are kept: a virtualenv's python is one, and resolving it would leave the virtualenv."""
@@ -334,14 +342,14 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
     temporary folder removed. `isolate=False` runs it without the Linux namespaces (the in-process network
     block only). The result's "network_block" says which block was in force ("namespace" | "in-process")."""
     clean_stale_dirs()
-    tmp = new_dir()
+    marker = uuid.uuid4().hex
+    tmp = new_dir(marker)
     proc = tree = streams = None
     prefix = isolation_prefix() if isolate else ()
     try:
         (tmp / "runner").mkdir()
         script = tmp / "runner" / RUNNER  # alone in its folder: nothing beside it shadows a package
         write_bytes_atomic(script, runner_source())
-        marker = uuid.uuid4().hex
         try:
             proc = _start(resolve_python(python), script, tmp, spec, marker, prefix)
         except OSError as e:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from typing import Any
 
 from gpucheck.catalog import get_workload
@@ -85,6 +87,19 @@ def format_result(r: TrialResult) -> str:
     return "\n".join(lines)
 
 
+def _exit_on_signals() -> None:
+    """TERM and HUP (a closed terminal) end the trial like Ctrl+C: its processes are killed and its temporary
+    folder removed before gpucheck exits (128 + the signal's number)."""
+    def stop(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.max_seconds is not None and not 0 < args.max_seconds <= 3600:
         raise BadInput(tr("--max-seconds must be between 0 and 3600"))
@@ -96,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
     machine = Machine.load(args.machine) if getattr(args, "machine", None) else scan()
     show = not args.json and sys.stderr.isatty()
     try:
+        _exit_on_signals()
         result = run_trial(workload, python=args.python, steps=args.steps, max_seconds=args.max_seconds,
                            machine=machine, device=args.device, search_batch=not args.no_search,
                            on_event=_progress if show else None)

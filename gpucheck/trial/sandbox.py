@@ -166,7 +166,7 @@ class ProcessTree:
                 p = psutil.Process(pid)
                 if abs(p.create_time() - created) < 0.01:
                     out.append(p)
-        if sys.platform != "win32" or self.job is None:
+        if self.marker and (sys.platform != "win32" or self.job is None):
             me = os.getpid()
             for p in psutil.process_iter():
                 if p.pid not in self.known and p.pid != me and _has_marker(p, self.marker):
@@ -265,29 +265,44 @@ def _close_handle(job: Any) -> None:
 # -- temporary folders ---------------------------------------------------------------------------------
 
 
-def new_dir() -> Path:
-    """A new temporary folder for one trial, with the owning gpucheck's process id in it."""
+def new_dir(marker: str = "") -> Path:
+    """A new temporary folder for one trial, with the owning gpucheck's process id and the trial's marker."""
     tmp = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
-    write_text_atomic(tmp / OWNER_FILE, f"{os.getpid()} {psutil.Process().create_time()}\n")
+    write_text_atomic(tmp / OWNER_FILE, f"{os.getpid()} {psutil.Process().create_time()} {marker}\n")
     return tmp
 
 
-def _owner_alive(folder: Path) -> bool:
+def _owner(folder: Path) -> tuple[bool, str]:
+    """(whether the gpucheck that made the folder still runs, the trial's marker or "")."""
     try:
-        pid_text, created_text = (folder / OWNER_FILE).read_text(encoding="ascii").split()
-        p = psutil.Process(int(pid_text))
-        return abs(p.create_time() - float(created_text)) < 0.01
+        fields = (folder / OWNER_FILE).read_text(encoding="ascii").split()
     except FileNotFoundError:  # being created this instant, or not ours: leave it unless it is old
         try:
-            return time.time() - folder.stat().st_mtime < 3600
+            return time.time() - folder.stat().st_mtime < 3600, ""
         except OSError:
-            return True
-    except (ValueError, OSError, psutil.Error):
-        return False
+            return True, ""
+    except (OSError, UnicodeDecodeError):
+        return False, ""
+    marker = fields[2] if len(fields) > 2 else ""
+    try:
+        p = psutil.Process(int(fields[0]))
+        return abs(p.create_time() - float(fields[1])) < 0.01, marker
+    except (ValueError, IndexError, psutil.Error):
+        return False, marker
+
+
+def kill_marked(marker: str) -> int:
+    """Kill every process whose environment carries this trial's marker; how many were found."""
+    found = [p for p in psutil.process_iter() if p.pid != os.getpid() and _has_marker(p, marker)]
+    for p in found:
+        with contextlib.suppress(psutil.Error):
+            p.kill()
+    return len(found)
 
 
 def clean_stale_dirs(root: str | None = None) -> list[str]:
-    """Remove the temporary folders of trials whose gpucheck is gone (killed, interrupted); the removed paths."""
+    """Remove the temporary folders of trials whose gpucheck is gone (killed, interrupted), after killing
+    what those trials left running (found by their marker); the removed paths."""
     removed: list[str] = []
     base = Path(root or tempfile.gettempdir())
     try:
@@ -300,7 +315,10 @@ def clean_stale_dirs(root: str | None = None) -> list[str]:
                 continue
         except OSError:
             continue
-        if not _owner_alive(folder):
+        alive, marker = _owner(folder)
+        if not alive:
+            if marker:
+                kill_marked(marker)
             shutil.rmtree(folder, ignore_errors=True)
             removed.append(str(folder))
     return removed

@@ -394,3 +394,56 @@ def test_model_types_without_a_transformers_class_are_built_from_their_sizes(tmp
     cfg = job_spec(w, steps=1, max_seconds=1)["model"]["config"]
     assert cfg["model_type"] == "llama" and cfg["hidden_size"] == 512 and cfg["num_key_value_heads"] == 4
     assert cfg["intermediate_size"] == 1376 and cfg["num_hidden_layers"] == 4
+
+
+# -- 11. an interrupted trial leaves nothing -------------------------------------------------------------
+
+
+@LINUX
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_a_trial_stopped_by_a_signal_leaves_no_process_and_no_folder(tmp_path, sig):
+    import os
+    import signal
+    import subprocess
+
+    hold = _script(tmp_path, "hold.sh", "sleep 300\n")
+    fake = _script(tmp_path, "python3", f"setsid sh {hold} &\nexec sh {hold}\n")
+    env = dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    proc = subprocess.Popen([sys.executable, "-m", "gpucheck", "trial", "mnist-cnn", "--python", str(fake),
+                             "--machine", str(CPU_VM), "--json"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while len(_running(str(hold))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(_running(str(hold))) == 2
+    proc.send_signal(getattr(signal, sig))
+    assert proc.wait(timeout=20) == 128 + getattr(signal, sig)
+    proc.stderr.close()
+    time.sleep(0.2)
+    assert not _running(str(hold)) and not list(tmp_path.glob("gpucheck-trial-*"))
+
+
+@LINUX
+def test_after_gpucheck_is_killed_the_next_trial_ends_what_the_last_one_left(tmp_path):
+    """SIGKILL cannot be caught: the trial's folder and its `setsid` daemon stay; the next trial (any
+    gpucheck run of a trial) kills the processes carrying the old trial's marker and removes the folder."""
+    import os
+    import signal
+    import subprocess
+
+    hold = _script(tmp_path, "hold.sh", "sleep 300\n")
+    fake = _script(tmp_path, "python3", f"setsid sh {hold} &\nexec sh {hold}\n")
+    env = dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    proc = subprocess.Popen([sys.executable, "-m", "gpucheck", "trial", "mnist-cnn", "--python", str(fake),
+                             "--machine", str(CPU_VM), "--json"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while len(_running(str(hold))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert list(tmp_path.glob("gpucheck-trial-*"))  # what SIGKILL leaves
+    removed = clean_stale_dirs(str(tmp_path))
+    time.sleep(0.2)
+    assert len(removed) == 1 and not list(tmp_path.glob("gpucheck-trial-*"))
+    assert not _running(str(hold))
