@@ -214,13 +214,30 @@ def _taskkill(pid: int) -> None:
         subprocess.run([taskkill, "/F", "/T", "/PID", str(pid)], capture_output=True, timeout=10)  # noqa: S603
 
 
+@lru_cache(maxsize=1)
+def _kernel32() -> Any:
+    """kernel32 with the job-object functions typed (handles are pointer-sized)."""
+    import ctypes
+    from ctypes import wintypes
+
+    k32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    k32.CreateJobObjectW.restype = wintypes.HANDLE
+    k32.CreateJobObjectW.argtypes = (ctypes.c_void_p, wintypes.LPCWSTR)
+    k32.SetInformationJobObject.argtypes = (wintypes.HANDLE, ctypes.c_int, ctypes.c_void_p, wintypes.DWORD)
+    k32.AssignProcessToJobObject.argtypes = (wintypes.HANDLE, wintypes.HANDLE)
+    k32.TerminateJobObject.argtypes = (wintypes.HANDLE, wintypes.UINT)
+    k32.CloseHandle.argtypes = (wintypes.HANDLE,)
+    return k32
+
+
 def _windows_job(proc: subprocess.Popen) -> Any:
-    """A job object that holds the child (and so everything it starts); killed when closed. None if refused."""
+    """A job object that holds the child (and so everything it starts from then on); killed when closed.
+    None where it cannot be made (then taskkill /T and the tracked processes remain)."""
     try:
         import ctypes
         from ctypes import wintypes
 
-        k32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+        k32 = _kernel32()
         job = k32.CreateJobObjectW(None, None)
         if not job:
             return None
@@ -240,26 +257,22 @@ def _windows_job(proc: subprocess.Popen) -> Any:
         info = Extended()
         info.Basic.LimitFlags = 0x2000  # JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
         k32.SetInformationJobObject(job, 9, ctypes.byref(info), ctypes.sizeof(info))  # 9: extended limits
-        if not k32.AssignProcessToJobObject(job, wintypes.HANDLE(int(proc._handle))):  # type: ignore[attr-defined]
+        if not k32.AssignProcessToJobObject(job, int(proc._handle)):  # type: ignore[attr-defined]
             k32.CloseHandle(job)
             return None
         return job
-    except Exception:  # noqa: BLE001 — no job object: taskkill /T and the tracked processes remain
+    except Exception:  # noqa: BLE001
         return None
 
 
 def _terminate_job(job: Any) -> None:
     with contextlib.suppress(Exception):
-        import ctypes
-
-        ctypes.WinDLL("kernel32").TerminateJobObject(job, 1)  # type: ignore[attr-defined]
+        _kernel32().TerminateJobObject(job, 1)
 
 
 def _close_handle(job: Any) -> None:
     with contextlib.suppress(Exception):
-        import ctypes
-
-        ctypes.WinDLL("kernel32").CloseHandle(job)  # type: ignore[attr-defined]
+        _kernel32().CloseHandle(job)
 
 
 # -- temporary folders ---------------------------------------------------------------------------------
