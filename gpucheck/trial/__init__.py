@@ -14,7 +14,6 @@ downloaded.
 from __future__ import annotations
 
 import dataclasses
-import math
 import re
 import threading
 from collections.abc import Callable
@@ -28,14 +27,9 @@ from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
+from gpucheck.trial.text import clean_text, tame
 
 GIB = 1024**3
-ECHO_CHARS = 500  # of any text the child sent, kept (a message, a traceback line, a library's version)
-ECHO_ITEMS = 30  # of any list or mapping the child sent, kept
-# Terminal escape sequences (CSI, OSC, other ESC sequences) and the remaining control characters: a child's
-# text must not clear the screen or set the title of the terminal it is echoed to.
-_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]|\x9b[0-?]*[ -/]*[@-~]"
-                      r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 DEFAULT_MAX_SECONDS = 30.0
 SETUP_ALLOWANCE_S = 150.0  # imports, building the model and the warm-up step, on top of --max-seconds
 OUTCOMES = ("ran", "out_of_memory", "missing_library", "timed_out", "failed")
@@ -83,7 +77,7 @@ class TrialResult:
         objects); every text is cleaned and cut as a child's text is."""
         if not isinstance(data, dict) or not isinstance(data.get("workload"), str) or data.get("outcome") not in OUTCOMES:
             raise ValueError("not a trial result")
-        data = _tame(data)
+        data = tame(data)
         for key in ("measured", "estimated", "libraries", "details"):
             if data.get(key) is not None and not isinstance(data[key], dict):
                 raise ValueError(f"'{key}' is not an object")
@@ -98,31 +92,6 @@ class TrialResult:
                 "python": self.python, "libraries": dict(self.libraries), "measured": self.measured,
                 "estimated": self.estimated, "ratios": self.ratios if self.measured else None,
                 "install": self.install, "details": dict(self.details)}
-
-
-def clean_text(text: str, limit: int = ECHO_CHARS) -> str:
-    """A child's text made safe to echo: no terminal escape codes or control characters, one line (tabs and
-    newlines become spaces), at most `limit` characters (cut with "…")."""
-    out = _ESCAPES.sub("", str(text)).replace("\t", " ").replace("\n", " ").replace("\r", " ")
-    return out if len(out) <= limit else out[: limit - 1] + "…"
-
-
-def _tame(value: Any, depth: int = 0) -> Any:
-    """What the child sent, bounded: texts cleaned and cut, lists and mappings cut to ECHO_ITEMS, nesting to 6
-    levels, numbers that are not finite dropped."""
-    if isinstance(value, str):
-        return clean_text(value)
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int | float):
-        return value if math.isfinite(value) else None
-    if depth >= 6:
-        return None
-    if isinstance(value, list):
-        return [_tame(v, depth + 1) for v in value[:ECHO_ITEMS]]
-    if isinstance(value, dict):
-        return {clean_text(str(k), 80): _tame(v, depth + 1) for k, v in list(value.items())[:ECHO_ITEMS * 2]}
-    return None
 
 
 def phase_text(phase: str | None) -> str:
@@ -196,7 +165,7 @@ def run_trial(workload: Workload, *, python: str | None = None, steps: int | Non
         python = found[0]
     python = resolve_python(python)
     raw = run_child(python, spec, hard_cap_s=hard_cap_seconds(max_seconds), on_event=on_event, cancel=cancel)
-    return _result(workload, python, _tame(raw), machine, max_seconds)
+    return _result(workload, python, tame(raw), machine, max_seconds)
 
 
 def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, max_seconds: float) -> TrialResult:

@@ -43,6 +43,7 @@ from gpucheck.trial.sandbox import (
     isolation_text,
     new_dir,
 )
+from gpucheck.trial.text import tame
 
 RUNNER = "runner.py"
 KILL_GRACE_S = 5.0
@@ -261,6 +262,7 @@ class _Streams:
         if ev.get("event") == "result":
             self.result = ev
         elif ev.get("event") == "phase":
+            ev = tame(ev)  # shown on a terminal or in the app while it runs: no escape codes, bounded
             self.phases += 1
             self.last_phase = ev.get("phase") if isinstance(ev.get("phase"), str) else self.last_phase
             if self.on_event is not None:
