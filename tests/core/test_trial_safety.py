@@ -415,7 +415,7 @@ def test_a_trial_stopped_by_a_signal_leaves_no_process_and_no_folder(tmp_path, s
     deadline = time.monotonic() + 60
     while len(_running(str(hold))) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert len(_running(str(hold))) == 2
+    assert len(_running(str(hold))) >= 2
     proc.send_signal(getattr(signal, sig))
     assert proc.wait(timeout=60) == 128 + getattr(signal, sig), proc.stderr.read()[-2000:]
     proc.stderr.close()
