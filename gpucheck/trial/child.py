@@ -348,6 +348,8 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
     tmp = new_dir(marker)
     proc = tree = streams = None
     prefix = isolation_prefix() if isolate else ()
+    retry = False
+    out: dict[str, Any] = {}
     try:
         (tmp / "runner").mkdir()
         script = tmp / "runner" / RUNNER  # alone in its folder: nothing beside it shadows a package
@@ -370,7 +372,10 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
             proc.wait(timeout=KILL_GRACE_S)
         out = _outcome(proc, streams, stopped, seconds, hard_cap_s)
         out["network_block"] = isolation_text(prefix)
-        return out
+        if prefix and _namespace_refused(out):
+            retry = True
+        else:
+            return out
     finally:
         if tree is not None:
             tree.kill_all()
@@ -381,6 +386,16 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
             with contextlib.suppress(OSError):
                 proc.stdin.close()
         shutil.rmtree(tmp, ignore_errors=True)
+    # The namespaces worked when tried, and were refused now (a limit on namespaces reached): once more
+    # without them, the in-process block only (the result says so).
+    return run_child(python, spec, hard_cap_s=hard_cap_s, on_event=on_event, cancel=cancel, on_started=on_started,
+                     isolate=False) if retry else out
+
+
+def _namespace_refused(out: dict[str, Any]) -> bool:
+    """The child never started because `unshare` itself failed (its own message on stderr)."""
+    return (out.get("reason") == "no_result" and not out.get("started")
+            and any(str(line).startswith("unshare:") for line in out.get("stderr_tail") or ()))
 
 
 def _wait(proc: subprocess.Popen, tree: ProcessTree, streams: _Streams, started: float, cap: float,

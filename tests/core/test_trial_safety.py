@@ -447,3 +447,16 @@ def test_after_gpucheck_is_killed_the_next_trial_ends_what_the_last_one_left(tmp
     time.sleep(0.2)
     assert len(removed) == 1 and not list(tmp_path.glob("gpucheck-trial-*"))
     assert not _running(str(hold))
+
+
+@LINUX
+def test_namespaces_refused_at_run_time_fall_back_to_the_in_process_block(tmp_path, monkeypatch):
+    """`unshare` worked when probed and fails now (a namespace limit reached): the trial runs without it,
+    and says so."""
+    from gpucheck.trial import child
+
+    refusing = ("/bin/sh", "-c", "echo 'unshare: unshare failed: No space left on device' >&2; exit 1", "unshare")
+    monkeypatch.setattr(child, "isolation_prefix", lambda: refusing)
+    fake = _script(tmp_path, "python3", f"echo '{RESULT % 'py'}'\n")
+    raw = run_child(str(fake), SPEC, hard_cap_s=30)
+    assert raw["outcome"] == "ran" and raw["network_block"] == "in-process"
