@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
-from gpucheck.fileio import read_text_limited
+from gpucheck.fileio import read_text_limited, shorten
 from gpucheck.hf_config import workload_from_config_file
-from gpucheck.i18n import tr
+from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.resources import resource_path
 
@@ -42,18 +42,25 @@ else:  # pragma: no cover
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; any problem → BadInput naming the file."""
-    text = read_text_limited(path, folder_error="is a folder, not a TOML file",
-                             binary_error="not a text file (expected TOML)")
+    text = read_text_limited(path, folder_error=N_("is a folder, not a TOML file"),
+                             binary_error=N_("not a text file (expected TOML)"))
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"{path}: not valid TOML ({e})") from None
+        raise BadInput(tr("{path}: not valid TOML ({reason})", path=shorten(str(path)),
+                          reason=shorten(str(e), 120))) from None
+    except RecursionError:
+        raise BadInput(tr("{path}: not valid TOML (nested too deeply)", path=shorten(str(path)))) from None
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        raise BadInput(tr("{path}: not valid TOML (a number with more than 4300 digits)",
+                          path=shorten(str(path)))) from None
 
 
 # field spec: key -> (kind, required, minimum, maximum, choices)
 # kinds: "str", "int", "float", "bool", "strlist"
-_KIND_TEXT = {"str": "a string", "int": "an integer", "float": "a number", "bool": "true or false",
-              "strlist": "a list of strings", "floatlist": "a list of numbers above 0"}
+MAX_NAME_CHARS = 200  # a --gpu name longer than this is refused without a fuzzy search
+_KIND_TEXT = {"str": N_("a string"), "int": N_("an integer"), "float": N_("a number"), "bool": N_("true or false"),
+              "strlist": N_("a list of strings"), "floatlist": N_("a list of numbers above 0")}
 
 
 # The kinds of value the data files' key-kind schemas name (resources/factors.toml, advice.toml): kind →
@@ -91,14 +98,15 @@ def shown_key(key: Any) -> str:
 
 def _check_value(where: str, key: str, value: Any, kind: str, lo: float | None, hi: float | None,
                  choices: tuple[str, ...] | None) -> Any:
-    what = _KIND_TEXT[kind]
+    what = tr(_KIND_TEXT[kind])
     if lo is not None and hi is not None and kind in ("int", "float"):
-        what += f" between {lo:g} and {hi:g}"
+        what = tr("{kind} between {lo} and {hi}", kind=what, lo=f"{lo:g}", hi=f"{hi:g}")
     elif lo is not None and kind in ("int", "float"):
-        what += f" ≥ {lo:g}"
+        what = tr("{kind} ≥ {lo}", kind=what, lo=f"{lo:g}")
     if choices:
-        what = "one of " + ", ".join(choices)
-    bad = BadInput(f"{where}: key '{shown_key(key)}': expected {what}, got {value!r:.60}")
+        what = tr("one of {names}", names=shorten(", ".join(choices), 200))
+    bad = BadInput(tr("{where}: key '{key}': expected {what}, got {got}", where=where, key=shown_key(key),
+                      what=what, got=shorten(repr(value), 60)))
     if kind == "str":
         if not isinstance(value, str):
             raise bad
@@ -142,13 +150,15 @@ def validate_table(where: str, table: Any, spec: dict[str, tuple], prefix: str =
     unknown = sorted(set(table) - set(spec))
     if unknown:
         raise BadInput(
-            f"{where}: unknown key '{shown_key(prefix + unknown[0])}' (expected one of: {', '.join(sorted(spec))})"
+            tr("{where}: unknown key '{key}' (expected one of: {names})", where=where,
+               key=shorten(shown_key(prefix + unknown[0]), 60), names=shorten(", ".join(sorted(spec)), 200))
         )
     out: dict[str, Any] = {}
     for key, (kind, required, lo, hi, choices) in spec.items():
         if key not in table:
             if required:
-                raise BadInput(f"{where}: missing key '{shown_key(prefix + key)}' ({_KIND_TEXT[kind]})")
+                raise BadInput(tr("{where}: missing key '{key}' ({what})", where=where, key=shown_key(prefix + key),
+                                  what=tr(_KIND_TEXT[kind])))
             continue
         out[key] = _check_value(where, prefix + key, table[key], kind, lo, hi, choices)
     return out
@@ -420,7 +430,9 @@ def find_gpu(name: str) -> GpuSpec:
     """The catalog GPU named loosely by `name` ("4090", "RTX 3060 12GB", "a100 80gb", "Apple M1 8GB").
     A name that fits several cards (or memory sizes) raises `AmbiguousName` listing them: never a guess."""
     if not isinstance(name, str) or not name.strip():
-        raise BadInput("--gpu: expected a GPU name such as '4090' or 'a100 80gb'")
+        raise BadInput(tr("--gpu: expected a GPU name such as '4090' or 'a100 80gb'"))
+    if len(name) > MAX_NAME_CHARS:  # no GPU name is that long: not looked up, not echoed whole
+        raise UnknownName(tr("unknown GPU '{name}' (see 'gpucheck gpus' for the list)", name=shorten(name, 80)))
     s = name.strip().lower()
     for g in load_gpus():
         if (s == g.id or s == g.name.lower() or s in (a.lower() for a in g.aliases)) and not g.memory_options_gib:
@@ -441,7 +453,8 @@ def find_gpu(name: str) -> GpuSpec:
     if not near:
         low = {g.id: g.name for g in load_gpus()}
         near = [low[i] for i in difflib.get_close_matches(s.replace(" ", "-"), list(low), n=4, cutoff=0.4)]
-    raise UnknownName(tr("unknown GPU '{name}' (see 'gpucheck gpus' for the list)", name=name), tuple(near))
+    raise UnknownName(tr("unknown GPU '{name}' (see 'gpucheck gpus' for the list)", name=shorten(name, 80)),
+                      tuple(near))
 
 
 def gpu_for(machine_gpu: Any) -> GpuSpec | None:
@@ -552,7 +565,8 @@ def parse_workload(data: dict[str, Any], where: str, path: str | None = None) ->
     spec = dict(_TOP_SPEC, model=None, train=None, data=None)
     unknown = sorted(set(data) - set(spec))
     if unknown:
-        raise BadInput(f"{where}: unknown key '{shown_key(unknown[0])}' (expected one of: {', '.join(sorted(spec))})")
+        raise BadInput(tr("{where}: unknown key '{key}' (expected one of: {names})", where=where,
+                          key=shorten(shown_key(unknown[0]), 60), names=shorten(", ".join(sorted(spec)), 200)))
     top = validate_table(where, {k: v for k, v in data.items() if k in _TOP_SPEC}, _TOP_SPEC)
     if not _KEBAB.match(top["id"]):
         raise BadInput(f"{where}: key 'id': expected kebab-case like 'my-job', got {top['id']!r}")
@@ -621,6 +635,6 @@ def get_workload(id_or_path: str | Path) -> Workload:
         near = [i for i in ids if any(part and part in i for part in s.lower().split("-"))][:4]
     raise UnknownName(
         tr("unknown workload '{name}' (a built-in id, a workload .toml or a config.json; "
-           "see 'gpucheck workloads')", name=s),
+           "see 'gpucheck workloads')", name=shorten(s, 120)),
         tuple(near),
     )

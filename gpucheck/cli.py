@@ -10,13 +10,17 @@ Every command has --json for machine-readable output and prints a readable table
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
 import re
 import sys
 from typing import Any
 
 import gpucheck
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
+from gpucheck.fileio import shorten
 from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
 from gpucheck.lazy import lazy_import
 from gpucheck.region import REGIONS, set_region
@@ -214,7 +218,9 @@ def cli_flag(setting: str) -> str:
 def run_guarded(fn, *args, **kwargs) -> int:
     """Run a command: BadInput → one line on stderr and exit 2; anything unexpected → logged, exit 1."""
     try:
-        return fn(*args, **kwargs)
+        code = fn(*args, **kwargs)
+        sys.stdout.flush()  # a full or broken output fails here, inside the guard
+        return code
     except UnknownName as e:
         msg = str(e)
         zh = get_language() == "zh_CN"  # full-width list punctuation in Chinese, no space after '：'
@@ -232,15 +238,40 @@ def run_guarded(fn, *args, **kwargs) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        line = user_os_error(e)
+        if line is None:
+            return _internal_error(e)
+        sys.stderr.write(f"gpucheck: {line}\n")
+        return 2
     except Exception as e:  # noqa: BLE001 — the last line of defence: log it, one line for the user
-        log_file = logs.log_exception(e)
-        sys.stderr.write(
-            "gpucheck: "
-            + tr("internal error: {error}. Details were written to {path}", error=f"{type(e).__name__}: {e}",
-                 path=log_file)
-            + "\n"
-        )
-        return 1
+        return _internal_error(e)
+
+
+def _internal_error(e: BaseException) -> int:
+    log_file = logs.log_exception(e)
+    sys.stderr.write("gpucheck: " + tr("internal error: {error}. Details were written to {path}",
+                                       error=shorten(f"{type(e).__name__}: {e}", 300), path=log_file) + "\n")
+    return 1
+
+
+_USER_ERRNOS = {errno.ENAMETOOLONG, errno.ENOSPC, errno.EFBIG, errno.EROFS, getattr(errno, "EDQUOT", -1)}
+
+
+def user_os_error(e: OSError) -> str | None:
+    """A system error the user's input or disk caused (a file name too long, a full disk or output) as one
+    line; None for any other (an internal error). A full standard output is then pointed at the null device,
+    so that Python's own last flush does not fail again."""
+    if e.errno not in _USER_ERRNOS:
+        return None
+    if e.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", -1)) and not e.filename:
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return tr("cannot write the output ({reason})", reason=e.strerror or e)
+    if e.errno == errno.ENAMETOOLONG:
+        return tr("{path}: file name too long", path=shorten(str(e.filename or ""), 120))
+    return tr("{path}: cannot write ({reason})", path=shorten(str(e.filename or ""), 120), reason=e.strerror or e)
 
 
 def main(argv: list[str] | None = None) -> int:

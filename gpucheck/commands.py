@@ -27,6 +27,7 @@ from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, apply_overrides, estimate
 from gpucheck.estimate.calibration import calibrated_text, target_calibrated_text
+from gpucheck.fileio import read_text_limited, shorten
 from gpucheck.i18n import (
     N_,
     fmt_duration,
@@ -119,6 +120,8 @@ def target_from_args(args: argparse.Namespace):
     """--gpu NAME [--gpus N] (with --machine for RAM/CPU if given), --machine FILE, or a scan of this PC."""
     gpu_name = getattr(args, "gpu", None)
     gpus = getattr(args, "gpus", None)
+    if gpu_name is not None and not gpu_name.strip():
+        raise BadInput(tr("--gpu: expected a GPU name such as '4090' or 'a100 80gb'"))
     machine = None
     if getattr(args, "machine", None):
         machine = Machine.load(args.machine)
@@ -474,14 +477,13 @@ def load_trials(paths: list[str] | None) -> dict[str, Any]:
     """`gpucheck trial … --json` results saved to files, by job id (the last one of a job wins)."""
     out: dict[str, Any] = {}
     for path in paths or ():
+        text = read_text_limited(Path(path), folder_error=N_("is a folder, not a trial result"),
+                                 binary_error=N_("not a text file (expected JSON from 'gpucheck trial --json')"))
         try:
-            result = trial.TrialResult.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-        except OSError as e:
-            raise BadInput(tr("{path}: cannot read the trial result ({reason})", path=path,
-                              reason=e.strerror or e)) from None
-        except (ValueError, KeyError, TypeError):
+            result = trial.TrialResult.from_json(json.loads(text))
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise BadInput(tr("{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json > FILE)",
-                              path=path)) from None
+                              path=shorten(path))) from None
         out[result.workload] = result
     return out
 

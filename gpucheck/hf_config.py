@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from gpucheck.errors import BadInput
-from gpucheck.fileio import read_text_limited
+from gpucheck.fileio import read_text_limited, shorten
+from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "yi", "internlm2", "olmo",
@@ -36,14 +37,23 @@ def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int
          hi: int = 10_000_000) -> int:
     if key not in cfg or cfg[key] is None:
         if default is None:
-            raise BadInput(f"{where}: missing key '{key}' (an integer)")
+            raise BadInput(tr("{where}: missing key '{key}' (an integer)", where=where, key=key))
         return default
     v = cfg[key]
     if isinstance(v, bool) or not isinstance(v, int):
-        raise BadInput(f"{where}: key '{key}': expected an integer, got {v!r:.60}")
+        raise BadInput(tr("{where}: key '{key}': expected an integer, got {got}", where=where, key=key,
+                          got=shorten(repr(v), 60)))
     if not lo <= v <= hi:
-        raise BadInput(f"{where}: key '{key}': expected an integer from {lo} to {hi}, got {v}")
+        raise BadInput(tr("{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}", where=where,
+                          key=key, lo=lo, hi=hi, got=shorten(str(v), 60)))
     return v
+
+
+def _divides(where: str, key: str, size: int, heads_key: str, heads: int) -> None:
+    """Attention splits `size` evenly among the heads: more heads than the size, or a remainder, is no model."""
+    if heads > size or size % heads:
+        raise BadInput(tr("{where}: key '{key}': expected a multiple of {other} ({n}), got {got}", where=where,
+                          key=key, other=heads_key, n=heads, got=size))
 
 
 def _bool(where: str, cfg: dict[str, Any], key: str, default: bool) -> bool:
@@ -51,7 +61,8 @@ def _bool(where: str, cfg: dict[str, Any], key: str, default: bool) -> bool:
     if v is None:
         return default
     if not isinstance(v, bool):
-        raise BadInput(f"{where}: key '{key}': expected true or false, got {v!r:.60}")
+        raise BadInput(tr("{where}: key '{key}': expected true or false, got {got}", where=where, key=key,
+                          got=shorten(repr(v), 60)))
     return v
 
 
@@ -113,12 +124,13 @@ def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
 
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
-        raise BadInput(f"{where}: expected a JSON object (a Hugging Face config.json)")
+        raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=where))
     if isinstance(cfg.get("text_config"), dict) and "hidden_size" not in cfg:
         cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))
     mt = cfg.get("model_type")
     if not isinstance(mt, str):
-        raise BadInput(f"{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')")
+        raise BadInput(tr("{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')",
+                          where=where))
     mt = mt.lower()
     if mt.endswith("_text"):
         mt = mt[: -len("_text")]
@@ -128,6 +140,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         heads = _int(where, cfg, "n_head", hi=10_000)
         positions = _int(where, cfg, "n_positions", default=1024)
         vocab = _int(where, cfg, "vocab_size")
+        _divides(where, "n_embd", h, "n_head", heads)
         ffn = _int(where, cfg, "n_inner", default=4 * h)
         params = gpt2_params(h, layers, positions, vocab, ffn)
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
@@ -138,6 +151,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         h = _int(where, cfg, "hidden_size")
         layers = _int(where, cfg, "num_hidden_layers", hi=1000)
         heads = _int(where, cfg, "num_attention_heads", hi=10_000)
+        _divides(where, "hidden_size", h, "num_attention_heads", heads)
         ffn = _int(where, cfg, "intermediate_size", default=4 * h)
         positions = _int(where, cfg, "max_position_embeddings", default=512)
         vocab = _int(where, cfg, "vocab_size")
@@ -154,10 +168,12 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         heads = _int(where, cfg, "num_attention_heads", hi=10_000)
         kv = _int(where, cfg, "num_key_value_heads", default=heads, hi=10_000)
         if heads % kv:
-            raise BadInput(f"{where}: key 'num_key_value_heads': expected a divisor of num_attention_heads "
-                           f"({heads}), got {kv}")
+            raise BadInput(tr("{where}: key '{key}': expected a divisor of {other} ({n}), got {got}", where=where,
+                              key="num_key_value_heads", other="num_attention_heads", n=heads, got=kv))
         ffn = _int(where, cfg, "intermediate_size")
         vocab = _int(where, cfg, "vocab_size")
+        if cfg.get("head_dim") is None:
+            _divides(where, "hidden_size", h, "num_attention_heads", heads)
         head_dim = _int(where, cfg, "head_dim", default=h // heads)
         tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2"))
         qkv_bias = mt == "qwen2" or _bool(where, cfg, "attention_bias", False)
@@ -181,8 +197,8 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
                               grad_checkpointing=True)
         family = "llm"
     else:
-        raise BadInput(f"{where}: key 'model_type': '{mt}' is not supported (expected one of: "
-                       f"{', '.join(SUPPORTED)})")
+        raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
+                          where=where, got=shorten(mt, 24), names=", ".join(SUPPORTED)))
     billions = params / 1e9
     size = f"{billions:.1f}B" if billions >= 1 else f"{params / 1e6:.0f}M"
     shown = model_display_name(cfg, name)
@@ -204,12 +220,16 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
 
 def workload_from_config_file(path: str | Path) -> Workload:
     p = Path(path)
-    text = read_text_limited(p, folder_error="is a folder; give the config.json inside it",
-                             binary_error="not a text file (expected a Hugging Face config.json)")
+    text = read_text_limited(p, folder_error=N_("is a folder; give the config.json inside it"),
+                             binary_error=N_("not a text file (expected a Hugging Face config.json)"))
     try:
         cfg = json.loads(text)
     except json.JSONDecodeError as e:
-        raise BadInput(f"{p}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        raise BadInput(tr("{path}: not valid JSON (line {line}, column {column}: {reason})", path=shorten(str(p)),
+                          line=e.lineno, column=e.colno, reason=e.msg)) from None
     except RecursionError:
-        raise BadInput(f"{p}: not valid JSON (nested too deeply)") from None
-    return workload_from_config(cfg, str(p), name=_slug(p))
+        raise BadInput(tr("{path}: not valid JSON (nested too deeply)", path=shorten(str(p)))) from None
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        raise BadInput(tr("{path}: not valid JSON (a number with more than 4300 digits)",
+                          path=shorten(str(p)))) from None
+    return workload_from_config(cfg, shorten(str(p)), name=_slug(p))

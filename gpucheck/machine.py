@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Union
 
 from gpucheck.errors import BadInput
-from gpucheck.fileio import read_bytes_limited
-from gpucheck.i18n import Text, show_text, show_texts, text_of, tr
+from gpucheck.fileio import read_bytes_limited, shorten
+from gpucheck.i18n import N_, Text, show_text, show_texts, text_of, tr
 
 SCHEMA_VERSION = 1
 
@@ -266,7 +266,8 @@ class Machine:
             raise BadInput(tr("{where}: missing 'schema_version' — is this a gpucheck scan?", where=where))
         version = data["schema_version"]
         if not isinstance(version, int) or isinstance(version, bool):
-            raise BadInput(f"{where}: 'schema_version' must be an integer, got {version!r}")
+            raise BadInput(tr("{where}: key '{key}': expected an integer, got {got}", where=where, key="schema_version",
+                              got=shorten(repr(version), 60)))
         if version != SCHEMA_VERSION:
             raise BadInput(tr("{where}: schema_version {version} is not supported (this gpucheck reads {supported})",
                               where=where, version=version, supported=SCHEMA_VERSION))
@@ -278,26 +279,29 @@ class Machine:
     @classmethod
     def load(cls, path: str | Path) -> Machine:
         p = Path(path)
+        shown = shorten(str(p))
         try:
             text = read_bytes_limited(p).decode("utf-8")
         except FileNotFoundError:
-            raise BadInput(tr("{path}: file not found", path=p)) from None
+            raise BadInput(tr("{path}: file not found", path=shown)) from None
         except IsADirectoryError:
-            raise BadInput(tr("{path}: is a folder, not a scan file", path=p)) from None
+            raise BadInput(tr("{path}: is a folder, not a scan file", path=shown)) from None
         except PermissionError:
-            raise BadInput(tr("{path}: permission denied", path=p)) from None
+            raise BadInput(tr("{path}: permission denied", path=shown)) from None
         except UnicodeDecodeError:
-            raise BadInput(tr("{path}: not a text file (expected JSON from 'gpucheck scan --json')", path=p)) from None
+            raise BadInput(tr("{path}: not a text file (expected JSON from 'gpucheck scan --json')", path=shown)) from None
         except OSError as e:
-            raise BadInput(tr("{path}: cannot read ({reason})", path=p, reason=e.strerror or e)) from None
+            raise BadInput(tr("{path}: cannot read ({reason})", path=shown, reason=e.strerror or e)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise BadInput(tr("{path}: not valid JSON (line {line}, column {column}: {reason})", path=p, line=e.lineno,
+            raise BadInput(tr("{path}: not valid JSON (line {line}, column {column}: {reason})", path=shown, line=e.lineno,
                               column=e.colno, reason=e.msg)) from None
         except RecursionError:
-            raise BadInput(tr("{path}: not valid JSON (nested too deeply)", path=p)) from None
-        m = cls.from_dict(data, where=str(p))
+            raise BadInput(tr("{path}: not valid JSON (nested too deeply)", path=shown)) from None
+        except ValueError:  # Python refuses integers of more than 4300 digits
+            raise BadInput(tr("{path}: not valid JSON (a number with more than 4300 digits)", path=shown)) from None
+        m = cls.from_dict(data, where=shown)
         if m.label is None:
             m = dataclasses.replace(m, label=p.stem)
         return m
@@ -349,19 +353,45 @@ def _to_jsonable(obj: Any) -> Any:
     return obj
 
 
-_TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+_TYPE_NAMES = {int: N_("an integer"), float: N_("a number"), str: N_("a string"), bool: N_("true or false")}
+# Sense checks at load: what a field may hold beyond its type (a saved scan is a file anyone can edit).
+_CHOICES = {("Gpu", "vendor"): GPU_VENDORS, ("Gpu", "backend"): GPU_BACKENDS, ("Disk", "kind"): DISK_KINDS,
+            ("Finding", "severity"): SEVERITIES}
+MAX_BYTES = 2**60  # 1 EiB: more than any disk, memory or GPU a scan can describe
+MAX_NUMBER = 1e15  # any other count, clock, wattage, speed or temperature
+MIN_SPEED = 1e-3  # a measured speed (per second, GB/s, TFLOPS) above 0 but below this is no measurement
+
+
+def _expected(where: str, what: str, value: Any) -> BadInput:
+    return BadInput(tr("{where}: expected {what}, got {got}", where=where, what=what, got=shorten(repr(value), 60)))
+
+
+def _sense_check(cls_name: str, name: str, value: Any, where: str) -> None:
+    """Values a real scan cannot hold: a vendor not in the list, 10^40 bytes, a speed of 1e-300."""
+    choices = _CHOICES.get((cls_name, name))
+    if choices and value not in choices:
+        raise _expected(where, tr("one of {names}", names=", ".join(choices)), value)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return
+    if name.endswith("_bytes") and value > MAX_BYTES:
+        raise _expected(where, tr("at most {n} bytes (1 EiB)", n=f"{MAX_BYTES:,}"), value)
+    if not name.endswith("_bytes") and abs(value) > MAX_NUMBER:
+        raise _expected(where, tr("a number up to {n}", n=f"{MAX_NUMBER:g}"), value)
+    speed = name.endswith(("_per_s", "_gbps")) or "tflops" in name
+    if speed and 0 < value < MIN_SPEED:
+        raise _expected(where, tr("0 or a speed of at least {n}", n=f"{MIN_SPEED:g}"), value)
 
 
 def _describe(tp: Any) -> str:
     if tp in _TYPE_NAMES:
-        return _TYPE_NAMES[tp]
+        return tr(_TYPE_NAMES[tp])
     if dataclasses.is_dataclass(tp):
-        return "an object"
+        return tr("an object")
     origin = typing.get_origin(tp)
     if origin is tuple:
-        return "a list"
+        return tr("a list")
     if origin in (Union, types.UnionType):
-        return " or ".join("null" if a is type(None) else _describe(a) for a in typing.get_args(tp))
+        return tr(" or ").join("null" if a is type(None) else _describe(a) for a in typing.get_args(tp))
     return str(tp)
 
 
@@ -381,35 +411,35 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                 return _convert(a, value, where)
             except BadInput:
                 continue
-        raise BadInput(f"{where}: expected {_describe(tp)}, got {value!r:.60}")
+        raise _expected(where, _describe(tp), value)
     if origin is tuple:
         if not isinstance(value, list):
-            raise BadInput(f"{where}: expected a list, got {value!r:.60}")
+            raise _expected(where, tr("a list"), value)
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:  # tuple[X, ...]: any length
             return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):  # tuple[X, Y]: exactly that many items
-            raise BadInput(f"{where}: expected a list of {len(args)} items, got {value!r:.60}")
+            raise _expected(where, tr("a list of {n} items", n=len(args)), value)
         return tuple(_convert(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True)))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _from_jsonable(tp, value, where)
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadInput(f"{where}: expected a number, got {value!r:.60}")
+            raise _expected(where, tr("a number"), value)
         if value != value or value in (float("inf"), float("-inf")):
-            raise BadInput(f"{where}: expected a finite number, got {value!r}")
+            raise _expected(where, tr("a finite number"), value)
         return float(value)
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(f"{where}: expected an integer, got {value!r:.60}")
+            raise _expected(where, tr("an integer"), value)
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            raise BadInput(f"{where}: expected true or false, got {value!r:.60}")
+            raise _expected(where, tr("true or false"), value)
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise BadInput(f"{where}: expected a string, got {value!r:.60}")
+            raise _expected(where, tr("a string"), value)
         return value
     if tp is Any:
         return value
@@ -418,23 +448,25 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
 
 def _from_jsonable(cls: type, data: Any, where: str) -> Any:
     if not isinstance(data, dict):
-        raise BadInput(f"{where}: expected an object, got {data!r:.60}")
+        raise _expected(where, tr("an object"), data)
     hints = typing.get_type_hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - names)
     if unknown:
-        raise BadInput(f"{where}: unknown key {unknown[0]!r:.60} (expected one of: {', '.join(sorted(names))})")
+        raise BadInput(tr("{where}: unknown key '{key}' (expected one of: {names})", where=where,
+                          key=shorten(unknown[0], 60), names=shorten(", ".join(sorted(names)), 200)))
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise BadInput(f"{where}: missing key '{f.name}'")
+                raise BadInput(tr("{where}: missing key '{key}'", where=where, key=f.name))
             continue
         value = _convert(hints[f.name], data[f.name], f"{where}.{f.name}")
         # sizes, counts, clocks, watts, speeds are never negative (only temperatures, *_c, may be)
         if (isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
                 and not f.name.endswith("_c")):
-            raise BadInput(f"{where}.{f.name}: expected a number ≥ 0, got {value!r}")
+            raise _expected(f"{where}.{f.name}", tr("a number ≥ 0"), value)
+        _sense_check(cls.__name__, f.name, value, f"{where}.{f.name}")
         kwargs[f.name] = value
     return cls(**kwargs)
 

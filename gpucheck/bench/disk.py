@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gpucheck.bench.common import Phase, counted_in_windows, median
+from gpucheck.fileio import clean_stale_files
 from gpucheck.i18n import N_, tr, tr_text
 
 MIB = 1024 * 1024
@@ -339,6 +340,7 @@ def measure_disk(phase: Phase, folder: str | os.PathLike[str], file_bytes: int =
     problem = _problem(folder_path)
     if problem:
         return DiskResult(where, notes=(problem,))
+    clean_stale_files(folder_path, TEMP_PREFIX, sep="-")  # the test files of deep scans that were killed
     try:
         free = shutil.disk_usage(folder_path).free
     except OSError as e:
@@ -355,7 +357,7 @@ def measure_disk(phase: Phase, folder: str | os.PathLike[str], file_bytes: int =
     reader = None
     try:
         try:
-            fd, path = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".tmp", dir=folder_path)
+            fd, path = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder_path)
         except OSError as e:
             return DiskResult(where, notes=(tr_text("Disk test skipped: cannot create a file in {path} ({err}).",
                                                path=where, err=e.strerror or str(e)),))

@@ -16,6 +16,7 @@ from gpucheck.advise.job_json import job_to_json
 from gpucheck.machine import to_jsonable
 from gpucheck.report.measured import measured_to_json
 from gpucheck.report.model import Evaluation, ReportModel, evaluation_figures
+from gpucheck.report.privacy import trial_for_report
 
 REPORT_SCHEMA_VERSION = 1
 REPORT_KIND = "gpucheck-report"
@@ -33,7 +34,7 @@ def advice_dict(advice: Any) -> dict[str, Any] | None:
     return advice_to_dict(advice)
 
 
-def workload_dict(ev: Evaluation, lang: str) -> dict[str, Any]:
+def workload_dict(ev: Evaluation, lang: str, include_ids: bool = False) -> dict[str, Any]:
     w = ev.workload
     return {
         "id": w.id,
@@ -45,17 +46,18 @@ def workload_dict(ev: Evaluation, lang: str) -> dict[str, Any]:
         "definition": to_jsonable(w),
         "estimate": estimate_dict(ev.estimate, w, ev.advice),
         "advice": advice_dict(ev.advice) if ev.detailed else None,
-        **_trial_keys(ev),
+        **_trial_keys(ev, include_ids),
     }
 
 
-def _trial_keys(ev: Evaluation) -> dict[str, Any]:
+def _trial_keys(ev: Evaluation, include_ids: bool = False) -> dict[str, Any]:
     """A trial's measurement beside the estimate: `measured` (the figures the report shows as measured, with
-    the verdict they settle) and `trial` (`gpucheck trial --json`'s own object). Absent without a trial."""
+    the verdict they settle) and `trial` (`gpucheck trial --json`'s object, cut to what the report needs and
+    redacted by the report's one privacy policy). Absent without a trial."""
     fig = evaluation_figures(ev)
     if fig.measured is None or ev.trial is None:
         return {}
-    return {"measured": measured_to_json(fig.measured, fig.verdict), "trial": ev.trial.to_json()}
+    return {"measured": measured_to_json(fig.measured, fig.verdict), "trial": trial_for_report(ev.trial.to_json(), include_ids)}
 
 
 def report_dict(model: ReportModel) -> dict[str, Any]:
@@ -69,7 +71,7 @@ def report_dict(model: ReportModel) -> dict[str, Any]:
         "title": model.title,
         "summary": model.intro,
         "machine": model.machine.to_dict(),
-        "workloads": [workload_dict(ev, model.lang) for ev in model.evaluations],
+        "workloads": [workload_dict(ev, model.lang, model.include_ids) for ev in model.evaluations],
         "assumptions": list(model.assumptions),
         "sources": list(model.sources),
     }

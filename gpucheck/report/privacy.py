@@ -1,12 +1,16 @@
-"""Keep identifying details out of reports: host name, GPU UUIDs, serial numbers, user names in paths.
+"""Keep identifying details out of reports: host name, GPU UUIDs, serial numbers, MAC addresses, user names.
 
 `redact_machine(machine)` returns a copy of the Machine with those removed (pure, no I/O except
-reading the current user name once, so a report written on this PC does not carry it either).
+reading the current user and host name once, so a report written on this PC does not carry them either).
+`trial_for_report(data, include_ids)` is a trial result (`gpucheck trial --json`) cut to what a report shows
+(no stderr lines, no traceback, no exit code) and, unless `include_ids`, through the same scrubbing: a trial
+runs on this PC, so this PC's user and host name are what its Python could have echoed.
 """
 
 from __future__ import annotations
 
 import getpass
+import platform
 import re
 from functools import lru_cache
 from typing import Any
@@ -21,6 +25,9 @@ _POSIX_HOME = re.compile(r"(?P<pre>/(?:home|Users|media|run/media|var/home)/)(?P
 _WINDOWS_HOME = re.compile(r"(?P<pre>\b[A-Za-z]:[\\/]+(?:Users|Documents and Settings)[\\/]+)(?P<user>[^\\/\s\"']+)",
                            re.IGNORECASE)
 _SERIAL = re.compile(r"(?i)\b(serial(?:\s*(?:number|no\.?))?\s*[:=]\s*)(\S+)")
+_MAC = re.compile(r"(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}(?![0-9A-Fa-f:-])")
+_GENERIC_HOSTS = frozenset({"localhost", "localhost.localdomain", "ubuntu", "debian", "fedora", "raspberrypi",
+                            "archlinux", "linux", "computer", "desktop", "laptop", "pc"})
 _GENERIC_USERS = frozenset({"root", "user", "admin", "administrator", "public", "default", "shared", "USER"})
 
 
@@ -35,25 +42,46 @@ def _current_user() -> str | None:
     return name
 
 
-def scrub_text(text: str, hostname: str | None = None) -> str:
-    """Remove UUIDs, serial numbers, user names in home paths and the host name from free text."""
+@lru_cache(maxsize=1)
+def _current_host() -> str | None:
+    """This PC's host name (no network: the kernel's node name)."""
+    try:
+        name = platform.node()
+    except Exception:  # noqa: BLE001
+        return None
+    return name or None
+
+
+def _this_host() -> tuple[str, ...]:
+    """This PC's host name and its first label, unless it names nobody ("localhost", a distribution's default)."""
+    host = _current_host()
+    if not host or host.lower() in _GENERIC_HOSTS:
+        return ()
+    return tuple(dict.fromkeys((host, host.split(".")[0])))
+
+
+def scrub_text(text: str, hostname: str | None = None, *, also: tuple[str, ...] = ()) -> str:
+    """Remove UUIDs, serial numbers, MAC addresses, user names (in home paths and anywhere) and the host
+    name (and the names in `also`) from free text."""
     out = _UUID.sub(HIDDEN, text)
     out = _SERIAL.sub(lambda m: m.group(1) + HIDDEN, out)
+    out = _MAC.sub(HIDDEN, out)
     out = _POSIX_HOME.sub(lambda m: m.group("pre") + "USER", out)
     out = _WINDOWS_HOME.sub(lambda m: m.group("pre") + "USER", out)
-    for name in (hostname, _current_user()):
+    names = [hostname, _current_user(), *also]
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
         if name and len(name) >= 3:
             out = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", HIDDEN, out, flags=re.IGNORECASE)
     return out
 
 
-def _walk(value: Any, hostname: str | None) -> Any:
+def _walk(value: Any, hostname: str | None, also: tuple[str, ...] = ()) -> Any:
     if isinstance(value, str):
-        return scrub_text(value, hostname)
+        return scrub_text(value, hostname, also=also)
     if isinstance(value, list):
-        return [_walk(v, hostname) for v in value]
+        return [_walk(v, hostname, also) for v in value]
     if isinstance(value, dict):
-        return {k: _walk(v, hostname) for k, v in value.items()}
+        return {k: _walk(v, hostname, also) for k, v in value.items()}
     return value
 
 
@@ -70,4 +98,21 @@ def redact_machine(machine: Machine) -> Machine:
     return Machine.from_dict(data, where="report")
 
 
-__all__ = ["redact_machine", "scrub_text", "HIDDEN"]
+# What a report keeps of a trial result: the figures, the outcome and its one-line message, where it ran.
+TRIAL_REPORT_KEYS = ("workload", "outcome", "message", "python", "libraries", "measured", "estimated", "ratios",
+                     "install")
+TRIAL_REPORT_DETAILS = ("largest_batch_that_fits", "batch_tried", "oom_error", "reason", "python_version",
+                        "cuda_build")
+
+
+def trial_for_report(data: dict[str, Any], include_ids: bool, hostname: str | None = None) -> dict[str, Any]:
+    """A trial result (`TrialResult.to_json()`) as a report carries it: only TRIAL_REPORT_KEYS and, of its
+    details, TRIAL_REPORT_DETAILS (never the stderr lines, the traceback or the exit code); unless
+    `include_ids`, every text scrubbed by `scrub_text` (user and host names, UUIDs, serials, MACs)."""
+    out = {k: data.get(k) for k in TRIAL_REPORT_KEYS}
+    details = data.get("details") or {}
+    out["details"] = {k: details[k] for k in TRIAL_REPORT_DETAILS if k in details}
+    return out if include_ids else _walk(out, hostname, _this_host())
+
+
+__all__ = ["redact_machine", "scrub_text", "trial_for_report", "HIDDEN"]

@@ -14,6 +14,7 @@ downloaded.
 from __future__ import annotations
 
 import dataclasses
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from gpucheck.records import Workload
 from gpucheck.trial.calibrate import record_trial, trial_workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
+from gpucheck.trial.text import clean_text, tame
 
 GIB = 1024**3
 DEFAULT_MAX_SECONDS = 30.0
@@ -36,7 +38,7 @@ OUTCOMES = ("ran", "out_of_memory", "missing_library", "timed_out", "failed")
 PHASES = {"starting": N_("starting PyTorch"), "building": N_("building the model"), "warmup": N_("the warm-up step"),
           "timing": N_("the timed steps"), "searching": N_("looking for a micro-batch that fits")}
 
-__all__ = ["TrialResult", "TrialUnsupported", "run_trial", "find_pythons", "pip_command", "hard_cap_seconds",
+__all__ = ["TrialResult", "TrialUnsupported", "run_trial", "find_pythons", "pip_command", "hard_cap_seconds", "clean_text",
            "DEFAULT_MAX_SECONDS", "phase_text"]
 
 
@@ -71,11 +73,20 @@ class TrialResult:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TrialResult:
-        """A result `to_json()` wrote (`gpucheck trial --json`), read back; `ratios` is recomputed."""
-        return cls(workload=str(data["workload"]), outcome=str(data["outcome"]), message=str(data.get("message") or ""),
-                   python=data.get("python"), libraries=dict(data.get("libraries") or {}),
-                   measured=data.get("measured"), estimated=data.get("estimated"), install=data.get("install"),
-                   details=dict(data.get("details") or {}))
+        """A result `to_json()` wrote (`gpucheck trial --json`), read back; `ratios` is recomputed.
+        ValueError when it is not one (not an object, no workload, an unknown outcome, figures that are not
+        objects); every text is cleaned and cut as a child's text is."""
+        if not isinstance(data, dict) or not isinstance(data.get("workload"), str) or data.get("outcome") not in OUTCOMES:
+            raise ValueError("not a trial result")
+        data = tame(data)
+        for key in ("measured", "estimated", "libraries", "details"):
+            if data.get(key) is not None and not isinstance(data[key], dict):
+                raise ValueError(f"'{key}' is not an object")
+        text = (lambda v: v if isinstance(v, str) else None)  # noqa: E731
+        return cls(workload=data["workload"], outcome=data["outcome"], message=text(data.get("message")) or "",
+                   python=text(data.get("python")), libraries=dict(data.get("libraries") or {}),
+                   measured=_measured(data.get("measured")), estimated=_measured(data.get("estimated")),
+                   install=text(data.get("install")), details=dict(data.get("details") or {}))
 
     def to_json(self) -> dict[str, Any]:
         return {"workload": self.workload, "outcome": self.outcome, "message": self.message,
@@ -156,18 +167,20 @@ def run_trial(workload: Workload, *, python: str | None = None, steps: int | Non
         python = found[0]
     python = resolve_python(python)
     raw = run_child(python, spec, hard_cap_s=hard_cap_seconds(max_seconds), on_event=on_event, cancel=cancel)
-    result = _result(workload, python, raw, machine, max_seconds)
+    result = _result(workload, python, tame(raw), machine, max_seconds)
     record_trial(workload, result.outcome, result.measured, machine)  # this PC's calibration learns from it
     return result
 
 
 def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, max_seconds: float) -> TrialResult:
     outcome = raw.get("outcome") if raw.get("outcome") in OUTCOMES else "failed"
-    libs = raw.get("libraries") or {}
-    common: dict[str, Any] = {"workload": workload.id, "python": raw.get("python") or python, "libraries": libs}
+    libs = {k: v if isinstance(v, str) else None for k, v in _mapping(raw.get("libraries")).items()}
+    shown_python = raw.get("python") if isinstance(raw.get("python"), str) and raw.get("python") else python
+    common: dict[str, Any] = {"workload": workload.id, "python": shown_python, "libraries": libs}
     details = {k: raw[k] for k in ("largest_batch_that_fits", "batch_tried", "oom_error", "traceback", "reason",
-                                   "stderr_tail", "exit_code", "python_version", "cuda_build") if raw.get(k) is not None}
-    measured = raw.get("measured")
+                                   "stderr_tail", "exit_code", "python_version", "cuda_build", "network_block")
+               if raw.get(k) is not None}
+    measured = _measured(raw.get("measured"))
     if outcome in ("ran", "out_of_memory"):
         kind = (measured or {}).get("device_kind") or ("cuda" if raw.get("cuda_build") and outcome ==
                                                        "out_of_memory" else "cpu")
@@ -177,12 +190,29 @@ def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, 
         return TrialResult(outcome=outcome, message=_ran_message(outcome, raw), measured=measured,
                            estimated=estimated, details=details, **common)
     if outcome == "missing_library":
-        module = raw.get("missing") or "torch"
+        missing = raw.get("missing")
+        module = missing if isinstance(missing, str) and _MODULE.fullmatch(missing) else "torch"
         cmd = pip_command(module, machine)
         msg = tr("{module} is not installed in {python}; add it with: {cmd}", module=module,
                  python=common["python"], cmd=cmd)
         return TrialResult(outcome=outcome, message=msg, install=cmd, cannot_run=True, details=details, **common)
     return _failure(workload, python, raw, details, common, max_seconds)
+
+
+_MODULE = re.compile(r"[A-Za-z0-9_.-]{1,60}")
+_NUMBERS = ("step_seconds", "samples_per_second", "peak_memory_gib", "batch", "steps", "mean_step_seconds")
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _measured(value: Any) -> dict[str, Any] | None:
+    """The runner's measured figures, with what is not a positive number where one belongs left out."""
+    if not isinstance(value, dict) or not value:
+        return None
+    return {k: v for k, v in value.items()
+            if k not in _NUMBERS or (isinstance(v, int | float) and not isinstance(v, bool) and v > 0)}
 
 
 def _ran_message(outcome: str, raw: dict[str, Any]) -> str:
@@ -221,7 +251,7 @@ def _failure(workload: Workload, python: str, raw: dict[str, Any], details: dict
             msg = tr("The trial's process stopped before it finished (exit code {code})", code=raw.get("exit_code"))
         return TrialResult(outcome="failed", message=msg, cannot_run=True, details=details, **common)
     unsupported = bool(raw.get("unsupported"))
-    text = " ".join(str(raw.get("message") or "").split())  # one line, whatever the library raised
+    text = " ".join(clean_text(str(raw.get("message") or "")).split())  # one line, whatever the library raised
     msg = tr("Cannot run this job here: {why}", why=text) if unsupported else tr("The trial failed: {error}",
                                                                                   error=text)
     return TrialResult(outcome="failed", message=msg, cannot_run=unsupported, details=details, **common)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from typing import Any
 
 from gpucheck.catalog import get_workload
@@ -17,7 +19,14 @@ from gpucheck.estimate import apply_overrides
 from gpucheck.i18n import fmt_duration, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
-from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, phase_text, run_trial
+from gpucheck.trial import (
+    DEFAULT_MAX_SECONDS,
+    TrialResult,
+    TrialUnsupported,
+    clean_text,
+    phase_text,
+    run_trial,
+)
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "samples", "epochs")
@@ -78,15 +87,31 @@ def format_result(r: TrialResult) -> str:
     return "\n".join(lines)
 
 
+def _exit_on_signals() -> None:
+    """TERM and HUP (a closed terminal) end the trial like Ctrl+C: its processes are killed and its temporary
+    folder removed before gpucheck exits (128 + the signal's number)."""
+    def stop(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.max_seconds is not None and not 0 < args.max_seconds <= 3600:
         raise BadInput(tr("--max-seconds must be between 0 and 3600"))
     if args.steps is not None and not 1 <= args.steps <= 100_000:
         raise BadInput(tr("--steps must be between 1 and 100000"))
+    if args.python is not None and not args.python.strip():
+        raise BadInput(tr("--python: expected the path of a Python with PyTorch"))
     workload = apply_overrides(get_workload(args.workload), **{k: getattr(args, k, None) for k in OVERRIDE_KEYS})
     machine = Machine.load(args.machine) if getattr(args, "machine", None) else scan()
     show = not args.json and sys.stderr.isatty()
     try:
+        _exit_on_signals()
         result = run_trial(workload, python=args.python, steps=args.steps, max_seconds=args.max_seconds,
                            machine=machine, device=args.device, search_batch=not args.no_search,
                            on_event=_progress if show else None)
@@ -100,5 +125,5 @@ def run(args: argparse.Namespace) -> int:
     elif result.outcome in ("ran", "out_of_memory"):
         sys.stdout.write(format_result(result) + "\n")
     if result.exit_code != 0:
-        sys.stderr.write(f"gpucheck: {result.message}\n")
+        sys.stderr.write(f"gpucheck: {clean_text(result.message, 1000)}\n")
     return result.exit_code

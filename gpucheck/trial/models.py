@@ -14,7 +14,8 @@ from typing import Any
 
 from gpucheck.catalog import read_toml
 from gpucheck.errors import BadInput
-from gpucheck.i18n import tr
+from gpucheck.fileio import read_text_limited, shorten
+from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 from gpucheck.resources import resource_path
 
@@ -39,13 +40,21 @@ def load_recipes() -> dict[str, Any]:
 
 
 def _read_json(path: Path) -> dict[str, Any]:
+    text = read_text_limited(path, folder_error=N_("is a folder; give the config.json inside it"),
+                             binary_error=N_("not a text file (expected a Hugging Face config.json)"))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise BadInput(f"{path}: cannot read the model configuration ({e})") from None
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # read by gpucheck.hf_config before: it changed since
+        raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)",
+                          where=shorten(str(path)))) from None
     if not isinstance(data, dict):
-        raise BadInput(f"{path}: expected a JSON object")
+        raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=shorten(str(path))))
     return data
+
+
+# Model types gpucheck estimates (gpucheck/hf_config.py) that transformers cannot build without the model's own
+# remote code (never run): the trial builds a Llama-shaped model of the same sizes instead.
+BUILT_AS_SIZES = ("yi", "internlm2", "deepseek", "baichuan", "mixtral_dense")
 
 
 def _model_file(rel: str) -> dict[str, Any]:
@@ -109,6 +118,8 @@ def model_for(w: Workload) -> tuple[str, dict[str, Any]]:
         cfg = _read_json(Path(w.path))
         if isinstance(cfg.get("text_config"), dict) and "hidden_size" not in cfg:
             cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))
+        if str(cfg.get("model_type", "")).lower() in BUILT_AS_SIZES:
+            cfg = _config_from_sizes(w)  # transformers has no class for it without the model's own code
         return "transformers", {"config": cfg, "task": _task_for(cfg)}
     entry = load_recipes()["by_name"].get(w.model.name or "")
     if entry is not None:

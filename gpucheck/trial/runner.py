@@ -11,8 +11,15 @@ peak memory (CUDA: torch.cuda.max_memory_allocated / reserved; Apple MPS: driver
 process's peak resident memory). An out-of-memory error is caught and reported ("out_of_memory"); with
 `search_batch` the largest micro-batch that fits is searched by halving.
 
-No network: the parent sets HF_HUB_OFFLINE=1 / TRANSFORMERS_OFFLINE=1, and this script refuses every
-internet socket connection through an audit hook. Libraries are imported only when a job needs them
+No network. Where Linux permits it, the parent runs this script in a network namespace of its own (no
+interface but a loopback that is down), so nothing this process or any process it starts does can reach a
+network. Everywhere, the parent sets HF_HUB_OFFLINE=1 / TRANSFORMERS_OFFLINE=1, and this script adds an
+in-process block (an audit hook) that refuses, in THIS Python only: socket connect / connect_ex /
+create_connection to an internet address (IPv4, IPv6), sendto and sendmsg on such a socket, getaddrinfo /
+gethostbyname (so urllib, http.client, requests and asyncio connections fail too). It cannot stop a program
+this script starts (subprocess, os.system) or native code that calls connect() directly (a C extension,
+ctypes): without the namespace those are not blocked. The parent's result says which block was in force.
+Libraries are imported only when a job needs them
 (`_need`), so a missing one becomes outcome "missing_library" with the pip command that adds it.
 
 Fault injection for tests only (environment variable GPUCHECK_TRIAL_FAULT): `oom_above_batch=N` raises
@@ -85,14 +92,15 @@ def emit(event, **fields):
 
 
 def _block_network():
-    """Refuse internet connections: the trial needs nothing from the network."""
+    """Refuse internet connections made by this Python (see the module docstring for what it cannot stop)."""
     def hook(name, args):
-        if name in ("socket.connect", "socket.connect_ex", "socket.sendto"):
+        if name in ("socket.connect", "socket.connect_ex", "socket.sendto", "socket.sendmsg"):
             sock = args[0] if args else None
             family = getattr(sock, "family", None)
             if family is not None and int(family) in (2, 10, 23, 30):  # AF_INET, AF_INET6 (Linux/Win/mac)
                 raise ConnectionRefusedError("gpucheck trial: network access is blocked")
-        elif name == "socket.getaddrinfo":
+        elif name in ("socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex",
+                      "socket.gethostbyaddr"):
             raise ConnectionRefusedError("gpucheck trial: network access is blocked")
 
     if hasattr(sys, "addaudithook"):

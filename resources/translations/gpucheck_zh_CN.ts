@@ -972,7 +972,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="449"/>
-        <location filename="../../gpucheck/commands.py" line="379"/>
+        <location filename="../../gpucheck/commands.py" line="382"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1562,87 +1562,87 @@
         <translation>图像：未安装 Pillow，因此只解压了 {w}×{h} 的 zlib 压缩图像（类似 PNG）；JPEG 解码通常更慢。安装 Pillow（pip install pillow）即可测得 JPEG 的数据。全部核心 = {n} 个线程。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="214"/>
+        <location filename="../../gpucheck/bench/disk.py" line="215"/>
         <source>Disk test skipped: the folder {path} does not exist.</source>
         <translation>已跳过硬盘测试：文件夹 {path} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="216"/>
+        <location filename="../../gpucheck/bench/disk.py" line="217"/>
         <source>Disk test skipped: {path} is not a folder.</source>
         <translation>已跳过硬盘测试：{path} 不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="218"/>
+        <location filename="../../gpucheck/bench/disk.py" line="219"/>
         <source>Disk test skipped: no permission to write in {path}.</source>
         <translation>已跳过硬盘测试：没有在 {path} 中写入的权限。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="231"/>
+        <location filename="../../gpucheck/bench/disk.py" line="232"/>
         <source>Could not remove the test file {path}; please delete it.</source>
         <translation>无法删除测试文件 {path}，请手动删除。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="329"/>
+        <location filename="../../gpucheck/bench/disk.py" line="330"/>
         <source>the file cache was bypassed (direct reads)</source>
         <translation>已绕过文件缓存（直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="330"/>
+        <location filename="../../gpucheck/bench/disk.py" line="331"/>
         <source>the file cache was emptied before each pass (the file system refused direct reads)</source>
         <translation>每轮测试前都清空了文件缓存（文件系统不支持直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="331"/>
+        <location filename="../../gpucheck/bench/disk.py" line="332"/>
         <source>the file cache was turned off for the test file</source>
         <translation>已对测试文件关闭文件缓存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="332"/>
+        <location filename="../../gpucheck/bench/disk.py" line="333"/>
         <source>the file cache could NOT be bypassed here, so the figures may be RAM speed, not disk speed</source>
         <translation>此处无法绕过文件缓存，因此测得的可能是内存速度，而不是硬盘速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="345"/>
+        <location filename="../../gpucheck/bench/disk.py" line="347"/>
         <source>Disk test skipped: cannot read free space of {path} ({err}).</source>
         <translation>已跳过硬盘测试：无法读取 {path} 的可用空间（{err}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="350"/>
+        <location filename="../../gpucheck/bench/disk.py" line="352"/>
         <source>Disk test skipped: too little free space in {path}.</source>
         <translation>已跳过硬盘测试：{path} 的可用空间太少。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="360"/>
+        <location filename="../../gpucheck/bench/disk.py" line="362"/>
         <source>Disk test skipped: cannot create a file in {path} ({err}).</source>
         <translation>已跳过硬盘测试：无法在 {path} 中创建文件（{err}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="369"/>
+        <location filename="../../gpucheck/bench/disk.py" line="371"/>
         <source>Measuring disk (writing a test file)</source>
         <translation>正在测量硬盘（写入测试文件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="379"/>
+        <location filename="../../gpucheck/bench/disk.py" line="381"/>
         <source>Measuring disk (sequential read)</source>
         <translation>正在测量硬盘（顺序读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="380"/>
+        <location filename="../../gpucheck/bench/disk.py" line="382"/>
         <source>Measuring disk (random read)</source>
         <translation>正在测量硬盘（随机读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="381"/>
+        <location filename="../../gpucheck/bench/disk.py" line="383"/>
         <source>Measuring disk (parallel random read)</source>
         <translation>正在测量硬盘（并行随机读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="383"/>
+        <location filename="../../gpucheck/bench/disk.py" line="385"/>
         <source>Disk: {size} MiB test file in {path}; {cache}.</source>
         <translation>硬盘：在 {path} 中使用 {size} MiB 的测试文件；{cache}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/disk.py" line="388"/>
+        <location filename="../../gpucheck/bench/disk.py" line="390"/>
         <source>Disk test in {path} failed: {err}</source>
         <translation>在 {path} 中的硬盘测试失败：{err}</translation>
     </message>
@@ -1843,393 +1843,513 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="432"/>
+        <location filename="../../gpucheck/catalog.py" line="45"/>
+        <source>is a folder, not a TOML file</source>
+        <translation>这是一个文件夹，不是 TOML 文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="46"/>
+        <source>not a text file (expected TOML)</source>
+        <translation>不是文本文件（应为 TOML）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="50"/>
+        <source>{path}: not valid TOML ({reason})</source>
+        <translation>{path}：不是有效的 TOML（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="53"/>
+        <source>{path}: not valid TOML (nested too deeply)</source>
+        <translation>{path}：不是有效的 TOML（嵌套太深）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="55"/>
+        <source>{path}: not valid TOML (a number with more than 4300 digits)</source>
+        <translation>{path}：不是有效的 TOML（有超过 4300 位的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="442"/>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="434"/>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="428"/>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="62"/>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="438"/>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="63"/>
+        <source>a list of strings</source>
+        <translation>字符串列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="63"/>
+        <source>a list of numbers above 0</source>
+        <translation>大于 0 的数字列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="103"/>
+        <source>{kind} between {lo} and {hi}</source>
+        <translation>{lo} 到 {hi} 之间的{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="105"/>
+        <source>{kind} ≥ {lo}</source>
+        <translation>≥ {lo} 的{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="107"/>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <source>one of {names}</source>
+        <translation>以下之一：{names}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="108"/>
+        <source>{where}: key '{key}': expected {what}, got {got}</source>
+        <translation>{where}：键“{key}”应为{what}，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="153"/>
+        <location filename="../../gpucheck/catalog.py" line="568"/>
+        <location filename="../../gpucheck/machine.py" line="456"/>
+        <source>{where}: unknown key '{key}' (expected one of: {names})</source>
+        <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="160"/>
+        <source>{where}: missing key '{key}' ({what})</source>
+        <translation>{where}：缺少键“{key}”（{what}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="433"/>
+        <location filename="../../gpucheck/commands.py" line="124"/>
+        <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
+        <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="444"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="435"/>
+        <location filename="../../gpucheck/catalog.py" line="447"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="444"/>
+        <location filename="../../gpucheck/catalog.py" line="456"/>
+        <location filename="../../gpucheck/catalog.py" line="435"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="620"/>
+        <location filename="../../gpucheck/catalog.py" line="637"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="34"/>
+        <location filename="../../gpucheck/cli.py" line="38"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="35"/>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="35"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="36"/>
+        <location filename="../../gpucheck/cli.py" line="40"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="36"/>
+        <location filename="../../gpucheck/cli.py" line="40"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="37"/>
+        <location filename="../../gpucheck/cli.py" line="41"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="37"/>
+        <location filename="../../gpucheck/cli.py" line="41"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="42"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="42"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="39"/>
+        <location filename="../../gpucheck/cli.py" line="43"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="39"/>
+        <location filename="../../gpucheck/cli.py" line="43"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="52"/>
+        <location filename="../../gpucheck/cli.py" line="56"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="66"/>
+        <location filename="../../gpucheck/cli.py" line="70"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="67"/>
+        <location filename="../../gpucheck/cli.py" line="71"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="72"/>
+        <location filename="../../gpucheck/cli.py" line="76"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="77"/>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="81"/>
+        <location filename="../../gpucheck/cli.py" line="148"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="78"/>
+        <location filename="../../gpucheck/cli.py" line="82"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="79"/>
+        <location filename="../../gpucheck/cli.py" line="83"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="83"/>
+        <location filename="../../gpucheck/cli.py" line="87"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="86"/>
+        <location filename="../../gpucheck/cli.py" line="90"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="89"/>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="95"/>
+        <location filename="../../gpucheck/cli.py" line="99"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="98"/>
+        <location filename="../../gpucheck/cli.py" line="102"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="100"/>
+        <location filename="../../gpucheck/cli.py" line="104"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="101"/>
+        <location filename="../../gpucheck/cli.py" line="105"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="103"/>
+        <location filename="../../gpucheck/cli.py" line="107"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="105"/>
+        <location filename="../../gpucheck/cli.py" line="109"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="108"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成整行（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="116"/>
+        <location filename="../../gpucheck/cli.py" line="120"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="117"/>
+        <location filename="../../gpucheck/cli.py" line="121"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="122"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="124"/>
+        <location filename="../../gpucheck/cli.py" line="128"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="125"/>
+        <location filename="../../gpucheck/cli.py" line="129"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="130"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="127"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="129"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
-        <location filename="../../gpucheck/trial/command.py" line="28"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/trial/command.py" line="37"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="146"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="143"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="145"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="149"/>
+        <location filename="../../gpucheck/cli.py" line="153"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="150"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="152"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="155"/>
+        <location filename="../../gpucheck/cli.py" line="159"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="162"/>
+        <location filename="../../gpucheck/cli.py" line="166"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="167"/>
+        <location filename="../../gpucheck/cli.py" line="171"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="171"/>
+        <location filename="../../gpucheck/cli.py" line="175"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="224"/>
+        <location filename="../../gpucheck/cli.py" line="230"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="239"/>
+        <location filename="../../gpucheck/cli.py" line="253"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="57"/>
+        <location filename="../../gpucheck/cli.py" line="271"/>
+        <source>cannot write the output ({reason})</source>
+        <translation>无法写出输出（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="273"/>
+        <source>{path}: file name too long</source>
+        <translation>{path}：文件名太长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="274"/>
+        <location filename="../../gpucheck/fileio.py" line="44"/>
+        <location filename="../../gpucheck/fileio.py" line="68"/>
+        <source>{path}: cannot write ({reason})</source>
+        <translation>{path}：无法写入（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="58"/>
         <source>CPU arithmetic</source>
         <translation>CPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="59"/>
+        <location filename="../../gpucheck/commands.py" line="60"/>
         <source>GPU arithmetic</source>
         <translation>GPU 算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="60"/>
+        <location filename="../../gpucheck/commands.py" line="61"/>
         <source>element-wise layers (memory traffic)</source>
         <translation>逐元素运算层（显存读写）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="61"/>
+        <location filename="../../gpucheck/commands.py" line="62"/>
         <source>per-step overhead (small steps)</source>
         <translation>每步固定开销（单步计算量太小）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="62"/>
+        <location filename="../../gpucheck/commands.py" line="63"/>
         <source>GPU-to-GPU communication</source>
         <translation>GPU 之间的通信</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="63"/>
+        <location filename="../../gpucheck/commands.py" line="64"/>
         <source>CPU offload (PCIe copies and the CPU's optimizer step)</source>
         <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="128"/>
+        <location filename="../../gpucheck/commands.py" line="131"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="146"/>
+        <location filename="../../gpucheck/commands.py" line="149"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="153"/>
+        <location filename="../../gpucheck/commands.py" line="156"/>
         <source>Target: {label} — CPU only</source>
         <translation>目标：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="156"/>
+        <location filename="../../gpucheck/commands.py" line="159"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="157"/>
+        <location filename="../../gpucheck/commands.py" line="160"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>目标：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="169"/>
+        <location filename="../../gpucheck/commands.py" line="172"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="177"/>
+        <location filename="../../gpucheck/commands.py" line="180"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="184"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="185"/>
+        <location filename="../../gpucheck/commands.py" line="188"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="221"/>
+        <location filename="../../gpucheck/commands.py" line="224"/>
         <source>{label}: times use the speeds measured here</source>
         <translation>{label}：时间按本机实测的速度计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="223"/>
-        <location filename="../../gpucheck/commands.py" line="442"/>
-        <location filename="../../gpucheck/commands.py" line="463"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="445"/>
+        <location filename="../../gpucheck/commands.py" line="466"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="223"/>
-        <location filename="../../gpucheck/commands.py" line="463"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="466"/>
         <location filename="../../gpucheck/report/model.py" line="590"/>
         <location filename="../../gpucheck/report/model.py" line="479"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
@@ -2238,8 +2358,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="223"/>
-        <location filename="../../gpucheck/commands.py" line="463"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="466"/>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
         <location filename="../../gpucheck/report/model.py" line="578"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
@@ -2248,119 +2368,119 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="232"/>
+        <location filename="../../gpucheck/commands.py" line="235"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="266"/>
+        <location filename="../../gpucheck/commands.py" line="269"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="280"/>
+        <location filename="../../gpucheck/commands.py" line="283"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="285"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="289"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
         <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="315"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="315"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="315"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2389,112 +2509,112 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="332"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="331"/>
+        <location filename="../../gpucheck/commands.py" line="334"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="334"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>{low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="352"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="352"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="354"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="360"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="361"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="367"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <location filename="../../gpucheck/report/model.py" line="280"/>
         <location filename="../../gpucheck/report/model.py" line="390"/>
         <location filename="../../gpucheck/report/model.py" line="750"/>
@@ -2502,64 +2622,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <location filename="../../gpucheck/report/model.py" line="562"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="422"/>
+        <location filename="../../gpucheck/commands.py" line="425"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="442"/>
+        <location filename="../../gpucheck/commands.py" line="445"/>
         <location filename="../../gpucheck/report/model.py" line="479"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="442"/>
+        <location filename="../../gpucheck/commands.py" line="445"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="466"/>
+        <location filename="../../gpucheck/commands.py" line="469"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="480"/>
-        <source>{path}: cannot read the trial result ({reason})</source>
-        <translation>{path}：无法读取试运行结果（{reason}）</translation>
+        <source>is a folder, not a trial result</source>
+        <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="483"/>
+        <location filename="../../gpucheck/commands.py" line="481"/>
+        <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
+        <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="485"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="506"/>
+        <location filename="../../gpucheck/commands.py" line="508"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2600,7 +2725,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
-        <location filename="../../gpucheck/trial/command.py" line="29"/>
+        <location filename="../../gpucheck/trial/command.py" line="38"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
@@ -2611,7 +2736,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
-        <location filename="../../gpucheck/trial/command.py" line="35"/>
+        <location filename="../../gpucheck/trial/command.py" line="44"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
@@ -2622,7 +2747,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
-        <location filename="../../gpucheck/trial/command.py" line="44"/>
+        <location filename="../../gpucheck/trial/command.py" line="53"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
@@ -2633,7 +2758,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
-        <location filename="../../gpucheck/trial/command.py" line="60"/>
+        <location filename="../../gpucheck/trial/command.py" line="69"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
@@ -2681,189 +2806,189 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="109"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="182"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="196"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="152"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="151"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="160"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="159"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="166"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="165"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="286"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="285"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="311"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="310"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="332"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="328"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="331"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="327"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="418"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="415"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="422"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="419"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="426"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="423"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="454"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="451"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="463"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="460"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="478"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="475"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="479"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="484"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="516"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="513"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="516"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="518"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="621"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="617"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="623"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="667"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="664"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="670"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="668"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="674"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="675"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="681"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="680"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="686"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="682"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="688"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="684"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="690"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="686"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="692"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="688"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="694"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="691"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="697"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="694"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="700"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2994,45 +3119,140 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="24"/>
+        <location filename="../../gpucheck/fileio.py" line="31"/>
         <location filename="../../gpucheck/report/__init__.py" line="74"/>
         <source>{path}: is a folder; give a file name</source>
         <translation>{path}：这是一个文件夹，请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="26"/>
+        <location filename="../../gpucheck/fileio.py" line="33"/>
         <source>{path}: not a regular file; give a file name</source>
         <translation>{path}：不是普通文件，请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="28"/>
+        <location filename="../../gpucheck/fileio.py" line="35"/>
         <location filename="../../gpucheck/report/__init__.py" line="76"/>
         <source>{path}: the folder {folder} does not exist</source>
         <translation>{path}：文件夹 {folder} 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="32"/>
+        <location filename="../../gpucheck/fileio.py" line="41"/>
         <location filename="../../gpucheck/report/__init__.py" line="78"/>
         <location filename="../../gpucheck/report/__init__.py" line="83"/>
         <source>{path}: cannot write to folder {folder} (permission denied)</source>
         <translation>{path}：无法写入文件夹 {folder}（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="35"/>
-        <location filename="../../gpucheck/fileio.py" line="58"/>
-        <source>{path}: cannot write ({reason})</source>
-        <translation>{path}：无法写入（{reason}）</translation>
+        <location filename="../../gpucheck/fileio.py" line="90"/>
+        <source>{path}: the file is read-only; give another name or make it writable</source>
+        <translation>{path}：文件是只读的；请换一个文件名，或先让它可写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="57"/>
-        <location filename="../../gpucheck/machine.py" line="288"/>
+        <location filename="../../gpucheck/fileio.py" line="165"/>
+        <source>{path}: not a regular file (a device, a pipe or a socket); give a file</source>
+        <translation>{path}：不是普通文件（是设备、管道或套接字）；请给出一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="181"/>
+        <source>{path}: too large (more than {limit} MB); is this the right file?</source>
+        <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="194"/>
+        <location filename="../../gpucheck/machine.py" line="286"/>
+        <source>{path}: file not found</source>
+        <translation>{path}：文件不存在</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/fileio.py" line="198"/>
+        <location filename="../../gpucheck/fileio.py" line="67"/>
+        <location filename="../../gpucheck/machine.py" line="290"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/fileio.py" line="80"/>
-        <source>{path}: too large (more than {limit} MB); is this the right file?</source>
-        <translation>{path}：文件太大（超过 {limit} MB）；是不是选错文件了？</translation>
+        <location filename="../../gpucheck/fileio.py" line="202"/>
+        <location filename="../../gpucheck/machine.py" line="294"/>
+        <source>{path}: cannot read ({reason})</source>
+        <translation>{path}：无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="40"/>
+        <source>{where}: missing key '{key}' (an integer)</source>
+        <translation>{where}：缺少键“{key}”（整数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="44"/>
+        <location filename="../../gpucheck/machine.py" line="269"/>
+        <source>{where}: key '{key}': expected an integer, got {got}</source>
+        <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="47"/>
+        <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
+        <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="55"/>
+        <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="64"/>
+        <source>{where}: key '{key}': expected true or false, got {got}</source>
+        <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="127"/>
+        <location filename="../../gpucheck/trial/models.py" line="51"/>
+        <location filename="../../gpucheck/trial/models.py" line="48"/>
+        <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
+        <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="132"/>
+        <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
+        <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="171"/>
+        <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="200"/>
+        <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
+        <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="223"/>
+        <location filename="../../gpucheck/trial/models.py" line="43"/>
+        <source>is a folder; give the config.json inside it</source>
+        <translation>这是一个文件夹；请给出其中的 config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="224"/>
+        <location filename="../../gpucheck/trial/models.py" line="44"/>
+        <source>not a text file (expected a Hugging Face config.json)</source>
+        <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="228"/>
+        <location filename="../../gpucheck/machine.py" line="298"/>
+        <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
+        <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="231"/>
+        <location filename="../../gpucheck/machine.py" line="301"/>
+        <source>{path}: not valid JSON (nested too deeply)</source>
+        <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="233"/>
+        <location filename="../../gpucheck/machine.py" line="303"/>
+        <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
+        <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="462"/>
@@ -3148,44 +3368,81 @@
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="271"/>
+        <location filename="../../gpucheck/machine.py" line="272"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="276"/>
+        <location filename="../../gpucheck/machine.py" line="277"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="284"/>
-        <source>{path}: file not found</source>
-        <translation>{path}：文件不存在</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/machine.py" line="286"/>
+        <location filename="../../gpucheck/machine.py" line="288"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="290"/>
+        <location filename="../../gpucheck/machine.py" line="292"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="292"/>
-        <source>{path}: cannot read ({reason})</source>
-        <translation>{path}：无法读取（{reason}）</translation>
+        <location filename="../../gpucheck/machine.py" line="366"/>
+        <source>{where}: expected {what}, got {got}</source>
+        <translation>{where}：应为{what}，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="296"/>
-        <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
-        <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
+        <location filename="../../gpucheck/machine.py" line="377"/>
+        <source>at most {n} bytes (1 EiB)</source>
+        <translation>不超过 {n} 字节（1 EiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="299"/>
-        <source>{path}: not valid JSON (nested too deeply)</source>
-        <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
+        <location filename="../../gpucheck/machine.py" line="379"/>
+        <source>a number up to {n}</source>
+        <translation>不超过 {n} 的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="382"/>
+        <source>0 or a speed of at least {n}</source>
+        <translation>0 或不低于 {n} 的速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="389"/>
+        <location filename="../../gpucheck/machine.py" line="451"/>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="392"/>
+        <location filename="../../gpucheck/machine.py" line="417"/>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="394"/>
+        <source> or </source>
+        <translation>或</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="422"/>
+        <source>a list of {n} items</source>
+        <translation>含 {n} 项的列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="430"/>
+        <source>a finite number</source>
+        <translation>有限的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="462"/>
+        <source>{where}: missing key '{key}'</source>
+        <translation>{where}：缺少键“{key}”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="468"/>
+        <source>a number ≥ 0</source>
+        <translation>≥ 0 的数字</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
@@ -4293,7 +4550,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="168"/>
-        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <location filename="../../gpucheck/trial/command.py" line="76"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
@@ -4825,7 +5082,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="617"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="190"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -5216,87 +5473,87 @@
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="38"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="38"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="36"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="38"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="37"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="37"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="140"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="151"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="193"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="223"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="196"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="197"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="204"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="208"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="238"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="211"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="216"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="246"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="218"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="248"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="251"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="225"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="225"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -5331,101 +5588,106 @@
         <translation>无法保存校准结果：{error}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="30"/>
+        <location filename="../../gpucheck/trial/command.py" line="39"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
         <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="33"/>
+        <location filename="../../gpucheck/trial/command.py" line="42"/>
         <source>time for the timed steps (default: 30)</source>
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="36"/>
+        <location filename="../../gpucheck/trial/command.py" line="45"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="38"/>
+        <location filename="../../gpucheck/trial/command.py" line="47"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="46"/>
+        <location filename="../../gpucheck/trial/command.py" line="55"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="49"/>
+        <location filename="../../gpucheck/trial/command.py" line="58"/>
         <source>Trial</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="63"/>
+        <location filename="../../gpucheck/trial/command.py" line="72"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
         <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="66"/>
+        <location filename="../../gpucheck/trial/command.py" line="75"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="66"/>
+        <location filename="../../gpucheck/trial/command.py" line="75"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
         <source>Peak memory (GiB)</source>
         <translation>显存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="67"/>
+        <location filename="../../gpucheck/trial/command.py" line="76"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="70"/>
+        <location filename="../../gpucheck/trial/command.py" line="79"/>
         <source>{what}: {measured} measured, {estimated} estimated (ratio {ratio})</source>
         <translation>{what}：实测 {measured}，估算 {estimated}（比值 {ratio}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="73"/>
+        <location filename="../../gpucheck/trial/command.py" line="82"/>
         <source>Whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/trial/command.py" line="86"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="83"/>
+        <location filename="../../gpucheck/trial/command.py" line="105"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="85"/>
+        <location filename="../../gpucheck/trial/command.py" line="107"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="79"/>
+        <location filename="../../gpucheck/trial/command.py" line="109"/>
+        <source>--python: expected the path of a Python with PyTorch</source>
+        <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/models.py" line="88"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="120"/>
+        <location filename="../../gpucheck/trial/models.py" line="131"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="135"/>
+        <location filename="../../gpucheck/trial/models.py" line="146"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="138"/>
+        <location filename="../../gpucheck/trial/models.py" line="149"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>
@@ -6776,6 +7038,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>不支持</translation>
     </message>
     <message>
+        <source>{path}: cannot read the trial result ({reason})</source>
+        <translation type="vanished">{path}：无法读取试运行结果（{reason}）</translation>
+    </message>
+    <message>
         <source>a different method: about {m}× less memory for the model; steps take about {lo}–{hi}× as long as with LoRA, slightly lower quality</source>
         <translation type="vanished">换一种方法：模型占用的显存降到原来的约 1/{m}；每步耗时约为 LoRA 的 {lo}–{hi} 倍，质量略低</translation>
     </message>
@@ -7422,6 +7688,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <source>&lt;model-id&gt;</source>
         <translation type="vanished">&lt;模型 ID&gt;</translation>
+    </message>
+    <message>
+        <source>{path}: not valid JSON ({reason})</source>
+        <translation type="vanished">{path}：不是有效的 JSON（{reason}）</translation>
     </message>
 </context>
 </TS>

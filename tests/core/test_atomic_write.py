@@ -138,6 +138,9 @@ def test_process_killed_mid_save_keeps_the_old_file(old_file):
     assert old_file.read_text(encoding="utf-8") == OLD
     # what a killed process leaves is a hidden temporary beside it, never a damaged report
     assert all(n.startswith(".report.json.") and n.endswith(".tmp") for n in _leftovers(old_file.parent, old_file))
+    assert _leftovers(old_file.parent, old_file)
+    write_text_atomic(old_file, NEW)  # the next save cleans up what the killed one left
+    assert _leftovers(old_file.parent, old_file) == []
 
 
 def test_missing_folder_and_folder_as_target_are_bad_input(tmp_path):
@@ -223,3 +226,56 @@ def test_saving_through_a_link_updates_the_file_and_keeps_the_link(tmp_path):
     write_text_atomic(link, NEW)
     assert link.is_symlink() and real.read_text(encoding="utf-8") == NEW
     assert _leftovers(real.parent, real) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown to another user needs root")
+def test_a_read_only_file_of_another_user_is_not_replaced(old_file):
+    """Before, root replaced another user's 0444 file without a word."""
+    os.chown(old_file, 65534, 65534)
+    os.chmod(old_file, 0o444)
+    with pytest.raises(BadInput, match="read-only"):
+        write_text_atomic(old_file, NEW)
+    assert old_file.read_text(encoding="utf-8") == OLD
+    assert _leftovers(old_file.parent, old_file) == []
+
+
+def test_stale_temporaries_are_removed_and_others_left_alone(old_file):
+    folder = old_file.parent
+    dead = folder / ".report.json.999999999.abcd1234.tmp"  # a process that no longer exists
+    old_style = folder / ".report.json.abcd1234.tmp"  # no pid, two hours old
+    young = folder / ".report.json.efgh5678.tmp"  # no pid, being written now by someone
+    alive = folder / f".report.json.{os.getppid()}.ijkl9012.tmp"  # a live process's
+    other = folder / ".other.json.999999999.abcd1234.tmp"  # another file's
+    for p in (dead, old_style, young, alive, other):
+        p.write_text("x")
+    os.utime(old_style, (1, 1))
+    write_text_atomic(old_file, NEW)
+    assert sorted(_leftovers(folder, old_file)) == sorted(p.name for p in (young, alive, other))
+
+
+def test_the_folder_is_synced_after_the_rename(old_file, monkeypatch):
+    import stat as stat_mod
+    synced = []
+    real = os.fsync
+
+    def fsync(fd):
+        synced.append(stat_mod.S_ISDIR(os.fstat(fd).st_mode))
+        return real(fd)
+
+    monkeypatch.setattr(fileio.os, "fsync", fsync)
+    write_text_atomic(old_file, NEW)
+    assert synced == [False, True] or sys.platform == "win32"
+
+
+def test_a_killed_deep_scans_test_file_is_removed_by_the_next(tmp_path):
+    """An interrupted `scan --deep` left a 224–256 MiB hidden file that no later run removed."""
+    import time
+
+    from gpucheck.bench.common import Phase
+    from gpucheck.bench.disk import TEMP_PREFIX, measure_disk
+    left = tmp_path / f"{TEMP_PREFIX}999999999-abcd1234.tmp"
+    left.write_bytes(b"x" * 1024)
+    mine = tmp_path / f"{TEMP_PREFIX}{os.getpid()}-efgh5678.tmp"  # a test file of a run still going
+    mine.write_bytes(b"x")
+    measure_disk(Phase("disk", deadline=time.monotonic() + 0.01), tmp_path, file_bytes=0)
+    assert not left.exists() and mine.exists()

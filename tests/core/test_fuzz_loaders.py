@@ -13,7 +13,9 @@ import copy
 import dataclasses
 import json
 import math
+import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -495,7 +497,24 @@ def test_mutated_factors_file_is_refused_or_gives_finite_estimates(tmp_path, mon
 def test_endless_device_as_input_is_one_clear_error(load):
     with pytest.raises(BadInput) as e:
         load("/dev/zero")
-    assert_clear(e.value, Path("/dev/zero"), "too large")
+    assert_clear(e.value, Path("/dev/zero"), "not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+@pytest.mark.parametrize("name", ["job.toml", "config.json", "scan.json", "trial.json"])
+def test_a_fifo_as_input_is_refused_at_once(tmp_path, name):
+    """Before: opening it waited forever for a writer."""
+    from gpucheck.commands import load_trials
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    load = {"job.toml": get_workload, "config.json": workload_from_config_file, "scan.json": Machine.load,
+            "trial.json": lambda p: load_trials([p])}[name]
+    t0 = time.monotonic()
+    with pytest.raises(BadInput) as e:
+        load(str(fifo))
+    assert time.monotonic() - t0 < 5
+    assert_clear(e.value, fifo, "not a regular file")
 
 
 def test_huge_file_as_input_is_one_clear_error(tmp_path):

@@ -195,13 +195,18 @@ def test_the_runner_stops_when_the_app_is_gone():
 
 
 def test_an_error_inside_the_job_is_one_line_and_exit_1(capsys, tmp_path):
-    """A config transformers refuses (hidden size not a multiple of the heads): the trial failed inside
-    the job's own code — exit 1, one line on stderr, the traceback's tail in the JSON."""
+    """A config transformers refuses (a rope type it does not know, which gpucheck does not read): the trial
+    failed inside the job's own code — exit 1, one line on stderr, the traceback's tail in the JSON. (A hidden
+    size that is not a multiple of the heads is refused before, at load: exit 2.)"""
     bad = tmp_path / "odd" / "config.json"
     bad.parent.mkdir()
-    bad.write_text(json.dumps({"model_type": "llama", "hidden_size": 60, "intermediate_size": 128,
-                               "num_attention_heads": 7, "num_key_value_heads": 7, "num_hidden_layers": 1,
-                               "vocab_size": 100}))
+    cfg = {"model_type": "llama", "hidden_size": 60, "intermediate_size": 128, "num_attention_heads": 7,
+           "num_key_value_heads": 7, "num_hidden_layers": 1, "vocab_size": 100}
+    bad.write_text(json.dumps(cfg))
+    code = cli.main(["trial", str(bad), "--python", PY, "--machine", str(CPU_VM), "--json"])
+    assert code == 2 and "'hidden_size'" in capsys.readouterr().err
+    bad.write_text(json.dumps(dict(cfg, hidden_size=64, num_attention_heads=8, num_key_value_heads=8,
+                                   rope_scaling={"rope_type": "bogus", "factor": 2.0})))
     code, data, err = _trial_json(capsys, str(bad), "--steps", "1", "--seq-len", "8")
     assert code == 1 and data["outcome"] == "failed"
-    assert err.startswith("gpucheck: The trial failed: ") and err.count("\n") == 1 and "60" in err
+    assert err.startswith("gpucheck: The trial failed: ") and err.count("\n") == 1 and "bogus" in err

@@ -102,7 +102,12 @@ def test_a_measured_job_says_measured_in_the_app_and_the_report_alike(wizard, qt
     assert "Runs — measured" in html and measured_summary(m) in html
     # JSON: the trial's own object beside the estimate, and the measured figures labelled as such
     item = next(x for x in report_dict(model)["workloads"] if x["id"] == JOB)
-    assert item["trial"] == trial.to_json()
+    # … cut to what a report needs (never the child's stderr lines or traceback), through the privacy policy
+    own = trial.to_json()
+    assert set(item["trial"]) == set(own) and item["trial"]["measured"] == own["measured"]
+    assert item["trial"]["outcome"] == own["outcome"] and item["trial"]["python"] == own["python"]
+    assert "stderr_tail" in own["details"] and "stderr_tail" not in item["trial"]["details"]
+    assert item["trial"]["details"]["python_version"] == own["details"]["python_version"]
     assert item["measured"]["source"] == "measured" and item["measured"]["verdict"] == "runs"
     assert item["measured"]["step_seconds"] == trial.measured["step_seconds"]
     assert item["measured"]["total_hours"] == pytest.approx(trial.measured["total_hours"], rel=0.01)
@@ -186,7 +191,10 @@ def test_the_command_line_report_takes_saved_trials(tmp_path, capsys):
     machine = str(machine_path("cpu-only-vm"))
     assert cli_main(["report", str(out), "--machine", machine, "--trial", str(RESULTS / OOM)]) == 0
     item = next(x for x in json.loads(out.read_text(encoding="utf-8"))["workloads"] if x["id"] == JOB)
-    assert item["measured"]["verdict"] == "does_not_fit" and item["trial"] == _trial(OOM).to_json()
+    own = _trial(OOM).to_json()
+    assert item["measured"]["verdict"] == "does_not_fit" and item["trial"]["measured"] == own["measured"]
+    assert item["trial"]["details"]["largest_batch_that_fits"] == own["details"]["largest_batch_that_fits"]
+    assert "stderr_tail" not in item["trial"]["details"]
     bad = tmp_path / "not-a-trial.json"
     bad.write_text("[]", encoding="utf-8")
     capsys.readouterr()
