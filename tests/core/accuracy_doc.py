@@ -37,7 +37,8 @@ def _hw(r) -> str:
 
 
 def _esc(s: str) -> str:
-    return s.replace("|", "\\|").replace("\n", " ")
+    # a published line may carry markdown of its own (a link to the source's file): shown as text, not followed
+    return s.replace("|", "\\|").replace("\n", " ").replace("[", "\\[").replace("](", "\\] (")
 
 
 def headline(results: list[A.Result]) -> dict[str, float]:

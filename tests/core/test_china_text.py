@@ -6,6 +6,7 @@ Recorded machines: tests/fixtures/machines/*.json (sources in tests/fixtures/SOU
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -33,8 +34,10 @@ def _reset():
     set_language("en")
 
 
-def _advice(machine: str, job: str):
+def _advice(machine: str, job: str, platform: str | None = None):
     m = Machine.load(MACHINES / f"{machine}.json")
+    if platform is not None:
+        m = dataclasses.replace(m, software=dataclasses.replace(m.software, platform=platform))
     w = get_workload(job)
     t = E.Target.from_machine(m)
     with use_language("zh_CN"), use_region("cn"):
@@ -65,7 +68,9 @@ def zh_cli_outputs():
 
 def test_the_mirror_is_set_in_the_shell_of_the_machine_the_command_is_pasted_on():
     # Before: every OS got `export HF_ENDPOINT=…`, which PowerShell and cmd do not understand.
-    win = _advice("rtx2060super-windows", "sdxl-lora").snippet  # a kohya command, pasted in PowerShell
+    # a kohya command, pasted in PowerShell: the RTX 3060 12GB desktop as a Windows PC (the recorded Windows PC's
+    # 8 GB card no longer fits SDXL at 1024 px, issue 26 §3, so it gets no command)
+    win = _advice("rtx3060-12gb-hdd-desktop", "sdxl-lora", platform="windows").snippet
     assert '$env:HF_ENDPOINT="https://hf-mirror.com"' in win and "export HF_ENDPOINT" not in win
     assert "set HF_ENDPOINT=https://hf-mirror.com" in win  # the cmd form beside it, as a comment
     assert win.splitlines()[-2].endswith(" `") and " \\" not in win  # PowerShell continues lines with `
@@ -76,7 +81,7 @@ def test_the_mirror_is_set_in_the_shell_of_the_machine_the_command_is_pasted_on(
         ["powershell", "bash", "bash"]  # WSL 2 pastes into bash
 
 
-@pytest.mark.parametrize(("machine", "job"), [("rtx2060super-windows", "llama3-8b-qlora"),
+@pytest.mark.parametrize(("machine", "job"), [("rtx2060super-windows", "qwen2.5-1.5b-lora"),
                                              ("rtx4060-laptop-wsl2", "qwen2.5-1.5b-lora"),
                                              ("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora")])
 def test_python_snippets_set_the_mirror_in_python_before_the_first_import(machine, job):
