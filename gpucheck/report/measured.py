@@ -149,6 +149,31 @@ def measured_summary(m: Measured) -> str:
     return tr("Does not fit here — measured: out of memory at micro-batch {b}.", b=m.batch_tried)
 
 
+def measured_headline(m: Measured, verdict: str) -> str:
+    """The headline under the verdict once a trial measured the job (it replaces the estimate's "about 13
+    min"): the whole run at the measured speed with the estimate beside it, or the measured out-of-memory."""
+    if m.out_of_memory or m.hours is None:
+        return measured_summary(m)
+    if Verdict.parse(verdict) == Verdict.TOO_SLOW:
+        return tr("Measured on this PC: the whole run takes about {time} at the measured speed (estimated "
+                  "{estimate}), too slow to be practical here.", time=fmt_duration(m.hours),
+                  estimate=fmt_duration(m.estimated_hours))
+    return tr("Runs on this PC — measured: the whole run takes about {time} at the measured speed (estimated "
+              "{estimate}).", time=fmt_duration(m.hours), estimate=fmt_duration(m.estimated_hours))
+
+
+def speed_value(est: Any, m: Measured | None) -> str:
+    """'Speed as configured' (the value only): '970 samples per second measured (estimated 1,389)' once a
+    trial measured it, else the estimate's '1,389 samples per second' ('' when there is none)."""
+    if m is not None and not m.out_of_memory and m.samples_per_second is not None:
+        return tr("{n} samples per second measured (estimated {estimate})", n=_sps(m.samples_per_second),
+                  estimate=_sps(est.samples_per_second))
+    sps = est.samples_per_second
+    if sps is None:
+        return ""
+    return tr("{n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1))
+
+
 def _beside(measured: str, estimated: str) -> str:
     return tr("{measured} measured · {estimated} estimated", measured=measured, estimated=estimated)
 
@@ -223,5 +248,6 @@ def measured_to_json(m: Measured | None, verdict: str) -> dict[str, Any] | None:
 
 
 __all__ = ["Measured", "measured_of", "apply_measured", "measured_verdict_label", "measured_summary",
+           "measured_headline", "speed_value",
            "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_sentence", "measured_time_value",
            "measured_time_tooltip", "measured_to_json", "fmt_seconds", "MEASURED_OUTCOMES"]

@@ -68,10 +68,12 @@ from gpucheck.report.figures import (
 )
 from gpucheck.report.measured import (
     apply_measured,
+    measured_headline,
     measured_of,
     measured_rows,
     measured_summary,
     measured_verdict_label,
+    speed_value,
 )
 from gpucheck.report.privacy import redact_machine
 from gpucheck.verdict import verdict_colour, verdict_label
@@ -594,8 +596,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         (memory_label(fig), memory_value(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
-        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second))
-         if est.samples_per_second is not None and fig.hours is not None else "—"),
+        (tr("Speed as configured"), (speed_value(est, measured) or "—") if fig.hours is not None else "—"),
         (tr("Training time"), time_value(fig)),
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
                         epochs=f"{w.data.epochs:g}")),
@@ -621,7 +622,8 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     return JobSection(
         workload_id=w.id, title=workload_title(w, lang), verdict=verdict,
         verdict_text=measured_verdict_label(verdict, measured),
-        headline=adv.summary if adv is not None else "",
+        headline=measured_headline(measured, verdict) if measured is not None
+        else (adv.summary if adv is not None else ""),
         figures=Table(headers=(tr("Item"), tr("Estimate") if measured is None else tr("Estimate and measurement")),
                       rows=tuple(figures)),
         chart=memory_chart(est) if on_gpu else None,
@@ -641,7 +643,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         speed_settings=_speed_settings(adv),
         alternative=_alternative_section(adv),
         options=option_points(est, adv, tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if est.gpus > 1
-                              else (est.gpu_name if on_gpu else tr("this PC's CPU"))),
+                              else (est.gpu_name if on_gpu else tr("this PC's CPU")), fig),
         options_headings=options_headings(),
         options_title=tr("Your options for this job: time against money"),
         changes=changes_sentence(fig) if adv is not None and adv.tweaks else "",

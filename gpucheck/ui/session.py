@@ -13,7 +13,7 @@ from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import JobFigures, job_figures
+from gpucheck.report.figures import JobFigures, job_figures, purchase_price
 from gpucheck.report.measured import Measured, apply_measured, measured_of
 from gpucheck.report.model import Evaluation
 from gpucheck.ui.machine_view import JobContext
@@ -160,6 +160,13 @@ class Session:
             if g.id == self.what_if_id:
                 return g
         return None
+
+    def what_if_price(self) -> tuple[float | None, float | None] | None:
+        """(USD, CNY) of the what-if GPUs (all of them), None on this PC: what its options cost to buy."""
+        spec = self.what_if_spec()
+        if spec is None:
+            return None
+        return purchase_price(spec, self.what_if_gpus)
 
     def target(self):
         spec = self.what_if_spec()

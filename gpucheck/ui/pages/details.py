@@ -31,7 +31,13 @@ from gpucheck.report.figures import (
     time_text,
     worth_speeding_up,
 )
-from gpucheck.report.measured import measured_lines, measured_summary, measured_verdict_label
+from gpucheck.report.measured import (
+    measured_headline,
+    measured_lines,
+    measured_summary,
+    measured_verdict_label,
+    speed_value,
+)
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart
@@ -350,12 +356,15 @@ class DetailsPage(BasePage):
         self.wiz.jobs.refresh()
 
     # -- data -------------------------------------------------------------------------------------
+    scroll_top_on_entry = True
+
     def initializePage(self) -> None:
         if not self.built:
             self.ensure_built()  # its retranslate() fills the picker and refreshes: not twice
-            return
-        self._fill_what_if()  # the "cheapest that runs this job" mark follows the chosen job
-        self.refresh()
+        else:
+            self._fill_what_if()  # the "cheapest that runs this job" mark follows the chosen job
+            self.refresh()
+        self.scroll_to_top()  # the title and the verdict first, whatever job was shown before
 
     def refresh(self) -> None:
         if not self.has_session_data() or self.session.selected_id is None:
@@ -380,7 +389,9 @@ class DetailsPage(BasePage):
         measured = fig.measured if fig is not None else None  # a trial measured it here: "measured"
         verdict = fig.verdict if measured is not None else (adv.verdict if adv is not None else est.verdict)
         self.badge.set_verdict(verdict, measured_verdict_label(verdict, measured))
-        self.summary.setText(adv.summary if adv is not None else adv_err)
+        # the headline: the measured whole run once a trial measured it, else the advice's summary
+        self.summary.setText(measured_headline(measured, verdict) if measured is not None
+                             else (adv.summary if adv is not None else adv_err))
         # "may fit — try it; if it runs out of memory, …", or what the trial measured
         self.tight_line.setText(tight_text(adv) if measured is None else measured_summary(measured))
         self.tight_line.setVisible(bool(self.tight_line.text()))
@@ -388,7 +399,7 @@ class DetailsPage(BasePage):
         self._show_memory(est, adv, fig)
         self._show_time(est, adv, fig)
         self._show_compare(fig)
-        self.options_chart.set_points(option_points(est, adv, s.target_name()))
+        self.options_chart.set_points(option_points(est, adv, s.target_name(), fig, s.what_if_price()))
         self.options_box.setVisible(adv is not None)
         for box in (self.tweak_box, self.bottle_box, self.upgrade_box, self.cloud_box):
             box.setVisible(adv is not None)
@@ -441,10 +452,10 @@ class DetailsPage(BasePage):
         if fig is not None:  # measured by a trial on this PC, beside the estimate (as the report says it)
             lines.extend(measured_lines(fig.measured))
         if fig is not None and fig.hours is not None:  # speeds only for settings that run
-            if est.samples_per_second is not None:
-                sps = est.samples_per_second
-                lines.append(tr("Speed as configured: {n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1)))
-            if est.tokens_per_second is not None:
+            speed = speed_value(est, fig.measured)  # measured, with the estimate beside it, after a trial
+            if speed:
+                lines.append(tr("Speed as configured: {speed}", speed=speed))
+            if est.tokens_per_second is not None and fig.measured is None:
                 lines.append(tr("Speed as configured: {n} tokens per second", n=fmt_number(est.tokens_per_second, 0)))
         w = self.session.effective_workload(self.session.selected_id)
         lines.append(tr("{data_set} Change it on the previous page.", data_set=data_set_text(w.data, w.train)))
