@@ -6,7 +6,7 @@ Everything shown comes from gpucheck.estimate / gpucheck.advise; this page only 
 from __future__ import annotations
 
 from PySide6 import QtGui, QtWidgets
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from gpucheck.advise.present import (
     alternative_text,
@@ -38,6 +38,7 @@ from gpucheck.report.measured import (
     measured_verdict_label,
     speed_value,
 )
+from gpucheck.trial import pip_command
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart
@@ -422,8 +423,14 @@ class DetailsPage(BasePage):
         if panel.workload is None or panel.workload.id != result.workload or s.machine is not panel.machine:
             return
         s.set_trial(result.workload, result, panel.workload.train)
+        # the page stays where the user is: the trial panel keeps its place in the window while the figures
+        # above it change
+        bar = self.scroll.verticalScrollBar()
+        before = panel.mapTo(self.inner, QPoint(0, 0)).y() - bar.value()
         self.refresh()
         self.wiz.jobs.refresh()
+        self.inner.layout().activate()
+        bar.setValue(panel.mapTo(self.inner, QPoint(0, 0)).y() - before)
 
     def _show_memory(self, est, adv, fig) -> None:
         self.mem_box.setVisible(True)
@@ -589,8 +596,22 @@ class DetailsPage(BasePage):
             self.bottle_layout.addWidget(wrap_label(fx.message, selectable=True))
             if fx.command:
                 self.bottle_layout.addWidget(self._copy_row(fx.command))
-        if not items and not adv.software:
+        torch = self._torch_install(adv)
+        if torch:  # what "Try it for real" needs, before it is pressed
+            self.bottle_layout.addWidget(wrap_label(tr("To try a job for real (\"Try it for real\" above), "
+                                                       "install PyTorch in a Python on this PC:")))
+            self.bottle_layout.addWidget(self._copy_row(torch, "torchInstall"))
+        if not items and not adv.software and not torch:
             self.bottle_layout.addWidget(wrap_label(tr("None found.")))
+
+    def _torch_install(self, adv) -> str:
+        """The pip command for PyTorch when the scan found none and the advice does not already give one."""
+        m = self.session.machine
+        if m is None or any(fw.name == "torch" for fw in m.software.frameworks):
+            return ""
+        if any("torch" in (fx.command or "") for fx in adv.software):
+            return ""
+        return pip_command("torch", m)
 
     def _copy_row(self, text: str, name: str = "") -> QtWidgets.QWidget:
         box = QtWidgets.QWidget()

@@ -9,6 +9,7 @@ import dataclasses
 from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
+from gpucheck.advise.present import verdict_tooltip
 from gpucheck.errors import BadInput
 from gpucheck.estimate.factors import default_seq_len
 from gpucheck.i18n import N_, tr
@@ -314,9 +315,12 @@ class JobsPage(BasePage):
             bar.set_figures(None)
         else:
             badge.set_verdict(fig.verdict, measured_verdict_label(fig.verdict, fig.measured))
-            tight = tight_text(s.try_advice(w.id)[0]) if fig.measured is None else ""  # a trial settled it
+            adv = s.try_advice(w.id)[0]
+            tight = tight_text(adv) if fig.measured is None else ""  # a trial settled it
             if tight:  # "may fit — try it; if it runs out of memory, …"
                 badge.setToolTip(tight)
+            elif adv is not None and fig.measured is None:  # the reason it does not run here, and the way out
+                badge.setToolTip(verdict_tooltip(adv))
             time_item = QtWidgets.QTableWidgetItem(time_text(fig))
             time_item.setToolTip(time_tooltip(fig))  # the likely range and the software stack assumed
             bar.set_figures(fig)
