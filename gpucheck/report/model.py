@@ -412,11 +412,20 @@ def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
 # -- estimates and advice ------------------------------------------------------------------------------
 
 
-def _settings_text(train: Any) -> str:
+def precision_text(train: Any, precision_used: str = "") -> str:
+    """The precision the estimate uses, and the job's own when the hardware changes it ('BF16 (the job sets
+    FP16)' on a CPU): the app's Precision box and the report's settings row say the same."""
+    used = precision_used or train.precision
+    if used == train.precision:
+        return precision_label(used)
+    return tr("{used} (the job sets {set})", used=precision_label(used), set=precision_label(train.precision))
+
+
+def _settings_text(train: Any, precision_used: str = "") -> str:
     if train is None:
         return tr("unknown")
     method = method_label(train.method, getattr(train, "from_scratch", False))
-    parts = [method, precision_label(train.precision),
+    parts = [method, precision_text(train, precision_used),
              tr("batch {n}", n=train.batch)]
     if train.seq_len:
         parts.append(tr("sequence length {n}", n=train.seq_len))
@@ -590,7 +599,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     figures = [
         (tr("Verdict"), tr("{verdict} — {advice}.", verdict=verdict_text(verdict), advice=tight) if tight
          else measured_verdict_label(verdict, measured)),
-        (tr("Settings as configured"), _settings_text(est.train)),
+        (tr("Settings as configured"), _settings_text(est.train, getattr(est, "precision_used", ""))),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
         (memory_label(fig), memory_value(fig)),

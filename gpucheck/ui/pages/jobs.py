@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from gpucheck.advise.present import verdict_tooltip
 from gpucheck.errors import BadInput
 from gpucheck.estimate.factors import default_seq_len
-from gpucheck.i18n import N_, tr
+from gpucheck.i18n import N_, precision_label, tr
 from gpucheck.report.figures import (
     STACK_LABELS,
     data_set_text,
@@ -22,6 +22,7 @@ from gpucheck.report.figures import (
     time_tooltip,
 )
 from gpucheck.report.measured import measured_verdict_label
+from gpucheck.report.model import precision_text
 from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
@@ -36,6 +37,7 @@ LORA_TARGETS = (("qv", N_("Attention q and v (the usual default)")), ("attention
                 ("mlp", N_("The MLP layers")), ("all-linear", N_("Every linear layer")))
 ZERO_STAGES = ((0, N_("None: each GPU holds everything")), (1, N_("ZeRO-1: optimizer state split")),
                (2, N_("ZeRO-2: optimizer state and gradients split")), (3, N_("ZeRO-3 / FSDP: everything split")))
+ARCH_NAMES = {"unet": "U-Net", "cnn": "CNN", "mlp": "MLP"}  # model families by their usual names
 # the software stack the speed assumes: the same words as the command line and the report
 STACKS = tuple((key, label) for key, label in STACK_LABELS.items())
 COL_JOB, COL_VERDICT, COL_TIME, COL_VRAM = range(4)
@@ -418,8 +420,12 @@ class JobsPage(BasePage):
         self.cpu_offload.setChecked(t.cpu_offload)
         self.packing.setChecked(t.packing)
         lora = w.model.arch == "transformer" and t.method in ("lora", "qlora")
-        self._grey(self.lora_targets, self.labels["targets"], lora,
-                   tr("Only for LoRA and QLoRA: choose one of them as the method first."))
+        why = (tr("Only for LoRA and QLoRA: choose one of them as the method first.")
+               if t.method not in ("lora", "qlora") else
+               tr("These targets are a transformer's layers; this job's model is not a transformer ({arch}), so "
+                  "its LoRA layers are the ones the job itself names.", arch=ARCH_NAMES.get(w.model.arch,
+                                                                                            w.model.arch)))
+        self._grey(self.lora_targets, self.labels["targets"], lora, why)
         target = self.session.target()
         self._grey(self.zero_stage, self.labels["zero"], target.gpus > 1,
                    tr("Only with several GPUs: {target} trains on one.", target=self.session.target_name()))
@@ -447,6 +453,14 @@ class JobsPage(BasePage):
                 self.precision.setItemData(idx, tip or None, Qt.ItemDataRole.ToolTipRole)
         self.precision.setCurrentIndex(max(0, self.precision.findData(t.precision)))
         self.precision.setToolTip(why)
+        est, _ = self.session.try_estimate(self.session.selected_id) if self.session.selected_id else (None, "")
+        used = getattr(est, "precision_used", "") if est is not None else ""
+        if used and used != t.precision and self.session.on_cpu():  # a CPU trains in what it has: say which
+            idx = self.precision.findData(t.precision)
+            label = dict(PRECISIONS).get(t.precision, t.precision)
+            self.precision.setItemText(idx, tr("{label} → {used} on a CPU", label=tr(label),
+                                               used=precision_label(used)))
+            self.precision.setToolTip(tr("The estimate uses {text}.", text=precision_text(t, used)))
 
     @staticmethod
     def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel | None, enabled: bool, why: str) -> None:
