@@ -173,6 +173,16 @@ def need_have_text(f: JobFigures) -> str:
     return f"{need} / {fmt_gib(f.have_bytes)}"
 
 
+def disk_need_text(est: Any) -> str:
+    """'6.1 GB of disk space (6.0 GB of it for Python, PyTorch and its libraries)': the disk a job needs and,
+    when it is most of it, the software install (Estimate.disk_parts['environment'])."""
+    env = (getattr(est, "disk_parts", None) or {}).get("environment")
+    if env and est.disk_bytes and env * 2 >= est.disk_bytes:
+        return tr("{disk} of disk space ({env} of it for Python, PyTorch and its libraries)",
+                  disk=fmt_gib(est.disk_bytes), env=fmt_gib(env))
+    return tr("{disk} of disk space", disk=fmt_gib(est.disk_bytes))
+
+
 def job_notes(est: Any, adv: Any) -> list[str]:
     """The estimate's notes, then the advice's. The estimate's are on the settings as configured: when changes
     are advised they say so ('As configured (before the advised changes): needs about 19.3 GB …'), so they
@@ -314,19 +324,29 @@ def time_tooltip(f: JobFigures) -> str:
     return tr("{range}; assumes {stack}", range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 
-def tight_advice(adv: Any) -> str:
-    """For a tight verdict: 'try it; if it runs out of memory, <what to do>' ('' otherwise)."""
+def tight_advice(adv: Any, train: Any = None) -> str:
+    """For a tight verdict: 'try it; if it runs out of memory, <what to do>' ('' otherwise). With the job's
+    settings (`train`), only what can be lowered is named: no micro-batch below 1, no sequence length for an
+    image job."""
     if adv is None or Verdict.parse(adv.verdict) != Verdict.TIGHT:
         return ""
     alt = adv.alternative
-    fix = (tr("switch to: {title}", title=alt.title) if alt is not None
-           else tr("close other programs, or lower the micro-batch or the sequence length"))
+    if alt is not None:
+        fix = tr("switch to: {title}", title=alt.title)
+    elif train is None:
+        fix = tr("close other programs, or lower the micro-batch or the sequence length")
+    else:
+        batch, seq = getattr(train, "batch", 1) > 1, bool(getattr(train, "seq_len", None))
+        fix = (tr("close other programs, or lower the micro-batch or the sequence length") if batch and seq else
+               tr("close other programs, or lower the micro-batch") if batch else
+               tr("close other programs, or lower the sequence length") if seq else
+               tr("close other programs first"))
     return tr("try it; if it runs out of memory, {fix}", fix=fix)
 
 
-def tight_text(adv: Any) -> str:
+def tight_text(adv: Any, train: Any = None) -> str:
     """'May fit — try it; if it runs out of memory, <what to do>.' ('' unless the verdict is tight)."""
-    advice = tight_advice(adv)
+    advice = tight_advice(adv, train)
     return tr("May fit — {advice}.", advice=advice) if advice else ""
 
 
@@ -499,7 +519,7 @@ def worth_speeding_up(adv: Any) -> tuple:
     return tuple(t for t in adv.speed_tweaks
                  if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
 
-__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "need_have_text", "memory_sentence", "memory_value",
+__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "need_have_text", "disk_need_text", "memory_sentence", "memory_value",
            "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points", "purchase_price",
            "OPTIONS_COLUMNS", "options_headings",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",

@@ -595,7 +595,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     on_gpu = not est.on_cpu
     fig = evaluation_figures(ev, installed_vram_bytes)
     measured = fig.measured  # a trial measured it on this PC: its figures say "measured"
-    tight = tight_advice(adv) if measured is None else ""  # "Tight: may fit — try it; if it runs out of memory, …"
+    tight = tight_advice(adv, est.train) if measured is None else ""  # "Tight: may fit — try it; if it runs out of memory, …"
     figures = [
         (tr("Verdict"), tr("{verdict} — {advice}.", verdict=verdict_text(verdict), advice=tight) if tight
          else measured_verdict_label(verdict, measured)),

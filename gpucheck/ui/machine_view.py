@@ -156,12 +156,17 @@ def _gpu(machine, ctx: JobContext | None = None) -> PartView:
                       total=fmt_gib(main.vram_total_bytes, 0 if main.vram_total_bytes % 1024**3 == 0 else 1))
         if len(compute) > 1:
             summary = tr("{n} × {name} · {vram} VRAM each", n=len(compute), name=main.name, vram=vram)
+        elif machine.memory.shared_with_gpu:  # unified memory: the GPU's share of the one memory
+            summary = tr("{name} · {vram} of the {ram} memory it shares with the processor (unified memory)",
+                         name=main.name, vram=fmt_gib(ctx.usable_vram_bytes if ctx is not None and
+                                                      ctx.usable_vram_bytes is not None else main.vram_total_bytes),
+                         ram=fmt_gib(machine.memory.total_bytes, 0))
         else:
             summary = tr("{name} · {vram} VRAM", name=main.name, vram=vram)
     elif gpus:
         summary = tr("{name} (not usable for training)", name=gpus[0].name)
-    else:
-        summary = tr("No graphics card for training was found: jobs would run on the CPU.")
+    else:  # the scan's finding says what that means (jobs run on the CPU): said once
+        summary = tr("No graphics card for training")
     status = _status(machine, "gpu", bool(compute))
     findings = tuple(finding_text(f) for f in findings_for(machine, "gpu"))
     if compute and ctx is not None:  # the same count as the jobs table

@@ -197,9 +197,15 @@ class Session:
         if self.what_if_id is not None:
             return tr("What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.",
                       target=self.target_name())
+        cpu = self.on_cpu()  # no GPU for training: the processor, said as such
         if self.machine is not None and self.machine.label:
+            if cpu:
+                return tr("Compared on the processor of the saved scan {label} (no GPU for training).",
+                          label=self.machine.label)
             return tr("Compared on {target} (saved scan: {label}).", target=self.target_name(),
                       label=self.machine.label)
+        if cpu:
+            return tr("Compared on this PC's processor (no GPU for training).")
         return tr("Compared on {target} (this PC).", target=self.target_name())
 
     # -- estimates and advice (cached) ------------------------------------------------------------

@@ -179,7 +179,8 @@ class Wizard(QtWidgets.QWizard):
     # -- language -------------------------------------------------------------------------------------
     def retranslate(self) -> None:
         lang = get_language()
-        self.setWindowTitle(tr("gpucheck — can my PC train this?"))
+        # the system adds the app's name (" — gpucheck") to the title bar: not said twice
+        self.setWindowTitle(tr("Can my PC train this?"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.BackButton, tr("< Back"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.NextButton, tr("Next >"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.FinishButton, tr("Close"))

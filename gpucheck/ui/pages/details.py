@@ -21,6 +21,7 @@ from gpucheck.report.figures import (
     alternative_lines,
     changes_sentence,
     data_set_text,
+    disk_need_text,
     job_notes,
     memory_sentence,
     need_caption,
@@ -394,7 +395,7 @@ class DetailsPage(BasePage):
         self.summary.setText(measured_headline(measured, verdict) if measured is not None
                              else (adv.summary if adv is not None else adv_err))
         # "may fit — try it; if it runs out of memory, …", or what the trial measured
-        self.tight_line.setText(tight_text(adv) if measured is None else measured_summary(measured))
+        self.tight_line.setText(tight_text(adv, est.train) if measured is None else measured_summary(measured))
         self.tight_line.setVisible(bool(self.tight_line.text()))
         self.badge.setToolTip(self.tight_line.text())
         self._show_memory(est, adv, fig)
@@ -446,6 +447,10 @@ class DetailsPage(BasePage):
                 if what_if else ""
             self.chart.set_breakdown(est.breakdown, est.vram_available_bytes, have_label=label)
         text = memory_sentence(fig) if fig is not None else ""
+        if fig is not None and fig.memory == "ram" and not est.on_cpu:  # RAM decides; the chart is the VRAM
+            text += "\n" + tr("The chart shows the video memory as configured: {caption}.",
+                               caption=tr("needs {need} of {have}", need=fmt_gib(est.peak_vram_bytes),
+                                          have=fmt_gib(est.vram_available_bytes)))
         if adv is not None and adv.tweaks and fig is not None and fig.changed:
             text += "\n" + tr("The chart shows the settings as configured; the changes are listed below.")
         self.mem_text.setText(text)
@@ -466,8 +471,11 @@ class DetailsPage(BasePage):
                 lines.append(tr("Speed as configured: {n} tokens per second", n=fmt_number(est.tokens_per_second, 0)))
         w = self.session.effective_workload(self.session.selected_id)
         lines.append(tr("{data_set} Change it on the previous page.", data_set=data_set_text(w.data, w.train)))
-        lines.append(tr("Also needs {ram} of RAM and {disk} of disk space.", ram=fmt_gib(est.ram_bytes),
-                        disk=fmt_gib(est.disk_bytes)))
+        if fig is not None and fig.memory == "ram":  # RAM is the memory above: only the disk is left to say
+            lines.append(tr("Also needs {disk}.", disk=disk_need_text(est)))
+        else:
+            lines.append(tr("Also needs {ram} of RAM and {disk}.", ram=fmt_gib(est.ram_bytes),
+                            disk=disk_need_text(est)))
         if est.measured_inputs:
             lines.append(tr("Uses speeds measured by the deep scan."))
         if est.assumptions:
@@ -584,9 +592,10 @@ class DetailsPage(BasePage):
         _clear(self.bottle_layout)
         items = list(adv.bottlenecks)
         if any(b.severity == "warning" for b in items):
-            self.bottle_layout.addWidget(wrap_label(tr(
-                "These hold {target} back: a faster GPU would not finish sooner until they are fixed.",
-                target=self.session.target_name())))
+            self.bottle_layout.addWidget(wrap_label(
+                tr("These slow training on this PC's processor down: fix them first.") if self.session.on_cpu()
+                else tr("These hold {target} back: a faster GPU would not finish sooner until they are fixed.",
+                        target=self.session.target_name())))
         for b in items:
             lab = wrap_label(tr("{message} — {fix}", message=b.message, fix=b.fix) if b.fix else b.message,
                              selectable=True)

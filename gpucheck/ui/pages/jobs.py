@@ -318,7 +318,7 @@ class JobsPage(BasePage):
         else:
             badge.set_verdict(fig.verdict, measured_verdict_label(fig.verdict, fig.measured))
             adv = s.try_advice(w.id)[0]
-            tight = tight_text(adv) if fig.measured is None else ""  # a trial settled it
+            tight = tight_text(adv, s.train_for(w.id)) if fig.measured is None else ""  # a trial settled it
             if tight:  # "may fit — try it; if it runs out of memory, …"
                 badge.setToolTip(tight)
             elif adv is not None and fig.measured is None:  # the reason it does not run here, and the way out
