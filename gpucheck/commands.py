@@ -45,7 +45,7 @@ from gpucheck.i18n import (
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import job_figures, need_have_text, stack_text
+from gpucheck.report.figures import duration_range, job_figures, need_have_text, stack_text
 from gpucheck.report.model import evaluate
 from gpucheck.report.privacy import redact_machine
 from gpucheck.trial import TrialResult
@@ -345,8 +345,7 @@ def _time_rows(est: Any, advice: Any) -> list[list[str]]:
     its time only as "if it fitted"."""
     runs_here = Verdict.parse(est.verdict).can_train
     advised = advice.expected_hours if advice is not None else None
-    rng = None if est.hours_range is None else tr("{low} to {high}", low=fmt_duration(est.hours_range[0]),
-                                                     high=fmt_duration(est.hours_range[1]))
+    rng = None if est.hours_range is None else duration_range(*est.hours_range)  # as the app and report say it
     if advised is None or fmt_duration(advised) == fmt_duration(est.total_hours):
         rows = [[tr("Whole run") if runs_here or advised is not None else tr("Whole run (if it fitted)"),
                  fmt_duration(est.total_hours)]]

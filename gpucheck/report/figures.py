@@ -52,13 +52,24 @@ class JobFigures:
     # a trial measured the job on this PC (gpucheck.report.measured.Measured, set by apply_measured)
     measured: Any = None
     on_cpu: bool = False  # the job trains on the processor (every memory figure is then system RAM)
+    hours_range: tuple[float, float] | None = None  # Estimate.hours_range: P10–P90 of the settings as configured
+
+    @property
+    def range_is_advised(self) -> bool:
+        """The shown range is the time with the advised changes (not the settings as configured, the range
+        `gpucheck estimate` prints): every view says which."""
+        return self.shown_hours is not None and self.shown_hours != self.hours
 
     @property
     def shown_range(self) -> tuple[float, float] | None:
-        """P10–P90 of the shown time (None: no time, or no range)."""
+        """P10–P90 of the shown time (None: no time, or no range): the estimate's own range for the settings
+        as configured (the very numbers the command line rounds), the same band around the time with the
+        changes."""
         h = self.shown_hours
         if h is None or self.hours_band is None:
             return None
+        if self.hours_range is not None and not self.range_is_advised and h == self.hours:
+            return self.hours_range
         return (h * self.hours_band[0], h * self.hours_band[1])
 
     @property
@@ -131,7 +142,8 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
         need_after_bytes=after, have_bytes=have, installed_bytes=installed,
         hours=est.total_hours if fits_as_configured else None,
         hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short,
-        hours_band=band, stack=getattr(est, "stack", "") or "", on_cpu=bool(est.on_cpu))
+        hours_band=band, stack=getattr(est, "stack", "") or "", on_cpu=bool(est.on_cpu),
+        hours_range=tuple(est.hours_range) if est.hours_range is not None else None)
 
 
 # -- the words ------------------------------------------------------------------------------------------
@@ -311,6 +323,12 @@ def range_sentence(f: JobFigures) -> str:
         return ""
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
+    if f.range_is_advised:  # the command line's range is the settings' as configured: say which this is
+        key = (N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
+                  "assuming {stack}.") if f.changed else
+               N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside "
+                  "such a range), assuming {stack}."))
+        return tr(key, range=time_range_text(f), stack=stack_text(f.stack or "eager"))
     return tr("Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.",
               range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 

@@ -611,7 +611,9 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
                         epochs=f"{w.data.epochs:g}")),
     ]
     if fig.shown_range is not None:  # the likely range and the software stack the time assumes
-        figures.insert(8, (tr("Likely time (P10–P90)"), time_range_text(fig)))
+        figures.insert(8, ((tr("Likely time with the changes (P10–P90)") if fig.changed else
+                            tr("Likely time with this PC's CPU and disk limits (P10–P90)")) if fig.range_is_advised
+                           else tr("Likely time (P10–P90)"), time_range_text(fig)))
     if fig.shown_hours is not None and fig.stack:
         figures.insert(9 if fig.shown_range is not None else 8, (tr("Software stack"), stack_text(fig.stack)))
     if est.tokens_per_second and fig.hours is not None:

@@ -6,7 +6,7 @@ Everything shown comes from gpucheck.estimate / gpucheck.advise; this page only 
 from __future__ import annotations
 
 from PySide6 import QtGui, QtWidgets
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 
 from gpucheck.advise.present import (
     alternative_text,
@@ -431,7 +431,12 @@ class DetailsPage(BasePage):
         self.refresh()
         self.wiz.jobs.refresh()
         self.inner.layout().activate()
-        bar.setValue(panel.mapTo(self.inner, QPoint(0, 0)).y() - before)
+
+        def keep() -> None:  # now, and again once the wrapped texts above have their new heights
+            bar.setValue(panel.mapTo(self.inner, QPoint(0, 0)).y() - before)
+        keep()
+        QTimer.singleShot(0, keep)
+        QTimer.singleShot(50, keep)
 
     def _show_memory(self, est, adv, fig) -> None:
         self.mem_box.setVisible(True)
