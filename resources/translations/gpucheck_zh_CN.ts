@@ -171,7 +171,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/__init__.py" line="516"/>
-        <location filename="../../gpucheck/commands.py" line="378"/>
+        <location filename="../../gpucheck/commands.py" line="377"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -844,7 +844,7 @@
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/advise/present.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="516"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="662"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="667"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -956,7 +956,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="240"/>
-        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="380"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
@@ -1996,27 +1996,27 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="231"/>
-        <location filename="../../gpucheck/commands.py" line="434"/>
-        <location filename="../../gpucheck/commands.py" line="455"/>
+        <location filename="../../gpucheck/commands.py" line="433"/>
+        <location filename="../../gpucheck/commands.py" line="454"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="231"/>
-        <location filename="../../gpucheck/commands.py" line="455"/>
+        <location filename="../../gpucheck/commands.py" line="454"/>
         <location filename="../../gpucheck/report/model.py" line="600"/>
         <location filename="../../gpucheck/report/model.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="231"/>
-        <location filename="../../gpucheck/commands.py" line="455"/>
-        <location filename="../../gpucheck/report/figures.py" line="478"/>
+        <location filename="../../gpucheck/commands.py" line="454"/>
+        <location filename="../../gpucheck/report/figures.py" line="496"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="503"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="289"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -2048,26 +2048,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="297"/>
-        <location filename="../../gpucheck/report/figures.py" line="381"/>
+        <location filename="../../gpucheck/report/figures.py" line="399"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="298"/>
-        <location filename="../../gpucheck/report/figures.py" line="382"/>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/figures.py" line="400"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/figures.py" line="383"/>
+        <location filename="../../gpucheck/report/figures.py" line="401"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="300"/>
-        <location filename="../../gpucheck/report/figures.py" line="384"/>
+        <location filename="../../gpucheck/report/figures.py" line="402"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2149,7 +2149,7 @@
         <location filename="../../gpucheck/report/model.py" line="399"/>
         <location filename="../../gpucheck/report/model.py" line="334"/>
         <location filename="../../gpucheck/report/model.py" line="384"/>
-        <location filename="../../gpucheck/report/model.py" line="735"/>
+        <location filename="../../gpucheck/report/model.py" line="737"/>
         <location filename="../../gpucheck/report/model.py" line="381"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
@@ -2157,13 +2157,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="320"/>
-        <location filename="../../gpucheck/report/model.py" line="618"/>
+        <location filename="../../gpucheck/report/model.py" line="620"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="323"/>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="618"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2179,7 +2179,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="329"/>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/report/model.py" line="638"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2195,143 +2195,138 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="335"/>
-        <location filename="../../gpucheck/report/figures.py" line="192"/>
+        <location filename="../../gpucheck/report/figures.py" line="204"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="348"/>
-        <source>{low} to {high}</source>
-        <translation>{low} 到 {high}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>Whole run</source>
         <translation>整次训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="362"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="281"/>
         <location filename="../../gpucheck/report/model.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="407"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="407"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="407"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="407"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="408"/>
+        <location filename="../../gpucheck/commands.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="572"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="414"/>
+        <location filename="../../gpucheck/commands.py" line="413"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="433"/>
         <location filename="../../gpucheck/report/model.py" line="489"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="433"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="457"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="470"/>
+        <location filename="../../gpucheck/commands.py" line="469"/>
         <source>Scanning</source>
         <translation>正在扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="484"/>
+        <location filename="../../gpucheck/commands.py" line="483"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="495"/>
+        <location filename="../../gpucheck/commands.py" line="494"/>
         <source>{path}: cannot read the trial result ({reason})</source>
         <translation>{path}：无法读取试运行结果（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="498"/>
+        <location filename="../../gpucheck/commands.py" line="497"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="521"/>
+        <location filename="../../gpucheck/commands.py" line="520"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2600,13 +2595,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="504"/>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -3475,315 +3470,325 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="143"/>
+        <location filename="../../gpucheck/report/figures.py" line="155"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="145"/>
+        <location filename="../../gpucheck/report/figures.py" line="157"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="153"/>
+        <location filename="../../gpucheck/report/figures.py" line="165"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，共 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="156"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
+        <location filename="../../gpucheck/report/figures.py" line="168"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="457"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="158"/>
+        <location filename="../../gpucheck/report/figures.py" line="170"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存：{text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="160"/>
+        <location filename="../../gpucheck/report/figures.py" line="172"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="172"/>
+        <location filename="../../gpucheck/report/figures.py" line="184"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="181"/>
+        <location filename="../../gpucheck/report/figures.py" line="193"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="183"/>
+        <location filename="../../gpucheck/report/figures.py" line="195"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="202"/>
+        <location filename="../../gpucheck/report/figures.py" line="214"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="202"/>
+        <location filename="../../gpucheck/report/figures.py" line="214"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="209"/>
+        <location filename="../../gpucheck/report/figures.py" line="221"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="211"/>
+        <location filename="../../gpucheck/report/figures.py" line="223"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="214"/>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="215"/>
+        <location filename="../../gpucheck/report/figures.py" line="227"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <location filename="../../gpucheck/report/figures.py" line="229"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="223"/>
+        <location filename="../../gpucheck/report/figures.py" line="235"/>
         <location filename="../../gpucheck/report/measured.py" line="203"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="240"/>
+        <location filename="../../gpucheck/report/figures.py" line="252"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="254"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="243"/>
+        <location filename="../../gpucheck/report/figures.py" line="255"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="244"/>
+        <location filename="../../gpucheck/report/figures.py" line="256"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="245"/>
+        <location filename="../../gpucheck/report/figures.py" line="257"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="248"/>
+        <location filename="../../gpucheck/report/figures.py" line="260"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="249"/>
+        <location filename="../../gpucheck/report/figures.py" line="261"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="254"/>
+        <location filename="../../gpucheck/report/figures.py" line="266"/>
         <location filename="../../gpucheck/report/measured.py" line="229"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="278"/>
+        <location filename="../../gpucheck/report/figures.py" line="290"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="285"/>
+        <location filename="../../gpucheck/report/figures.py" line="297"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="286"/>
+        <location filename="../../gpucheck/report/figures.py" line="298"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="287"/>
+        <location filename="../../gpucheck/report/figures.py" line="299"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="296"/>
+        <location filename="../../gpucheck/report/figures.py" line="308"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="300"/>
+        <location filename="../../gpucheck/report/figures.py" line="312"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="313"/>
+        <location filename="../../gpucheck/report/figures.py" line="325"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="314"/>
+        <location filename="../../gpucheck/report/figures.py" line="327"/>
+        <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
+        <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="329"/>
+        <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
+        <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="332"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="324"/>
+        <location filename="../../gpucheck/report/figures.py" line="342"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="335"/>
+        <location filename="../../gpucheck/report/figures.py" line="353"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="337"/>
-        <location filename="../../gpucheck/report/figures.py" line="340"/>
+        <location filename="../../gpucheck/report/figures.py" line="355"/>
+        <location filename="../../gpucheck/report/figures.py" line="358"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="341"/>
+        <location filename="../../gpucheck/report/figures.py" line="359"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="342"/>
+        <location filename="../../gpucheck/report/figures.py" line="360"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="343"/>
+        <location filename="../../gpucheck/report/figures.py" line="361"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="344"/>
+        <location filename="../../gpucheck/report/figures.py" line="362"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="350"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="372"/>
+        <location filename="../../gpucheck/report/figures.py" line="390"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="374"/>
+        <location filename="../../gpucheck/report/figures.py" line="392"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="380"/>
+        <location filename="../../gpucheck/report/figures.py" line="398"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="386"/>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="423"/>
+        <location filename="../../gpucheck/report/figures.py" line="441"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="445"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="429"/>
+        <location filename="../../gpucheck/report/figures.py" line="447"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="432"/>
+        <location filename="../../gpucheck/report/figures.py" line="450"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="437"/>
+        <location filename="../../gpucheck/report/figures.py" line="455"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="457"/>
+        <location filename="../../gpucheck/report/figures.py" line="475"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="461"/>
+        <location filename="../../gpucheck/report/figures.py" line="479"/>
         <location filename="../../gpucheck/report/model.py" line="582"/>
         <location filename="../../gpucheck/report/model.py" line="603"/>
-        <location filename="../../gpucheck/report/model.py" line="654"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="664"/>
+        <location filename="../../gpucheck/report/model.py" line="656"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="669"/>
         <location filename="../../gpucheck/ui/session.py" line="351"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="463"/>
+        <location filename="../../gpucheck/report/figures.py" line="481"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="467"/>
+        <location filename="../../gpucheck/report/figures.py" line="485"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="478"/>
+        <location filename="../../gpucheck/report/figures.py" line="496"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="478"/>
+        <location filename="../../gpucheck/report/figures.py" line="496"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="478"/>
+        <location filename="../../gpucheck/report/figures.py" line="496"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="499"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="499"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="499"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -4140,7 +4145,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="391"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="502"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
@@ -4390,7 +4395,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="609"/>
-        <location filename="../../gpucheck/report/model.py" line="622"/>
+        <location filename="../../gpucheck/report/model.py" line="624"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
@@ -4406,408 +4411,418 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="614"/>
+        <source>Likely time with the changes (P10–P90)</source>
+        <translation>按建议修改后的可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <source>Likely time with this PC's CPU and disk limits (P10–P90)</source>
+        <translation>计入本机 CPU 和硬盘限制的可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="620"/>
+        <location filename="../../gpucheck/report/model.py" line="622"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="620"/>
+        <location filename="../../gpucheck/report/model.py" line="622"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="631"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/report/model.py" line="638"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/report/model.py" line="638"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="509"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="542"/>
+        <location filename="../../gpucheck/report/model.py" line="651"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="547"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="655"/>
+        <location filename="../../gpucheck/report/model.py" line="657"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="657"/>
+        <location filename="../../gpucheck/report/model.py" line="659"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="290"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="673"/>
+        <location filename="../../gpucheck/report/model.py" line="675"/>
         <source>{problem} Run: {command}</source>
         <translation>{problem}请运行：{command}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="707"/>
+        <location filename="../../gpucheck/report/model.py" line="709"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="709"/>
+        <location filename="../../gpucheck/report/model.py" line="711"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="711"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="719"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>{n} jobs</source>
         <translation>{n} 个任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="720"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="734"/>
-        <location filename="../../gpucheck/report/model.py" line="746"/>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="736"/>
+        <location filename="../../gpucheck/report/model.py" line="748"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="740"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="783"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
+        <location filename="../../gpucheck/report/model.py" line="797"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="797"/>
+        <location filename="../../gpucheck/report/model.py" line="799"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="803"/>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="286"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="287"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <location filename="../../gpucheck/report/model.py" line="844"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="843"/>
+        <location filename="../../gpucheck/report/model.py" line="845"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="844"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
+        <location filename="../../gpucheck/report/model.py" line="846"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="519"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="846"/>
+        <location filename="../../gpucheck/report/model.py" line="848"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="288"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="847"/>
+        <location filename="../../gpucheck/report/model.py" line="849"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="848"/>
+        <location filename="../../gpucheck/report/model.py" line="850"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="849"/>
+        <location filename="../../gpucheck/report/model.py" line="851"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="850"/>
+        <location filename="../../gpucheck/report/model.py" line="852"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="872"/>
+        <location filename="../../gpucheck/report/model.py" line="874"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="880"/>
+        <location filename="../../gpucheck/report/model.py" line="882"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="882"/>
+        <location filename="../../gpucheck/report/model.py" line="884"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="897"/>
+        <location filename="../../gpucheck/report/model.py" line="899"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="898"/>
+        <location filename="../../gpucheck/report/model.py" line="900"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="899"/>
+        <location filename="../../gpucheck/report/model.py" line="901"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="906"/>
+        <location filename="../../gpucheck/report/model.py" line="908"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="914"/>
+        <location filename="../../gpucheck/report/model.py" line="916"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -5408,14 +5423,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="510"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="585"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="590"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
@@ -5475,192 +5490,192 @@
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
         <source>The chart shows the video memory as configured: {caption}.</source>
         <translation>图中是按当前设置的显存：{caption}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="455"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="460"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
         <source>Speed as configured: {speed}</source>
         <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="476"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="478"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
         <source>Also needs {disk}.</source>
         <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="477"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
         <source>Also needs {ram} of RAM and {disk}.</source>
         <translation>另外需要 {ram} 内存和 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="499"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="500"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="512"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="579"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="522"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="584"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="550"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="522"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="548"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="527"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="524"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="529"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="534"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="589"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="594"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="551"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="558"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="596"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="601"/>
         <source>These slow training on this PC's processor down: fix them first.</source>
         <translation>这些问题会拖慢本机处理器上的训练：请先解决。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="597"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="602"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="600"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="610"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="615"/>
         <source>To try a job for real ("Try it for real" above), install PyTorch in a Python on this PC:</source>
         <translation>要真实试运行任务（见上方的“真实试运行”），请先在本机的 Python 中安装 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="614"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="619"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="636"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="641"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="646"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="651"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="647"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="652"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="662"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="667"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="662"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="667"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="665"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="670"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="666"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="671"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="680"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="686"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -6501,6 +6516,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation type="vanished">{low} 到 {high}</translation>
     </message>
     <message>
         <source>No graphics card for training was found: jobs would run on the CPU.</source>
