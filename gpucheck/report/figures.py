@@ -84,7 +84,10 @@ class JobFigures:
 
     @property
     def bar_status(self) -> str:
-        """The memory bar's colour: "fits", "tight" (the verdict is tight: may fit) or "does_not_fit"."""
+        """The memory bar's colour: "fits", "tight" (the verdict is tight: may fit), "does_not_fit", or
+        "not_supported" (grey: no memory would make it run on this hardware's software)."""
+        if Verdict.parse(self.verdict) == Verdict.NOT_SUPPORTED:
+            return "not_supported"
         if not self.fits:
             return "does_not_fit"
         return "tight" if Verdict.parse(self.verdict) == Verdict.TIGHT else "fits"
@@ -222,6 +225,10 @@ def memory_value(f: JobFigures) -> str:
                if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT
                else tr("{need} as configured → {after} with the changes"))
         needs = key.format(need=fmt_gib(f.need_bytes), after=fmt_gib(f.shown_need_bytes))
+    elif f.measured is not None and not f.measured.out_of_memory and f.measured.peak_bytes is not None and \
+            f.measured.memory == f.memory:  # a trial measured the peak: it comes first, the estimate beside it
+        needs = tr("{peak} measured peak (estimated {need})", peak=fmt_gib(f.measured.peak_bytes),
+                   need=fmt_gib(f.need_bytes))
     else:
         needs = tr("{need} as configured", need=fmt_gib(f.need_bytes))
     text = tr("{needs}; there is {have}.", needs=needs, have=have_text(f))

@@ -346,7 +346,7 @@ class Session:
 def target_name(target) -> str:
     name = target.device_name
     if name == "CPU":
-        return tr("the CPU only (no GPU for training)")
+        return tr("this PC's CPU")
     if target.gpus > 1:
         return tr("{n} × {gpu}", n=target.gpus, gpu=name)
     return name

@@ -844,7 +844,7 @@
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/advise/present.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="516"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="667"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -956,7 +956,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="240"/>
-        <location filename="../../gpucheck/report/figures.py" line="380"/>
+        <location filename="../../gpucheck/report/figures.py" line="387"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
@@ -2006,17 +2006,17 @@
         <location filename="../../gpucheck/commands.py" line="454"/>
         <location filename="../../gpucheck/report/model.py" line="600"/>
         <location filename="../../gpucheck/report/model.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="231"/>
         <location filename="../../gpucheck/commands.py" line="454"/>
-        <location filename="../../gpucheck/report/figures.py" line="496"/>
+        <location filename="../../gpucheck/report/figures.py" line="503"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="503"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="289"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -2048,26 +2048,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="297"/>
-        <location filename="../../gpucheck/report/figures.py" line="399"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="298"/>
-        <location filename="../../gpucheck/report/figures.py" line="400"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/figures.py" line="401"/>
+        <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="300"/>
-        <location filename="../../gpucheck/report/figures.py" line="402"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2195,7 +2195,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="335"/>
-        <location filename="../../gpucheck/report/figures.py" line="204"/>
+        <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
@@ -3470,325 +3470,330 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="155"/>
+        <location filename="../../gpucheck/report/figures.py" line="158"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="157"/>
+        <location filename="../../gpucheck/report/figures.py" line="160"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="165"/>
+        <location filename="../../gpucheck/report/figures.py" line="168"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，共 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="168"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="457"/>
+        <location filename="../../gpucheck/report/figures.py" line="171"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，共有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="170"/>
+        <location filename="../../gpucheck/report/figures.py" line="173"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存：{text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="172"/>
+        <location filename="../../gpucheck/report/figures.py" line="175"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="184"/>
+        <location filename="../../gpucheck/report/figures.py" line="187"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="193"/>
+        <location filename="../../gpucheck/report/figures.py" line="196"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="195"/>
+        <location filename="../../gpucheck/report/figures.py" line="198"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="214"/>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="214"/>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="221"/>
+        <location filename="../../gpucheck/report/figures.py" line="224"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="223"/>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <location filename="../../gpucheck/report/figures.py" line="230"/>
+        <source>{peak} measured peak (estimated {need})</source>
+        <translation>实测峰值 {peak}（估算为 {need}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="233"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="227"/>
+        <location filename="../../gpucheck/report/figures.py" line="234"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="229"/>
+        <location filename="../../gpucheck/report/figures.py" line="236"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="235"/>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
         <location filename="../../gpucheck/report/measured.py" line="203"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="252"/>
+        <location filename="../../gpucheck/report/figures.py" line="259"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="254"/>
+        <location filename="../../gpucheck/report/figures.py" line="261"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="255"/>
+        <location filename="../../gpucheck/report/figures.py" line="262"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="256"/>
+        <location filename="../../gpucheck/report/figures.py" line="263"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="257"/>
+        <location filename="../../gpucheck/report/figures.py" line="264"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="260"/>
+        <location filename="../../gpucheck/report/figures.py" line="267"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="261"/>
+        <location filename="../../gpucheck/report/figures.py" line="268"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="266"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
         <location filename="../../gpucheck/report/measured.py" line="229"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="290"/>
+        <location filename="../../gpucheck/report/figures.py" line="297"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="297"/>
+        <location filename="../../gpucheck/report/figures.py" line="304"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="298"/>
+        <location filename="../../gpucheck/report/figures.py" line="305"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="299"/>
+        <location filename="../../gpucheck/report/figures.py" line="306"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="308"/>
+        <location filename="../../gpucheck/report/figures.py" line="315"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="312"/>
+        <location filename="../../gpucheck/report/figures.py" line="319"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="325"/>
+        <location filename="../../gpucheck/report/figures.py" line="332"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="327"/>
+        <location filename="../../gpucheck/report/figures.py" line="334"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="329"/>
+        <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="332"/>
+        <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="342"/>
+        <location filename="../../gpucheck/report/figures.py" line="349"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="353"/>
+        <location filename="../../gpucheck/report/figures.py" line="360"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="355"/>
-        <location filename="../../gpucheck/report/figures.py" line="358"/>
+        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="365"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="359"/>
+        <location filename="../../gpucheck/report/figures.py" line="366"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="360"/>
+        <location filename="../../gpucheck/report/figures.py" line="367"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="361"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="369"/>
         <source>try it; if it runs out of memory, {fix}</source>
-        <translation>先试试；如果显存不足（OOM），{fix}</translation>
+        <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="375"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="390"/>
+        <location filename="../../gpucheck/report/figures.py" line="397"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="392"/>
+        <location filename="../../gpucheck/report/figures.py" line="399"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="398"/>
+        <location filename="../../gpucheck/report/figures.py" line="405"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="411"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="441"/>
+        <location filename="../../gpucheck/report/figures.py" line="448"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="445"/>
+        <location filename="../../gpucheck/report/figures.py" line="452"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="447"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="450"/>
+        <location filename="../../gpucheck/report/figures.py" line="457"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="455"/>
+        <location filename="../../gpucheck/report/figures.py" line="462"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="475"/>
+        <location filename="../../gpucheck/report/figures.py" line="482"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="479"/>
+        <location filename="../../gpucheck/report/figures.py" line="486"/>
         <location filename="../../gpucheck/report/model.py" line="582"/>
         <location filename="../../gpucheck/report/model.py" line="603"/>
         <location filename="../../gpucheck/report/model.py" line="656"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="669"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="683"/>
         <location filename="../../gpucheck/ui/session.py" line="351"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="481"/>
+        <location filename="../../gpucheck/report/figures.py" line="488"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="485"/>
+        <location filename="../../gpucheck/report/figures.py" line="492"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="496"/>
+        <location filename="../../gpucheck/report/figures.py" line="503"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="496"/>
+        <location filename="../../gpucheck/report/figures.py" line="503"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="496"/>
+        <location filename="../../gpucheck/report/figures.py" line="503"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
+        <location filename="../../gpucheck/report/figures.py" line="524"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
+        <location filename="../../gpucheck/report/figures.py" line="524"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
+        <location filename="../../gpucheck/report/figures.py" line="524"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -3809,6 +3814,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="143"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
         <source>unknown device</source>
         <translation>未知设备</translation>
     </message>
@@ -4145,7 +4151,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="391"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="502"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
@@ -4221,25 +4227,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="487"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="271"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="488"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="272"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="273"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
@@ -4457,18 +4463,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="649"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="651"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="547"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="561"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="657"/>
+        <location filename="../../gpucheck/ui/session.py" line="349"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
@@ -4756,7 +4763,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="846"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="519"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="533"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
@@ -4833,7 +4840,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="35"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="294"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="307"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
@@ -5423,14 +5430,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="529"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="590"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="604"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
@@ -5485,197 +5492,202 @@
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="377"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <source>This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. A PyTorch that can use {target} would measure it.</source>
+        <translation>这次试运行是在 {device} 上跑的，不是在 {target} 上：本页仍显示 {target} 的估算。换用能使用 {target} 的 PyTorch 才能实测它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="450"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="456"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
         <source>The chart shows the video memory as configured: {caption}.</source>
         <translation>图中是按当前设置的显存：{caption}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="460"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
         <source>Speed as configured: {speed}</source>
         <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="476"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="478"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
         <source>Also needs {disk}.</source>
         <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
         <source>Also needs {ram} of RAM and {disk}.</source>
         <translation>另外需要 {ram} 内存和 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="499"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="511"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="499"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="513"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="500"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="531"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="522"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="584"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="536"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="598"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="569"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="527"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="541"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="567"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="529"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="543"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="594"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="570"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="563"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="577"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="601"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="615"/>
         <source>These slow training on this PC's processor down: fix them first.</source>
         <translation>这些问题会拖慢本机处理器上的训练：请先解决。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="602"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="616"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="605"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="619"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="615"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="629"/>
         <source>To try a job for real ("Try it for real" above), install PyTorch in a Python on this PC:</source>
         <translation>要真实试运行任务（见上方的“真实试运行”），请先在本机的 Python 中安装 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="619"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="633"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="641"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="655"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="651"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="665"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="652"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="666"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="667"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="667"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="670"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="684"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="671"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="699"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="686"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="700"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5755,199 +5767,199 @@
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="237"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="238"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="241"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>批大小（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 作用层(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="248"/>
         <source>So&amp;ftware stack</source>
         <translation>软件栈(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="248"/>
         <source>Several GPUs: &amp;ZeRO</source>
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼成整行（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="253"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="303"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="322"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="393"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="412"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="403"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="422"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="405"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="408"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="427"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="423"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="442"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="444"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="431"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="450"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="453"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="456"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="444"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="463"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="445"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="464"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="450"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="469"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="461"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="480"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="482"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="533"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="552"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="534"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="553"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="543"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="562"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="544"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="563"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -6150,7 +6162,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="190"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -6272,11 +6284,6 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="349"/>
-        <source>the CPU only (no GPU for training)</source>
-        <translation>仅 CPU（没有可用于训练的 GPU）</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="57"/>
         <source>Total: {total}</source>
         <translation>合计：{total}</translation>
@@ -6302,132 +6309,132 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="183"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="187"/>
         <source>Try it for real</source>
         <translation>真实试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="184"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
         <source>Runs about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, building the model and one warm-up step come first (a few seconds, or a minute or more on a slow PC). The measured speed and memory appear beside the estimate.</source>
         <translation>在你自己的 PyTorch 中用随机权重和虚构数据真实运行这个任务约 {s} 秒的训练步：不会下载任何东西。在此之前要先启动 Python 和 PyTorch、构建模型并跑一个预热步（几秒钟，较慢的电脑上可能要一分钟以上）。实测的速度和内存会显示在估算旁边。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="189"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
         <source>Try it for real ({s} s of training steps)</source>
         <translation>真实试运行（{s} 秒训练步）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="192"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="196"/>
         <source>Choose Python…</source>
         <translation>选择 Python…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="197"/>
         <source>The Python (a virtual environment, conda, …) whose PyTorch the trial uses</source>
         <translation>试运行所用 PyTorch 所在的 Python（虚拟环境、conda 等）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
         <source>Estimated</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="204"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="212"/>
         <source>Python: {path} (chosen)</source>
         <translation>Python：{path}（已选择）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="207"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="215"/>
         <source>Python: {path} (found with PyTorch)</source>
         <translation>Python：{path}（找到的带 PyTorch 的 Python）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="208"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="216"/>
         <source>No Python with PyTorch found yet: install PyTorch (the command is under "Bottlenecks and software"), or choose the Python that has it.</source>
         <translation>还没有找到装有 PyTorch 的 Python：请安装 PyTorch（命令见“瓶颈与软件”），或选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="212"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="220"/>
         <source>Choose the Python that has PyTorch</source>
         <translation>选择装有 PyTorch 的 Python</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="213"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="221"/>
         <source>Python (python* python*.exe);;All files (*)</source>
         <translation>Python (python* python*.exe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="282"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="295"/>
         <source>Stopping the trial…</source>
         <translation>正在停止试运行…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="293"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="306"/>
         <source>starting Python and PyTorch, building the model</source>
         <translation>正在启动 Python 和 PyTorch，构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="295"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="308"/>
         <source>out of memory: trying a smaller micro-batch</source>
         <translation>装不下：正在尝试更小的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="296"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="309"/>
         <source>one warm-up step (not timed)</source>
         <translation>一个预热步（不计时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="297"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="310"/>
         <source>finishing: reading the peak memory and closing PyTorch</source>
         <translation>收尾：读取峰值占用并关闭 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="300"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="313"/>
         <source>timing training steps: step {n}, about {s} s left</source>
         <translation>计时训练步：第 {n} 步，约剩 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="304"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="317"/>
         <source>Step {n} of {total} — {what} · {s} s so far</source>
         <translation>第 {n}/{total} 阶段 — {what} · 已用 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="329"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="342"/>
         <source>Out of memory; trying micro-batch {b}…</source>
         <translation>内存不足，正在尝试微批次 {b}…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="341"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="354"/>
         <source>The trial could not run: {why}</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="360"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="373"/>
         <source>No Python with PyTorch was found on this PC. Install PyTorch with the command below (it is also under "Bottlenecks and software"), or press "Choose Python…" to pick the Python that has it.</source>
         <translation>本机没有找到装有 PyTorch 的 Python。请用下面的命令安装 PyTorch（“瓶颈与软件”中也有），或点击“选择 Python…”选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="368"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="381"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="371"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="384"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
@@ -6516,6 +6523,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>the CPU only (no GPU for training)</source>
+        <translation type="vanished">仅 CPU（没有可用于训练的 GPU）</translation>
     </message>
     <message>
         <source>{low} to {high}</source>

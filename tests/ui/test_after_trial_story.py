@@ -112,7 +112,7 @@ def test_a_trial_leaves_the_page_where_it_was(wizard, qtbot):
     with qtbot.waitSignal(panel.measured, timeout=5000):
         qtbot.keyClick(panel.run_button, Qt.Key.Key_Space)
     qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
-    qtbot.wait(200)
+    qtbot.wait(500)
     assert page.focusWidget() in (panel.run_button, panel.cancel_button)
     assert page.focusWidget() is not page.cloud
     assert abs(panel.mapTo(page.scroll.viewport(), panel.rect().topLeft()).y() - before) <= 2, bar.value()
@@ -267,3 +267,42 @@ def test_cards_that_cannot_judge_say_so(wizard):
     assert wizard.open_machine_file(str(machine_path("rtx3060")))
     wizard.next()
     assert cards["power"].badge.key() == "unknown" and cards["cpu"].badge.key() != "limited"
+
+
+def test_enter_goes_next_after_opening_a_scan_and_the_jobs_table_shows_where_the_keyboard_is(wizard, qtbot):
+    from PySide6.QtWidgets import QApplication, QWizard
+
+    assert wizard.open_machine_file(str(machine_path("m1")))
+    nxt = wizard.button(QWizard.WizardButton.NextButton)
+    assert nxt.isDefault() and not wizard.welcome.open_button.autoDefault()
+    assert not wizard.welcome.scan_button.isDefault()  # Enter does not scan again, nor reopen the file dialog
+    busy = []  # while the next page computes (every job's estimate, the first time): the wait cursor
+    wizard.currentIdChanged.connect(lambda _id: busy.append(QApplication.overrideCursor()))
+    wizard.next()
+    assert busy and busy[0] is not None and busy[0].shape() == Qt.CursorShape.WaitCursor
+    qtbot.waitUntil(lambda: QApplication.overrideCursor() is None, timeout=2000)  # over once the page shows
+    assert nxt.text() == "Next >"
+    wizard.next()
+    table = wizard.jobs.table
+    wizard.activateWindow()
+    qtbot.waitActive(wizard)
+    table.setFocus()
+    qtbot.waitUntil(table.has_focus_ring, timeout=2000)
+    wizard.jobs.import_button.setFocus()
+    qtbot.waitUntil(lambda: not table.has_focus_ring(), timeout=2000)
+
+
+def test_a_trial_on_another_device_says_why_the_page_keeps_the_estimate(wizard, qtbot):
+    """The recorded trial ran on a CPU; on the M1 the page's figures are the GPU's estimate, and the panel says
+    so instead of leaving "Measured on this PC" beside an unchanged page."""
+    _to_jobs(wizard, ("m1",))
+    wizard.jobs.select(JOB)
+    wizard.next()
+    panel = wizard.details.trial_panel
+    panel.run_fn = lambda workload, **_kw: _trial("mnist-cnn-ran-cpu.json")
+    with qtbot.waitSignal(panel.measured, timeout=5000):
+        panel.run_button.click()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    assert wizard.session.figures(JOB).measured is None and wizard.details.badge.text() == "Runs"
+    assert panel.note.isVisible()
+    assert panel.note.text().startswith("This trial ran on CPU, not on Apple M1: the page keeps the estimate")

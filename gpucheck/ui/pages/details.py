@@ -374,6 +374,7 @@ class DetailsPage(BasePage):
         s = self.session
         w = s.workload(s.selected_id)
         self.trial_panel.set_job(w, s.machine, s.train_for(w.id), s.data_for(w.id))
+        self._trial_note(w)
         self.job_title.setText(tr("{job} — on {target}", job=s.workload_title(w), target=s.target_name()))
         est, err = s.try_estimate(w.id)
         self.estimate = est
@@ -418,12 +419,24 @@ class DetailsPage(BasePage):
         self.notes.setText("\n".join(f"• {n}" for n in lines))
         self.notes.setVisible(bool(lines))
 
+    def _trial_note(self, w) -> None:
+        """A trial that measured something the page cannot use (a CPU-only PyTorch on a PC with a GPU) says so."""
+        s, panel = self.session, self.trial_panel
+        r = panel.last_result()
+        note = ""
+        if r is not None and r.measured and s.what_if_id is None and s.measured(w.id) is None:
+            note = tr("This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. "
+                      "A PyTorch that can use {target} would measure it.",
+                      device=r.measured.get("device") or tr("unknown device"), target=s.machine_target_name())
+        panel.set_note(note)
+
     def _on_trial_measured(self, result) -> None:
         """A trial measured the chosen job: the session keeps it, and every view uses the measured figures."""
         panel, s = self.trial_panel, self.session
         if panel.workload is None or panel.workload.id != result.workload or s.machine is not panel.machine:
             return
         s.set_trial(result.workload, result, panel.workload.train)
+
         # the page stays where the user is: the trial panel keeps its place in the window while the figures
         # above it change
         bar = self.scroll.verticalScrollBar()
@@ -432,11 +445,13 @@ class DetailsPage(BasePage):
         self.wiz.jobs.refresh()
         self.inner.layout().activate()
 
-        def keep() -> None:  # now, and again once the wrapped texts above have their new heights
+        def keep(*_args) -> None:  # now, and again while the wrapped texts above take their new heights
             bar.setValue(panel.mapTo(self.inner, QPoint(0, 0)).y() - before)
         keep()
-        QTimer.singleShot(0, keep)
-        QTimer.singleShot(50, keep)
+        bar.rangeChanged.connect(keep)
+        for ms in (0, 50, 150):
+            QTimer.singleShot(ms, self, keep)  # with the page as context: never after it is gone
+        QTimer.singleShot(400, self, lambda: bar.rangeChanged.disconnect(keep))
 
     def _show_memory(self, est, adv, fig) -> None:
         self.mem_box.setVisible(True)
@@ -452,11 +467,12 @@ class DetailsPage(BasePage):
                 if what_if else ""
             self.chart.set_breakdown(est.breakdown, est.vram_available_bytes, have_label=label)
         text = memory_sentence(fig) if fig is not None else ""
-        if fig is not None and fig.memory == "ram" and not est.on_cpu:  # RAM decides; the chart is the VRAM
+        ram_decides = fig is not None and fig.memory == "ram" and not est.on_cpu
+        if ram_decides:  # RAM decides; the chart is the VRAM (as configured, which says so)
             text += "\n" + tr("The chart shows the video memory as configured: {caption}.",
                                caption=tr("needs {need} of {have}", need=fmt_gib(est.peak_vram_bytes),
                                           have=fmt_gib(est.vram_available_bytes)))
-        if adv is not None and adv.tweaks and fig is not None and fig.changed:
+        elif adv is not None and adv.tweaks and fig is not None and fig.changed:
             text += "\n" + tr("The chart shows the settings as configured; the changes are listed below.")
         self.mem_text.setText(text)
 

@@ -59,8 +59,10 @@ class JobsTable(QtWidgets.QTableWidget):
         super().__init__(0, 4, parent)
         self.setObjectName("jobsTable")
         self.setTabKeyNavigation(False)
-        # where the keyboard is, seen at a glance (the default focus frame is faint, in dark themes too)
-        self.setStyleSheet("QTableView:focus { border: 2px solid palette(highlight); }")
+        # where the keyboard is, seen at a glance (the default focus frame is faint, in dark themes too): a
+        # highlight-coloured frame while the table has the focus, set on focus in and out (a ":focus" rule
+        # alone was not repainted on every platform)
+        self._ring(False)
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -75,6 +77,23 @@ class JobsTable(QtWidgets.QTableWidget):
         hh.setSectionResizeMode(COL_VRAM, QtWidgets.QHeaderView.ResizeMode.Interactive)
         hh.setMinimumSectionSize(60)
         hh.resizeSection(COL_VRAM, 290)
+
+    FOCUS_RING = "QTableView { border: 2px solid palette(highlight); }"
+    NO_RING = "QTableView { border: 2px solid palette(mid); }"
+
+    def _ring(self, on: bool) -> None:
+        self.setStyleSheet(self.FOCUS_RING if on else self.NO_RING)
+
+    def focusInEvent(self, event) -> None:
+        self._ring(True)
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self._ring(False)
+        super().focusOutEvent(event)
+
+    def has_focus_ring(self) -> bool:
+        return self.styleSheet() == self.FOCUS_RING
 
     def resizeEvent(self, event) -> None:
         """The memory column takes about a third of the width, so the job names keep room to wrap into

@@ -132,6 +132,10 @@ class TrialPanel(QtWidgets.QGroupBox):
         self.status = wrap_label(selectable=True)
         self.status.setObjectName("trialStatus")
         lay.addWidget(self.status)
+        self.note = wrap_label(selectable=True)  # what the page makes of the result (the page sets it)
+        self.note.setObjectName("trialNote")
+        self.note.setVisible(False)
+        lay.addWidget(self.note)
         self.install_row = QtWidgets.QWidget(self)  # the pip command that adds what is missing, with Copy
         il = QtWidgets.QHBoxLayout(self.install_row)
         il.setContentsMargins(0, 0, 0, 0)
@@ -199,6 +203,10 @@ class TrialPanel(QtWidgets.QGroupBox):
             self._show_phase()
 
     # -- the Python ----------------------------------------------------------------------------------
+    def set_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+
     def _show_python(self) -> None:
         if self.python:
             self.python_line.setText(tr("Python: {path} (chosen)", path=self.python))
@@ -235,6 +243,10 @@ class TrialPanel(QtWidgets.QGroupBox):
         if self.worker is None:
             self._show_last()
 
+    def last_result(self) -> TrialResult | None:
+        """The last result of the job with its settings now (None: not tried)."""
+        return self.results.get(self._key())
+
     def _show_last(self) -> None:
         r = self.results.get(self._key())
         if r is None:
@@ -266,6 +278,7 @@ class TrialPanel(QtWidgets.QGroupBox):
         self.bar.setVisible(True)
         self.table.setVisible(False)
         self.install_row.setVisible(False)
+        self.set_note("")
         self.status.setText("")
         self.phase, self._timing_left = "starting", None
         self._started = time.monotonic()
