@@ -222,6 +222,12 @@ def story_shots(args, qapp, out, settle, grab) -> int:
     from gpucheck.trial import TrialResult, run_trial
     from gpucheck.ui import app as ui_app
 
+    def shot(w, name: str, this_pc: bool) -> None:
+        """The set kept small: every page of this PC; for the recorded machines the jobs, the RAM-decided job,
+        and the details before and after the trial."""
+        if this_pc or not name.endswith(("-1-welcome", "-2-machine", "-after-top", "-3-jobs-after-trial")):
+            grab(w, name)
+
     recorded = TrialResult.from_json(json.loads((ROOT / "tests" / "fixtures" / "trial" / "results" /
                                                  "mnist-cnn-ran-cpu.json").read_text(encoding="utf-8")))
     live: dict[str, object] = {}  # this PC's real trial, made once (English) and shown again in the other looks
@@ -248,20 +254,20 @@ def story_shots(args, qapp, out, settle, grab) -> int:
             settle(300)
             prefix = f"story-{name}-{look}"
             if scan is None:
-                grab(w, f"{prefix}-1-welcome")
+                shot(w, f"{prefix}-1-welcome", scan is None)
             w.next()
-            grab(w, f"{prefix}-2-machine")
+            shot(w, f"{prefix}-2-machine", scan is None)
             w.next()
             w.jobs.select(ram_job or job)
-            grab(w, f"{prefix}-3-jobs")
+            shot(w, f"{prefix}-3-jobs", scan is None)
             if ram_job:  # RAM decides this job: the details header and memory say the same figures as the bar
                 w.next()
-                grab(w, f"{prefix}-4-details-ram")
+                shot(w, f"{prefix}-4-details-ram", scan is None)
                 w.back()
                 w.jobs.select(job)
             w.next()
             panel = w.details.trial_panel
-            grab(w, f"{prefix}-4-details-before")
+            shot(w, f"{prefix}-4-details-before", scan is None)
             w.details.scroll.ensureWidgetVisible(panel.run_button, 0, 200)
             if scan is None and args.trial_python and "result" not in live:
                 panel.set_python(args.trial_python)
@@ -274,7 +280,7 @@ def story_shots(args, qapp, out, settle, grab) -> int:
                 for _ in range(3000):  # a shot of the progress once the timed steps are under way
                     settle(100)
                     if panel.phase == "timing" and (panel._timing_left or 99) < 20:
-                        grab(w, f"{prefix}-4-details-trial-running")
+                        shot(w, f"{prefix}-4-details-trial-running", True)
                         break
                     if not panel.is_running():
                         break
@@ -287,12 +293,12 @@ def story_shots(args, qapp, out, settle, grab) -> int:
                 if not panel.is_running():
                     break
             settle(400)
-            grab(w, f"{prefix}-4-details-after-trial")
+            shot(w, f"{prefix}-4-details-after-trial", scan is None)
             w.details.scroll_to_top()
-            grab(w, f"{prefix}-4-details-after-top")
+            shot(w, f"{prefix}-4-details-after-top", scan is None)
             w.back()
             w.jobs.select(job)
-            grab(w, f"{prefix}-3-jobs-after-trial")
+            shot(w, f"{prefix}-3-jobs-after-trial", scan is None)
             w.close()
             w.deleteLater()
             settle(50)
