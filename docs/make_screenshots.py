@@ -269,8 +269,9 @@ def story_shots(args, qapp, out, settle, grab) -> int:
             panel = w.details.trial_panel
             shot(w, f"{prefix}-4-details-before", scan is None)
             w.details.scroll.ensureWidgetVisible(panel.run_button, 0, 200)
-            if scan is None and args.trial_python and "result" not in live:
+            if scan is None and args.trial_python:
                 panel.set_python(args.trial_python)
+            if scan is None and args.trial_python and "result" not in live:
 
                 def run(workload, **kw):
                     live["result"] = run_trial(workload, **kw)

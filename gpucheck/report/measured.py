@@ -23,7 +23,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
@@ -174,6 +174,29 @@ def speed_value(est: Any, m: Measured | None) -> str:
     return tr("{n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1))
 
 
+def speed_ratio(m: Measured | None) -> float | None:
+    """How many times slower than estimated the trial ran (estimated ÷ measured speed; below 1: faster)."""
+    if m is None or m.out_of_memory or not m.samples_per_second or not m.estimated_samples_per_second:
+        return None
+    return float(m.estimated_samples_per_second) / float(m.samples_per_second)
+
+
+def measured_speed_note(m: Measured | None, job_title: str) -> str:
+    """For the other jobs on the same PC: 'A trial of "<job>" measured this PC 18× slower than estimated: the
+    other estimates here are not corrected for it.' ('' without a measured speed)."""
+    ratio = speed_ratio(m)
+    if ratio is None:
+        return ""
+    slower = ratio >= 1
+    n = ratio if slower else 1 / ratio
+    times = f"{n:.1f}" if n < 10 else f"{n:.0f}"
+    key = N_("A trial of \"{job}\" measured this PC {n}× slower than estimated: the other estimates here are not "
+             "corrected for it.") if slower else \
+        N_("A trial of \"{job}\" measured this PC {n}× faster than estimated: the other estimates here are not "
+           "corrected for it.")
+    return tr(key, job=job_title, n=times)
+
+
 def _beside(measured: str, estimated: str) -> str:
     return tr("{measured} measured · {estimated} estimated", measured=measured, estimated=estimated)
 
@@ -248,6 +271,6 @@ def measured_to_json(m: Measured | None, verdict: str) -> dict[str, Any] | None:
 
 
 __all__ = ["Measured", "measured_of", "apply_measured", "measured_verdict_label", "measured_summary",
-           "measured_headline", "speed_value",
+           "measured_headline", "speed_value", "speed_ratio", "measured_speed_note",
            "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_sentence", "measured_time_value",
            "measured_time_tooltip", "measured_to_json", "fmt_seconds", "MEASURED_OUTCOMES"]

@@ -14,7 +14,7 @@ from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.report import build_report, check_writable, write_report
 from gpucheck.report.figures import JobFigures, job_figures, purchase_price
-from gpucheck.report.measured import Measured, apply_measured, measured_of
+from gpucheck.report.measured import Measured, apply_measured, measured_of, measured_speed_note
 from gpucheck.report.model import Evaluation
 from gpucheck.ui.machine_view import JobContext
 from gpucheck.verdict import Verdict
@@ -256,6 +256,18 @@ class Session:
             return None
         est, _ = self.try_estimate(workload_id)
         return None if est is None else self._measured(workload_id, est)
+
+    def trial_notes(self, except_id: str | None = None) -> list[str]:
+        """What trials of other jobs measured of this PC's speed against the estimate (none on a what-if GPU)."""
+        if self.what_if_id is not None:
+            return []
+        notes = []
+        for wid in self.trials:
+            m = self.measured(wid) if wid != except_id else None
+            note = measured_speed_note(m, self.workload_title(self.workload(wid))) if m is not None else ""
+            if note:
+                notes.append(note)
+        return notes
 
     def figures(self, workload_id: str) -> JobFigures | None:
         """The job's memory and time as every view shows them (gpucheck.report.figures), measured where a

@@ -844,7 +844,7 @@
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/advise/present.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="516"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -2006,7 +2006,7 @@
         <location filename="../../gpucheck/commands.py" line="454"/>
         <location filename="../../gpucheck/report/model.py" line="600"/>
         <location filename="../../gpucheck/report/model.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="519"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -2016,7 +2016,7 @@
         <location filename="../../gpucheck/commands.py" line="454"/>
         <location filename="../../gpucheck/report/figures.py" line="503"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="289"/>
         <source>Time</source>
         <translation>时间</translation>
@@ -3486,7 +3486,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="171"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
@@ -3560,7 +3560,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="242"/>
-        <location filename="../../gpucheck/report/measured.py" line="203"/>
+        <location filename="../../gpucheck/report/measured.py" line="226"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
@@ -3601,7 +3601,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="273"/>
-        <location filename="../../gpucheck/report/measured.py" line="229"/>
+        <location filename="../../gpucheck/report/measured.py" line="252"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
@@ -3751,8 +3751,8 @@
         <location filename="../../gpucheck/report/model.py" line="582"/>
         <location filename="../../gpucheck/report/model.py" line="603"/>
         <location filename="../../gpucheck/report/model.py" line="656"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="683"/>
-        <location filename="../../gpucheck/ui/session.py" line="351"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="687"/>
+        <location filename="../../gpucheck/ui/session.py" line="363"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
@@ -3854,74 +3854,84 @@
         <translation>每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="178"/>
+        <location filename="../../gpucheck/report/measured.py" line="193"/>
+        <source>A trial of "{job}" measured this PC {n}× slower than estimated: the other estimates here are not corrected for it.</source>
+        <translation>“{job}”的试运行实测：本机耗时是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="195"/>
+        <source>A trial of "{job}" measured this PC {n}× faster than estimated: the other estimates here are not corrected for it.</source>
+        <translation>“{job}”的试运行实测：本机速度是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="201"/>
         <source>{measured} measured · {estimated} estimated</source>
         <translation>实测 {measured} · 估算 {estimated}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="184"/>
+        <location filename="../../gpucheck/report/measured.py" line="207"/>
         <source>Peak RAM</source>
         <translation>内存峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="184"/>
+        <location filename="../../gpucheck/report/measured.py" line="207"/>
         <source>Peak video memory</source>
         <translation>显存峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="188"/>
+        <location filename="../../gpucheck/report/measured.py" line="211"/>
         <source>At micro-batch {b}</source>
         <translation>微批次 {b} 时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="189"/>
+        <location filename="../../gpucheck/report/measured.py" line="212"/>
         <source>{step} per step, {sps} samples/s, peak {peak} — measured</source>
         <translation>每步 {step}，{sps} 样本/秒，峰值 {peak}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="192"/>
+        <location filename="../../gpucheck/report/measured.py" line="215"/>
         <source>Step time</source>
         <translation>每步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="193"/>
+        <location filename="../../gpucheck/report/measured.py" line="216"/>
         <location filename="../../gpucheck/trial/command.py" line="67"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="195"/>
+        <location filename="../../gpucheck/report/measured.py" line="218"/>
         <source>Whole run at the measured speed</source>
         <translation>按实测速度的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="209"/>
+        <location filename="../../gpucheck/report/measured.py" line="232"/>
         <source>{text} · out of memory (measured)</source>
         <translation>{text} · 内存不足（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="210"/>
+        <location filename="../../gpucheck/report/measured.py" line="233"/>
         <source>{text} · measured peak {peak}</source>
         <translation>{text} · 实测峰值 {peak}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="217"/>
+        <location filename="../../gpucheck/report/measured.py" line="240"/>
         <source>{time} measured</source>
         <translation>{time}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="223"/>
+        <location filename="../../gpucheck/report/measured.py" line="246"/>
         <source>none as configured: it ran out of memory here (measured).</source>
         <translation>无，按当前设置在本机内存不足（实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="224"/>
+        <location filename="../../gpucheck/report/measured.py" line="247"/>
         <source>{time} measured (estimated {estimate})</source>
         <translation>实测 {time}（估算 {estimate}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="235"/>
+        <location filename="../../gpucheck/report/measured.py" line="258"/>
         <source>At the speed measured on this PC; estimated {time}</source>
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
@@ -4151,7 +4161,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="391"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="516"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
@@ -4443,6 +4453,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <location filename="../../gpucheck/trial/__init__.py" line="186"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="373"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4463,19 +4474,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="649"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="532"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="651"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="561"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="565"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="657"/>
-        <location filename="../../gpucheck/ui/session.py" line="349"/>
+        <location filename="../../gpucheck/ui/session.py" line="361"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
@@ -4763,7 +4774,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="846"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="533"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="537"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
@@ -5430,14 +5441,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="529"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="533"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="604"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
@@ -5502,192 +5513,192 @@
         <translation>这次试运行是在 {device} 上跑的，不是在 {target} 上：本页仍显示 {target} 的估算。换用能使用 {target} 的 PyTorch 才能实测它。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="461"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="470"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
         <source>The chart shows the video memory as configured: {caption}.</source>
         <translation>图中是按当前设置的显存：{caption}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="476"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
         <source>Speed as configured: {speed}</source>
         <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
         <source>Also needs {disk}.</source>
         <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
         <source>Also needs {ram} of RAM and {disk}.</source>
         <translation>另外需要 {ram} 内存和 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="499"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="511"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="513"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="514"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="518"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="531"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="535"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="536"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="598"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="540"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="602"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="539"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="569"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="543"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="541"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="567"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="545"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="571"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="543"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="547"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="553"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="612"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="570"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="574"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="577"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="581"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="615"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="619"/>
         <source>These slow training on this PC's processor down: fix them first.</source>
         <translation>这些问题会拖慢本机处理器上的训练：请先解决。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="616"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="619"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="629"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="633"/>
         <source>To try a job for real ("Try it for real" above), install PyTorch in a Python on this PC:</source>
         <translation>要真实试运行任务（见上方的“真实试运行”），请先在本机的 Python 中安装 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="633"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="637"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="655"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="659"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="665"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="669"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="666"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="670"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="681"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="684"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="688"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="689"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="699"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="703"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="700"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="704"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -5867,99 +5878,99 @@
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="322"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="323"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="412"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="413"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="423"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="442"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="443"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="444"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="445"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="450"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="451"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="453"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="454"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="456"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="457"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="464"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="465"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="469"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="470"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="481"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="482"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="483"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="552"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="553"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="553"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="554"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="562"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="563"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="563"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="564"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -6424,17 +6435,17 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="373"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="375"/>
         <source>No Python with PyTorch was found on this PC. Install PyTorch with the command below (it is also under "Bottlenecks and software"), or press "Choose Python…" to pick the Python that has it.</source>
         <translation>本机没有找到装有 PyTorch 的 Python。请用下面的命令安装 PyTorch（“瓶颈与软件”中也有），或点击“选择 Python…”选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="381"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="383"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="384"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="386"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
@@ -6523,6 +6534,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>A trial of {job} measured this PC {n}× slower than estimated: the other estimates here are not corrected for it.</source>
+        <translation type="vanished">“{job}”的试运行实测：本机耗时是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
+    </message>
+    <message>
+        <source>A trial of {job} measured this PC {n}× faster than estimated: the other estimates here are not corrected for it.</source>
+        <translation type="vanished">“{job}”的试运行实测：本机速度是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
     </message>
     <message>
         <source>the CPU only (no GPU for training)</source>

@@ -306,3 +306,75 @@ def test_a_trial_on_another_device_says_why_the_page_keeps_the_estimate(wizard, 
     assert wizard.session.figures(JOB).measured is None and wizard.details.badge.text() == "Runs"
     assert panel.note.isVisible()
     assert panel.note.text().startswith("This trial ran on CPU, not on Apple M1: the page keeps the estimate")
+
+
+def test_other_jobs_say_how_far_this_pcs_measured_speed_was_from_the_estimate(wizard, qtbot):
+    trial = _measured_details(wizard, qtbot)
+    # against the estimate the app shows now (the one beside the measurement on the page)
+    ratio = wizard.session.estimate(JOB).samples_per_second / trial.measured["samples_per_second"]
+    wizard.back()
+    note = next(line for line in wizard.jobs.target_line.text().splitlines() if line.startswith("A trial of"))
+    assert f"measured this PC {ratio:.1f}× slower than estimated" in note
+    wizard.jobs.select("cifar10-resnet18")
+    wizard.next()
+    assert note in wizard.details.time_text.text().splitlines()
+
+
+def test_settings_say_what_the_estimate_uses_and_why_a_control_is_greyed_out(wizard):
+    """On a CPU the FP16 job is estimated in BF16: the Precision box and the report's settings row say so. SD 1.5
+    LoRA: LoRA targets are greyed out because the model is a U-Net, not for want of LoRA."""
+    _to_jobs(wizard, ("cpu-only-vm",))
+    s, page = wizard.session, wizard.jobs
+    job = "sd15-lora"
+    assert s.train_for(job).precision == "fp16" and s.estimate(job).precision_used == "bf16"
+    page.select(job)
+    assert "BF16" in page.precision.currentText() and "BF16" in page.precision.toolTip()
+    rows = dict(_report_section_all(s, job).figures.rows)
+    assert rows["Settings as configured"].split(", ")[1] == "BF16 (the job sets FP16)"
+    assert not page.lora_targets.isEnabled() and "not a transformer (U-Net)" in page.lora_targets.toolTip()
+
+
+def _report_section_all(session, job):
+    model = build_report(session.machine, lang="en", evaluations=session.report_evaluations(False))
+    return next(j for j in model.jobs if j.workload_id == job)
+
+
+def test_the_pytorch_command_is_under_bottlenecks_with_copy_and_python_can_be_chosen(wizard):
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    from gpucheck.trial import pip_command
+
+    _to_jobs(wizard, ("cpu-only-vm",))
+    wizard.jobs.select(JOB)
+    wizard.next()
+    d = wizard.details
+    cmd = d.bottle_box.findChild(QLabel, "torchInstall")
+    assert cmd is not None and cmd.text() == pip_command("torch", wizard.session.machine)
+    copy = d.bottle_box.findChild(QPushButton, "copy_torchInstall")
+    copy.click()
+    assert QApplication_clipboard() == cmd.text()
+    panel = d.trial_panel
+    panel.set_python("/opt/venv/bin/python")
+    assert panel.python_line.text() == "Python: /opt/venv/bin/python (chosen)"
+    assert panel.choose_python.isEnabled() and "--python" not in panel.intro.text()
+
+
+def QApplication_clipboard() -> str:  # noqa: N802 (reads as what it is)
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.clipboard().text()
+
+
+def test_a_what_if_gpu_is_priced_on_the_options_chart(wizard):
+    """A GPU the user does not own is not "nothing to buy": its catalog price is the cost of its own options."""
+    from gpucheck.advise.present import shop_price_text
+
+    _to_jobs(wizard, ("gtx1660",))
+    wizard.jobs.select("sd15-lora")
+    wizard.next()
+    s = wizard.session
+    gpu = next(g for g in s.gpu_catalog() if g.price_usd is not None)
+    wizard.details.set_what_if(gpu.id)
+    here = [p for p in wizard.details.options_chart.points if p.kind.startswith("this_pc")]
+    assert here and all(p.cost_text == shop_price_text(gpu.price_usd, gpu.price_cny) for p in here)
+    assert all(p.cost_usd == gpu.price_usd for p in here)

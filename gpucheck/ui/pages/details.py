@@ -499,6 +499,8 @@ class DetailsPage(BasePage):
                             disk=disk_need_text(est)))
         if est.measured_inputs:
             lines.append(tr("Uses speeds measured by the deep scan."))
+        if fig is not None and fig.measured is None:  # another job's trial measured this PC's speed
+            lines.extend(self.session.trial_notes(except_id=self.session.selected_id))
         if est.assumptions:
             lines.append(tr("Assumed: {items}", items=fmt_list(est.assumptions, strong=True)))
         self.time_text.setText("\n".join(lines))

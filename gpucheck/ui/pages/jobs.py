@@ -284,7 +284,8 @@ class JobsPage(BasePage):
         if not self.has_session_data():
             return
         s = self.session
-        self.target_line.setText(s.target_text())
+        # a trial's measured speed against the estimate, said once above the ladder (the others are estimates)
+        self.target_line.setText("\n".join([s.target_text(), *s.trial_notes()]))
         self._set_headers()
         ws = s.workloads()
         self._updating = True

@@ -369,7 +369,9 @@ class TrialPanel(QtWidgets.QGroupBox):
 
     def _show_result(self, r: TrialResult) -> None:
         message = r.message
-        if r.outcome == "missing_library" and r.install and not r.python:  # no Python with PyTorch found
+        if r.outcome == "ran":  # in the language shown now (the result may have been made in another)
+            message = tr("Measured on this PC")
+        elif r.outcome == "missing_library" and r.install and not r.python:  # no Python with PyTorch found
             message = tr("No Python with PyTorch was found on this PC. Install PyTorch with the command below "
                          "(it is also under \"Bottlenecks and software\"), or press \"Choose Python…\" to pick "
                          "the Python that has it.")
