@@ -443,24 +443,25 @@ def option_points(est: Any, adv: Any, target_label: str, fig: JobFigures | None 
     `fig`: the job's figures as shown (measured once a trial measured it: the PC's own point is then the
     measured time, with no "with the changes" point); `price`: (USD, CNY) of the GPU compared on when it is
     a what-if GPU the user does not own (None: this PC, nothing to buy)."""
-    measured = fig is not None and fig.measured is not None
-    fig = fig if measured else job_figures(est, adv)
+    shown = fig if fig is not None and fig.measured is not None else job_figures(est, adv)
     free = tr("nothing to buy")
-    usd, cny, cost = 0.0, 0.0, free
+    usd: float | None = 0.0
+    cny: float | None = 0.0
+    cost = free
     if price is not None:
         usd, cny = price
         cost = shop_price_text(usd, cny) if usd is not None or cny is not None else tr("price unknown")
-    if measured:
-        out = [OptionPoint("this_pc", tr("{target}, measured", target=target_label), fig.hours, usd, cny,
-                           _status_of(fig.verdict), cost)]
+    if shown.measured is not None:
+        out = [OptionPoint("this_pc", tr("{target}, measured", target=target_label), shown.hours, usd, cny,
+                           _status_of(shown.verdict), cost)]
         return tuple(out) + _other_points(adv)
-    out = [OptionPoint("this_pc", tr("{target}, as configured", target=target_label), fig.hours, usd, cny,
+    out = [OptionPoint("this_pc", tr("{target}, as configured", target=target_label), shown.hours, usd, cny,
                        _status_of(est.verdict), cost)]
     if adv is None:
         return tuple(out)
     if adv.tweaks:
         out.append(OptionPoint("this_pc_changed", tr("{target}, with the changes", target=target_label),
-                               fig.hours_after, usd, cny, _status_of(adv.verdict), cost))
+                               shown.hours_after, usd, cny, _status_of(adv.verdict), cost))
     return tuple(out) + _other_points(adv)
 
 

@@ -163,7 +163,8 @@ class Wizard(QtWidgets.QWizard):
     def focus_next(self) -> None:
         """Enter goes on (Next), not back to the button just used (e.g. "Open a saved scan…")."""
         nxt = self.button(QtWidgets.QWizard.WizardButton.NextButton)
-        nxt.setDefault(True)
+        if isinstance(nxt, QtWidgets.QPushButton):
+            nxt.setDefault(True)
         nxt.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _fit_to_screen(self) -> None:

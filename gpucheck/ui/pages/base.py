@@ -57,7 +57,7 @@ class BasePage(QtWidgets.QWizardPage):
 
     def scroll_to_top(self) -> None:
         """At the top now, and again once the new content is laid out (its height may change the range)."""
-        bar = self.scroll.verticalScrollBar()
+        bar = self.scroll.verticalScrollBar()  # type: ignore[attr-defined]  # the QScrollArea, not QWidget.scroll
         bar.setValue(0)
         QTimer.singleShot(0, lambda: bar.setValue(0))
 

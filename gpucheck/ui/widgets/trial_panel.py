@@ -211,7 +211,7 @@ class TrialPanel(QtWidgets.QGroupBox):
         if self.python:
             self.python_line.setText(tr("Python: {path} (chosen)", path=self.python))
             return
-        found = find_pythons(self.machine) if self.machine is not None else []
+        found: list[str] = find_pythons(self.machine) if self.machine is not None else []
         self.python_line.setText(tr("Python: {path} (found with PyTorch)", path=found[0]) if found else
                                  tr("No Python with PyTorch found yet: install PyTorch (the command is under "
                                     "\"Bottlenecks and software\"), or choose the Python that has it."))
