@@ -378,3 +378,26 @@ def test_a_what_if_gpu_is_priced_on_the_options_chart(wizard):
     here = [p for p in wizard.details.options_chart.points if p.kind.startswith("this_pc")]
     assert here and all(p.cost_text == shop_price_text(gpu.price_usd, gpu.price_cny) for p in here)
     assert all(p.cost_usd == gpu.price_usd for p in here)
+
+
+def test_plain_words_on_a_pc_without_a_gpu_and_on_a_mac(wizard):
+    """No "the CPU only (no GPU for training) (this PC)", no "1 disk(s)", the missing GPU said once, the Mac's
+    GPU memory said as the share of its unified memory, the disk a job needs with the PyTorch install in it."""
+    from gpucheck.ui.machine_view import part_view
+
+    _to_jobs(wizard, ("cpu-only-vm",))
+    s, m = wizard.session, wizard.session.machine
+    assert wizard.jobs.target_line.text().splitlines()[0] == \
+        "Compared on the processor of the saved scan cpu-only-vm (no GPU for training)."
+    disk = part_view(m, "disk").summary
+    assert disk.startswith("1 disk · ") and "(s)" not in disk
+    gpu = part_view(m, "gpu")
+    assert all(gpu.summary.rstrip(".") not in f for f in gpu.findings)
+    wizard.jobs.select(JOB)
+    wizard.next()
+    env = s.estimate(JOB).disk_parts["environment"]
+    assert f"({fmt_gib(env)} of it for Python, PyTorch and its libraries)" in wizard.details.time_text.text()
+    mac = Machine.load(machine_path("m1"))
+    summary = part_view(mac, "gpu").summary
+    assert summary.startswith("Apple M1 · ") and "unified memory" in summary
+    assert fmt_gib(mac.memory.total_bytes, 0) in summary
