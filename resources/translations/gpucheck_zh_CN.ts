@@ -844,7 +844,7 @@
         <location filename="../../gpucheck/advise/present.py" line="136"/>
         <location filename="../../gpucheck/advise/present.py" line="141"/>
         <location filename="../../gpucheck/report/model.py" line="516"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -2006,7 +2006,7 @@
         <location filename="../../gpucheck/commands.py" line="454"/>
         <location filename="../../gpucheck/report/model.py" line="600"/>
         <location filename="../../gpucheck/report/model.py" line="489"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="519"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -2014,10 +2014,10 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="231"/>
         <location filename="../../gpucheck/commands.py" line="454"/>
-        <location filename="../../gpucheck/report/figures.py" line="503"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="289"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -3486,7 +3486,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="171"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
@@ -3717,83 +3717,83 @@
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="448"/>
+        <location filename="../../gpucheck/report/figures.py" line="447"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="452"/>
+        <location filename="../../gpucheck/report/figures.py" line="453"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="454"/>
+        <location filename="../../gpucheck/report/figures.py" line="455"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="457"/>
+        <location filename="../../gpucheck/report/figures.py" line="458"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="462"/>
+        <location filename="../../gpucheck/report/figures.py" line="463"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="482"/>
+        <location filename="../../gpucheck/report/figures.py" line="483"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="486"/>
+        <location filename="../../gpucheck/report/figures.py" line="487"/>
         <location filename="../../gpucheck/report/model.py" line="582"/>
         <location filename="../../gpucheck/report/model.py" line="603"/>
         <location filename="../../gpucheck/report/model.py" line="656"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="687"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
         <location filename="../../gpucheck/ui/session.py" line="363"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="488"/>
+        <location filename="../../gpucheck/report/figures.py" line="489"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="492"/>
+        <location filename="../../gpucheck/report/figures.py" line="493"/>
         <source>{cost} for the whole run</source>
         <translation>整次训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="503"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <location filename="../../gpucheck/report/model.py" line="588"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="503"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="503"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="524"/>
+        <location filename="../../gpucheck/report/figures.py" line="525"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="524"/>
+        <location filename="../../gpucheck/report/figures.py" line="525"/>
         <source>tight: may fit</source>
         <translation>很紧：可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="524"/>
+        <location filename="../../gpucheck/report/figures.py" line="525"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -3814,7 +3814,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="143"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="430"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="374"/>
         <source>unknown device</source>
         <translation>未知设备</translation>
     </message>
@@ -4161,7 +4161,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="391"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
@@ -4370,7 +4370,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="589"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="289"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
@@ -4453,7 +4453,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="625"/>
         <location filename="../../gpucheck/trial/__init__.py" line="186"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="373"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="393"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -4474,13 +4474,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="649"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="532"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="476"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="651"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="565"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="509"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
@@ -4492,7 +4492,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="659"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="290"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
@@ -4695,7 +4695,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="826"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -4706,7 +4706,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="828"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
@@ -4727,13 +4727,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="832"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="286"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="833"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="287"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -4774,13 +4774,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="846"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="537"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="481"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="848"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="288"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -4851,7 +4851,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="35"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="307"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="325"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
@@ -5410,295 +5410,295 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="272"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="215"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="216"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="218"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="219"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="533"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="477"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="552"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="285"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="288"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="288"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="289"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="291"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="292"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="303"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="246"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="309"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="252"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="311"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="312"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="255"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="321"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="372"/>
         <source>This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. A PyTorch that can use {target} would measure it.</source>
         <translation>这次试运行是在 {device} 上跑的，不是在 {target} 上：本页仍显示 {target} 的估算。换用能使用 {target} 的 PyTorch 才能实测它。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="461"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="409"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="416"/>
         <source>The chart shows the video memory as configured: {caption}.</source>
         <translation>图中是按当前设置的显存：{caption}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="476"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="420"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="434"/>
         <source>Speed as configured: {speed}</source>
         <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="436"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="438"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="496"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="440"/>
         <source>Also needs {disk}.</source>
         <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="498"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
         <source>Also needs {ram} of RAM and {disk}.</source>
         <translation>另外需要 {ram} 内存和 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="445"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="449"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="461"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="518"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="535"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="540"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="602"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="546"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="543"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="517"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="545"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="571"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="489"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="515"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="547"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="557"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="612"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="574"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="518"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="581"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="619"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="80"/>
         <source>These slow training on this PC's processor down: fix them first.</source>
         <translation>这些问题会拖慢本机处理器上的训练：请先解决。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="620"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="81"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="623"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="84"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="633"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="94"/>
         <source>To try a job for real ("Try it for real" above), install PyTorch in a Python on this PC:</source>
         <translation>要真实试运行任务（见上方的“真实试运行”），请先在本机的 Python 中安装 PyTorch：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="637"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="98"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="659"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="120"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="192"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="669"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="130"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="670"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="131"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="685"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="688"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="149"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="689"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="150"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="703"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="164"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="704"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="165"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
@@ -6152,7 +6152,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="114"/>
-        <location filename="../../gpucheck/ui/wizard.py" line="183"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="184"/>
         <source>Can my PC train this?</source>
         <translation>我的电脑能训练这个吗？</translation>
     </message>
@@ -6173,7 +6173,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -6320,134 +6320,144 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="187"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
         <source>Try it for real</source>
         <translation>真实试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
-        <source>Runs about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, building the model and one warm-up step come first (a few seconds, or a minute or more on a slow PC). The measured speed and memory appear beside the estimate.</source>
-        <translation>在你自己的 PyTorch 中用随机权重和虚构数据真实运行这个任务约 {s} 秒的训练步：不会下载任何东西。在此之前要先启动 Python 和 PyTorch、构建模型并跑一个预热步（几秒钟，较慢的电脑上可能要一分钟以上）。实测的速度和内存会显示在估算旁边。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="190"/>
         <source>Try it for real ({s} s of training steps)</source>
         <translation>真实试运行（{s} 秒训练步）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="196"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
         <source>Choose Python…</source>
         <translation>选择 Python…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="197"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>The Python (a virtual environment, conda, …) whose PyTorch the trial uses</source>
         <translation>试运行所用 PyTorch 所在的 Python（虚拟环境、conda 等）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Estimated</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="212"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="203"/>
+        <source>Runs about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, building the model and one warm-up step come first (a few seconds, or a minute or more on a slow PC). The measured speed and memory appear beside the estimate.</source>
+        <translation>在你自己的 PyTorch 中用随机权重和虚构数据真实运行这个任务约 {s} 秒的训练步：不会下载任何东西。在此之前要先启动 Python 和 PyTorch、构建模型并跑一个预热步（几秒钟，较慢的电脑上可能要一分钟以上）。实测的速度和内存会显示在估算旁边。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="209"/>
+        <source>{intro} The last trial on this PC took {s} s in all.</source>
+        <translation>{intro}上次在本机试运行共用了 {s} 秒。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="228"/>
         <source>Python: {path} (chosen)</source>
         <translation>Python：{path}（已选择）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="215"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
         <source>Python: {path} (found with PyTorch)</source>
         <translation>Python：{path}（找到的带 PyTorch 的 Python）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="216"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="232"/>
         <source>No Python with PyTorch found yet: install PyTorch (the command is under "Bottlenecks and software"), or choose the Python that has it.</source>
         <translation>还没有找到装有 PyTorch 的 Python：请安装 PyTorch（命令见“瓶颈与软件”），或选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="220"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="236"/>
         <source>Choose the Python that has PyTorch</source>
         <translation>选择装有 PyTorch 的 Python</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="221"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="237"/>
         <source>Python (python* python*.exe);;All files (*)</source>
         <translation>Python (python* python*.exe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="295"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="313"/>
         <source>Stopping the trial…</source>
         <translation>正在停止试运行…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="306"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="324"/>
         <source>starting Python and PyTorch, building the model</source>
         <translation>正在启动 Python 和 PyTorch，构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="308"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="326"/>
         <source>out of memory: trying a smaller micro-batch</source>
         <translation>装不下：正在尝试更小的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="309"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="327"/>
         <source>one warm-up step (not timed)</source>
         <translation>一个预热步（不计时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="310"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="328"/>
         <source>finishing: reading the peak memory and closing PyTorch</source>
         <translation>收尾：读取峰值占用并关闭 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="313"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="331"/>
         <source>timing training steps: step {n}, about {s} s left</source>
         <translation>计时训练步：第 {n} 步，约剩 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="317"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="335"/>
         <source>Step {n} of {total} — {what} · {s} s so far</source>
         <translation>第 {n}/{total} 阶段 — {what} · 已用 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="342"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="360"/>
         <source>Out of memory; trying micro-batch {b}…</source>
         <translation>内存不足，正在尝试微批次 {b}…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="354"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="372"/>
         <source>The trial could not run: {why}</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="375"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="395"/>
         <source>No Python with PyTorch was found on this PC. Install PyTorch with the command below (it is also under "Bottlenecks and software"), or press "Choose Python…" to pick the Python that has it.</source>
         <translation>本机没有找到装有 PyTorch 的 Python。请用下面的命令安装 PyTorch（“瓶颈与软件”中也有），或点击“选择 Python…”选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="383"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="403"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="386"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="406"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="408"/>
+        <source>Every figure of the page above is now the measured one, beside the estimate.</source>
+        <translation>上方页面中的各项数字现在都是实测值，估算值列在旁边。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="65"/>
@@ -6471,37 +6481,37 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/wizard.py" line="161"/>
-        <location filename="../../gpucheck/ui/wizard.py" line="185"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="186"/>
         <source>Next &gt;</source>
         <translation>下一步 &gt;</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="184"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="185"/>
         <source>&lt; Back</source>
         <translation>&lt; 上一步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="186"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="187"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="188"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="189"/>
         <source>Language: {name}</source>
         <translation>语言：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="189"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="190"/>
         <source>Switch the language (Ctrl+L switches to the next one)</source>
         <translation>切换语言（Ctrl+L 切换到下一种）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="222"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="223"/>
         <source>This file cannot be opened as a scan: {reason}</source>
         <translation>无法将此文件作为扫描结果打开：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="223"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="224"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
     </message>

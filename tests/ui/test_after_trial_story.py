@@ -90,6 +90,10 @@ def test_after_a_trial_every_figure_on_the_page_and_in_the_report_is_the_measure
     speed = next(line for line in page.time_text.text().splitlines() if line.startswith("Speed as configured"))
     sps = trial.measured["samples_per_second"]
     assert f"{sps:,.1f}" in speed and "measured" in speed and "estimated" in speed
+    # the trial panel does not repeat the figures in a table of its own (with another estimate beside them)
+    panel = page.trial_panel
+    assert not panel.table.isVisible() and "Every figure of the page above is now the measured one" in \
+        panel.status.text()
     # the report's section: the same headline, speed and options
     section = _report_section(wizard.session, JOB)
     assert section.headline == headline

@@ -114,6 +114,9 @@ def test_the_progress_names_its_phase_and_never_sits_at_100_percent(qtbot):
     qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
     assert not panel.phase_line.isVisible()
     assert all("s so far" in line for line in seen)
+    # the next time, the panel says how long a trial took here in all (start to result): a time that holds
+    assert panel.last_total_s is not None
+    assert panel.intro.text().endswith(f"The last trial on this PC took {panel.last_total_s:.0f} s in all.")
 
 
 def test_pressing_try_it_keeps_the_keyboard_in_the_panel(qtbot):

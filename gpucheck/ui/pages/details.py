@@ -366,6 +366,7 @@ class DetailsPage(HelpSections):
         """A trial that measured something the page cannot use (a CPU-only PyTorch on a PC with a GPU) says so."""
         s, panel = self.session, self.trial_panel
         r = panel.last_result()
+        panel.set_shown_above(s.what_if_id is None and s.measured(w.id) is not None)
         note = ""
         if r is not None and r.measured and s.what_if_id is None and s.measured(w.id) is None:
             note = tr("This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. "

@@ -185,11 +185,7 @@ class TrialPanel(QtWidgets.QGroupBox):
     # -- texts -------------------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.setTitle(tr("Try it for real"))
-        self.intro.setText(tr("Runs about {s} s of real training steps of this job in your own PyTorch, with "
-                              "random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, "
-                              "building the model and one warm-up step come first (a few seconds, or a minute or "
-                              "more on a slow PC). The measured speed and memory appear beside the estimate.",
-                              s=f"{self.max_seconds:.0f}"))
+        self._set_intro()
         self.run_button.setText(tr("Try it for real ({s} s of training steps)", s=f"{self.max_seconds:.0f}"))
         self.cancel_button.setText(tr("Cancel"))
         self.copy_install.setText(tr("Copy"))
@@ -202,7 +198,26 @@ class TrialPanel(QtWidgets.QGroupBox):
         if self.worker is not None:
             self._show_phase()
 
+    def _set_intro(self) -> None:
+        self.intro.setText(tr("Runs about {s} s of real training steps of this job in your own PyTorch, with "
+                              "random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, "
+                              "building the model and one warm-up step come first (a few seconds, or a minute or "
+                              "more on a slow PC). The measured speed and memory appear beside the estimate.",
+                              s=f"{self.max_seconds:.0f}"))
+        if self.last_total_s is not None:  # a time that holds: what it took here, start to result
+            self.intro.setText(tr("{intro} The last trial on this PC took {s} s in all.", intro=self.intro.text(),
+                                  s=f"{self.last_total_s:.0f}"))
+
     # -- the Python ----------------------------------------------------------------------------------
+    last_total_s: float | None = None  # how long the last trial on this PC took in all (start to result)
+    shown_above = False  # the page shows the measured figures itself (the table would repeat them)
+
+    def set_shown_above(self, on: bool) -> None:
+        if on != self.shown_above:
+            self.shown_above = on
+            if self.worker is None:
+                self._show_last()
+
     def set_note(self, text: str) -> None:
         self.note.setText(text)
         self.note.setVisible(bool(text))
@@ -239,6 +254,8 @@ class TrialPanel(QtWidgets.QGroupBox):
         new_machine = machine is not self.machine
         self.workload, self.machine = workload, machine
         if new_machine:
+            self.last_total_s = None  # another PC: its own time
+            self._set_intro()
             self._show_python()
         if self.worker is None:
             self._show_last()
@@ -354,6 +371,8 @@ class TrialPanel(QtWidgets.QGroupBox):
         self.status.setText(tr("The trial could not run: {why}", why=message))
 
     def _on_finished(self) -> None:
+        if self.phase in ("finishing", "timing"):  # it got through the timed steps: how long it took in all
+            self.last_total_s = time.monotonic() - self._started
         self.worker = None
         self.clock.stop()
         self.phase = ""
@@ -366,6 +385,7 @@ class TrialPanel(QtWidgets.QGroupBox):
         self.cancel_button.setVisible(False)
         self.bar.setRange(0, 100)
         self.bar.setVisible(False)
+        self._set_intro()  # it says how long the trial took in all
 
     def _show_result(self, r: TrialResult) -> None:
         message = r.message
@@ -382,8 +402,10 @@ class TrialPanel(QtWidgets.QGroupBox):
         if m:
             lines.append(tr("On {device}, micro-batch {batch}, {steps} timed steps, in {python}",
                             device=m.get("device"), batch=m.get("batch"), steps=m.get("steps"), python=r.python))
-            if m.get("total_hours") is not None:
+            if m.get("total_hours") is not None and not self.shown_above:
                 lines.append(tr("The whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
+            if self.shown_above:  # the page shows each figure, beside the estimate it shows: said once
+                lines.append(tr("Every figure of the page above is now the measured one, beside the estimate."))
         self.status.setText("\n".join(lines))
         self.install_line.setText(r.install or "")
         self.install_row.setVisible(bool(r.install))
@@ -399,4 +421,4 @@ class TrialPanel(QtWidgets.QGroupBox):
         frame = 2 * self.table.frameWidth()
         self.table.setFixedHeight(self.table.horizontalHeader().height() + frame
                                   + sum(self.table.rowHeight(i) for i in range(len(rows))))
-        self.table.setVisible(bool(rows))
+        self.table.setVisible(bool(rows) and not self.shown_above)
