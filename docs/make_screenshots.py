@@ -6,6 +6,8 @@ QScreen.grabWindow into docs/screenshots/.
 
     DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --build rtx3060-12gb-hdd-desktop --what-if rtx-4090
     DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --machine my-scan.json
+    # after "Try it for real": this PC (scanned now, a real trial in the given Python), the M1, the RTX 4060 laptop
+    DISPLAY=:99 .venv/bin/python docs/make_screenshots.py --story --trial-python .venv-trial/bin/python
 """
 
 from __future__ import annotations
