@@ -44,7 +44,7 @@ from gpucheck.lazy import lazy_import
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import stack_text
+from gpucheck.report.figures import duration_range, job_figures, need_have_text, stack_text
 from gpucheck.report.privacy import redact_machine
 from gpucheck.scan_command import load_target_machine
 from gpucheck.verdict import Verdict, verdict_label
@@ -164,17 +164,10 @@ def _target_line(target: Any) -> str:
 
 
 def _need_have(est: Any, advice: Any = None) -> str:
-    """The job's own need against what there is. When the advice changes the settings, both figures are
-    shown, labelled by the arrow: "as configured → with the advised changes" (see `NEED_LEGEND`)."""
-    if est.on_cpu:
-        return f"{fmt_gib(est.ram_bytes)} / {fmt_gib(est.ram_total_bytes)}"
-    if est.limit == "ram":
-        return tr("RAM {need} / {have}", need=fmt_gib(est.ram_bytes), have=fmt_gib(est.ram_total_bytes))
-    need = fmt_gib(est.peak_vram_bytes)
-    after = advice.shown_need_bytes if advice is not None else None
-    if after is not None and fmt_gib(after) != need and advice.tweaks:
-        need = f"{need} → {fmt_gib(after)}"
-    return f"{need} / {fmt_gib(est.vram_available_bytes)}"
+    """The job's own need against what there is, the memory that decides the verdict (RAM when RAM does), the
+    same figures as the app's bar (gpucheck.report.figures). When the advice changes the settings, both
+    figures are shown, labelled by the arrow: "as configured → with the advised changes" (see `NEED_LEGEND`)."""
+    return need_have_text(job_figures(est, advice))
 
 
 NEED_LEGEND = N_("Memory \"A → B\": as configured → with the advised changes (which keep what is trained). "
@@ -349,8 +342,7 @@ def _time_rows(est: Any, advice: Any) -> list[list[str]]:
     its time only as "if it fitted"."""
     runs_here = Verdict.parse(est.verdict).can_train
     advised = advice.expected_hours if advice is not None else None
-    rng = None if est.hours_range is None else tr("{low} to {high}", low=fmt_duration(est.hours_range[0]),
-                                                     high=fmt_duration(est.hours_range[1]))
+    rng = None if est.hours_range is None else duration_range(*est.hours_range)  # as the app and report say it
     if advised is None or fmt_duration(advised) == fmt_duration(est.total_hours):
         rows = [[tr("Whole run") if runs_here or advised is not None else tr("Whole run (if it fitted)"),
                  fmt_duration(est.total_hours)]]

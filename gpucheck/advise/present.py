@@ -310,6 +310,21 @@ def format_advice_brief(a: Advice) -> str:
     return ""
 
 
+def verdict_tooltip(a: Advice) -> str:
+    """The jobs table's verdict tooltip for a job that does not run here: the reason (the advice's summary:
+    "QLoRA needs bitsandbytes 4-bit kernels, …") and the way out — what fits instead, then where to rent.
+    '' for a job that runs."""
+    if a.verdict not in ("does_not_fit", "too_slow", "not_supported"):
+        return ""
+    lines = [a.summary]
+    if a.alternative is not None:
+        lines.append(tr("What fits instead: {title}", title=a.alternative.title))
+    brief = format_advice_brief(a)
+    if brief:
+        lines.append(tr("Way out: {brief}", brief=brief))
+    return "\n".join(line for line in lines if line)
+
+
 _BOTTLENECK_WORDS = {"data_loading": N_("CPU's image decoding"), "disk_speed": N_("disk")}
 
 
@@ -335,5 +350,5 @@ def format_machine_advice(advices: list[Advice]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["CLOUD_LABELS", "cloud_label", "cloud_cost_text", "cloud_rate_text", "advice_to_dict", "format_advice", "format_advice_brief", "format_machine_advice", "fmt_gib",
+__all__ = ["CLOUD_LABELS", "cloud_label", "cloud_cost_text", "cloud_rate_text", "advice_to_dict", "format_advice", "format_advice_brief", "verdict_tooltip", "format_machine_advice", "fmt_gib",
            "alternative_text", "settings_text", "upgrade_text"]

@@ -51,13 +51,25 @@ class JobFigures:
     stack: str = ""  # the software stack the time assumes (Estimate.stack)
     # a trial measured the job on this PC (gpucheck.report.measured.Measured, set by apply_measured)
     measured: Any = None
+    on_cpu: bool = False  # the job trains on the processor (every memory figure is then system RAM)
+    hours_range: tuple[float, float] | None = None  # Estimate.hours_range: P10–P90 of the settings as configured
+
+    @property
+    def range_is_advised(self) -> bool:
+        """The shown range is the time with the advised changes (not the settings as configured, the range
+        `gpucheck estimate` prints): every view says which."""
+        return self.shown_hours is not None and self.shown_hours != self.hours
 
     @property
     def shown_range(self) -> tuple[float, float] | None:
-        """P10–P90 of the shown time (None: no time, or no range)."""
+        """P10–P90 of the shown time (None: no time, or no range): the estimate's own range for the settings
+        as configured (the very numbers the command line rounds), the same band around the time with the
+        changes."""
         h = self.shown_hours
         if h is None or self.hours_band is None:
             return None
+        if self.hours_range is not None and not self.range_is_advised and h == self.hours:
+            return self.hours_range
         return (h * self.hours_band[0], h * self.hours_band[1])
 
     @property
@@ -69,6 +81,16 @@ class JobFigures:
     def shown_hours(self) -> float | None:
         """The time the verdict refers to (never one for settings that do not fit)."""
         return self.hours_after if self.hours_after is not None or self.changed else self.hours
+
+    @property
+    def bar_status(self) -> str:
+        """The memory bar's colour: "fits", "tight" (the verdict is tight: may fit), "does_not_fit", or
+        "not_supported" (grey: no memory would make it run on this hardware's software)."""
+        if Verdict.parse(self.verdict) == Verdict.NOT_SUPPORTED:
+            return "not_supported"
+        if not self.fits:
+            return "does_not_fit"
+        return "tight" if Verdict.parse(self.verdict) == Verdict.TIGHT else "fits"
 
     @property
     def fits(self) -> bool:
@@ -98,10 +120,13 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
     fits_as_configured = est.fits or Verdict.parse(est.verdict) == Verdict.TIGHT
     changed = adv is not None and bool(adv.tweaks)
     ram_short = _ram_limited(est, adv)
-    ram = est.on_cpu or (ram_short and est.limit == "ram")  # RAM is the memory shown when it is RAM as configured
+    # RAM is the memory shown when the job runs on the CPU or when RAM is what decides the verdict (tight or
+    # short on RAM as configured): the bar, its colour and its figures, as `gpucheck check` says them
+    ram = est.on_cpu or est.limit == "ram"
     if ram:
         need, have, installed = est.ram_bytes, est.ram_total_bytes, est.ram_total_bytes
-        after = None
+        final_ram = getattr(adv, "final_ram_bytes", None) if adv is not None else None
+        after = final_ram if changed and final_ram is not None and not est.on_cpu else None
     else:
         need, have, installed = est.peak_vram_bytes, est.vram_available_bytes, installed_vram_bytes
         after = adv.shown_need_bytes if adv is not None and (changed or v == Verdict.DOES_NOT_FIT) else None
@@ -113,12 +138,15 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
     band = None
     if est.hours_range is not None and est.total_hours:
         band = (est.hours_range[0] / est.total_hours, est.hours_range[1] / est.total_hours)
+    if v == Verdict.NOT_SUPPORTED:  # this hardware's software cannot train it: no time, as the command line says
+        fits_as_configured, hours_after = False, None
     return JobFigures(
         verdict=str(verdict), memory="ram" if ram else "vram", need_bytes=need,
         need_after_bytes=after, have_bytes=have, installed_bytes=installed,
         hours=est.total_hours if fits_as_configured else None,
         hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short,
-        hours_band=band, stack=getattr(est, "stack", "") or "")
+        hours_band=band, stack=getattr(est, "stack", "") or "", on_cpu=bool(est.on_cpu),
+        hours_range=tuple(est.hours_range) if est.hours_range is not None else None)
 
 
 # -- the words ------------------------------------------------------------------------------------------
@@ -148,6 +176,28 @@ def need_caption(f: JobFigures) -> str:
     return measured_caption(text, f.measured) if f.measured is not None else text
 
 
+def need_have_text(f: JobFigures) -> str:
+    """`gpucheck check`'s memory cell, the same figures as the app's bar: '19.3 GB → 11.4 GB / 11.7 GB',
+    'RAM 20.8 GB → 15.3 GB / 16.0 GB' when RAM decides, the bare figures when every job runs on the CPU
+    (the column's heading then says RAM)."""
+    need = fmt_gib(f.need_bytes)
+    if f.shown_need_bytes is not None and f.need_bytes is not None and fmt_gib(f.shown_need_bytes) != need:
+        need = f"{need} → {fmt_gib(f.shown_need_bytes)}"
+    if f.memory == "ram" and not f.on_cpu:
+        return tr("RAM {need} / {have}", need=need, have=fmt_gib(f.have_bytes))
+    return f"{need} / {fmt_gib(f.have_bytes)}"
+
+
+def disk_need_text(est: Any) -> str:
+    """'6.1 GB of disk space (6.0 GB of it for Python, PyTorch and its libraries)': the disk a job needs and,
+    when it is most of it, the software install (Estimate.disk_parts['environment'])."""
+    env = (getattr(est, "disk_parts", None) or {}).get("environment")
+    if env and est.disk_bytes and env * 2 >= est.disk_bytes:
+        return tr("{disk} of disk space ({env} of it for Python, PyTorch and its libraries)",
+                  disk=fmt_gib(est.disk_bytes), env=fmt_gib(env))
+    return tr("{disk} of disk space", disk=fmt_gib(est.disk_bytes))
+
+
 def job_notes(est: Any, adv: Any) -> list[str]:
     """The estimate's notes, then the advice's. The estimate's are on the settings as configured: when changes
     are advised they say so ('As configured (before the advised changes): needs about 19.3 GB …'), so they
@@ -175,6 +225,10 @@ def memory_value(f: JobFigures) -> str:
                if Verdict.parse(f.verdict) == Verdict.DOES_NOT_FIT
                else tr("{need} as configured → {after} with the changes"))
         needs = key.format(need=fmt_gib(f.need_bytes), after=fmt_gib(f.shown_need_bytes))
+    elif f.measured is not None and not f.measured.out_of_memory and f.measured.peak_bytes is not None and \
+            f.measured.memory == f.memory:  # a trial measured the peak: it comes first, the estimate beside it
+        needs = tr("{peak} measured peak (estimated {need})", peak=fmt_gib(f.measured.peak_bytes),
+                   need=fmt_gib(f.need_bytes))
     else:
         needs = tr("{need} as configured", need=fmt_gib(f.need_bytes))
     text = tr("{needs}; there is {have}.", needs=needs, have=have_text(f))
@@ -276,6 +330,12 @@ def range_sentence(f: JobFigures) -> str:
         return ""
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
+    if f.range_is_advised:  # the command line's range is the settings' as configured: say which this is
+        key = (N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
+                  "assuming {stack}.") if f.changed else
+               N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside "
+                  "such a range), assuming {stack}."))
+        return tr(key, range=time_range_text(f), stack=stack_text(f.stack or "eager"))
     return tr("Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.",
               range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
@@ -289,19 +349,29 @@ def time_tooltip(f: JobFigures) -> str:
     return tr("{range}; assumes {stack}", range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 
-def tight_advice(adv: Any) -> str:
-    """For a tight verdict: 'try it; if it runs out of memory, <what to do>' ('' otherwise)."""
+def tight_advice(adv: Any, train: Any = None) -> str:
+    """For a tight verdict: 'try it; if it runs out of memory, <what to do>' ('' otherwise). With the job's
+    settings (`train`), only what can be lowered is named: no micro-batch below 1, no sequence length for an
+    image job."""
     if adv is None or Verdict.parse(adv.verdict) != Verdict.TIGHT:
         return ""
     alt = adv.alternative
-    fix = (tr("switch to: {title}", title=alt.title) if alt is not None
-           else tr("close other programs, or lower the micro-batch or the sequence length"))
+    if alt is not None:
+        fix = tr("switch to: {title}", title=alt.title)
+    elif train is None:
+        fix = tr("close other programs, or lower the micro-batch or the sequence length")
+    else:
+        batch, seq = getattr(train, "batch", 1) > 1, bool(getattr(train, "seq_len", None))
+        fix = (tr("close other programs, or lower the micro-batch or the sequence length") if batch and seq else
+               tr("close other programs, or lower the micro-batch") if batch else
+               tr("close other programs, or lower the sequence length") if seq else
+               tr("close other programs first"))
     return tr("try it; if it runs out of memory, {fix}", fix=fix)
 
 
-def tight_text(adv: Any) -> str:
+def tight_text(adv: Any, train: Any = None) -> str:
     """'May fit — try it; if it runs out of memory, <what to do>.' ('' unless the verdict is tight)."""
-    advice = tight_advice(adv)
+    advice = tight_advice(adv, train)
     return tr("May fit — {advice}.", advice=advice) if advice else ""
 
 
@@ -365,18 +435,48 @@ def _status_of(verdict: str) -> str:
     return "fits" if v.can_train else "does_not_fit"
 
 
-def option_points(est: Any, adv: Any, target_label: str) -> tuple[OptionPoint, ...]:
+def option_points(est: Any, adv: Any, target_label: str, fig: JobFigures | None = None,
+                  price: tuple[float | None, float | None] | None = None) -> tuple[OptionPoint, ...]:
     """This PC as is and with the changes, each GPU upgrade with its price, each cloud offer with the cost of
-    the whole run — the options the details page, the PDF and the HTML report draw."""
-    fig = job_figures(est, adv)
+    the whole run — the options the details page, the PDF and the HTML report draw.
+
+    `fig`: the job's figures as shown (measured once a trial measured it: the PC's own point is then the
+    measured time, with no "with the changes" point); `price`: (USD, CNY) of the GPU compared on when it is
+    a what-if GPU the user does not own (None: this PC, nothing to buy)."""
+    shown = fig if fig is not None and fig.measured is not None else job_figures(est, adv)
     free = tr("nothing to buy")
-    out = [OptionPoint("this_pc", tr("{target}, as configured", target=target_label), fig.hours, 0.0, 0.0,
-                       _status_of(est.verdict), free)]
+    usd: float | None = 0.0
+    cny: float | None = 0.0
+    cost = free
+    if price is not None:
+        usd, cny = price
+        cost = shop_price_text(usd, cny) if usd is not None or cny is not None else tr("price unknown")
+    if shown.measured is not None:
+        out = [OptionPoint("this_pc", tr("{target}, measured", target=target_label), shown.hours, usd, cny,
+                           _status_of(shown.verdict), cost)]
+        return tuple(out) + _other_points(adv)
+    out = [OptionPoint("this_pc", tr("{target}, as configured", target=target_label), shown.hours, usd, cny,
+                       _status_of(est.verdict), cost)]
     if adv is None:
         return tuple(out)
     if adv.tweaks:
         out.append(OptionPoint("this_pc_changed", tr("{target}, with the changes", target=target_label),
-                               fig.hours_after, 0.0, 0.0, _status_of(adv.verdict), free))
+                               shown.hours_after, usd, cny, _status_of(adv.verdict), cost))
+    return tuple(out) + _other_points(adv)
+
+
+def purchase_price(gpu: Any, count: int = 1) -> tuple[float | None, float | None]:
+    """(USD, CNY) of `count` × a catalog GPU (None where the catalog has no price): a what-if GPU's cost on the
+    options chart."""
+    return (None if gpu.price_usd is None else gpu.price_usd * count,
+            None if gpu.price_cny is None else gpu.price_cny * count)
+
+
+def _other_points(adv: Any) -> tuple[OptionPoint, ...]:
+    """The upgrades and the cloud offers of `option_points`."""
+    out: list[OptionPoint] = []
+    if adv is None:
+        return ()
     for u in adv.upgrades:
         if u.kind != "gpu":
             continue
@@ -447,8 +547,8 @@ def worth_speeding_up(adv: Any) -> tuple:
     return tuple(t for t in adv.speed_tweaks
                  if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
 
-__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "memory_sentence", "memory_value",
-           "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points",
+__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "need_have_text", "disk_need_text", "memory_sentence", "memory_value",
+           "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points", "purchase_price",
            "OPTIONS_COLUMNS", "options_headings",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",
            "MIN_SPEEDUP_SAVED_HOURS", "STACK_LABELS", "stack_text", "duration_range", "time_range_text",

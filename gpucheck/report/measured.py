@@ -23,7 +23,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
+from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
@@ -149,6 +149,54 @@ def measured_summary(m: Measured) -> str:
     return tr("Does not fit here — measured: out of memory at micro-batch {b}.", b=m.batch_tried)
 
 
+def measured_headline(m: Measured, verdict: str) -> str:
+    """The headline under the verdict once a trial measured the job (it replaces the estimate's "about 13
+    min"): the whole run at the measured speed with the estimate beside it, or the measured out-of-memory."""
+    if m.out_of_memory or m.hours is None:
+        return measured_summary(m)
+    if Verdict.parse(verdict) == Verdict.TOO_SLOW:
+        return tr("Measured on this PC: the whole run takes about {time} at the measured speed (estimated "
+                  "{estimate}), too slow to be practical here.", time=fmt_duration(m.hours),
+                  estimate=fmt_duration(m.estimated_hours))
+    return tr("Runs on this PC — measured: the whole run takes about {time} at the measured speed (estimated "
+              "{estimate}).", time=fmt_duration(m.hours), estimate=fmt_duration(m.estimated_hours))
+
+
+def speed_value(est: Any, m: Measured | None) -> str:
+    """'Speed as configured' (the value only): '970 samples per second measured (estimated 1,389)' once a
+    trial measured it, else the estimate's '1,389 samples per second' ('' when there is none)."""
+    if m is not None and not m.out_of_memory and m.samples_per_second is not None:
+        return tr("{n} samples per second measured (estimated {estimate})", n=_sps(m.samples_per_second),
+                  estimate=_sps(est.samples_per_second))
+    sps = est.samples_per_second
+    if sps is None:
+        return ""
+    return tr("{n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1))
+
+
+def speed_ratio(m: Measured | None) -> float | None:
+    """How many times slower than estimated the trial ran (estimated ÷ measured speed; below 1: faster)."""
+    if m is None or m.out_of_memory or not m.samples_per_second or not m.estimated_samples_per_second:
+        return None
+    return float(m.estimated_samples_per_second) / float(m.samples_per_second)
+
+
+def measured_speed_note(m: Measured | None, job_title: str) -> str:
+    """For the other jobs on the same PC: 'A trial of "<job>" measured this PC 18× slower than estimated: the
+    other estimates here are not corrected for it.' ('' without a measured speed)."""
+    ratio = speed_ratio(m)
+    if ratio is None:
+        return ""
+    slower = ratio >= 1
+    n = ratio if slower else 1 / ratio
+    times = f"{n:.1f}" if n < 10 else f"{n:.0f}"
+    key = N_("A trial of \"{job}\" measured this PC {n}× slower than estimated: the other estimates here are not "
+             "corrected for it.") if slower else \
+        N_("A trial of \"{job}\" measured this PC {n}× faster than estimated: the other estimates here are not "
+           "corrected for it.")
+    return tr(key, job=job_title, n=times)
+
+
 def _beside(measured: str, estimated: str) -> str:
     return tr("{measured} measured · {estimated} estimated", measured=measured, estimated=estimated)
 
@@ -223,5 +271,6 @@ def measured_to_json(m: Measured | None, verdict: str) -> dict[str, Any] | None:
 
 
 __all__ = ["Measured", "measured_of", "apply_measured", "measured_verdict_label", "measured_summary",
+           "measured_headline", "speed_value", "speed_ratio", "measured_speed_note",
            "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_sentence", "measured_time_value",
            "measured_time_tooltip", "measured_to_json", "fmt_seconds", "MEASURED_OUTCOMES"]

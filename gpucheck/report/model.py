@@ -69,10 +69,12 @@ from gpucheck.report.figures import (
 )
 from gpucheck.report.measured import (
     apply_measured,
+    measured_headline,
     measured_of,
     measured_rows,
     measured_summary,
     measured_verdict_label,
+    speed_value,
 )
 from gpucheck.report.privacy import redact_machine
 from gpucheck.verdict import verdict_colour, verdict_label
@@ -411,11 +413,20 @@ def finding_lines(machine: Machine) -> tuple[FindingLine, ...]:
 # -- estimates and advice ------------------------------------------------------------------------------
 
 
-def _settings_text(train: Any, arch: str = "transformer") -> str:
+def precision_text(train: Any, precision_used: str = "") -> str:
+    """The precision the estimate uses, and the job's own when the hardware changes it ('BF16 (the job sets
+    FP16)' on a CPU): the app's Precision box and the report's settings row say the same."""
+    used = precision_used or train.precision
+    if used == train.precision:
+        return precision_label(used)
+    return tr("{used} (the job sets {set})", used=precision_label(used), set=precision_label(train.precision))
+
+
+def _settings_text(train: Any, precision_used: str = "", arch: str = "transformer") -> str:
     if train is None:
         return tr("unknown")
     method = method_label(train.method, getattr(train, "from_scratch", False))
-    parts = [method, precision_label(train.precision),
+    parts = [method, precision_text(train, precision_used),
              tr("batch {n}", n=train.batch)]
     if train.seq_len:
         parts.append(tr("sequence length {n}", n=train.seq_len))
@@ -585,25 +596,25 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     on_gpu = not est.on_cpu
     fig = evaluation_figures(ev, installed_vram_bytes)
     measured = fig.measured  # a trial measured it on this PC: its figures say "measured"
-    tight = tight_advice(adv) if measured is None else ""  # "Tight: may fit — try it; if it runs out of memory, …"
+    tight = tight_advice(adv, est.train) if measured is None else ""  # "Tight: may fit — try it; if it runs out of memory, …"
     figures = [
         (tr("Verdict"), tr("{verdict} — {advice}.", verdict=verdict_text(verdict), advice=tight) if tight
          else measured_verdict_label(verdict, measured)),
-        (tr("Settings as configured"), _settings_text(est.train, w.model.arch)),
+        (tr("Settings as configured"), _settings_text(est.train, getattr(est, "precision_used", ""), w.model.arch)),
         (tr("Hardware"), tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if on_gpu
          else tr("the CPU (no usable GPU)")),
         (memory_label(fig), memory_value(fig)),
         (tr("RAM needed"), fmt_gib(est.ram_bytes)),
         (tr("Disk space needed"), fmt_gib(est.disk_bytes)),
-        (tr("Speed as configured"), tr("{n} samples/s", n=fmt_number(est.samples_per_second,  # 0.03, as the app
-                                                                      2 if est.samples_per_second < 1 else 1))
-         if est.samples_per_second is not None and fig.hours is not None else "—"),
+        (tr("Speed as configured"), (speed_value(est, measured) or "—") if fig.hours is not None else "—"),
         (tr("Training time"), time_value(fig)),
         (tr("Data"), tr("{samples} samples × {epochs} epochs", samples=fmt_number(w.data.samples, 0),
                         epochs=f"{w.data.epochs:g}")),
     ]
     if fig.shown_range is not None:  # the likely range and the software stack the time assumes
-        figures.insert(8, (tr("Likely time (P10–P90)"), time_range_text(fig)))
+        figures.insert(8, ((tr("Likely time with the changes (P10–P90)") if fig.changed else
+                            tr("Likely time with this PC's CPU and disk limits (P10–P90)")) if fig.range_is_advised
+                           else tr("Likely time (P10–P90)"), time_range_text(fig)))
     if fig.shown_hours is not None and fig.stack:
         figures.insert(9 if fig.shown_range is not None else 8, (tr("Software stack"), stack_text(fig.stack)))
     if est.tokens_per_second and fig.hours is not None:
@@ -625,7 +636,8 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
     return JobSection(
         workload_id=w.id, title=workload_title(w, lang), verdict=verdict,
         verdict_text=measured_verdict_label(verdict, measured),
-        headline=adv.summary if adv is not None else "",
+        headline=measured_headline(measured, verdict) if measured is not None
+        else (adv.summary if adv is not None else ""),
         figures=Table(headers=(tr("Item"), tr("Estimate") if measured is None else tr("Estimate and measurement")),
                       rows=tuple(figures)),
         chart=memory_chart(est) if on_gpu else None,
@@ -645,7 +657,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         speed_settings=_speed_settings(adv),
         alternative=_alternative_section(adv),
         options=option_points(est, adv, tr("{n} × {gpu}", n=est.gpus, gpu=est.gpu_name) if est.gpus > 1
-                              else (est.gpu_name if on_gpu else tr("this PC's CPU"))),
+                              else (est.gpu_name if on_gpu else tr("this PC's CPU")), fig),
         options_headings=options_headings(),
         options_title=tr("Your options for this job: time against money"),
         changes=changes_sentence(fig) if adv is not None and adv.tweaks else "",

@@ -156,12 +156,17 @@ def _gpu(machine, ctx: JobContext | None = None) -> PartView:
                       total=fmt_gib(main.vram_total_bytes, 0 if main.vram_total_bytes % 1024**3 == 0 else 1))
         if len(compute) > 1:
             summary = tr("{n} × {name} · {vram} VRAM each", n=len(compute), name=main.name, vram=vram)
+        elif machine.memory.shared_with_gpu:  # unified memory: the GPU's share of the one memory
+            summary = tr("{name} · {vram} of the {ram} memory it shares with the processor (unified memory)",
+                         name=main.name, vram=fmt_gib(ctx.usable_vram_bytes if ctx is not None and
+                                                      ctx.usable_vram_bytes is not None else main.vram_total_bytes),
+                         ram=fmt_gib(machine.memory.total_bytes, 0))
         else:
             summary = tr("{name} · {vram} VRAM", name=main.name, vram=vram)
     elif gpus:
         summary = tr("{name} (not usable for training)", name=gpus[0].name)
-    else:
-        summary = tr("No graphics card for training was found: jobs would run on the CPU.")
+    else:  # the scan's finding says what that means (jobs run on the CPU): said once
+        summary = tr("No graphics card for training")
     status = _status(machine, "gpu", bool(compute))
     findings = tuple(finding_text(f) for f in findings_for(machine, "gpu"))
     if compute and ctx is not None:  # the same count as the jobs table
@@ -195,8 +200,13 @@ def _cpu(machine) -> PartView:
         details.append(tr("Sockets: {n}", n=c.sockets))
     if c.flags:
         details.append(tr("Instruction sets: {flags}", flags=", ".join(c.flags)))
-    return PartView("cpu", tr(AREA_TITLES["cpu"]), _status(machine, "cpu", present), summary,
-                    tuple(finding_text(f) for f in findings_for(machine, "cpu")), tuple(details))
+    status = _status(machine, "cpu", present)
+    findings = tuple(finding_text(f) for f in findings_for(machine, "cpu"))
+    if present and not machine.compute_gpus():  # no GPU for training: the processor is what trains every job
+        findings = (tr("No GPU for training: every job trains on this processor ({n} threads), many times "
+                       "slower than on a GPU.", n=_v(c.logical_cores)), *findings)
+        status = "limited" if status == "good" else status
+    return PartView("cpu", tr(AREA_TITLES["cpu"]), status, summary, findings, tuple(details))
 
 
 def _memory(machine, ctx: JobContext | None = None) -> PartView:
@@ -240,8 +250,9 @@ def _disks(machine) -> PartView:
         if d.kind_reason:
             details.append("  " + tr("Type found from: {reason}", reason=machine_mod.kind_reason_shown(d)))
     if disks:
-        summary = tr("{n} disk(s) · {kinds}", n=len(disks),
-                     kinds=fmt_list(dict.fromkeys(_kind(d.kind) for d in disks)))
+        kinds = fmt_list(dict.fromkeys(_kind(d.kind) for d in disks))
+        summary = (tr("1 disk · {kinds}", kinds=kinds) if len(disks) == 1
+                   else tr("{n} disks · {kinds}", n=len(disks), kinds=kinds))
     else:
         summary = tr("No disks were found.")
     return PartView("disk", tr(AREA_TITLES["disk"]), _status(machine, "disk", bool(disks)), summary,
@@ -259,6 +270,10 @@ def _power(machine) -> PartView:
         bits.append(tr("on battery"))
     if p.estimated_peak_system_w is not None:
         bits.append(tr("about {w} W at full load (estimate)", w=f"{p.estimated_peak_system_w:.0f}"))
+    # a desktop's or a virtual machine's power supply cannot be read by software: the card cannot judge it
+    psu_unknown = not p.is_laptop and p.psu_rated_w is None
+    if psu_unknown and bits:
+        bits.append(tr("power supply not readable"))
     summary = " · ".join(bits) if bits else tr("Power details are unknown.")
     details = []
     if p.recommended_psu_w is not None:
@@ -268,7 +283,10 @@ def _power(machine) -> PartView:
     if p.battery_percent is not None:
         details.append(tr("Battery: {pct} %", pct=f"{p.battery_percent:.0f}"))
     details.extend(machine_mod.notes_shown(p))
-    return PartView("power", tr(AREA_TITLES["power"]), _status(machine, "power", bool(bits)), summary,
+    status = _status(machine, "power", bool(bits))
+    if psu_unknown and status == "good":
+        status = "unknown"
+    return PartView("power", tr(AREA_TITLES["power"]), status, summary,
                     tuple(finding_text(f) for f in findings_for(machine, "power")), tuple(details))
 
 

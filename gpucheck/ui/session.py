@@ -14,8 +14,8 @@ from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.calibration import target_calibrated_text
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import JobFigures, job_figures
-from gpucheck.report.measured import Measured, apply_measured, measured_of
+from gpucheck.report.figures import JobFigures, job_figures, purchase_price
+from gpucheck.report.measured import Measured, apply_measured, measured_of, measured_speed_note
 from gpucheck.report.model import Evaluation
 from gpucheck.ui.machine_view import JobContext
 from gpucheck.verdict import Verdict
@@ -162,6 +162,13 @@ class Session:
                 return g
         return None
 
+    def what_if_price(self) -> tuple[float | None, float | None] | None:
+        """(USD, CNY) of the what-if GPUs (all of them), None on this PC: what its options cost to buy."""
+        spec = self.what_if_spec()
+        if spec is None:
+            return None
+        return purchase_price(spec, self.what_if_gpus)
+
     def target(self):
         spec = self.what_if_spec()
         if spec is not None:
@@ -191,9 +198,15 @@ class Session:
         if self.what_if_id is not None:
             return tr("What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.",
                       target=self.target_name())
+        cpu = self.on_cpu()  # no GPU for training: the processor, said as such
         if self.machine is not None and self.machine.label:
+            if cpu:
+                return tr("Compared on the processor of the saved scan {label} (no GPU for training).",
+                          label=self.machine.label)
             return tr("Compared on {target} (saved scan: {label}).", target=self.target_name(),
                       label=self.machine.label)
+        if cpu:
+            return tr("Compared on this PC's processor (no GPU for training).")
         return tr("Compared on {target} (this PC).", target=self.target_name())
 
     def calibrated_text(self) -> str:
@@ -249,6 +262,18 @@ class Session:
             return None
         est, _ = self.try_estimate(workload_id)
         return None if est is None else self._measured(workload_id, est)
+
+    def trial_notes(self, except_id: str | None = None) -> list[str]:
+        """What trials of other jobs measured of this PC's speed against the estimate (none on a what-if GPU)."""
+        if self.what_if_id is not None:
+            return []
+        notes = []
+        for wid in self.trials:
+            m = self.measured(wid) if wid != except_id else None
+            note = measured_speed_note(m, self.workload_title(self.workload(wid))) if m is not None else ""
+            if note:
+                notes.append(note)
+        return notes
 
     def figures(self, workload_id: str) -> JobFigures | None:
         """The job's memory and time as every view shows them (gpucheck.report.figures), measured where a
@@ -339,7 +364,7 @@ class Session:
 def target_name(target) -> str:
     name = target.device_name
     if name == "CPU":
-        return tr("the CPU only (no GPU for training)")
+        return tr("this PC's CPU")
     if target.gpus > 1:
         return tr("{n} × {gpu}", n=target.gpus, gpu=name)
     return name

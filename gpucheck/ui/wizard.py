@@ -8,7 +8,7 @@ so that the window appears fast (docs/performance.md). Their modules are deferre
 from __future__ import annotations
 
 from PySide6 import QtGui, QtWidgets
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 
 from gpucheck.errors import BadInput
 from gpucheck.i18n import N_, get_language, tr
@@ -142,8 +142,30 @@ class Wizard(QtWidgets.QWizard):
         return super().nextId()
 
     def validateCurrentPage(self) -> bool:  # noqa: N802 (Qt's name)
+        self._show_busy()  # the next page computes (the first time: every job's estimate) before it shows
         self._later_pages()  # Next: the page it leads to exists
         return super().validateCurrentPage()
+
+    def _show_busy(self) -> None:
+        """A busy cue while the next page computes: the wait cursor and "Working…" on Next, until the event
+        loop runs again (the page is then shown)."""
+        nxt = self.button(QtWidgets.QWizard.WizardButton.NextButton)
+        if QtWidgets.QApplication.overrideCursor() is None:
+            QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            QTimer.singleShot(0, self._end_busy)
+        nxt.setText(tr("Working…"))
+        nxt.repaint()  # painted now: the work that follows keeps the event loop busy
+
+    def _end_busy(self) -> None:
+        QtWidgets.QApplication.restoreOverrideCursor()
+        self.setButtonText(QtWidgets.QWizard.WizardButton.NextButton, tr("Next >"))
+
+    def focus_next(self) -> None:
+        """Enter goes on (Next), not back to the button just used (e.g. "Open a saved scan…")."""
+        nxt = self.button(QtWidgets.QWizard.WizardButton.NextButton)
+        if isinstance(nxt, QtWidgets.QPushButton):
+            nxt.setDefault(True)
+        nxt.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _fit_to_screen(self) -> None:
         self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
@@ -158,7 +180,8 @@ class Wizard(QtWidgets.QWizard):
     # -- language -------------------------------------------------------------------------------------
     def retranslate(self) -> None:
         lang = get_language()
-        self.setWindowTitle(tr("gpucheck — can my PC train this?"))
+        # the system adds the app's name (" — gpucheck") to the title bar: not said twice
+        self.setWindowTitle(tr("Can my PC train this?"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.BackButton, tr("< Back"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.NextButton, tr("Next >"))
         self.setButtonText(QtWidgets.QWizard.WizardButton.FinishButton, tr("Close"))
@@ -202,6 +225,7 @@ class Wizard(QtWidgets.QWizard):
             return False
         self.set_machine(machine)
         self.welcome.machine_loaded()
+        self.focus_next()
         return True
 
     def start_over(self) -> None:

@@ -972,7 +972,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="449"/>
-        <location filename="../../gpucheck/commands.py" line="382"/>
+        <location filename="../../gpucheck/commands.py" line="374"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1019,8 +1019,8 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="137"/>
         <location filename="../../gpucheck/advise/present.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="506"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
+        <location filename="../../gpucheck/report/model.py" line="517"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
@@ -1031,7 +1031,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="148"/>
-        <location filename="../../gpucheck/report/model.py" line="574"/>
+        <location filename="../../gpucheck/report/model.py" line="585"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -1147,7 +1147,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="251"/>
-        <location filename="../../gpucheck/report/figures.py" line="317"/>
+        <location filename="../../gpucheck/report/figures.py" line="387"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
@@ -1174,19 +1174,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="265"/>
-        <location filename="../../gpucheck/advise/present.py" line="325"/>
+        <location filename="../../gpucheck/advise/present.py" line="340"/>
         <source>Software: {msg}</source>
         <translation>【软件】{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="269"/>
-        <location filename="../../gpucheck/advise/present.py" line="333"/>
+        <location filename="../../gpucheck/advise/present.py" line="348"/>
         <source>Bottleneck: {msg}</source>
         <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="270"/>
-        <location filename="../../gpucheck/advise/present.py" line="334"/>
+        <location filename="../../gpucheck/advise/present.py" line="349"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
@@ -1231,12 +1231,22 @@
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="321"/>
+        <source>What fits instead: {title}</source>
+        <translation>可以改跑：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="324"/>
+        <source>Way out: {brief}</source>
+        <translation>出路：{brief}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="328"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="328"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -2316,171 +2326,165 @@
         <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="172"/>
-        <source>RAM {need} / {have}</source>
-        <translation>内存 {need} / {have}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="180"/>
+        <location filename="../../gpucheck/commands.py" line="173"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="187"/>
+        <location filename="../../gpucheck/commands.py" line="180"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="188"/>
+        <location filename="../../gpucheck/commands.py" line="181"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="224"/>
+        <location filename="../../gpucheck/commands.py" line="217"/>
         <source>{label}: times use the speeds measured here</source>
         <translation>{label}：时间按本机实测的速度计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="226"/>
-        <location filename="../../gpucheck/commands.py" line="445"/>
-        <location filename="../../gpucheck/commands.py" line="466"/>
+        <location filename="../../gpucheck/commands.py" line="219"/>
+        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="458"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="226"/>
-        <location filename="../../gpucheck/commands.py" line="466"/>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="473"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
+        <location filename="../../gpucheck/commands.py" line="219"/>
+        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="226"/>
-        <location filename="../../gpucheck/commands.py" line="466"/>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="475"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/commands.py" line="219"/>
+        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="235"/>
+        <location filename="../../gpucheck/commands.py" line="228"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="269"/>
+        <location filename="../../gpucheck/commands.py" line="262"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="283"/>
+        <location filename="../../gpucheck/commands.py" line="276"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="281"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="285"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
-        <location filename="../../gpucheck/report/figures.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/figures.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
-        <location filename="../../gpucheck/report/figures.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
-        <location filename="../../gpucheck/report/figures.py" line="339"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="313"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="315"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="315"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
-        <location filename="../../gpucheck/report/model.py" line="614"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="318"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2494,197 +2498,192 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="299"/>
-        <location filename="../../gpucheck/report/model.py" line="325"/>
-        <location filename="../../gpucheck/report/model.py" line="416"/>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
-        <location filename="../../gpucheck/report/model.py" line="396"/>
+        <location filename="../../gpucheck/report/model.py" line="301"/>
+        <location filename="../../gpucheck/report/model.py" line="327"/>
+        <location filename="../../gpucheck/report/model.py" line="427"/>
+        <location filename="../../gpucheck/report/model.py" line="523"/>
         <location filename="../../gpucheck/report/model.py" line="398"/>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
-        <location filename="../../gpucheck/report/model.py" line="383"/>
-        <location filename="../../gpucheck/report/model.py" line="725"/>
-        <location filename="../../gpucheck/report/model.py" line="380"/>
+        <location filename="../../gpucheck/report/model.py" line="400"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/model.py" line="737"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="621"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
-        <location filename="../../gpucheck/report/model.py" line="608"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/report/model.py" line="619"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/report/model.py" line="641"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="334"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="337"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="339"/>
-        <location filename="../../gpucheck/report/figures.py" line="157"/>
+        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="352"/>
-        <source>{low} to {high}</source>
-        <translation>{low} 到 {high}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="351"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="360"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="361"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="363"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="366"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="367"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
-        <location filename="../../gpucheck/report/model.py" line="280"/>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/report/model.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="420"/>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="425"/>
+        <location filename="../../gpucheck/commands.py" line="417"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="445"/>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
+        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="445"/>
+        <location filename="../../gpucheck/commands.py" line="437"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="469"/>
+        <location filename="../../gpucheck/commands.py" line="461"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="480"/>
+        <location filename="../../gpucheck/commands.py" line="472"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="481"/>
+        <location filename="../../gpucheck/commands.py" line="473"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="485"/>
+        <location filename="../../gpucheck/commands.py" line="477"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="508"/>
+        <location filename="../../gpucheck/commands.py" line="500"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2794,8 +2793,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="81"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="212"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="116"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="117"/>
         <source>Saved to {path}</source>
         <translation>已保存到 {path}</translation>
     </message>
@@ -2913,7 +2912,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -2926,14 +2925,14 @@
         <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
         <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
+        <location filename="../../gpucheck/report/model.py" line="371"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -3297,13 +3296,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -3501,7 +3500,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="39"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="188"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
         <source>Architecture: {arch}</source>
         <translation>架构：{arch}</translation>
     </message>
@@ -3598,7 +3597,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="86"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="202"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
@@ -3684,28 +3683,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="306"/>
+        <location filename="../../gpucheck/report/model.py" line="308"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="307"/>
+        <location filename="../../gpucheck/report/model.py" line="309"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -3718,14 +3717,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -3899,7 +3898,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="273"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -4208,278 +4207,335 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="130"/>
+        <location filename="../../gpucheck/report/figures.py" line="158"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="132"/>
+        <location filename="../../gpucheck/report/figures.py" line="160"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="140"/>
+        <location filename="../../gpucheck/report/figures.py" line="168"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="143"/>
+        <location filename="../../gpucheck/report/figures.py" line="171"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
         <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="145"/>
+        <location filename="../../gpucheck/report/figures.py" line="173"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存：{text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="147"/>
+        <location filename="../../gpucheck/report/figures.py" line="175"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="167"/>
+        <location filename="../../gpucheck/report/figures.py" line="187"/>
+        <source>RAM {need} / {have}</source>
+        <translation>内存 {need} / {have}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="196"/>
+        <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
+        <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="198"/>
+        <source>{disk} of disk space</source>
+        <translation>{disk} 硬盘空间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="167"/>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="174"/>
+        <location filename="../../gpucheck/report/figures.py" line="224"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="176"/>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="179"/>
+        <location filename="../../gpucheck/report/figures.py" line="230"/>
+        <source>{peak} measured peak (estimated {need})</source>
+        <translation>实测峰值 {peak}（估算为 {need}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="233"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="180"/>
+        <location filename="../../gpucheck/report/figures.py" line="234"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="182"/>
+        <location filename="../../gpucheck/report/figures.py" line="236"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="188"/>
-        <location filename="../../gpucheck/report/measured.py" line="178"/>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/measured.py" line="226"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="205"/>
+        <location filename="../../gpucheck/report/figures.py" line="259"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="207"/>
+        <location filename="../../gpucheck/report/figures.py" line="261"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="208"/>
+        <location filename="../../gpucheck/report/figures.py" line="262"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="209"/>
+        <location filename="../../gpucheck/report/figures.py" line="263"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="210"/>
+        <location filename="../../gpucheck/report/figures.py" line="264"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="213"/>
+        <location filename="../../gpucheck/report/figures.py" line="267"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="214"/>
+        <location filename="../../gpucheck/report/figures.py" line="268"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="219"/>
-        <location filename="../../gpucheck/report/measured.py" line="204"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/report/measured.py" line="252"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="243"/>
+        <location filename="../../gpucheck/report/figures.py" line="297"/>
         <source>{range}, most likely {time}</source>
         <translation>{range}，最可能 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="250"/>
+        <location filename="../../gpucheck/report/figures.py" line="304"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="251"/>
+        <location filename="../../gpucheck/report/figures.py" line="305"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="252"/>
+        <location filename="../../gpucheck/report/figures.py" line="306"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="261"/>
+        <location filename="../../gpucheck/report/figures.py" line="315"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="265"/>
+        <location filename="../../gpucheck/report/figures.py" line="319"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="278"/>
+        <location filename="../../gpucheck/report/figures.py" line="332"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="279"/>
+        <location filename="../../gpucheck/report/figures.py" line="334"/>
+        <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
+        <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="336"/>
+        <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
+        <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="289"/>
+        <location filename="../../gpucheck/report/figures.py" line="349"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="297"/>
+        <location filename="../../gpucheck/report/figures.py" line="360"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="298"/>
+        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="365"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="299"/>
-        <source>try it; if it runs out of memory, {fix}</source>
-        <translation>先试试；如果显存不足（OOM），{fix}</translation>
+        <location filename="../../gpucheck/report/figures.py" line="366"/>
+        <source>close other programs, or lower the micro-batch</source>
+        <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="305"/>
+        <location filename="../../gpucheck/report/figures.py" line="367"/>
+        <source>close other programs, or lower the sequence length</source>
+        <translation>关闭其他程序，或缩短序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <source>close other programs first</source>
+        <translation>先关闭其他程序</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="369"/>
+        <source>try it; if it runs out of memory, {fix}</source>
+        <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="375"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="327"/>
+        <location filename="../../gpucheck/report/figures.py" line="397"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="329"/>
+        <location filename="../../gpucheck/report/figures.py" line="399"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="335"/>
+        <location filename="../../gpucheck/report/figures.py" line="405"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="341"/>
+        <location filename="../../gpucheck/report/figures.py" line="411"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="372"/>
+        <location filename="../../gpucheck/report/figures.py" line="447"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="373"/>
+        <location filename="../../gpucheck/report/figures.py" line="453"/>
+        <source>price unknown</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="455"/>
+        <source>{target}, measured</source>
+        <translation>{target}（实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="458"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="378"/>
+        <location filename="../../gpucheck/report/figures.py" line="463"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="383"/>
+        <location filename="../../gpucheck/report/figures.py" line="483"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="387"/>
-        <location filename="../../gpucheck/report/model.py" line="572"/>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
-        <location filename="../../gpucheck/report/model.py" line="647"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="626"/>
-        <location filename="../../gpucheck/ui/session.py" line="344"/>
+        <location filename="../../gpucheck/report/figures.py" line="487"/>
+        <location filename="../../gpucheck/report/model.py" line="583"/>
+        <location filename="../../gpucheck/report/model.py" line="604"/>
+        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
+        <location filename="../../gpucheck/ui/session.py" line="369"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="489"/>
         <source>Use {gpus} free on {provider}</source>
         <translation>在 {provider} 免费使用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="390"/>
+        <location filename="../../gpucheck/report/figures.py" line="490"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="395"/>
+        <location filename="../../gpucheck/report/figures.py" line="495"/>
         <source>{cost} for the whole run</source>
         <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="527"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="527"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="527"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -4500,6 +4556,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="143"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="375"/>
         <source>unknown device</source>
         <translation>未知设备</translation>
     </message>
@@ -4519,946 +4576,993 @@
         <translation>本机装不下（实测）：微批次 {b} 时内存不足。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="153"/>
+        <location filename="../../gpucheck/report/measured.py" line="158"/>
+        <source>Measured on this PC: the whole run takes about {time} at the measured speed (estimated {estimate}), too slow to be practical here.</source>
+        <translation>本机实测：按实测速度，完整训练约需 {time}（估算为 {estimate}），在本机太慢，不实用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="161"/>
+        <source>Runs on this PC — measured: the whole run takes about {time} at the measured speed (estimated {estimate}).</source>
+        <translation>本机可以运行（实测）：按实测速度，完整训练约需 {time}（估算为 {estimate}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="169"/>
+        <source>{n} samples per second measured (estimated {estimate})</source>
+        <translation>实测每秒 {n} 个样本（估算为 {estimate}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="174"/>
+        <source>{n} samples per second</source>
+        <translation>每秒 {n} 个样本</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="193"/>
+        <source>A trial of "{job}" measured this PC {n}× slower than estimated: the other estimates here are not corrected for it.</source>
+        <translation>“{job}”的试运行实测：本机耗时是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="195"/>
+        <source>A trial of "{job}" measured this PC {n}× faster than estimated: the other estimates here are not corrected for it.</source>
+        <translation>“{job}”的试运行实测：本机速度是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/measured.py" line="201"/>
         <source>{measured} measured · {estimated} estimated</source>
         <translation>实测 {measured} · 估算 {estimated}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="159"/>
+        <location filename="../../gpucheck/report/measured.py" line="207"/>
         <source>Peak RAM</source>
         <translation>内存峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="159"/>
+        <location filename="../../gpucheck/report/measured.py" line="207"/>
         <source>Peak video memory</source>
         <translation>显存峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="163"/>
+        <location filename="../../gpucheck/report/measured.py" line="211"/>
         <source>At micro-batch {b}</source>
         <translation>微批次 {b} 时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="164"/>
+        <location filename="../../gpucheck/report/measured.py" line="212"/>
         <source>{step} per step, {sps} samples/s, peak {peak} — measured</source>
         <translation>每步 {step}，{sps} 样本/秒，峰值 {peak}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="167"/>
+        <location filename="../../gpucheck/report/measured.py" line="215"/>
         <source>Step time</source>
         <translation>每步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="168"/>
+        <location filename="../../gpucheck/report/measured.py" line="216"/>
         <location filename="../../gpucheck/trial/command.py" line="76"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="170"/>
+        <location filename="../../gpucheck/report/measured.py" line="218"/>
         <source>Whole run at the measured speed</source>
         <translation>按实测速度的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="184"/>
+        <location filename="../../gpucheck/report/measured.py" line="232"/>
         <source>{text} · out of memory (measured)</source>
         <translation>{text} · 内存不足（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="185"/>
+        <location filename="../../gpucheck/report/measured.py" line="233"/>
         <source>{text} · measured peak {peak}</source>
         <translation>{text} · 实测峰值 {peak}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="192"/>
+        <location filename="../../gpucheck/report/measured.py" line="240"/>
         <source>{time} measured</source>
         <translation>{time}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="198"/>
+        <location filename="../../gpucheck/report/measured.py" line="246"/>
         <source>none as configured: it ran out of memory here (measured).</source>
         <translation>无，按当前设置在本机内存不足（实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="199"/>
+        <location filename="../../gpucheck/report/measured.py" line="247"/>
         <source>{time} measured (estimated {estimate})</source>
         <translation>实测 {time}（估算 {estimate}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="210"/>
+        <location filename="../../gpucheck/report/measured.py" line="258"/>
         <source>At the speed measured on this PC; estimated {time}</source>
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="269"/>
+        <location filename="../../gpucheck/report/model.py" line="271"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="270"/>
+        <location filename="../../gpucheck/report/model.py" line="272"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="272"/>
+        <location filename="../../gpucheck/report/model.py" line="274"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="273"/>
+        <location filename="../../gpucheck/report/model.py" line="275"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="283"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="341"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="287"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="298"/>
+        <location filename="../../gpucheck/report/model.py" line="300"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="324"/>
+        <location filename="../../gpucheck/report/model.py" line="326"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="327"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="345"/>
+        <location filename="../../gpucheck/report/model.py" line="347"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="348"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
+        <location filename="../../gpucheck/report/model.py" line="353"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="360"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="360"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="372"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="384"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="384"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="384"/>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/report/model.py" line="386"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="384"/>
+        <location filename="../../gpucheck/report/model.py" line="386"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="474"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="390"/>
+        <location filename="../../gpucheck/report/model.py" line="392"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="419"/>
+        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <source>{used} (the job sets {set})</source>
+        <translation>{used}（任务设置为 {set}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="430"/>
         <source>batch {n}</source>
         <translation>微批次 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="421"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="423"/>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="426"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="428"/>
+        <location filename="../../gpucheck/report/model.py" line="439"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="448"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="440"/>
+        <location filename="../../gpucheck/report/model.py" line="451"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="442"/>
+        <location filename="../../gpucheck/report/model.py" line="453"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="444"/>
+        <location filename="../../gpucheck/report/model.py" line="455"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="477"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="249"/>
+        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="271"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="478"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="250"/>
+        <location filename="../../gpucheck/report/model.py" line="489"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="272"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="479"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="273"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
+        <location filename="../../gpucheck/report/model.py" line="502"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="494"/>
+        <location filename="../../gpucheck/report/model.py" line="505"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="497"/>
+        <location filename="../../gpucheck/report/model.py" line="508"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="499"/>
+        <location filename="../../gpucheck/report/model.py" line="510"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="500"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="500"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="526"/>
         <source>{date}, unverified</source>
         <translation>{date}，未核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="515"/>
+        <location filename="../../gpucheck/report/model.py" line="526"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
-        <location filename="../../gpucheck/report/model.py" line="550"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
-        <location filename="../../gpucheck/report/model.py" line="550"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="561"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
+        <location filename="../../gpucheck/report/model.py" line="536"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="533"/>
+        <location filename="../../gpucheck/report/model.py" line="544"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="562"/>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
+        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="578"/>
+        <location filename="../../gpucheck/report/model.py" line="589"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="579"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/report/model.py" line="601"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="592"/>
+        <location filename="../../gpucheck/report/model.py" line="603"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="604"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="594"/>
+        <location filename="../../gpucheck/report/model.py" line="605"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/model.py" line="607"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="608"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="627"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="602"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="602"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="606"/>
+        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <source>Likely time with the changes (P10–P90)</source>
+        <translation>按建议修改后的可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <source>Likely time with this PC's CPU and disk limits (P10–P90)</source>
+        <translation>计入本机 CPU 和硬盘限制的可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="617"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/model.py" line="623"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/model.py" line="623"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="617"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
         <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="393"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/report/model.py" line="634"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="641"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="641"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="640"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="486"/>
+        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="642"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="654"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="512"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="648"/>
+        <location filename="../../gpucheck/report/model.py" line="660"/>
+        <location filename="../../gpucheck/ui/session.py" line="367"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="697"/>
+        <location filename="../../gpucheck/report/model.py" line="709"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="699"/>
+        <location filename="../../gpucheck/report/model.py" line="711"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="701"/>
+        <location filename="../../gpucheck/report/model.py" line="713"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="710"/>
+        <location filename="../../gpucheck/report/model.py" line="722"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="724"/>
         <location filename="../../gpucheck/report/model.py" line="736"/>
-        <location filename="../../gpucheck/report/model.py" line="740"/>
+        <location filename="../../gpucheck/report/model.py" line="748"/>
+        <location filename="../../gpucheck/report/model.py" line="752"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="730"/>
+        <location filename="../../gpucheck/report/model.py" line="742"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="747"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="748"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="751"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="752"/>
+        <location filename="../../gpucheck/report/model.py" line="764"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="754"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="767"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="757"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="761"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="768"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="786"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
+        <location filename="../../gpucheck/report/model.py" line="797"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/model.py" line="799"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
+        <location filename="../../gpucheck/report/model.py" line="805"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="799"/>
+        <location filename="../../gpucheck/report/model.py" line="811"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="809"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="812"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="813"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="814"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="844"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="845"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
+        <location filename="../../gpucheck/report/model.py" line="846"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/report/model.py" line="848"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <location filename="../../gpucheck/report/model.py" line="849"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="850"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
+        <location filename="../../gpucheck/report/model.py" line="851"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
+        <location filename="../../gpucheck/report/model.py" line="852"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="862"/>
+        <location filename="../../gpucheck/report/model.py" line="874"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="870"/>
+        <location filename="../../gpucheck/report/model.py" line="882"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="872"/>
+        <location filename="../../gpucheck/report/model.py" line="884"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="887"/>
+        <location filename="../../gpucheck/report/model.py" line="899"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="888"/>
+        <location filename="../../gpucheck/report/model.py" line="900"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="889"/>
+        <location filename="../../gpucheck/report/model.py" line="901"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="896"/>
+        <location filename="../../gpucheck/report/model.py" line="908"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="904"/>
+        <location filename="../../gpucheck/report/model.py" line="916"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
@@ -5479,6 +5583,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="38"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="324"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
@@ -5624,19 +5729,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="75"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="76"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="75"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="67"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="76"/>
         <source>Peak memory (GiB)</source>
         <translation>显存峰值（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="76"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="68"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
@@ -5652,7 +5757,6 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="86"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
@@ -5818,1029 +5922,1113 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
+        <source>{name} · {vram} of the {ram} memory it shares with the processor (unified memory)</source>
+        <translation>{name} · 与处理器共用的 {ram} 内存中可用 {vram}（统一内存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="165"/>
         <source>{name} · {vram} VRAM</source>
         <translation>{name} · 显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="162"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
         <source>{name} (not usable for training)</source>
         <translation>{name}（无法用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="164"/>
-        <source>No graphics card for training was found: jobs would run on the CPU.</source>
-        <translation>没有找到可用于训练的显卡：训练任务只能在 CPU 上运行。</translation>
+        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
+        <source>No graphics card for training</source>
+        <translation>没有可用于训练的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="168"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="173"/>
         <source>Trains {runs} of the {total} built-in jobs here (as the jobs page lists them, some with the advised settings).</source>
         <translation>能训练 {total} 个内置任务中的 {runs} 个（与任务页一致，有些需按建议调整设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="191"/>
         <source>{brand} · {phys} cores / {logical} threads</source>
         <translation>{brand} · {phys} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="186"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="191"/>
         <source>unknown processor</source>
         <translation>未知处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="190"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="195"/>
         <source>Clock: {base} MHz base, {max} MHz max</source>
         <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="198"/>
         <source>L3 cache: {size}</source>
         <translation>三级缓存：{size}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="195"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="200"/>
         <source>Sockets: {n}</source>
         <translation>CPU 插槽数：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="205"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="206"/>
+        <source>No GPU for training: every job trains on this processor ({n} threads), many times slower than on a GPU.</source>
+        <translation>没有可用于训练的 GPU：所有任务都在这颗处理器（{n} 个线程）上训练，比在 GPU 上慢很多倍。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
         <source>{total} RAM · {available} available</source>
         <translation>内存 {total} · 可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="218"/>
         <source>{total} RAM for Linux (the WSL 2 limit) · {available} available</source>
         <translation>Linux 可用内存 {total}（WSL 2 的上限）· 空闲 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="220"/>
         <source>Swap: {total} total, {free} free</source>
         <translation>交换空间：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="213"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
         <source>Shared with the GPU (unified memory)</source>
         <translation>与 GPU 共享（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="227"/>
         <source>WSL 2 gives Linux only {total}: raise memory= in .wslconfig.</source>
         <translation>WSL 2 只给 Linux {total}：在 .wslconfig 里调高 memory=。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="221"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
         <source>{n} more</source>
         <translation>另外 {n} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="222"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="232"/>
         <source>Too little RAM for: {jobs}. {limit}</source>
         <translation>内存不够的任务：{jobs}。{limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="236"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="246"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="249"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="251"/>
         <source>Type found from: {reason}</source>
         <translation>类型判断依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="243"/>
-        <source>{n} disk(s) · {kinds}</source>
+        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <source>1 disk · {kinds}</source>
+        <translation>1 块硬盘 · {kinds}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="255"/>
+        <source>{n} disks · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="246"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="255"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="266"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="270"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="261"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="272"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="262"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="276"/>
+        <source>power supply not readable</source>
+        <translation>无法读取电源信息</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="265"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="267"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="282"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="269"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="284"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="296"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="296"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="281"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="299"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="301"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="291"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="293"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="311"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="301"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
         <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="305"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="323"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
         <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="336"/>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="61"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="354"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="265"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="216"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="266"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="217"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="268"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="219"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="269"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="270"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="222"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="273"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="274"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="277"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="562"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="278"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="282"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="284"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="285"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="296"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="302"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="253"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="304"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="255"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="305"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="256"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="367"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="322"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="423"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="373"/>
+        <source>This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. A PyTorch that can use {target} would measure it.</source>
+        <translation>这次试运行是在 {device} 上跑的，不是在 {target} 上：本页仍显示 {target} 的估算。换用能使用 {target} 的 PyTorch 才能实测它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="433"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
+        <source>The chart shows the video memory as configured: {caption}.</source>
+        <translation>图中是按当前设置的显存：{caption}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="421"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
-        <source>Speed as configured: {n} samples per second</source>
-        <translation>按当前设置的速度：每秒 {n} 个样本</translation>
+        <location filename="../../gpucheck/ui/pages/details.py" line="435"/>
+        <source>Speed as configured: {speed}</source>
+        <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="449"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="437"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="451"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="439"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
-        <source>Also needs {ram} of RAM and {disk} of disk space.</source>
-        <translation>另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
+        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
+        <source>Also needs {disk}.</source>
+        <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="455"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="443"/>
+        <source>Also needs {ram} of RAM and {disk}.</source>
+        <translation>另外需要 {ram} 内存和 {disk}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="459"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="471"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="472"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="489"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="549"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="497"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="527"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="499"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="525"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="518"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="501"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="511"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="566"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="504"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="535"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="573"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="80"/>
+        <source>These slow training on this PC's processor down: fix them first.</source>
+        <translation>这些问题会拖慢本机处理器上的训练：请先解决。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="81"/>
         <source>These hold {target} back: a faster GPU would not finish sooner until they are fixed.</source>
         <translation>这些问题拖慢了 {target}：不解决它们，换更快的 GPU 也不会更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="576"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="84"/>
         <source>{message} — {fix}</source>
         <translation>{message} — {fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="585"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="94"/>
+        <source>To try a job for real ("Try it for real" above), install PyTorch in a Python on this PC:</source>
+        <translation>要真实试运行任务（见上方的“真实试运行”），请先在本机的 Python 中安装 PyTorch：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="98"/>
         <source>None found.</source>
         <translation>未发现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="598"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="120"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="608"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="130"/>
         <source>No upgrade needed for this job.</source>
         <translation>这个训练任务不需要升级硬件。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="609"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="131"/>
         <source>No upgrade to suggest for this job.</source>
         <translation>这个训练任务没有需要建议的升级。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>on demand</source>
         <translation>按量计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="624"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>spot</source>
         <translation>竞价实例</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="627"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="149"/>
         <source>{provider} — {gpus}</source>
         <translation>{provider} — {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="628"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="150"/>
         <source>as of {date}</source>
         <translation>截至 {date}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="642"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="164"/>
         <source>Not needed: the job runs here.</source>
         <translation>不需要：这个训练任务在这里就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="643"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="165"/>
         <source>No cloud offer in the catalog fits this job.</source>
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
         <source>Full training</source>
         <translation>全量训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="30"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
         <source>LoRA (small add-on weights)</source>
         <translation>LoRA（只训练少量附加权重）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="31"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="33"/>
         <source>QLoRA (4-bit model + LoRA)</source>
         <translation>QLoRA（4 位量化模型 + LoRA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="33"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
         <source>FP32 (full precision)</source>
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="33"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
         <source>BF16 (pure)</source>
         <translation>纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
         <source>Attention q and v (the usual default)</source>
         <translation>注意力层的 q、v（常用默认）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
         <source>All attention projections</source>
         <translation>注意力层的全部投影（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
         <source>The MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
         <source>Every linear layer</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="38"/>
         <source>None: each GPU holds everything</source>
         <translation>不分片：每块 GPU 各存一份完整副本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="38"/>
         <source>ZeRO-1: optimizer state split</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="39"/>
         <source>ZeRO-2: optimizer state and gradients split</source>
         <translation>ZeRO-2：分片优化器状态和梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="39"/>
         <source>ZeRO-3 / FSDP: everything split</source>
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="215"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="237"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="238"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="241"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>微批次（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 作用层(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="248"/>
         <source>So&amp;ftware stack</source>
         <translation>软件栈(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="248"/>
         <source>Several GPUs: &amp;ZeRO</source>
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="253"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="300"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="326"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="387"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="416"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="397"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="426"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="399"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="402"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="431"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="446"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="421"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="448"/>
+        <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
+        <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="454"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="424"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="457"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="427"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="460"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="434"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="467"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="468"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="440"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="473"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="515"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="484"/>
+        <source>{label} → {used} on a CPU</source>
+        <translation>{label} → 在 CPU 上为 {used}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="486"/>
+        <source>The estimate uses {text}.</source>
+        <translation>估算使用的是 {text}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="556"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="516"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="557"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="525"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="566"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="526"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="567"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="45"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="47"/>
         <source>Your machine</source>
         <translation>你的电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="46"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="48"/>
         <source>What gpucheck found. Green is good, orange means it limits what you can train, red means it is missing.</source>
         <translation>gpucheck 的检测结果。绿色表示良好，橙色表示会限制你能训练的内容，红色表示缺失。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="48"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="50"/>
         <source>Copy to clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="65"/>
         <source>This PC, scanned {when}</source>
         <translation>本机，扫描于 {when}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="65"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="67"/>
         <source>This PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/machine.py" line="79"/>
+        <location filename="../../gpucheck/ui/pages/machine.py" line="81"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="97"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="98"/>
         <source>Your report</source>
         <translation>你的报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="98"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="99"/>
         <source>Here is the document: save it to keep it, or to show a shop or a friend.</source>
         <translation>这就是报告本身：保存下来留着，或者拿给商家、朋友看。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="99"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="100"/>
         <source>It has your machine, the verdict for every job, and for each job the memory chart, the settings to change, your options, upgrades and cloud prices.</source>
         <translation>报告包括你的电脑配置、每个任务的结论，以及每个任务的显存图、需要调整的设置、几种做法、升级和云服务器价格。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="101"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="102"/>
         <source>Details only for the chosen job (the list of all jobs stays)</source>
         <translation>只写选中任务的详情（所有任务的列表仍保留）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="102"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="103"/>
         <source>Include the computer's name and GPU serial numbers (off keeps them private)</source>
         <translation>包含计算机名和 GPU 序列号（关闭则不公开这些信息）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="103"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="104"/>
         <source>Report language:</source>
         <translation>报告语言：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="107"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="108"/>
         <source>Save PDF…</source>
         <translation>保存 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="108"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="109"/>
         <source>Save HTML…</source>
         <translation>保存 HTML…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="109"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="110"/>
         <source>Save JSON…</source>
         <translation>保存 JSON…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="110"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="111"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="112"/>
-        <source>Save the report first; then Open shows it in your PDF viewer or browser.</source>
-        <translation>请先保存报告；之后“打开”会用 PDF 阅读器或浏览器显示它。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="113"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="114"/>
         <source>Start over</source>
         <translation>重新开始</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="125"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="126"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="113"/>
+        <source>Save the report first; then Open shows it in your PDF viewer or browser.</source>
+        <translation>请先保存报告；之后“打开”会用 PDF 阅读器或浏览器显示它。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="137"/>
         <source>Chosen job: {job} · this PC as scanned ({target})</source>
         <translation>选中的任务：{job} · 本机扫描结果（{target}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="128"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="140"/>
         <source>This PC as scanned ({target})</source>
         <translation>本机扫描结果（{target}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="130"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="142"/>
         <source>{scope}
 The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>{scope}
 报告针对的是扫描到的这台电脑，而不是模拟的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="132"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="144"/>
         <source>Saves to {folder} as {name} unless you choose another place.</source>
         <translation>默认保存到 {folder}，文件名 {name}；也可以另选位置。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="186"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="198"/>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="186"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="198"/>
         <source>Web page (*.html)</source>
         <translation>网页 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="187"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="199"/>
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="188"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="200"/>
         <source>Save the report</source>
         <translation>保存报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="214"/>
-        <location filename="../../gpucheck/ui/pages/report.py" line="111"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="112"/>
         <source>Open the saved file</source>
         <translation>打开保存的文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="232"/>
         <source>Not saved: {reason}</source>
         <translation>未保存：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="233"/>
         <source>The report was not saved: {reason}</source>
         <translation>报告未保存：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/report.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="233"/>
         <source>Cannot save the report</source>
         <translation>无法保存报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="113"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="240"/>
+        <source>The saved report is no longer at {path}: save it again.</source>
+        <translation>保存的报告已不在 {path}：请重新保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="245"/>
+        <source>No program on this computer is set to open {kind} files. The report is saved at {path}: open it from there, or install a PDF viewer or a web browser.</source>
+        <translation>这台电脑上没有设置打开 {kind} 文件的程序。报告已保存在 {path}：请从那里打开，或安装 PDF 阅读器或网页浏览器。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/report.py" line="248"/>
+        <location filename="../../gpucheck/ui/pages/report.py" line="241"/>
+        <source>Cannot open the report</source>
+        <translation>无法打开报告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="114"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="184"/>
         <source>Can my PC train this?</source>
         <translation>我的电脑能训练这个吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="114"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="115"/>
         <source>Find out which AI training jobs your computer can run, how long they take, and the cheapest way to get there.</source>
         <translation>看看你的电脑能跑哪些 AI 训练任务、各需要多长时间，以及达成目标最省钱的办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="116"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="117"/>
         <source>First, gpucheck looks at your graphics card, processor, memory, disks, power and installed software. Nothing is sent anywhere.</source>
         <translation>首先，gpucheck 会检查你的显卡、处理器、内存、硬盘、电源和已安装的软件。任何信息都不会被上传。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="118"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
         <source>Scan my PC</source>
         <translation>扫描我的电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="119"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="140"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="190"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="121"/>
         <source>Deep scan (also measures speed; takes about half a minute)</source>
         <translation>深度扫描（同时实测速度，大约需要半分钟）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="121"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="122"/>
         <source>Runs short benchmarks on your GPU, CPU and disk so the time estimates use measured figures.</source>
         <translation>在你的 GPU、CPU 和硬盘上运行简短的基准测试，让时间估算使用实测数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="123"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="124"/>
         <source>Open a saved scan…</source>
         <translation>打开已保存的扫描…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="126"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="127"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="256"/>
         <source>{done} of {total} checked</source>
         <translation>已检查 {done}/{total} 项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="133"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="134"/>
         <source>Scanning… you can keep using the window.</source>
         <translation>正在扫描……你可以继续使用窗口。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="137"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="138"/>
         <source>Showing a saved scan: {label}. Press Next to see it.</source>
         <translation>正在显示已保存的扫描：{label}。点击“下一步”查看。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="139"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="140"/>
         <source>Scan finished. Press Next to see your machine.</source>
         <translation>扫描完成。点击“下一步”查看你的电脑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="141"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="142"/>
         <source>Press the button to start. A quick scan takes a few seconds.</source>
         <translation>点击按钮开始。快速扫描只需几秒钟。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="152"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="153"/>
         <source>checking…</source>
         <translation>检查中…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="210"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="211"/>
         <source>Scan cancelled. Press the button to start again.</source>
         <translation>扫描已取消。点击按钮重新开始。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="234"/>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="150"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="151"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="241"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="242"/>
         <source>Measuring: {step}</source>
         <translation>正在测量：{step}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="269"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="271"/>
         <source>The scan could not finish: {reason}</source>
         <translation>扫描未能完成：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="272"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="274"/>
         <source>The scan could not finish: {reason}. Details are in {path}.</source>
         <translation>扫描未能完成：{reason}。详细信息见 {path}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
         <source>Open a saved scan</source>
         <translation>打开已保存的扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/welcome.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/welcome.py" line="283"/>
         <source>gpucheck scans (*.json);;All files (*)</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="192"/>
+        <location filename="../../gpucheck/ui/session.py" line="199"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="195"/>
+        <location filename="../../gpucheck/ui/session.py" line="204"/>
+        <source>Compared on the processor of the saved scan {label} (no GPU for training).</source>
+        <translation>对比对象：已保存扫描 {label} 的处理器（没有可用于训练的 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="206"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="197"/>
+        <location filename="../../gpucheck/ui/session.py" line="209"/>
+        <source>Compared on this PC's processor (no GPU for training).</source>
+        <translation>对比对象：本机的处理器（没有可用于训练的 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/session.py" line="210"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="214"/>
+        <location filename="../../gpucheck/ui/session.py" line="227"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="226"/>
+        <location filename="../../gpucheck/ui/session.py" line="239"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/session.py" line="342"/>
-        <source>the CPU only (no GPU for training)</source>
-        <translation>仅 CPU（没有可用于训练的 GPU）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/widgets/memory_chart.py" line="57"/>
@@ -6868,89 +7056,144 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="134"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="187"/>
         <source>Try it for real</source>
         <translation>真实试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="135"/>
-        <source>Runs one warm-up step and then about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. The measured speed and memory appear beside the estimate.</source>
-        <translation>在你自己的 PyTorch 中先跑一步预热，再用约 {s} 秒真实运行这个任务的训练步。权重是随机的，数据是生成的，不会下载任何东西。实测的速度和内存会显示在估算旁边。</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="189"/>
+        <source>Try it for real ({s} s of training steps)</source>
+        <translation>真实试运行（{s} 秒训练步）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="139"/>
-        <source>Try it for real (about {s} s)</source>
-        <translation>真实试运行（约 {s} 秒）</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="192"/>
+        <source>Choose Python…</source>
+        <translation>选择 Python…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
+        <source>The Python (a virtual environment, conda, …) whose PyTorch the trial uses</source>
+        <translation>试运行所用 PyTorch 所在的 Python（虚拟环境、conda 等）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>Estimated</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="141"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="181"/>
-        <source>Starting your Python…</source>
-        <translation>正在启动你的 Python…</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
+        <source>Runs about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, building the model and one warm-up step come first (a few seconds, or a minute or more on a slow PC). The measured speed and memory appear beside the estimate.</source>
+        <translation>在你自己的 PyTorch 中用随机权重和虚构数据真实运行这个任务约 {s} 秒的训练步：不会下载任何东西。在此之前要先启动 Python 和 PyTorch、构建模型并跑一个预热步（几秒钟，较慢的电脑上可能要一分钟以上）。实测的速度和内存会显示在估算旁边。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="208"/>
+        <source>{intro} The last trial on this PC took {s} s in all.</source>
+        <translation>{intro}上次在本机试运行共用了 {s} 秒。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="227"/>
+        <source>Python: {path} (chosen)</source>
+        <translation>Python：{path}（已选择）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="230"/>
+        <source>Python: {path} (found with PyTorch)</source>
+        <translation>Python：{path}（找到的带 PyTorch 的 Python）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
+        <source>No Python with PyTorch found yet: install PyTorch (the command is under "Bottlenecks and software"), or choose the Python that has it.</source>
+        <translation>还没有找到装有 PyTorch 的 Python：请安装 PyTorch（命令见“瓶颈与软件”），或选择装有它的 Python。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="235"/>
+        <source>Choose the Python that has PyTorch</source>
+        <translation>选择装有 PyTorch 的 Python</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="236"/>
+        <source>Python (python* python*.exe);;All files (*)</source>
+        <translation>Python (python* python*.exe);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="312"/>
         <source>Stopping the trial…</source>
         <translation>正在停止试运行…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="199"/>
-        <source>Training step {n}…</source>
-        <translation>第 {n} 个训练步…</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="323"/>
+        <source>starting Python and PyTorch, building the model</source>
+        <translation>正在启动 Python 和 PyTorch，构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
-        <source>Starting PyTorch…</source>
-        <translation>正在启动 PyTorch…</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="325"/>
+        <source>out of memory: trying a smaller micro-batch</source>
+        <translation>装不下：正在尝试更小的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
-        <source>Building the model…</source>
-        <translation>正在构建模型…</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="326"/>
+        <source>one warm-up step (not timed)</source>
+        <translation>一个预热步（不计时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="203"/>
-        <source>Warm-up step…</source>
-        <translation>预热步…</translation>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="327"/>
+        <source>finishing: reading the peak memory and closing PyTorch</source>
+        <translation>收尾：读取峰值占用并关闭 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="204"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="330"/>
+        <source>timing training steps: step {n}, about {s} s left</source>
+        <translation>计时训练步：第 {n} 步，约剩 {s} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="334"/>
+        <source>Step {n} of {total} — {what} · {s} s so far</source>
+        <translation>第 {n}/{total} 阶段 — {what} · 已用 {s} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="359"/>
         <source>Out of memory; trying micro-batch {b}…</source>
         <translation>内存不足，正在尝试微批次 {b}…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="214"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="371"/>
         <source>The trial could not run: {why}</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="226"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="395"/>
+        <source>No Python with PyTorch was found on this PC. Install PyTorch with the command below (it is also under "Bottlenecks and software"), or press "Choose Python…" to pick the Python that has it.</source>
+        <translation>本机没有找到装有 PyTorch 的 Python。请用下面的命令安装 PyTorch（“瓶颈与软件”中也有），或点击“选择 Python…”选择装有它的 Python。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="403"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="229"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="406"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="408"/>
+        <source>Every figure of the page above is now the measured one, beside the estimate.</source>
+        <translation>上方页面中的各项数字现在都是实测值，估算值列在旁边。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="65"/>
@@ -6968,42 +7211,43 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>地区：中国大陆以外</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/ui/wizard.py" line="156"/>
+        <source>Working…</source>
+        <translation>正在处理…</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/ui/wizard.py" line="161"/>
-        <source>gpucheck — can my PC train this?</source>
-        <translation>gpucheck — 我的电脑能训练这个吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="162"/>
-        <source>&lt; Back</source>
-        <translation>&lt; 上一步</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="163"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="186"/>
         <source>Next &gt;</source>
         <translation>下一步 &gt;</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="164"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="185"/>
+        <source>&lt; Back</source>
+        <translation>&lt; 上一步</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/wizard.py" line="187"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="166"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="189"/>
         <source>Language: {name}</source>
         <translation>语言：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="167"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="190"/>
         <source>Switch the language (Ctrl+L switches to the next one)</source>
         <translation>切换语言（Ctrl+L 切换到下一种）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="200"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="223"/>
         <source>This file cannot be opened as a scan: {reason}</source>
         <translation>无法将此文件作为扫描结果打开：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/wizard.py" line="201"/>
+        <location filename="../../gpucheck/ui/wizard.py" line="224"/>
         <source>Cannot open the scan</source>
         <translation>无法打开扫描结果</translation>
     </message>
@@ -7036,6 +7280,62 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>{low} to {high}</source>
+        <translation type="vanished">{low} 到 {high}</translation>
+    </message>
+    <message>
+        <source>No graphics card for training was found: jobs would run on the CPU.</source>
+        <translation type="vanished">没有找到可用于训练的显卡：训练任务只能在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>{n} disk(s) · {kinds}</source>
+        <translation type="vanished">{n} 块硬盘 · {kinds}</translation>
+    </message>
+    <message>
+        <source>Speed as configured: {n} samples per second</source>
+        <translation type="vanished">按当前设置的速度：每秒 {n} 个样本</translation>
+    </message>
+    <message>
+        <source>Also needs {ram} of RAM and {disk} of disk space.</source>
+        <translation type="vanished">另外还需要 {ram} 内存和 {disk} 硬盘空间。</translation>
+    </message>
+    <message>
+        <source>the CPU only (no GPU for training)</source>
+        <translation type="vanished">仅 CPU（没有可用于训练的 GPU）</translation>
+    </message>
+    <message>
+        <source>Runs one warm-up step and then about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. The measured speed and memory appear beside the estimate.</source>
+        <translation type="vanished">在你自己的 PyTorch 中先跑一步预热，再用约 {s} 秒真实运行这个任务的训练步。权重是随机的，数据是生成的，不会下载任何东西。实测的速度和内存会显示在估算旁边。</translation>
+    </message>
+    <message>
+        <source>Try it for real (about {s} s)</source>
+        <translation type="vanished">真实试运行（约 {s} 秒）</translation>
+    </message>
+    <message>
+        <source>Starting your Python…</source>
+        <translation type="vanished">正在启动你的 Python…</translation>
+    </message>
+    <message>
+        <source>Training step {n}…</source>
+        <translation type="vanished">第 {n} 个训练步…</translation>
+    </message>
+    <message>
+        <source>Starting PyTorch…</source>
+        <translation type="vanished">正在启动 PyTorch…</translation>
+    </message>
+    <message>
+        <source>Building the model…</source>
+        <translation type="vanished">正在构建模型…</translation>
+    </message>
+    <message>
+        <source>Warm-up step…</source>
+        <translation type="vanished">预热步…</translation>
+    </message>
+    <message>
+        <source>gpucheck — can my PC train this?</source>
+        <translation type="vanished">gpucheck — 我的电脑能训练这个吗？</translation>
     </message>
     <message>
         <source>{path}: cannot read the trial result ({reason})</source>
@@ -7692,6 +7992,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <source>{path}: not valid JSON ({reason})</source>
         <translation type="vanished">{path}：不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
+        <source>A trial of {job} measured this PC {n}× slower than estimated: the other estimates here are not corrected for it.</source>
+        <translation type="vanished">“{job}”的试运行实测：本机耗时是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
+    </message>
+    <message>
+        <source>A trial of {job} measured this PC {n}× faster than estimated: the other estimates here are not corrected for it.</source>
+        <translation type="vanished">“{job}”的试运行实测：本机速度是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
     </message>
 </context>
 </TS>

@@ -38,7 +38,7 @@ def test_measured_figures_appear_beside_the_estimate(qtbot):
     panel = TrialPanel(run_fn=_fake(MEASURED))
     qtbot.addWidget(panel)
     panel.set_job(get_workload("mnist-cnn"), None)
-    assert panel.run_button.text() == "Try it for real (about 30 s)"
+    assert panel.run_button.text() == "Try it for real (30 s of training steps)"
     with qtbot.waitSignal(panel.measured, timeout=5000) as got:
         panel.run_button.click()
     assert got.args[0] is MEASURED
@@ -78,3 +78,60 @@ def test_the_last_measurement_of_a_job_stays_with_its_settings(qtbot):
     assert panel.status.text() == ""
     panel.set_job(w, None)
     assert "Measured on this PC" in panel.status.text()
+
+
+def test_the_progress_names_its_phase_and_never_sits_at_100_percent(qtbot):
+    """Warm-up, timing (with the seconds left of the timed steps), then "finishing" as a busy bar while the
+    child reads its memory and closes: the time shown holds, and the bar is never full while work goes on."""
+    step, release = threading.Event(), threading.Event()
+    seen: list[str] = []
+
+    def run(workload, machine=None, on_event=None, cancel=None, max_seconds=30):
+        for ev in ({"phase": "starting"}, {"phase": "warmup"},
+                   {"phase": "timing", "step": 3, "elapsed_s": 12, "max_seconds": 30},
+                   {"phase": "timing", "step": 9, "elapsed_s": 30.4, "max_seconds": 30}):
+            on_event(dict(ev, event="phase"))
+            step.clear()
+            step.wait(5)
+        release.wait(5)
+        return MEASURED
+
+    panel = TrialPanel(run_fn=run)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_job(get_workload("mnist-cnn"), None)
+    panel.run_button.click()
+    for want in ("Step 1 of 4", "Step 2 of 4 — one warm-up step", "Step 3 of 4 — timing training steps: step 3, "
+                 "about 18 s left", "Step 4 of 4 — finishing"):
+        qtbot.waitUntil(lambda w=want: w in panel.phase_line.text(), timeout=5000)
+        seen.append(panel.phase_line.text())
+        if "finishing" in want:
+            assert panel.bar.maximum() == 0  # busy, not a full bar
+        else:
+            assert panel.bar.value() < 90
+        step.set()
+    release.set()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    assert not panel.phase_line.isVisible()
+    assert all("s so far" in line for line in seen)
+    # the next time, the panel says how long a trial took here in all (start to result): a time that holds
+    assert panel.last_total_s is not None
+    assert panel.intro.text().endswith(f"The last trial on this PC took {panel.last_total_s:.0f} s in all.")
+
+
+def test_pressing_try_it_keeps_the_keyboard_in_the_panel(qtbot):
+    """Run is greyed out while the trial runs: the focus moves to Cancel beside it (not down the page), and
+    back to Run when it is done."""
+    release = threading.Event()
+    panel = TrialPanel(run_fn=_fake(MEASURED, release=release))
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.set_job(get_workload("mnist-cnn"), None)
+    panel.run_button.setFocus()
+    qtbot.keyClick(panel.run_button, " ")
+    qtbot.waitUntil(lambda: panel.cancel_button.isVisible(), timeout=5000)
+    assert panel.focusWidget() is panel.cancel_button
+    release.set()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    assert panel.focusWidget() is panel.run_button

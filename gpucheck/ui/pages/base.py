@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 
 
 class _Content(QtWidgets.QWidget):
@@ -43,11 +43,23 @@ class BasePage(QtWidgets.QWizardPage):
             self._build()
             self.retranslate()
 
+    # a page that tells one story from its top (the machine, a job's details) opens at its top, never at the
+    # scroll position of the machine or job shown before
+    scroll_top_on_entry = False
+
     def initializePage(self) -> None:
         if not self.built:
             self.ensure_built()  # its retranslate() ends by showing the session's data: no second refresh
-            return
-        self.refresh()
+        else:
+            self.refresh()
+        if self.scroll_top_on_entry:
+            self.scroll_to_top()
+
+    def scroll_to_top(self) -> None:
+        """At the top now, and again once the new content is laid out (its height may change the range)."""
+        bar = self.scroll.verticalScrollBar()  # type: ignore[attr-defined]  # the QScrollArea, not QWidget.scroll
+        bar.setValue(0)
+        QTimer.singleShot(0, lambda: bar.setValue(0))
 
     @property
     def session(self):

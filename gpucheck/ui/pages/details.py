@@ -6,14 +6,11 @@ Everything shown comes from gpucheck.estimate / gpucheck.advise; this page only 
 from __future__ import annotations
 
 from PySide6 import QtGui, QtWidgets
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 
 from gpucheck.advise.present import (
     alternative_text,
-    cloud_cost_text,
-    cloud_rate_text,
     settings_text,
-    upgrade_text,
 )
 from gpucheck.errors import BadInput
 from gpucheck.estimate.calibration import calibrated_text
@@ -22,6 +19,7 @@ from gpucheck.report.figures import (
     alternative_lines,
     changes_sentence,
     data_set_text,
+    disk_need_text,
     job_notes,
     memory_sentence,
     need_caption,
@@ -32,8 +30,14 @@ from gpucheck.report.figures import (
     time_text,
     worth_speeding_up,
 )
-from gpucheck.report.measured import measured_lines, measured_summary, measured_verdict_label
-from gpucheck.ui.pages.base import BasePage
+from gpucheck.report.measured import (
+    measured_headline,
+    measured_lines,
+    measured_summary,
+    measured_verdict_label,
+    speed_value,
+)
+from gpucheck.ui.pages.details_help import HelpSections, _clear
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart
 from gpucheck.ui.widgets.options_chart import OptionsChart
@@ -41,19 +45,7 @@ from gpucheck.ui.widgets.part_card import wrap_label
 from gpucheck.ui.widgets.trial_panel import TrialPanel
 
 
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        w = item.widget()
-        if w is not None:
-            w.hide()
-            w.setParent(None)
-            w.deleteLater()
-        elif item.layout() is not None:
-            _clear(item.layout())
-
-
-class DetailsPage(BasePage):
+class DetailsPage(HelpSections):
     def _build(self) -> None:
         self._updating = False
         self.advice = None
@@ -218,47 +210,6 @@ class DetailsPage(BasePage):
         alt.addLayout(self.alt_others)
         self.body.addWidget(self.alt_box)
 
-    def _build_cloud(self) -> None:
-        """Bottlenecks and software fixes, upgrades, and the cloud table."""
-        # bottlenecks and software fixes
-        self.bottle_box = QtWidgets.QGroupBox(self)
-        self.bottle_layout = QtWidgets.QVBoxLayout(self.bottle_box)
-        self.body.addWidget(self.bottle_box)
-
-        # upgrades
-        self.upgrade_box = QtWidgets.QGroupBox(self)
-        self.upgrade_layout = QtWidgets.QVBoxLayout(self.upgrade_box)
-        self.body.addWidget(self.upgrade_box)
-
-        # cloud
-        self.cloud_box = QtWidgets.QGroupBox(self)
-        cl = QtWidgets.QVBoxLayout(self.cloud_box)
-        self.cloud = QtWidgets.QTableWidget(0, 6, self)
-        self.cloud.setObjectName("cloudTable")
-        self.cloud.setTabKeyNavigation(False)
-        # as tall as its rows (they wrap when the window is narrow): no inner scroll bar, no empty band
-        self.cloud.setSizeAdjustPolicy(QtWidgets.QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
-        self.cloud.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.cloud.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Fixed)
-        self.cloud.setStyleSheet("QTableView:focus { border: 2px solid palette(highlight); }")
-        self.cloud.setWordWrap(True)
-        self.cloud.verticalHeader().setVisible(False)
-        self.cloud.setEditTriggers(QtWidgets.QTableWidget.EditTrigger.NoEditTriggers)
-        self.cloud.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        hh = self.cloud.horizontalHeader()
-        hh.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
-        hh.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        hh.setSectionResizeMode(5, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        hh.sectionResized.connect(lambda *_a: self.cloud.resizeRowsToContents())  # wrapped rows stay whole
-        cl.addWidget(self.cloud)
-        self.cloud_empty = wrap_label()
-        cl.addWidget(self.cloud_empty)
-        self.buy_vs_rent = wrap_label(selectable=True)
-        self.buy_vs_rent.setObjectName("buyVsRent")
-        cl.addWidget(self.buy_vs_rent)
-        self.body.addWidget(self.cloud_box)
-
-    # -- texts ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
         if not self.built:
             return
@@ -351,12 +302,15 @@ class DetailsPage(BasePage):
         self.wiz.jobs.refresh()
 
     # -- data -------------------------------------------------------------------------------------
+    scroll_top_on_entry = True
+
     def initializePage(self) -> None:
         if not self.built:
             self.ensure_built()  # its retranslate() fills the picker and refreshes: not twice
-            return
-        self._fill_what_if()  # the "cheapest that runs this job" mark follows the chosen job
-        self.refresh()
+        else:
+            self._fill_what_if()  # the "cheapest that runs this job" mark follows the chosen job
+            self.refresh()
+        self.scroll_to_top()  # the title and the verdict first, whatever job was shown before
 
     def refresh(self) -> None:
         if not self.has_session_data() or self.session.selected_id is None:
@@ -364,6 +318,7 @@ class DetailsPage(BasePage):
         s = self.session
         w = s.workload(s.selected_id)
         self.trial_panel.set_job(w, s.machine, s.train_for(w.id), s.data_for(w.id))
+        self._trial_note(w)
         self.job_title.setText(tr("{job} — on {target}", job=s.workload_title(w), target=s.target_name()))
         est, err = s.try_estimate(w.id)
         self.estimate = est
@@ -381,15 +336,17 @@ class DetailsPage(BasePage):
         measured = fig.measured if fig is not None else None  # a trial measured it here: "measured"
         verdict = fig.verdict if measured is not None else (adv.verdict if adv is not None else est.verdict)
         self.badge.set_verdict(verdict, measured_verdict_label(verdict, measured))
-        self.summary.setText(adv.summary if adv is not None else adv_err)
+        # the headline: the measured whole run once a trial measured it, else the advice's summary
+        self.summary.setText(measured_headline(measured, verdict) if measured is not None
+                             else (adv.summary if adv is not None else adv_err))
         # "may fit — try it; if it runs out of memory, …", or what the trial measured
-        self.tight_line.setText(tight_text(adv) if measured is None else measured_summary(measured))
+        self.tight_line.setText(tight_text(adv, est.train) if measured is None else measured_summary(measured))
         self.tight_line.setVisible(bool(self.tight_line.text()))
         self.badge.setToolTip(self.tight_line.text())
         self._show_memory(est, adv, fig)
         self._show_time(est, adv, fig)
         self._show_compare(fig)
-        self.options_chart.set_points(option_points(est, adv, s.target_name()))
+        self.options_chart.set_points(option_points(est, adv, s.target_name(), fig, s.what_if_price()))
         self.options_box.setVisible(adv is not None)
         for box in (self.tweak_box, self.bottle_box, self.upgrade_box, self.cloud_box):
             box.setVisible(adv is not None)
@@ -406,14 +363,40 @@ class DetailsPage(BasePage):
         self.notes.setText("\n".join(f"• {n}" for n in lines))
         self.notes.setVisible(bool(lines))
 
+    def _trial_note(self, w) -> None:
+        """A trial that measured something the page cannot use (a CPU-only PyTorch on a PC with a GPU) says so."""
+        s, panel = self.session, self.trial_panel
+        r = panel.last_result()
+        panel.set_shown_above(s.what_if_id is None and s.measured(w.id) is not None)
+        note = ""
+        if r is not None and r.measured and s.what_if_id is None and s.measured(w.id) is None:
+            note = tr("This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. "
+                      "A PyTorch that can use {target} would measure it.",
+                      device=r.measured.get("device") or tr("unknown device"), target=s.machine_target_name())
+        panel.set_note(note)
+
     def _on_trial_measured(self, result) -> None:
         """A trial measured the chosen job: the session keeps it, and every view uses the measured figures."""
         panel, s = self.trial_panel, self.session
         if panel.workload is None or panel.workload.id != result.workload or s.machine is not panel.machine:
             return
         s.set_trial(result.workload, result, panel.workload.train)
+
+        # the page stays where the user is: the trial panel keeps its place in the window while the figures
+        # above it change
+        bar = self.scroll.verticalScrollBar()
+        before = panel.mapTo(self.inner, QPoint(0, 0)).y() - bar.value()
         self.refresh()
         self.wiz.jobs.refresh()
+        self.inner.layout().activate()
+
+        def keep(*_args) -> None:  # now, and again while the wrapped texts above take their new heights
+            bar.setValue(panel.mapTo(self.inner, QPoint(0, 0)).y() - before)
+        keep()
+        bar.rangeChanged.connect(keep)
+        for ms in (0, 50, 150):
+            QTimer.singleShot(ms, self, keep)  # with the page as context: never after it is gone
+        QTimer.singleShot(400, self, lambda: bar.rangeChanged.disconnect(keep))
 
     def _show_memory(self, est, adv, fig) -> None:
         self.mem_box.setVisible(True)
@@ -429,7 +412,12 @@ class DetailsPage(BasePage):
                 if what_if else ""
             self.chart.set_breakdown(est.breakdown, est.vram_available_bytes, have_label=label)
         text = memory_sentence(fig) if fig is not None else ""
-        if adv is not None and adv.tweaks and fig is not None and fig.changed:
+        ram_decides = fig is not None and fig.memory == "ram" and not est.on_cpu
+        if ram_decides:  # RAM decides; the chart is the VRAM (as configured, which says so)
+            text += "\n" + tr("The chart shows the video memory as configured: {caption}.",
+                               caption=tr("needs {need} of {have}", need=fmt_gib(est.peak_vram_bytes),
+                                          have=fmt_gib(est.vram_available_bytes)))
+        elif adv is not None and adv.tweaks and fig is not None and fig.changed:
             text += "\n" + tr("The chart shows the settings as configured; the changes are listed below.")
         self.mem_text.setText(text)
 
@@ -442,19 +430,24 @@ class DetailsPage(BasePage):
         if fig is not None:  # measured by a trial on this PC, beside the estimate (as the report says it)
             lines.extend(measured_lines(fig.measured))
         if fig is not None and fig.hours is not None:  # speeds only for settings that run
-            if est.samples_per_second is not None:
-                sps = est.samples_per_second
-                lines.append(tr("Speed as configured: {n} samples per second", n=fmt_number(sps, 2 if sps < 1 else 1)))
-            if est.tokens_per_second is not None:
+            speed = speed_value(est, fig.measured)  # measured, with the estimate beside it, after a trial
+            if speed:
+                lines.append(tr("Speed as configured: {speed}", speed=speed))
+            if est.tokens_per_second is not None and fig.measured is None:
                 lines.append(tr("Speed as configured: {n} tokens per second", n=fmt_number(est.tokens_per_second, 0)))
         w = self.session.effective_workload(self.session.selected_id)
         lines.append(tr("{data_set} Change it on the previous page.", data_set=data_set_text(w.data, w.train)))
-        lines.append(tr("Also needs {ram} of RAM and {disk} of disk space.", ram=fmt_gib(est.ram_bytes),
-                        disk=fmt_gib(est.disk_bytes)))
+        if fig is not None and fig.memory == "ram":  # RAM is the memory above: only the disk is left to say
+            lines.append(tr("Also needs {disk}.", disk=disk_need_text(est)))
+        else:
+            lines.append(tr("Also needs {ram} of RAM and {disk}.", ram=fmt_gib(est.ram_bytes),
+                            disk=disk_need_text(est)))
         if est.measured_inputs:
             lines.append(tr("Uses speeds measured by the deep scan."))
-        if est.calibrated:
+        if est.calibrated:  # the speeds measured on this PC (gpucheck calibrate, trials) are in this estimate
             lines.append(calibrated_text(est.calibrated))
+        elif fig is not None and fig.measured is None:  # another job's trial measured this PC, not applied here
+            lines.extend(self.session.trial_notes(except_id=self.session.selected_id))
         if est.assumptions:
             lines.append(tr("Assumed: {items}", items=fmt_list(est.assumptions, strong=True)))
         self.time_text.setText("\n".join(lines))
@@ -565,82 +558,3 @@ class DetailsPage(BasePage):
         QtWidgets.QApplication.clipboard().setText(self.alt_snippet.toPlainText())
         self.copy_alt_snippet.setText(tr("Copied"))
 
-    def _show_bottlenecks(self, adv) -> None:
-        _clear(self.bottle_layout)
-        items = list(adv.bottlenecks)
-        if any(b.severity == "warning" for b in items):
-            self.bottle_layout.addWidget(wrap_label(tr(
-                "These hold {target} back: a faster GPU would not finish sooner until they are fixed.",
-                target=self.session.target_name())))
-        for b in items:
-            lab = wrap_label(tr("{message} — {fix}", message=b.message, fix=b.fix) if b.fix else b.message,
-                             selectable=True)
-            lab.setObjectName(f"bottleneck_{b.id}")
-            self.bottle_layout.addWidget(lab)
-        for fx in adv.software:
-            self.bottle_layout.addWidget(wrap_label(fx.message, selectable=True))
-            if fx.command:
-                self.bottle_layout.addWidget(self._copy_row(fx.command))
-        if not items and not adv.software:
-            self.bottle_layout.addWidget(wrap_label(tr("None found.")))
-
-    def _copy_row(self, text: str, name: str = "") -> QtWidgets.QWidget:
-        box = QtWidgets.QWidget()
-        lay = QtWidgets.QHBoxLayout(box)
-        lay.setContentsMargins(16, 0, 0, 0)
-        lab = QtWidgets.QLabel(text)
-        if name:
-            lab.setObjectName(name)
-        lab.setFont(QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont))
-        lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        lab.setWordWrap(True)
-        lay.addWidget(lab, 1)
-        btn = QtWidgets.QPushButton(tr("Copy"))
-        if name:
-            btn.setObjectName(f"copy_{name}")
-        btn.clicked.connect(lambda: QtWidgets.QApplication.clipboard().setText(text))
-        lay.addWidget(btn)
-        return box
-
-    def _show_upgrades(self, adv) -> None:
-        _clear(self.upgrade_layout)
-        if not adv.upgrades:
-            text = (tr("No upgrade needed for this job.") if adv.verdict == "runs"
-                    else tr("No upgrade to suggest for this job."))
-            self.upgrade_layout.addWidget(wrap_label(text))
-        for u in adv.upgrades:
-            # time with the part said once; an unverified price is one of the notes below
-            lab = wrap_label(upgrade_text(u), selectable=True)
-            lab.setObjectName(f"upgrade_{u.part_id}")
-            self.upgrade_layout.addWidget(lab)
-            for n in u.notes:
-                note = wrap_label(f"  · {n}", selectable=True)
-                note.setIndent(16)
-                self.upgrade_layout.addWidget(note)
-
-    def _show_cloud(self, adv) -> None:
-        opts = list(adv.cloud)
-        self.cloud.setRowCount(len(opts))
-        kinds = {"free": tr("free"), "on_demand": tr("on demand"), "spot": tr("spot")}  # "can be stopped": once, in the notes
-        for r, c in enumerate(opts):
-            gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name) if c.gpus > 1 else c.gpu_name
-            first = QtWidgets.QTableWidgetItem(tr("{provider} — {gpus}", provider=c.provider, gpus=gpus))
-            tip = [x for x in (c.note, c.url, tr("as of {date}", date=c.as_of) if c.as_of else "") if x]
-            first.setToolTip("\n".join(tip))
-            self.cloud.setItem(r, 0, first)
-            self.cloud.setItem(r, 1, QtWidgets.QTableWidgetItem(kinds.get(c.kind, c.kind)))
-            self.cloud.setItem(r, 2, QtWidgets.QTableWidgetItem(cloud_rate_text(c)))  # in the currency billed
-            self.cloud.setItem(r, 3, QtWidgets.QTableWidgetItem(fmt_duration(c.total_hours)))
-            self.cloud.setItem(r, 4, QtWidgets.QTableWidgetItem(cloud_cost_text(c)))
-            note = QtWidgets.QTableWidgetItem(c.note or "—")  # quota, interruptions, sessions: visible, not a tooltip
-            note.setToolTip(c.note)
-            self.cloud.setItem(r, 5, note)
-        self.cloud.resizeRowsToContents()
-        self.cloud.updateGeometry()
-        self.cloud.setVisible(bool(opts))
-        self.cloud_empty.setVisible(not opts)
-        self.cloud_empty.setText(tr("Not needed: the job runs here.") if adv.verdict == "runs"
-                                 else tr("No cloud offer in the catalog fits this job."))
-        bvr = adv.buy_vs_rent
-        self.buy_vs_rent.setText(bvr.message if bvr is not None else "")
-        self.buy_vs_rent.setVisible(bvr is not None)

@@ -9,9 +9,10 @@ import dataclasses
 from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
+from gpucheck.advise.present import verdict_tooltip
 from gpucheck.errors import BadInput
 from gpucheck.estimate.factors import default_seq_len
-from gpucheck.i18n import N_, tr
+from gpucheck.i18n import N_, precision_label, tr
 from gpucheck.report.figures import (
     STACK_LABELS,
     data_set_text,
@@ -21,6 +22,7 @@ from gpucheck.report.figures import (
     time_tooltip,
 )
 from gpucheck.report.measured import measured_verdict_label
+from gpucheck.report.model import precision_text
 from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
@@ -35,6 +37,7 @@ LORA_TARGETS = (("qv", N_("Attention q and v (the usual default)")), ("attention
                 ("mlp", N_("The MLP layers")), ("all-linear", N_("Every linear layer")))
 ZERO_STAGES = ((0, N_("None: each GPU holds everything")), (1, N_("ZeRO-1: optimizer state split")),
                (2, N_("ZeRO-2: optimizer state and gradients split")), (3, N_("ZeRO-3 / FSDP: everything split")))
+ARCH_NAMES = {"unet": "U-Net", "cnn": "CNN", "mlp": "MLP"}  # model families by their usual names
 # the software stack the speed assumes: the same words as the command line and the report
 STACKS = tuple((key, label) for key, label in STACK_LABELS.items())
 COL_JOB, COL_VERDICT, COL_TIME, COL_VRAM = range(4)
@@ -56,8 +59,10 @@ class JobsTable(QtWidgets.QTableWidget):
         super().__init__(0, 4, parent)
         self.setObjectName("jobsTable")
         self.setTabKeyNavigation(False)
-        # where the keyboard is, seen at a glance (the default focus frame is faint, in dark themes too)
-        self.setStyleSheet("QTableView:focus { border: 2px solid palette(highlight); }")
+        # where the keyboard is, seen at a glance (the default focus frame is faint, in dark themes too): a
+        # highlight-coloured frame while the table has the focus, set on focus in and out (a ":focus" rule
+        # alone was not repainted on every platform)
+        self._ring(False)
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -72,6 +77,23 @@ class JobsTable(QtWidgets.QTableWidget):
         hh.setSectionResizeMode(COL_VRAM, QtWidgets.QHeaderView.ResizeMode.Interactive)
         hh.setMinimumSectionSize(60)
         hh.resizeSection(COL_VRAM, 290)
+
+    FOCUS_RING = "QTableView { border: 2px solid palette(highlight); }"
+    NO_RING = "QTableView { border: 2px solid palette(mid); }"
+
+    def _ring(self, on: bool) -> None:
+        self.setStyleSheet(self.FOCUS_RING if on else self.NO_RING)
+
+    def focusInEvent(self, event) -> None:
+        self._ring(True)
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self._ring(False)
+        super().focusOutEvent(event)
+
+    def has_focus_ring(self) -> bool:
+        return self.styleSheet() == self.FOCUS_RING
 
     def resizeEvent(self, event) -> None:
         """The memory column takes about a third of the width, so the job names keep room to wrap into
@@ -262,7 +284,11 @@ class JobsPage(BasePage):
         if not self.has_session_data():
             return
         s = self.session
-        self.target_line.setText(" ".join(x for x in (s.target_text(), s.calibrated_text()) if x))
+        # "calibrated on this PC" when the estimates use its measured speeds; else what a trial measured against
+        # the estimate, said once above the ladder
+        cal = s.calibrated_text()
+        self.target_line.setText(" ".join([s.target_text(), cal]) if cal else "\n".join([s.target_text(),
+                                                                                          *s.trial_notes()]))
         self._set_headers()
         ws = s.workloads()
         self._updating = True
@@ -314,9 +340,12 @@ class JobsPage(BasePage):
             bar.set_figures(None)
         else:
             badge.set_verdict(fig.verdict, measured_verdict_label(fig.verdict, fig.measured))
-            tight = tight_text(s.try_advice(w.id)[0]) if fig.measured is None else ""  # a trial settled it
+            adv = s.try_advice(w.id)[0]
+            tight = tight_text(adv, s.train_for(w.id)) if fig.measured is None else ""  # a trial settled it
             if tight:  # "may fit — try it; if it runs out of memory, …"
                 badge.setToolTip(tight)
+            elif adv is not None and fig.measured is None:  # the reason it does not run here, and the way out
+                badge.setToolTip(verdict_tooltip(adv))
             time_item = QtWidgets.QTableWidgetItem(time_text(fig))
             time_item.setToolTip(time_tooltip(fig))  # the likely range and the software stack assumed
             bar.set_figures(fig)
@@ -414,8 +443,12 @@ class JobsPage(BasePage):
         self.cpu_offload.setChecked(t.cpu_offload)
         self.packing.setChecked(t.packing)
         lora = w.model.arch == "transformer" and t.method in ("lora", "qlora")
-        self._grey(self.lora_targets, self.labels["targets"], lora,
-                   tr("Only for LoRA and QLoRA: choose one of them as the method first."))
+        why = (tr("Only for LoRA and QLoRA: choose one of them as the method first.")
+               if t.method not in ("lora", "qlora") else
+               tr("These targets are a transformer's layers; this job's model is not a transformer ({arch}), so "
+                  "its LoRA layers are the ones the job itself names.", arch=ARCH_NAMES.get(w.model.arch,
+                                                                                            w.model.arch)))
+        self._grey(self.lora_targets, self.labels["targets"], lora, why)
         target = self.session.target()
         self._grey(self.zero_stage, self.labels["zero"], target.gpus > 1,
                    tr("Only with several GPUs: {target} trains on one.", target=self.session.target_name()))
@@ -443,6 +476,14 @@ class JobsPage(BasePage):
                 self.precision.setItemData(idx, tip or None, Qt.ItemDataRole.ToolTipRole)
         self.precision.setCurrentIndex(max(0, self.precision.findData(t.precision)))
         self.precision.setToolTip(why)
+        est, _ = self.session.try_estimate(self.session.selected_id) if self.session.selected_id else (None, "")
+        used = getattr(est, "precision_used", "") if est is not None else ""
+        if used and used != t.precision and self.session.on_cpu():  # a CPU trains in what it has: say which
+            idx = self.precision.findData(t.precision)
+            label = dict(PRECISIONS).get(t.precision, t.precision)
+            self.precision.setItemText(idx, tr("{label} → {used} on a CPU", label=tr(label),
+                                               used=precision_label(used)))
+            self.precision.setToolTip(tr("The estimate uses {text}.", text=precision_text(t, used)))
 
     @staticmethod
     def _grey(widget: QtWidgets.QWidget, label: QtWidgets.QLabel | None, enabled: bool, why: str) -> None:

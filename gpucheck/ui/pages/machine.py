@@ -18,6 +18,8 @@ def _when(iso: str) -> str:
 
 
 class MachinePage(BasePage):
+    scroll_top_on_entry = True
+
     def _build(self) -> None:
         self.source = wrap_label(selectable=True)
         self.source.setObjectName("machineSource")

@@ -32,6 +32,7 @@ def documents_folder() -> Path:
 class ReportPage(BasePage):
     def _build(self) -> None:
         self.saved_path: str | None = None
+        self._saved_machine = None  # the machine the saved file is about: another machine forgets it
         self.intro = wrap_label()
         self.body.addWidget(self.intro)
         self.scope = wrap_label(selectable=True)
@@ -115,10 +116,21 @@ class ReportPage(BasePage):
         if self.saved_path:
             self.status.setText(tr("Saved to {path}", path=self.saved_path))
 
+    def forget_saved(self) -> None:
+        """No file saved (yet) for what is shown: no "Saved to …" line, Open greyed out."""
+        self.saved_path = None
+        self._saved_machine = None
+        self.status.setText("")
+        self.open_button.setEnabled(False)
+        self.open_button.setDefault(False)
+        self.open_button.setToolTip(tr("Save the report first; then Open shows it in your PDF viewer or browser."))
+
     def refresh(self) -> None:
         if not self.has_session_data():
             return
         s = self.session
+        if self.saved_path is not None and self._saved_machine is not s.machine:
+            self.forget_saved()  # saved for the machine before: Open would show another PC's report
         self.only_selected.setEnabled(s.selected_id is not None)
         if s.selected_id:
             job = s.workload_title(s.workload(s.selected_id))
@@ -209,6 +221,7 @@ class ReportPage(BasePage):
         finally:
             QtWidgets.QApplication.restoreOverrideCursor()
         self.saved_path = str(out or path)
+        self._saved_machine = self.session.machine
         self.status.setText(tr("Saved to {path}", path=self.saved_path))
         self.open_button.setEnabled(True)
         self.open_button.setToolTip(tr("Open the saved file"))
@@ -219,6 +232,23 @@ class ReportPage(BasePage):
         self.status.setText(tr("Not saved: {reason}", reason=reason))
         show_bad_input(self, tr("The report was not saved: {reason}", reason=reason), tr("Cannot save the report"))
 
-    def open_saved(self) -> None:
-        if self.saved_path:
-            QtGui.QDesktopServices.openUrl(QUrl.fromLocalFile(self.saved_path))
+    def open_saved(self) -> bool:
+        """Open the saved file in the program the system has for it; say so when there is none."""
+        if not self.saved_path:
+            return False
+        if not Path(self.saved_path).is_file():
+            show_bad_input(self, tr("The saved report is no longer at {path}: save it again.", path=self.saved_path),
+                           tr("Cannot open the report"))
+            return False
+        if open_url(QUrl.fromLocalFile(self.saved_path)):
+            return True
+        show_bad_input(self, tr("No program on this computer is set to open {kind} files. The report is saved at "
+                                "{path}: open it from there, or install a PDF viewer or a web browser.",
+                                kind=Path(self.saved_path).suffix.lstrip(".").upper(), path=self.saved_path),
+                       tr("Cannot open the report"))
+        return False
+
+
+def open_url(url: QUrl) -> bool:
+    """QDesktopServices.openUrl (a function of its own, so a test can stand in for the system's viewer)."""
+    return QtGui.QDesktopServices.openUrl(url)

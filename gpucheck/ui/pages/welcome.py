@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 
 from gpucheck.errors import BadInput
 from gpucheck.i18n import tr
@@ -95,6 +95,7 @@ class WelcomePage(BasePage):
         self.open_button = QtWidgets.QPushButton(self)
         self.open_button.setObjectName("openScanButton")
         self.open_button.clicked.connect(self.choose_machine_file)
+        self.open_button.setAutoDefault(False)  # Enter after opening a scan goes Next, not to the file dialog
         self.body.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.body.addStretch(1)
         self.built = True
@@ -259,6 +260,7 @@ class WelcomePage(BasePage):
         self.show_machine_lines()
         self._set_status_text()
         self.completeChanged.emit()
+        self.wiz.focus_next()
         self.scan_finished.emit(machine)
 
     def _on_failed(self, exc) -> None:
@@ -279,8 +281,8 @@ class WelcomePage(BasePage):
     def choose_machine_file(self) -> None:
         path, _ = QtWidgets.QFileDialog.getOpenFileName(
             self, tr("Open a saved scan"), "", tr("gpucheck scans (*.json);;All files (*)"))
-        if path:
-            self.wiz.open_machine_file(path)
+        if path and self.wiz.open_machine_file(path):
+            QTimer.singleShot(0, self.wiz.focus_next)  # once the file dialog has given the focus back
 
     def machine_loaded(self) -> None:
         self.error_text = ""

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gpucheck.i18n import fmt_gib, tr
-from gpucheck.report.figures import JobFigures, need_caption
+from gpucheck.report.figures import JobFigures, need_caption, status_verdict
 from gpucheck.ui.widgets import theme
 
 
@@ -71,6 +71,13 @@ class VramBar(QWidget):
         return (self.need_bytes is not None and self.have_bytes is not None
                 and self.need_bytes <= self.have_bytes)
 
+    def status_verdict(self) -> str:
+        """The verdict whose colour the bar is drawn in: fits, tight (may fit) or does not fit, of the memory
+        that decides the verdict (RAM when RAM does)."""
+        if self.figures is not None:
+            return status_verdict(self.figures.bar_status)
+        return "runs" if self.fits() else "does_not_fit"
+
     def sizeHint(self) -> QSize:
         fm = QFontMetrics(self.font())
         return QSize(fm.horizontalAdvance(self.caption()) + 8, self._strip_height() + fm.height() + 10)
@@ -127,7 +134,7 @@ class VramBar(QWidget):
         p.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
         p.setBrush(pal.color(QPalette.ColorRole.Base))
         p.drawRoundedRect(r, 3, 3)
-        colour = theme.verdict_colour("runs" if self.fits() else "does_not_fit", pal)
+        colour = theme.verdict_colour(self.status_verdict(), pal)
         scale = self._scale()
         if self.before_bytes:  # as configured: a pale outline behind the need with the changes
             w = r.width() * min(self.before_bytes / scale, 1.0)
