@@ -630,7 +630,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="461"/>
         <source>much cheaper than a card with room for this job, and it may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>比显存宽裕的显卡便宜得多，也可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
+        <translation>比显存宽裕的显卡便宜得多，也可能装得下——约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="465"/>
@@ -2432,7 +2432,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="299"/>
         <location filename="../../gpucheck/report/figures.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
@@ -2643,7 +2643,7 @@
         <location filename="../../gpucheck/commands.py" line="420"/>
         <location filename="../../gpucheck/report/model.py" line="282"/>
         <location filename="../../gpucheck/report/model.py" line="392"/>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -3323,13 +3323,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="772"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -5182,6 +5182,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="732"/>
+        <location filename="../../gpucheck/report/model.py" line="751"/>
         <location filename="../../gpucheck/report/model.py" line="744"/>
         <location filename="../../gpucheck/report/model.py" line="748"/>
         <source>{name}: {source} (as of {date})</source>
@@ -5193,308 +5194,308 @@
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="755"/>
+        <location filename="../../gpucheck/report/model.py" line="758"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="759"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="758"/>
+        <location filename="../../gpucheck/report/model.py" line="761"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="762"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="765"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="766"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="765"/>
+        <location filename="../../gpucheck/report/model.py" line="768"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="769"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="772"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="776"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="779"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="783"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="783"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
+        <location filename="../../gpucheck/report/model.py" line="798"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="801"/>
+        <location filename="../../gpucheck/report/model.py" line="804"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="807"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="815"/>
+        <location filename="../../gpucheck/report/model.py" line="818"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
+        <location filename="../../gpucheck/report/model.py" line="819"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="817"/>
+        <location filename="../../gpucheck/report/model.py" line="820"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="818"/>
+        <location filename="../../gpucheck/report/model.py" line="821"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="823"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="824"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="825"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="275"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="826"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="827"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>可以改跑：换一种训练方式或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="828"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="829"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="279"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="280"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
+        <location filename="../../gpucheck/report/model.py" line="843"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
+        <location filename="../../gpucheck/report/model.py" line="844"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
+        <location filename="../../gpucheck/report/model.py" line="845"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="844"/>
+        <location filename="../../gpucheck/report/model.py" line="847"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="281"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="845"/>
+        <location filename="../../gpucheck/report/model.py" line="848"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="846"/>
+        <location filename="../../gpucheck/report/model.py" line="849"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="847"/>
+        <location filename="../../gpucheck/report/model.py" line="850"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="848"/>
+        <location filename="../../gpucheck/report/model.py" line="851"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="870"/>
+        <location filename="../../gpucheck/report/model.py" line="873"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="878"/>
+        <location filename="../../gpucheck/report/model.py" line="881"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="880"/>
+        <location filename="../../gpucheck/report/model.py" line="883"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="895"/>
+        <location filename="../../gpucheck/report/model.py" line="898"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="896"/>
+        <location filename="../../gpucheck/report/model.py" line="899"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="897"/>
+        <location filename="../../gpucheck/report/model.py" line="900"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="904"/>
+        <location filename="../../gpucheck/report/model.py" line="907"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="912"/>
+        <location filename="../../gpucheck/report/model.py" line="915"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
