@@ -6,7 +6,17 @@ from typing import Any
 
 from gpucheck.advise.data import UnlistedCloud, load_unlisted_clouds, usd_to_cny
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, get_language, localized, tr
+from gpucheck.i18n import (
+    N_,
+    fmt_duration,
+    fmt_gib,
+    fmt_list,
+    fmt_money,
+    fmt_rate,
+    get_language,
+    localized,
+    tr,
+)
 from gpucheck.machine import to_jsonable
 from gpucheck.region import get_region, in_mainland
 

@@ -25,8 +25,8 @@ from gpucheck.advise.present import (
     cloud_rate_text,
     settings_text,
     sharding_text,
-    unlisted_clouds,
     shop_price_text,
+    unlisted_clouds,
 )
 from gpucheck.catalog import get_workload, gpu_for, load_workloads
 from gpucheck.errors import BadInput
