@@ -185,6 +185,40 @@ def load_cloud() -> tuple[CloudOffer, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class UnlistedCloud:
+    """A rental site much used in mainland China with no sourced price (cloud.toml [[unlisted]]): named, with what
+    it is known for, never priced."""
+    id: str
+    provider: str
+    provider_zh: str
+    known_for: str
+    known_for_zh: str
+    url: str
+    source: str
+    as_of: str
+
+
+_UNLISTED_SPEC = {"id": _str(True), "provider": _str(True), "provider_zh": _str(True), "known_for": _str(True),
+                  "known_for_zh": _str(True), "url": _str(True), "source": _str(True), "as_of": _str(True)}
+
+
+@lru_cache(maxsize=1)
+def load_unlisted_clouds() -> tuple[UnlistedCloud, ...]:
+    """cloud.toml's [[unlisted]] sites (none: an empty tuple); a price key there is an error (they have none)."""
+    path = resource_path("cloud.toml")
+    rows = read_toml(path).get("unlisted", [])
+    if not isinstance(rows, list):
+        raise BadInput(f"{path}: expected [[unlisted]] tables")
+    out = []
+    for i, raw in enumerate(rows):
+        where = f"{path}: unlisted #{i + 1}"
+        if not isinstance(raw, dict):
+            raise BadInput(f"{where}: expected a table")
+        v = validate_table(where, raw, _UNLISTED_SPEC)
+        out.append(UnlistedCloud(**{k: v[k] for k in _UNLISTED_SPEC}))
+    return tuple(out)
+
 _BILLING_SPEC = {"increment_s": _num(True, 1), "minimum_s": _num(True, 0), "source": _str(True),
                  "as_of": _str(True), "verified": _BOOL}
 _STARTUP_SPEC = {"minutes": _num(True, 0), "download_mb_per_s": _num(True, 1), "source": _str(True),
@@ -298,6 +332,7 @@ def parts_of(kind: str) -> tuple[Part, ...]:
 # kinds: num (a number ≥ 0), int, str, bool, strlist, intlist, numtable / strtable (a table of them).
 ADVICE_SCHEMA: dict[str, dict[str, str]] = {
     "general": {"usd_to_cny": "num", "cloud_for_cpu_hours": "num", "free_tier_max_weeks": "num",
+                "tight_upgrade_max_price_share": "num",
                 "free_tier_max_sessions": "num"},
     "readiness": {"good_min_share": "num"},
     "tweaks": {"grad_checkpointing_time_factor": "num", "lora_rank": "int",

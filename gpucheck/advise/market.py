@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
+from typing import Any
 
 from gpucheck.advise.data import (
     Billing,
@@ -379,7 +380,8 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
                  estimate_for: EstimateFor, max_hours: float | None = None) -> list[Upgrade]:
     """The cheapest GPU that runs the job in practical time (`max_hours`; if no card does and the job
     does not fit here at all, the cheapest that runs it), and the cheapest that runs it without changing
-    the training method when that is a different card."""
+    the training method when that is a different card; a cheaper card that may hold it (tight) and, in region cn,
+    a cheaper second-hand or modified one beside them (_upgrade_picks)."""
     candidates = []  # (price, part, spec, ladder result, same job?)
     market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
@@ -399,34 +401,15 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
             continue  # hardly faster than what is here
         price = part.price_usd or cny_to_usd(part.price_cny) or 0.0
         candidates.append((price, part, spec, res, all(t.id in SAME_JOB_TWEAKS for t in res.tweaks)))
-    candidates = [c for c in candidates if c[3].fits] or candidates  # a tight card only when none fits with room
     candidates.sort(key=lambda c: c[0])
-    in_time = [c for c in candidates if max_hours is None or c[3].estimate.total_hours <= max_hours]
-    pool = in_time or ([] if current_fits else candidates)
-    if market == "cn":  # what can be bought new there first; grey-market, used and modified cards only when none
-        pool = [c for c in pool if c[1].cn_channel == "retail"] or pool
-    if not pool:
-        return []
-    picks = [pool[0]]
-    if not pool[0][4]:
-        same = next((c for c in pool if c[4]), None)
-        if same is not None:
-            picks.append(same)
     out = []
-    for i, (_, part, spec, res, _same) in enumerate(picks):
+    for role, (_, part, spec, res, _same) in _upgrade_picks(candidates, max_hours, current_fits, market):
         hours = res.estimate.total_hours
         # the job's time with the card is `total_hours`: presenters show it once, beside the reason
-        if not res.fits:  # tight: inside the estimate's error band (gpucheck.verdict.Verdict.TIGHT)
-            reason = tr("no card on the list has room for this job; this one may hold it: it needs about {need} "
-                        "against its {vram}, inside the estimate's error band (tight: try it; it may run out of "
-                        "memory)",
-                        need=fmt_gib(res.estimate.peak_vram_bytes), vram=fmt_gib(spec.vram_bytes, 0))
-        elif i == 0:
-            reason = tr("the cheapest card here that runs this job ({vram} of VRAM)",
-                        vram=fmt_gib(spec.vram_bytes, 0))
-        else:
-            reason = tr("the cheapest card that runs it without changing the training method")
+        reason = _upgrade_reason(role, res, spec)
         notes = _gpu_part_notes(part, machine)
+        if role == "tight" and res.tweaks:  # what lets it hold the job (a shorter sequence for 70B QLoRA on 48 GB)
+            notes.insert(0, tr("with these changes: {changes}", changes=fmt_list([t.title for t in res.tweaks])))
         if max_hours is not None and hours > max_hours:
             notes.insert(0, tr("even with this card the job is slow: renting a faster GPU is quicker"))
         source, as_of = _price_source(part)
@@ -437,6 +420,53 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
             as_of=as_of, gpu_id=spec.id, fit="fits" if res.fits else "tight",
         ))
     return out
+
+
+def _upgrade_picks(candidates: list, max_hours: float | None, current_fits: bool, market: str) -> list[tuple[str, Any]]:
+    """(role, candidate) for each card to show, from candidates sorted by price: "cheapest" (what can be bought new
+    first in region cn), "same_method" (the cheapest that keeps the method), "no_warranty" (region cn: a cheaper
+    second-hand or modified card that runs it, the quickest of them, e.g. a 2080 Ti 22G), "tight" (a card that may hold it for less than
+    the cheapest with room, e.g. a used 48 GB card for 70B QLoRA at a shorter sequence)."""
+    def in_time(c: Any) -> bool:
+        return max_hours is None or c[3].estimate.total_hours <= max_hours
+
+    roomy = [c for c in candidates if c[3].fits] or candidates  # a tight card first only when none fits with room
+    every = [c for c in roomy if in_time(c)] or ([] if current_fits else roomy)
+    pool = ([c for c in every if c[1].cn_channel == "retail"] if market == "cn" else []) or every
+    if not pool:
+        return []
+    picks = [("cheapest", pool[0])]
+    same = next((c for c in pool if c[4]), None) if not pool[0][4] else None
+    if same is not None:
+        picks.append(("same_method", same))
+    price = pool[0][0]
+    cheaper = [c for c in every if c[0] < price and c[1].cn_channel != "retail"]
+    if cheaper:  # the quickest of them (a 2080 Ti 22G over a slower, cheaper P40), then the cheapest
+        picks.append(("no_warranty", min(cheaper, key=lambda c: (c[3].estimate.total_hours, c[0]))))
+    share = float(factor("general", "tight_upgrade_max_price_share"))  # "much cheaper": worth the gamble
+    tight = next((c for c in candidates if not c[3].fits and c[0] <= price * share and in_time(c)), None)
+    if tight is not None and pool[0][3].fits:
+        picks.append(("tight", tight))
+    return picks
+
+
+def _upgrade_reason(role: str, res: LadderResult, spec: GpuSpec) -> str:
+    """Why a card is shown: one sentence per role (_upgrade_picks), a tight card's with its figures."""
+    need, vram = fmt_gib(res.estimate.peak_vram_bytes), fmt_gib(spec.vram_bytes, 0)
+    if not res.fits and role == "cheapest":  # tight: inside the estimate's error band (gpucheck.verdict.Verdict.TIGHT)
+        return tr("no card on the list has room for this job; this one may hold it: it needs about {need} against "
+                  "its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)",
+                  need=need, vram=vram)
+    if not res.fits:
+        return tr("much cheaper than a card with room for this job, and it may hold it: it needs about {need} against "
+                  "its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)",
+                  need=need, vram=vram)
+    if role == "no_warranty":
+        return tr("cheaper, without the maker's warranty (second-hand or modified): it runs this job ({vram} of VRAM)",
+                  vram=vram)
+    if role == "same_method":
+        return tr("the cheapest card that runs it without changing the training method")
+    return tr("the cheapest card here that runs this job ({vram} of VRAM)", vram=vram)
 
 
 def _gpu_part_notes(part: Part, machine: Machine | None) -> list[str]:
@@ -558,8 +588,9 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
     Answer.AI 2024, "You can now train a 70b language model at home": two 24 GB gaming GPUs), when they run it in
     practical time and cost less than the cheapest single card that does (`cheapest_single_usd`, None: none does)."""
     best: tuple[float, Part, GpuSpec, LadderResult] | None = None
+    market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
-        if part.gpu is None:
+        if part.gpu is None or market not in part.markets:
             continue
         try:
             spec = find_gpu(part.gpu)
@@ -568,6 +599,10 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
         price = part.price_usd or cny_to_usd(part.price_cny)
         if not price or (cheapest_single_usd is not None and 2 * price >= cheapest_single_usd):
             continue
+        one = run_ladder(workload, train, facts_for(spec, 1), estimate_for(spec, 1))
+        if one.fits and one.estimate.total_hours is not None and (max_hours is None
+                                                                  or one.estimate.total_hours <= max_hours):
+            continue  # one such card holds it in time: a pair is never the cheaper way (a 24 GB P40 for 8B QLoRA)
         res = run_ladder(workload, train, facts_for(spec, 2), estimate_for(spec, 2))
         hours = res.estimate.total_hours
         if not res.fits or hours is None or (max_hours is not None and hours > max_hours):

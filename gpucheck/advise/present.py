@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpucheck.advise.data import usd_to_cny
+from gpucheck.advise.data import UnlistedCloud, load_unlisted_clouds, usd_to_cny
 from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
-from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, fmt_rate, get_language, tr
+from gpucheck.i18n import (
+    N_,
+    fmt_duration,
+    fmt_gib,
+    fmt_list,
+    fmt_money,
+    fmt_rate,
+    get_language,
+    localized,
+    tr,
+)
 from gpucheck.machine import to_jsonable
 from gpucheck.region import get_region, in_mainland
 
@@ -57,6 +67,9 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
                      for s in a.software],
         "upgrades": [_upgrade_dict(u) for u in a.upgrades],
         "cloud": [_cloud_dict(c) for c in a.cloud],
+        "cloud_unlisted": [{"provider": localized(u, "provider"), "known_for": localized(u, "known_for"),
+                            "url": u.url, "source": u.source, "as_of": u.as_of, "price": None}
+                           for u in unlisted_clouds(a)],
         "region": get_region(),  # whose clouds, shop prices and mirrors the advice names: cn | global
         "buy_vs_rent": None if a.buy_vs_rent is None else {
             "part": a.buy_vs_rent.part_name,
@@ -171,6 +184,20 @@ def _rent_text(c: CloudOption) -> str:
               h=fmt_duration(c.total_hours), cost=cloud_cost_text(c))
 
 
+def unlisted_clouds(a: Advice) -> tuple[UnlistedCloud, ...]:
+    """In mainland China, beside the cloud options: the domestic rental sites with no sourced price (cloud.toml
+    [[unlisted]]), so a reader learns they exist; nothing elsewhere or when no cloud option is shown."""
+    return load_unlisted_clouds() if in_mainland() and a.cloud else ()
+
+
+def unlisted_clouds_text(sites: tuple[UnlistedCloud, ...]) -> str:
+    """'Also much used in mainland China, prices not listed …: 恒源云 (gpushare.com) — … ; 矩池云 … — …'."""
+    names = fmt_list([tr("{provider} — {what}", provider=localized(u, "provider"), what=localized(u, "known_for"))
+                      for u in sites], strong=True)
+    return tr("Also much used in mainland China (prices not listed: check on each site; not verified): {sites}",
+              sites=names)
+
+
 def sharding_text(stage: str) -> str:
     """How several GPUs (or the CPU) share the job: one table for the CLI, the app and the reports."""
     return {"zero1": tr("DeepSpeed ZeRO-1"), "zero2": tr("DeepSpeed ZeRO-2"),
@@ -274,6 +301,8 @@ def format_advice(a: Advice, indent: str = "") -> str:
     if a.cloud:
         lines.append(tr("Rent a cloud GPU:"))
         lines += ["  " + _cloud_line(c) for c in a.cloud]
+        if unlisted_clouds(a):
+            lines.append("  " + unlisted_clouds_text(unlisted_clouds(a)))
     if a.buy_vs_rent is not None:
         lines.append(tr("Buy or rent: {msg}", msg=a.buy_vs_rent.message))
     lines += list(a.notes)
@@ -350,5 +379,6 @@ def format_machine_advice(advices: list[Advice]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["CLOUD_LABELS", "cloud_label", "cloud_cost_text", "cloud_rate_text", "advice_to_dict", "format_advice", "format_advice_brief", "verdict_tooltip", "format_machine_advice", "fmt_gib",
-           "alternative_text", "settings_text", "upgrade_text"]
+__all__ = ["CLOUD_LABELS", "cloud_label", "cloud_cost_text", "cloud_rate_text", "advice_to_dict", "format_advice",
+           "format_advice_brief", "verdict_tooltip", "format_machine_advice", "fmt_gib", "alternative_text",
+           "settings_text", "upgrade_text", "unlisted_clouds", "unlisted_clouds_text"]

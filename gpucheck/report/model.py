@@ -26,6 +26,7 @@ from gpucheck.advise.present import (
     settings_text,
     sharding_text,
     shop_price_text,
+    unlisted_clouds,
 )
 from gpucheck.catalog import get_workload, gpu_for, load_workloads
 from gpucheck.errors import BadInput
@@ -39,6 +40,7 @@ from gpucheck.i18n import (
     fmt_time_of_day,
     fmt_timestamp,
     get_language,
+    localized,
     lora_targets_label,
     method_label,
     normalize_lang,
@@ -586,6 +588,12 @@ def _cloud_table(adv: Any) -> Table | None:
         rows.append((cloud_label(c.label), provider, gpus, cloud_rate_text(c),
                      fmt_duration(c.total_hours) if c.total_hours is not None else "—",
                      cloud_cost_text(c), _as_of(c.as_of, c.verified), c.note or "—"))
+    sites = unlisted_clouds(adv)  # mainland China: the domestic sites with no sourced price, named, never priced
+    if sites:
+        rows.append((tr("Also much used in mainland China"), fmt_list([localized(u, "provider") for u in sites]), "—",
+                     tr("prices not listed: check on the site (not verified)"), "—", "—", "—",
+                     fmt_list([tr("{provider} — {what}", provider=localized(u, "provider"),
+                                  what=localized(u, "known_for")) for u in sites], strong=True)))
     return Table(headers=(tr("Option"), tr("Provider"), tr("GPUs"), tr("Per GPU-hour"), tr("Time"),
                           tr("Whole run"), tr("Price date"), tr("Good to know")), rows=tuple(rows))
 
@@ -751,6 +759,9 @@ def _sources(evaluations: tuple[Evaluation, ...], machine: Machine) -> tuple[str
             if c.url:
                 add(tr("{name}: {source} (as of {date})", name=f"{c.provider} {c.gpu_name}", source=c.url,
                        date=_as_of(c.as_of, c.verified, inline=True)))
+        for u in unlisted_clouds(adv):
+            add(tr("{name}: {source} (as of {date})", name=localized(u, "provider"), source=f"{u.url}; {u.source}",
+                   date=_as_of(u.as_of, False, inline=True)))
     return tuple(out)
 
 

@@ -210,13 +210,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="114"/>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
+        <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="115"/>
-        <location filename="../../gpucheck/advise/present.py" line="176"/>
+        <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -335,7 +335,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
-        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
+        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图：统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="322"/>
@@ -455,12 +455,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="680"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
-        <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
+        <translation>换一种方法：模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="683"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
-        <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
+        <translation>换一种方法：模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="742"/>
@@ -498,213 +498,228 @@
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="196"/>
+        <location filename="../../gpucheck/advise/market.py" line="197"/>
         <source>billed per started hour</source>
         <translation>按小时计费，不足一小时按一小时计</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="198"/>
+        <location filename="../../gpucheck/advise/market.py" line="199"/>
         <source>billed per started minute</source>
         <translation>按分钟计费，不足一分钟按一分钟计</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="200"/>
+        <location filename="../../gpucheck/advise/market.py" line="201"/>
         <source>billed per second, at least {m} min</source>
         <translation>按秒计费，最少计 {m} 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="202"/>
+        <location filename="../../gpucheck/advise/market.py" line="203"/>
         <source>billed per second</source>
         <translation>按秒计费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="203"/>
+        <location filename="../../gpucheck/advise/market.py" line="204"/>
         <source>training itself takes {t}; starting the machine, setting up and downloading the model add about {s} ({rule})</source>
         <translation>训练本身只需 {t}；开机、配置环境和下载模型还要约 {s}（{rule}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="206"/>
+        <location filename="../../gpucheck/advise/market.py" line="207"/>
         <source>billing terms not re-checked</source>
         <translation>计费规则未重新核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="224"/>
+        <location filename="../../gpucheck/advise/market.py" line="225"/>
         <source>needs about {need} of disk, more than the {have} data disk included: expand it (paid) before downloading</source>
         <translation>需要约 {need} 的磁盘空间，超过随实例附带的 {have} 数据盘，下载前请先（付费）扩容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="232"/>
+        <location filename="../../gpucheck/advise/market.py" line="233"/>
         <source>this GPU has no bf16: in the snippet use fp16=True instead of bf16=True</source>
         <translation>这块显卡不支持 bf16：请把设置里的 bf16=True 改成 fp16=True</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="240"/>
+        <location filename="../../gpucheck/advise/market.py" line="241"/>
         <source>needs about {ram} of RAM on the rented machine</source>
         <translation>租用的机器需要约 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="254"/>
+        <location filename="../../gpucheck/advise/market.py" line="255"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="256"/>
+        <location filename="../../gpucheck/advise/market.py" line="257"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
         <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="284"/>
+        <location filename="../../gpucheck/advise/market.py" line="285"/>
         <source>uses {h} of the {q} h free GPU allowance</source>
         <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="288"/>
+        <location filename="../../gpucheck/advise/market.py" line="289"/>
         <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
         <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="290"/>
+        <location filename="../../gpucheck/advise/market.py" line="291"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
         <translation>一周的额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="292"/>
+        <location filename="../../gpucheck/advise/market.py" line="293"/>
         <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
         <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="295"/>
+        <location filename="../../gpucheck/advise/market.py" line="296"/>
         <source>longer than one {s} h session: save checkpoints and resume</source>
         <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="298"/>
+        <location filename="../../gpucheck/advise/market.py" line="299"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
         <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="302"/>
+        <location filename="../../gpucheck/advise/market.py" line="303"/>
         <source>quota not re-checked, confirm on the provider's page</source>
         <translation>免费额度未重新核实，请到平台页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="303"/>
+        <location filename="../../gpucheck/advise/market.py" line="304"/>
         <source>price not re-checked, confirm on the provider's page</source>
         <translation>价格未重新核实，请到服务商页面确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="309"/>
+        <location filename="../../gpucheck/advise/market.py" line="310"/>
         <source>needs a foreign credit card; access from mainland China may be unstable</source>
         <translation>需境外信用卡，国内访问可能不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="310"/>
+        <location filename="../../gpucheck/advise/market.py" line="311"/>
         <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
         <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="312"/>
+        <location filename="../../gpucheck/advise/market.py" line="313"/>
         <source>needs access to Google, which is blocked in mainland China</source>
         <translation>需要能访问 Google（国内无法直接访问）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="313"/>
+        <location filename="../../gpucheck/advise/market.py" line="314"/>
         <source>access from mainland China is unreliable</source>
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="420"/>
-        <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
+        <location filename="../../gpucheck/advise/market.py" line="412"/>
+        <source>with these changes: {changes}</source>
+        <translation>需配合这些改动：{changes}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="425"/>
-        <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
-        <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="428"/>
-        <source>the cheapest card that runs it without changing the training method</source>
-        <translation>不用改训练方式就能跑的最便宜的显卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="431"/>
+        <location filename="../../gpucheck/advise/market.py" line="414"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="448"/>
+        <location filename="../../gpucheck/advise/market.py" line="457"/>
+        <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="461"/>
+        <source>much cheaper than a card with room for this job, and it may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
+        <translation>比显存宽裕的显卡便宜得多，也可能装得下——约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="465"/>
+        <source>cheaper, without the maker's warranty (second-hand or modified): it runs this job ({vram} of VRAM)</source>
+        <translation>更便宜，但没有厂商保修（二手或魔改）；能跑这个训练任务（显存 {vram}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="468"/>
+        <source>the cheapest card that runs it without changing the training method</source>
+        <translation>不用改训练方式就能跑的最便宜的显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="469"/>
+        <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
+        <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/market.py" line="478"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="451"/>
+        <location filename="../../gpucheck/advise/market.py" line="481"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="454"/>
+        <location filename="../../gpucheck/advise/market.py" line="484"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="458"/>
+        <location filename="../../gpucheck/advise/market.py" line="488"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="460"/>
+        <location filename="../../gpucheck/advise/market.py" line="490"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="464"/>
+        <location filename="../../gpucheck/advise/market.py" line="494"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="471"/>
-        <location filename="../../gpucheck/advise/market.py" line="510"/>
+        <location filename="../../gpucheck/advise/market.py" line="501"/>
+        <location filename="../../gpucheck/advise/market.py" line="540"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="477"/>
+        <location filename="../../gpucheck/advise/market.py" line="507"/>
         <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
         <translation>国内官方渠道不销售新品：只能买二手或水货，没有保修；所示价格为海外价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="479"/>
+        <location filename="../../gpucheck/advise/market.py" line="509"/>
         <source>second-hand, no warranty; the price shown is an overseas used price, not the mainland market</source>
         <translation>二手，没有保修；所示价格为海外二手价，不代表国内行情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="544"/>
+        <location filename="../../gpucheck/advise/market.py" line="574"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="583"/>
+        <location filename="../../gpucheck/advise/market.py" line="618"/>
         <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
-        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源（约 {w} W）</translation>
+        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源：约 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="586"/>
+        <location filename="../../gpucheck/advise/market.py" line="621"/>
         <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
         <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="591"/>
+        <location filename="../../gpucheck/advise/market.py" line="626"/>
         <source>2× {name}</source>
         <translation>2× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="594"/>
+        <location filename="../../gpucheck/advise/market.py" line="629"/>
         <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
         <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="595"/>
+        <location filename="../../gpucheck/advise/market.py" line="630"/>
         <source>data parallel</source>
         <translation>数据并行</translation>
     </message>
@@ -977,276 +992,287 @@
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="119"/>
+        <location filename="../../gpucheck/advise/present.py" line="132"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="120"/>
+        <location filename="../../gpucheck/advise/present.py" line="133"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="121"/>
+        <location filename="../../gpucheck/advise/present.py" line="134"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="122"/>
+        <location filename="../../gpucheck/advise/present.py" line="135"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="123"/>
+        <location filename="../../gpucheck/advise/present.py" line="136"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="124"/>
+        <location filename="../../gpucheck/advise/present.py" line="137"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="125"/>
+        <location filename="../../gpucheck/advise/present.py" line="138"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="126"/>
+        <location filename="../../gpucheck/advise/present.py" line="139"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="137"/>
-        <location filename="../../gpucheck/advise/present.py" line="142"/>
-        <location filename="../../gpucheck/report/model.py" line="517"/>
+        <location filename="../../gpucheck/advise/present.py" line="150"/>
+        <location filename="../../gpucheck/advise/present.py" line="155"/>
+        <location filename="../../gpucheck/report/model.py" line="519"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="147"/>
+        <location filename="../../gpucheck/advise/present.py" line="160"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="148"/>
-        <location filename="../../gpucheck/report/model.py" line="585"/>
+        <location filename="../../gpucheck/advise/present.py" line="161"/>
+        <location filename="../../gpucheck/report/model.py" line="587"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="155"/>
+        <location filename="../../gpucheck/advise/present.py" line="168"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="156"/>
+        <location filename="../../gpucheck/advise/present.py" line="169"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="159"/>
+        <location filename="../../gpucheck/advise/present.py" line="172"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="168"/>
+        <location filename="../../gpucheck/advise/present.py" line="181"/>
         <source>use {gpus} free on {provider}, about {h}</source>
         <translation>在 {provider} 免费使用 {gpus}，约 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="170"/>
+        <location filename="../../gpucheck/advise/present.py" line="183"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="177"/>
+        <location filename="../../gpucheck/advise/present.py" line="195"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <source>{provider} — {what}</source>
+        <translation>{provider}——{what}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="197"/>
+        <source>Also much used in mainland China (prices not listed: check on each site; not verified): {sites}</source>
+        <translation>国内常用的还有以下平台（未列出价格，请到各平台官网查看，未核实）：{sites}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="204"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="178"/>
+        <location filename="../../gpucheck/advise/present.py" line="205"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="179"/>
+        <location filename="../../gpucheck/advise/present.py" line="206"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="191"/>
+        <location filename="../../gpucheck/advise/present.py" line="218"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="193"/>
+        <location filename="../../gpucheck/advise/present.py" line="220"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="195"/>
+        <location filename="../../gpucheck/advise/present.py" line="222"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="205"/>
+        <location filename="../../gpucheck/advise/present.py" line="232"/>
         <source>{amount} (overseas price, about {other})</source>
         <translation>{amount}（海外价格，约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="207"/>
+        <location filename="../../gpucheck/advise/present.py" line="234"/>
         <source>{amount} (overseas price)</source>
         <translation>{amount}（海外价格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="217"/>
+        <location filename="../../gpucheck/advise/present.py" line="244"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="218"/>
+        <location filename="../../gpucheck/advise/present.py" line="245"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="233"/>
+        <location filename="../../gpucheck/advise/present.py" line="260"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="261"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="236"/>
+        <location filename="../../gpucheck/advise/present.py" line="263"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="238"/>
+        <location filename="../../gpucheck/advise/present.py" line="265"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="242"/>
+        <location filename="../../gpucheck/advise/present.py" line="269"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="272"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="247"/>
+        <location filename="../../gpucheck/advise/present.py" line="274"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="251"/>
+        <location filename="../../gpucheck/advise/present.py" line="278"/>
         <location filename="../../gpucheck/report/figures.py" line="387"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="255"/>
+        <location filename="../../gpucheck/advise/present.py" line="282"/>
         <source>What fits instead: {title}.</source>
         <translation>能装下的替代方案：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="256"/>
+        <location filename="../../gpucheck/advise/present.py" line="283"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="258"/>
+        <location filename="../../gpucheck/advise/present.py" line="285"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="261"/>
-        <location filename="../../gpucheck/advise/present.py" line="240"/>
+        <location filename="../../gpucheck/advise/present.py" line="288"/>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="265"/>
-        <location filename="../../gpucheck/advise/present.py" line="340"/>
+        <location filename="../../gpucheck/advise/present.py" line="292"/>
+        <location filename="../../gpucheck/advise/present.py" line="369"/>
         <source>Software: {msg}</source>
         <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="269"/>
-        <location filename="../../gpucheck/advise/present.py" line="348"/>
+        <location filename="../../gpucheck/advise/present.py" line="296"/>
+        <location filename="../../gpucheck/advise/present.py" line="377"/>
         <source>Bottleneck: {msg}</source>
         <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="270"/>
-        <location filename="../../gpucheck/advise/present.py" line="349"/>
+        <location filename="../../gpucheck/advise/present.py" line="297"/>
+        <location filename="../../gpucheck/advise/present.py" line="378"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="272"/>
+        <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="275"/>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="278"/>
+        <location filename="../../gpucheck/advise/present.py" line="307"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="288"/>
+        <location filename="../../gpucheck/advise/present.py" line="317"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="290"/>
+        <location filename="../../gpucheck/advise/present.py" line="319"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="294"/>
+        <location filename="../../gpucheck/advise/present.py" line="323"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="299"/>
+        <location filename="../../gpucheck/advise/present.py" line="328"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="307"/>
+        <location filename="../../gpucheck/advise/present.py" line="336"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="321"/>
+        <location filename="../../gpucheck/advise/present.py" line="350"/>
         <source>What fits instead: {title}</source>
         <translation>可以改跑：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="324"/>
+        <location filename="../../gpucheck/advise/present.py" line="353"/>
         <source>Way out: {brief}</source>
         <translation>出路：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="328"/>
+        <location filename="../../gpucheck/advise/present.py" line="357"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="328"/>
+        <location filename="../../gpucheck/advise/present.py" line="357"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -2355,8 +2381,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="219"/>
         <location filename="../../gpucheck/commands.py" line="458"/>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Verdict</source>
@@ -2366,7 +2392,7 @@
         <location filename="../../gpucheck/commands.py" line="219"/>
         <location filename="../../gpucheck/commands.py" line="458"/>
         <location filename="../../gpucheck/report/figures.py" line="506"/>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Time</source>
@@ -2411,7 +2437,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="292"/>
         <location filename="../../gpucheck/report/figures.py" line="407"/>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
+        <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
@@ -2474,7 +2500,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="311"/>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
+        <location filename="../../gpucheck/report/model.py" line="633"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
@@ -2498,29 +2524,29 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="149"/>
-        <location filename="../../gpucheck/report/model.py" line="301"/>
-        <location filename="../../gpucheck/report/model.py" line="327"/>
-        <location filename="../../gpucheck/report/model.py" line="427"/>
-        <location filename="../../gpucheck/report/model.py" line="523"/>
-        <location filename="../../gpucheck/report/model.py" line="398"/>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="429"/>
+        <location filename="../../gpucheck/report/model.py" line="525"/>
         <location filename="../../gpucheck/report/model.py" line="400"/>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
-        <location filename="../../gpucheck/report/model.py" line="737"/>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
+        <location filename="../../gpucheck/report/model.py" line="402"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="745"/>
+        <location filename="../../gpucheck/report/model.py" line="384"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="314"/>
-        <location filename="../../gpucheck/report/model.py" line="621"/>
+        <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="317"/>
-        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/report/model.py" line="627"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2536,7 +2562,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="323"/>
-        <location filename="../../gpucheck/report/model.py" line="641"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2563,7 +2589,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="347"/>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
@@ -2614,9 +2640,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="412"/>
-        <location filename="../../gpucheck/report/model.py" line="282"/>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="284"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2642,7 +2668,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="412"/>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -2653,7 +2679,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="437"/>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2878,7 +2904,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
-        <translation>FP32（这颗 CPU 不原生支持 BF16，即 AVX512_BF16、AMX 或 Arm BF16，因此默认用 FP32）</translation>
+        <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="513"/>
@@ -2912,7 +2938,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -2925,14 +2951,14 @@
         <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
         <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="371"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -3296,13 +3322,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="776"/>
+        <location filename="../../gpucheck/report/model.py" line="787"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="779"/>
+        <location filename="../../gpucheck/report/model.py" line="790"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -3683,28 +3709,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="308"/>
+        <location filename="../../gpucheck/report/model.py" line="310"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="309"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -3717,14 +3743,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="315"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -3898,7 +3924,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="273"/>
+        <location filename="../../gpucheck/report/model.py" line="275"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -4485,9 +4511,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="487"/>
-        <location filename="../../gpucheck/report/model.py" line="583"/>
-        <location filename="../../gpucheck/report/model.py" line="604"/>
-        <location filename="../../gpucheck/report/model.py" line="659"/>
+        <location filename="../../gpucheck/report/model.py" line="585"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/model.py" line="667"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
         <location filename="../../gpucheck/ui/session.py" line="369"/>
         <source>{n} × {gpu}</source>
@@ -4510,7 +4536,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="506"/>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
@@ -4678,891 +4704,902 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="271"/>
+        <location filename="../../gpucheck/report/model.py" line="273"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="272"/>
+        <location filename="../../gpucheck/report/model.py" line="274"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="276"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="283"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
-        <location filename="../../gpucheck/report/model.py" line="341"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="290"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="300"/>
+        <location filename="../../gpucheck/report/model.py" line="302"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="316"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="326"/>
+        <location filename="../../gpucheck/report/model.py" line="328"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
+        <location filename="../../gpucheck/report/model.py" line="331"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="334"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
+        <location filename="../../gpucheck/report/model.py" line="337"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="339"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
+        <location filename="../../gpucheck/report/model.py" line="342"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
+        <location filename="../../gpucheck/report/model.py" line="346"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="347"/>
+        <location filename="../../gpucheck/report/model.py" line="349"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="348"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="353"/>
+        <location filename="../../gpucheck/report/model.py" line="355"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="357"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="359"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="361"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
+        <location filename="../../gpucheck/report/model.py" line="364"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="366"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="368"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="375"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="378"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="378"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="381"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="384"/>
+        <location filename="../../gpucheck/report/model.py" line="386"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="384"/>
+        <location filename="../../gpucheck/report/model.py" line="386"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="386"/>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="386"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="392"/>
+        <location filename="../../gpucheck/report/model.py" line="394"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="396"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="422"/>
+        <location filename="../../gpucheck/report/model.py" line="424"/>
         <source>{used} (the job sets {set})</source>
         <translation>{used}（任务设置为 {set}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="430"/>
+        <location filename="../../gpucheck/report/model.py" line="432"/>
         <source>batch {n}</source>
         <translation>微批次 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="434"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/report/model.py" line="436"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
+        <location filename="../../gpucheck/report/model.py" line="439"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="439"/>
+        <location filename="../../gpucheck/report/model.py" line="441"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="448"/>
+        <location filename="../../gpucheck/report/model.py" line="450"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="451"/>
+        <location filename="../../gpucheck/report/model.py" line="453"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="453"/>
+        <location filename="../../gpucheck/report/model.py" line="455"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="455"/>
+        <location filename="../../gpucheck/report/model.py" line="457"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="490"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="271"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="489"/>
+        <location filename="../../gpucheck/report/model.py" line="491"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="272"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="273"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="502"/>
+        <location filename="../../gpucheck/report/model.py" line="504"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="505"/>
+        <location filename="../../gpucheck/report/model.py" line="507"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="508"/>
+        <location filename="../../gpucheck/report/model.py" line="510"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="512"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="526"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>{date}, unverified</source>
         <translation>{date}，未核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="526"/>
+        <location filename="../../gpucheck/report/model.py" line="528"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="563"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
-        <location filename="../../gpucheck/report/model.py" line="561"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="563"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="536"/>
+        <location filename="../../gpucheck/report/model.py" line="538"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="546"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="546"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="544"/>
+        <location filename="../../gpucheck/report/model.py" line="546"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="573"/>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <source>Also much used in mainland China</source>
+        <translation>国内常用的其他平台</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="594"/>
+        <source>prices not listed: check on the site (not verified)</source>
+        <translation>未列出价格，请到官网查看（未核实）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="589"/>
+        <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="590"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="601"/>
+        <location filename="../../gpucheck/report/model.py" line="609"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="603"/>
+        <location filename="../../gpucheck/report/model.py" line="611"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="604"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="605"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="607"/>
+        <location filename="../../gpucheck/report/model.py" line="615"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="608"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/report/model.py" line="617"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
-        <location filename="../../gpucheck/report/model.py" line="627"/>
+        <location filename="../../gpucheck/report/model.py" line="618"/>
+        <location filename="../../gpucheck/report/model.py" line="635"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="619"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="619"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <location filename="../../gpucheck/report/model.py" line="623"/>
         <source>Likely time with the changes (P10–P90)</source>
         <translation>按建议修改后的可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="624"/>
         <source>Likely time with this PC's CPU and disk limits (P10–P90)</source>
         <translation>计入本机 CPU 和硬盘限制的可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="617"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/report/model.py" line="631"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/report/model.py" line="631"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/report/model.py" line="636"/>
         <location filename="../../gpucheck/trial/__init__.py" line="220"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="393"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="634"/>
+        <location filename="../../gpucheck/report/model.py" line="642"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="641"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="641"/>
+        <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="652"/>
+        <location filename="../../gpucheck/report/model.py" line="660"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="654"/>
+        <location filename="../../gpucheck/report/model.py" line="662"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="512"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="660"/>
+        <location filename="../../gpucheck/report/model.py" line="668"/>
         <location filename="../../gpucheck/ui/session.py" line="367"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
+        <location filename="../../gpucheck/report/model.py" line="670"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="709"/>
+        <location filename="../../gpucheck/report/model.py" line="717"/>
         <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
         <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="711"/>
+        <location filename="../../gpucheck/report/model.py" line="719"/>
         <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
         <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="713"/>
+        <location filename="../../gpucheck/report/model.py" line="721"/>
         <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
         <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="722"/>
+        <location filename="../../gpucheck/report/model.py" line="730"/>
         <source>{jobs}: {assumption}</source>
         <translation>{jobs}：{assumption}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="736"/>
-        <location filename="../../gpucheck/report/model.py" line="748"/>
-        <location filename="../../gpucheck/report/model.py" line="752"/>
+        <location filename="../../gpucheck/report/model.py" line="744"/>
+        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="756"/>
+        <location filename="../../gpucheck/report/model.py" line="760"/>
         <source>{name}: {source} (as of {date})</source>
         <translation>{name}：{source}（截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="742"/>
+        <location filename="../../gpucheck/report/model.py" line="750"/>
         <source>{name}: {source}</source>
         <translation>{name}：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="759"/>
+        <location filename="../../gpucheck/report/model.py" line="770"/>
         <source>VRAM (video memory)</source>
         <translation>显存（VRAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
+        <location filename="../../gpucheck/report/model.py" line="771"/>
         <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
         <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="762"/>
+        <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
         <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
+        <location filename="../../gpucheck/report/model.py" line="774"/>
         <source>CUDA / ROCm / Metal</source>
         <translation>CUDA / ROCm / Metal</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="764"/>
+        <location filename="../../gpucheck/report/model.py" line="775"/>
         <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
         <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="766"/>
+        <location filename="../../gpucheck/report/model.py" line="777"/>
         <source>Mixed precision (FP16 / BF16)</source>
         <translation>混合精度（FP16 / BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="767"/>
+        <location filename="../../gpucheck/report/model.py" line="778"/>
         <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
         <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="769"/>
+        <location filename="../../gpucheck/report/model.py" line="780"/>
         <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
         <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
+        <location filename="../../gpucheck/report/model.py" line="781"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
+        <location filename="../../gpucheck/report/model.py" line="782"/>
         <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
         <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/model.py" line="784"/>
         <source>Gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
+        <location filename="../../gpucheck/report/model.py" line="785"/>
         <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
         <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
+        <location filename="../../gpucheck/report/model.py" line="788"/>
         <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
         <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
+        <location filename="../../gpucheck/report/model.py" line="791"/>
         <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
         <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
+        <location filename="../../gpucheck/report/model.py" line="793"/>
         <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
         <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="795"/>
         <source>Epoch</source>
         <translation>轮（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
+        <location filename="../../gpucheck/report/model.py" line="795"/>
         <source>One pass over the whole training data set.</source>
         <translation>把整个训练数据集完整过一遍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
+        <location filename="../../gpucheck/report/model.py" line="796"/>
         <source>Out of memory (OOM)</source>
         <translation>显存不足（OOM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="786"/>
+        <location filename="../../gpucheck/report/model.py" line="797"/>
         <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
         <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="797"/>
+        <location filename="../../gpucheck/report/model.py" line="808"/>
         <source>{count} × {gpu} — {ram} RAM</source>
         <translation>{count} × {gpu} — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="799"/>
+        <location filename="../../gpucheck/report/model.py" line="810"/>
         <source>No GPU for training found — {ram} RAM</source>
         <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="805"/>
+        <location filename="../../gpucheck/report/model.py" line="816"/>
         <source>No training jobs were checked.</source>
         <translation>没有检查任何训练任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="811"/>
+        <location filename="../../gpucheck/report/model.py" line="822"/>
         <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
         <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="819"/>
+        <location filename="../../gpucheck/report/model.py" line="830"/>
         <source>This computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="820"/>
+        <location filename="../../gpucheck/report/model.py" line="831"/>
         <source>Graphics cards</source>
         <translation>显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="821"/>
+        <location filename="../../gpucheck/report/model.py" line="832"/>
         <source>What the scan found</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
+        <location filename="../../gpucheck/report/model.py" line="833"/>
         <source>The training ladder</source>
         <translation>训练任务难度阶梯</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="823"/>
+        <location filename="../../gpucheck/report/model.py" line="834"/>
         <source>Training jobs in detail</source>
         <translation>训练任务详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="824"/>
+        <location filename="../../gpucheck/report/model.py" line="835"/>
         <source>Settings to change</source>
         <translation>需要修改的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="825"/>
+        <location filename="../../gpucheck/report/model.py" line="836"/>
         <source>The same changes as code (Hugging Face Transformers)</source>
         <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="826"/>
+        <location filename="../../gpucheck/report/model.py" line="837"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="827"/>
+        <location filename="../../gpucheck/report/model.py" line="838"/>
         <source>Their settings, to copy (Hugging Face names)</source>
         <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="828"/>
+        <location filename="../../gpucheck/report/model.py" line="839"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="829"/>
+        <location filename="../../gpucheck/report/model.py" line="840"/>
         <source>Its settings as code (Hugging Face Transformers)</source>
         <translation>它的设置写成代码（Hugging Face Transformers）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
+        <location filename="../../gpucheck/report/model.py" line="841"/>
         <source>Software to fix (for every job)</source>
         <translation>需要修复的软件（对所有任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
+        <location filename="../../gpucheck/report/model.py" line="842"/>
         <source>What slows it down</source>
         <translation>拖慢速度的因素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
+        <location filename="../../gpucheck/report/model.py" line="843"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
+        <location filename="../../gpucheck/report/model.py" line="844"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
+        <location filename="../../gpucheck/report/model.py" line="845"/>
         <source>Buy or rent?</source>
         <translation>买还是租？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
+        <location filename="../../gpucheck/report/model.py" line="846"/>
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
+        <location filename="../../gpucheck/report/model.py" line="847"/>
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
+        <location filename="../../gpucheck/report/model.py" line="848"/>
         <source>Sources of the numbers</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
+        <location filename="../../gpucheck/report/model.py" line="849"/>
         <source>Glossary</source>
         <translation>术语表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="844"/>
+        <location filename="../../gpucheck/report/model.py" line="855"/>
         <source>Nothing to report.</source>
         <translation>没有需要报告的内容。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="845"/>
+        <location filename="../../gpucheck/report/model.py" line="856"/>
         <source>Nothing to change: it runs with the settings above.</source>
         <translation>无需修改：按上面的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="846"/>
+        <location filename="../../gpucheck/report/model.py" line="857"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="848"/>
+        <location filename="../../gpucheck/report/model.py" line="859"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="849"/>
+        <location filename="../../gpucheck/report/model.py" line="860"/>
         <source>Area</source>
         <translation>方面</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="850"/>
+        <location filename="../../gpucheck/report/model.py" line="861"/>
         <source>Finding</source>
         <translation>检测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="851"/>
+        <location filename="../../gpucheck/report/model.py" line="862"/>
         <source>None.</source>
         <translation>无。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="852"/>
+        <location filename="../../gpucheck/report/model.py" line="863"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="874"/>
+        <location filename="../../gpucheck/report/model.py" line="885"/>
         <source>unknown paper size '{paper}' (expected a4 or letter)</source>
         <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="882"/>
+        <location filename="../../gpucheck/report/model.py" line="893"/>
         <source>Can this computer train AI models?</source>
         <translation>这台电脑能训练 AI 模型吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="884"/>
+        <location filename="../../gpucheck/report/model.py" line="895"/>
         <source>Report made on {date} with gpucheck {version}</source>
         <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="899"/>
+        <location filename="../../gpucheck/report/model.py" line="910"/>
         <source>gpucheck report — {subtitle}</source>
         <translation>gpucheck 报告 — {subtitle}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="900"/>
+        <location filename="../../gpucheck/report/model.py" line="911"/>
         <source>Estimates, not measurements.</source>
         <translation>以上为估算，并非实测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="901"/>
+        <location filename="../../gpucheck/report/model.py" line="912"/>
         <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
         <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="908"/>
+        <location filename="../../gpucheck/report/model.py" line="919"/>
         <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
         <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="916"/>
+        <location filename="../../gpucheck/report/model.py" line="927"/>
         <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
