@@ -335,7 +335,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
-        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图：统计量更嘈杂，结果可能不同</translation>
+        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="322"/>
@@ -455,12 +455,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="680"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
+        <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="683"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
+        <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="742"/>
@@ -701,7 +701,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="618"/>
         <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
-        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源：约 {w} W</translation>
+        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源（约 {w} W）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="621"/>
@@ -2904,7 +2904,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
-        <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
+        <translation>FP32（这颗 CPU 不原生支持 BF16，即 AVX512_BF16、AMX 或 Arm BF16，因此默认用 FP32）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="513"/>
