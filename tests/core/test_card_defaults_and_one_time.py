@@ -85,8 +85,13 @@ def test_bf16_asked_for_on_a_gpu_without_it_is_reported_as_the_change_to_make():
 def test_check_on_a_gtx_1660_ti_calls_cifar10_plain_runs(capsys):
     assert main(["check", "--gpu", "GTX 1660 Ti", "--json"]) == 0
     rows = {r["workload"]: r for r in json.loads(capsys.readouterr().out)["estimates"]}
-    for job in ("cifar10-resnet18", "bert-base-finetune"):
-        assert rows[job]["verdict"] == "runs", job
+    assert rows["cifar10-resnet18"]["verdict"] == "runs"
+    # BERT-base at 32 × 128 tokens in FP32: the activations widen by the NLP family's memory band on NVIDIA
+    # (resources/factors.toml [memory_band.cell.nlp.nvidia], up to 2.71× from the published memory rows), which
+    # spans 6 GB; a smaller micro-batch with accumulation (same effective batch) is the one change it may take
+    bert = rows["bert-base-finetune"]
+    assert bert["verdict"] == "runs" or (bert["verdict"] == "runs_with_tweaks" and
+                                         [t["id"] for t in bert["tweaks"]] == ["micro_batch"]), bert["verdict"]
     # in FP32 (FP16 gives NaN on GTX 16xx, pytorch/pytorch#58123) ResNet-50 needs a smaller micro-batch
     assert rows["resnet50-finetune"]["verdict"] in ("runs", "runs_with_tweaks")
 
