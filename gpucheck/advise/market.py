@@ -558,9 +558,10 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
     Answer.AI 2024, "You can now train a 70b language model at home": two 24 GB gaming GPUs), when they run it in
     practical time and cost less than the cheapest single card that does (`cheapest_single_usd`, None: none does)."""
     best: tuple[float, Part, GpuSpec, LadderResult] | None = None
+    market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
-        if part.gpu is None:
-            continue
+        if part.gpu is None or market not in part.markets:
+            continue  # as for one card: a China-market or modified card is not sold elsewhere
         try:
             spec = find_gpu(part.gpu)
         except BadInput:
