@@ -547,8 +547,9 @@ def fit_markdown() -> str:
              "Published runs that ran or ran out of memory, and what gpucheck says for each "
              "(`tests/core/test_fit_verdicts.py`). *As configured* is the exact settings; *advised* is after "
              "the changes that keep what is trained. *Tight* means the exact bytes (weights, gradients, optimizer "
-             "state, CUDA context) fit and the measured error band of the rest (activations, allocator slack: "
-             "factors.toml `[fit_band]`, from the memory rows above) spans the limit: may fit.", "",
+             "state, CUDA context) fit and the rest (activations, allocator slack), widened by the family's memory "
+             "band on the vendor's GPUs (factors.toml `[memory_band]`, leave-one-source-out from the memory rows "
+             "above; the default where no rows set it), spans the limit: may fit.", "",
              "| run | GPUs | published | gpucheck as configured | gpucheck advised | estimate | source |",
              "|---|---|---|---|---|---|---|"]
     for c in FIT_CASES:
