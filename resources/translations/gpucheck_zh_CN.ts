@@ -423,77 +423,77 @@
         <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="666"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="674"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="667"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="675"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="668"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="676"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="671"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="679"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="672"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="680"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="679"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="687"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="680"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="688"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法：模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="683"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="691"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法：模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="742"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="750"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="743"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="751"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="769"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="763"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="771"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="768"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="776"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="790"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="798"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练一个更小的模型：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="791"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="799"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -684,27 +684,27 @@
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="583"/>
+        <location filename="../../gpucheck/advise/market.py" line="584"/>
         <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
         <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源：约 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="586"/>
+        <location filename="../../gpucheck/advise/market.py" line="587"/>
         <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
         <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="591"/>
+        <location filename="../../gpucheck/advise/market.py" line="592"/>
         <source>2× {name}</source>
         <translation>2× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="594"/>
+        <location filename="../../gpucheck/advise/market.py" line="595"/>
         <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
         <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="595"/>
+        <location filename="../../gpucheck/advise/market.py" line="596"/>
         <source>data parallel</source>
         <translation>数据并行</translation>
     </message>
@@ -1454,6 +1454,11 @@
         <location filename="../../gpucheck/advise/software.py" line="291"/>
         <source>PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for the build that fits this GPU).</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/unknown_speed.py" line="41"/>
+        <source>{gpu} reading the shared system memory</source>
+        <translation>只能读取共享系统内存的 {gpu}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/bench/__init__.py" line="103"/>
@@ -2717,153 +2722,153 @@
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="418"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="416"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="422"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="420"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="426"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="424"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="454"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="463"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="461"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="478"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="476"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="480"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="484"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="516"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="514"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="517"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="519"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="524"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="613"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="617"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="654"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="654"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="656"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="667"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="654"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="655"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="665"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="655"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="657"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="655"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="664"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="668"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="666"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="675"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="680"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="678"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="682"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="680"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="684"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="682"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="686"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="684"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="688"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="686"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="691"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="689"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="694"/>
+        <location filename="../../gpucheck/estimate/__init__.py" line="692"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
