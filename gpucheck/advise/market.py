@@ -595,4 +595,4 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
         reason=tr("two cards sharing the job ({how}) cost less than one card that holds it alone",
                   how=sharding_text(stage) if stage else tr("data parallel")),
         notes=tuple(notes), total_hours=res.estimate.total_hours, tweaks=tuple(t.id for t in res.tweaks),
-        verified=part.verified, source=source, as_of=as_of, gpu_id=spec.id, fit="fits")
+        verified=part.verified, source=source, as_of=as_of, gpu_id=spec.id, fit="fits", gpus=2)
