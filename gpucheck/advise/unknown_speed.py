@@ -1,10 +1,11 @@
 """A GPU whose speed is not in the catalog: bound its time by its class instead of saying nothing.
 
 A GPU built into the processor (an APU's or a laptop's integrated GPU: it shares the system's memory) is
-slower than a laptop's discrete graphics card and reads the system memory it shares, so the fastest laptop GPU in
-the catalog, with the memory bandwidth of the host such a GPU sits in (resources/factors.toml
-[cpu_offload.host_mem_bandwidth_gbps] integrated), gives a lower bound on its time: a job that would take longer than the practical limit even there is too slow here (issue 26 §9:
-"runs with tweaks" was given to 10B-token pre-training on an iGPU of unknown speed).
+slower than a laptop's discrete graphics card and reads the system memory it shares, so the fastest laptop GPU
+in the catalog, at no more than the widest shared memory of such processors (resources/factors.toml
+[unknown_gpu] shared_memory_max_gbps), gives a lower bound on its time: a job that would take longer than the
+practical limit even there is too slow here (issue 26 §9: "runs with tweaks" was given to 10B-token
+pre-training on an iGPU of unknown speed).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def time_floor(machine: Machine | None, target: Any, result: LadderResult) -> tu
     the GPU's speed is known, it is not built in, or no catalog GPU of the class has a time."""
     if target.gpu is not None or target.backend == "cpu" or not _built_in(machine):
         return None
-    shared_gbps = float(load_factors()["cpu_offload"]["host_mem_bandwidth_gbps"]["integrated"])
+    shared_gbps = float(load_factors()["unknown_gpu"]["shared_memory_max_gbps"])
     best: tuple[str, float] | None = None
     for spec in load_gpus():
         if spec.segment != "laptop":
