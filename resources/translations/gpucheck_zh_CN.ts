@@ -6,7 +6,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="38"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
-        <translation>这台电脑没有能训练模型的 GPU：所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
+        <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="42"/>
@@ -21,7 +21,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="84"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
-        <translation>这台笔记本正在用电池供电：GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
+        <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="86"/>
@@ -136,17 +136,17 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="262"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
-        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大：先写 [wsl2]，再写 memory=…（例如内存的四分之三），然后运行 'wsl --shutdown'。否则：{fix}</translation>
+        <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="266"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
-        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}：它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
+        <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="269"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
-        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲：其余的被其他程序占用。</translation>
+        <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="318"/>
@@ -156,7 +156,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="321"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
-        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}：GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
+        <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="325"/>
@@ -201,7 +201,7 @@
     <message>
         <location filename="../../gpucheck/advise/host.py" line="420"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
-        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存：硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
+        <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="114"/>
@@ -288,37 +288,37 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="251"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation>没有损失：张量核心让它更快，模型仍保留 FP32 主权重</translation>
+        <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="263"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
-        <translation>把模型切分到 {n} 块 GPU 上：{how}</translation>
+        <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="264"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
-        <translation>代价是时间：每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
+        <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="282"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
-        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但 {n} token 的拼接行能装下的样本更少：步数更多，这里大约要 {x} 倍的时间</translation>
+        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="287"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
-        <translation>几乎没有损失：这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
+        <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="289"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；大部分数据更短时损失很小：这个数据集平均约 {avg} 个 token</translation>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation>代价是数据：超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长：大部分样本更短时损失很小</translation>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="293"/>
@@ -340,7 +340,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="322"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
-        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本：统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
+        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="325"/>
@@ -350,7 +350,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
-        <translation>微批次 {b}，梯度累积 {k} 步（等效批大小仍为 {n}）</translation>
+        <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="339"/>
@@ -370,7 +370,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="352"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation>多花约 {p}% 的时间：反向传播时重新计算激活值</translation>
+        <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="372"/>
@@ -380,7 +380,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="373"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
-        <translation>最多损失一点质量：优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
+        <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="390"/>
@@ -405,12 +405,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="426"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
-        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
+        <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="429"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
-        <translation>代价是时间：每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
+        <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="457"/>
@@ -420,7 +420,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="458"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
-        <translation>代价是细节：模型从更小的图片学习，全分辨率下的细节会变差</translation>
+        <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="674"/>
@@ -435,7 +435,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="676"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
-        <translation>换一种方法：只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
+        <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="679"/>
@@ -445,12 +445,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="680"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
-        <translation>换一种方法：这块显卡不支持 4 位加载；冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
+        <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="687"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
-        <translation>使用 QLoRA：以 4 位（NF4）加载冻结的模型</translation>
+        <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="688"/>
@@ -475,12 +475,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="769"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
-        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以等效批大小不变</translation>
+        <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="771"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
-        <translation>显存用得更多（{gib}），等效批大小变为 {b} 条样本：优化器步数变少，如果 loss 停滞，请调高学习率或多训练几轮</translation>
+        <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="776"/>
@@ -490,12 +490,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="798"/>
         <source>Train a smaller model instead: {title}</source>
-        <translation>改为训练一个更小的模型：{title}</translation>
+        <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="799"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
-        <translation>换一个模型：更小的模型能力弱一些，但这块显卡装得下</translation>
+        <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="196"/>
@@ -545,12 +545,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="254"/>
         <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}：请调整学习率</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="256"/>
         <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}）：设置 gradient_accumulation_steps={k}</translation>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="284"/>
@@ -565,12 +565,12 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="290"/>
         <source>fits in one week's free GPU quota (~{q} h)</source>
-        <translation>一周的免费 GPU 额度（约 {q} 小时）就够用</translation>
+        <translation>一周的额度（约 {q} 小时）就够用</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="292"/>
         <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
-        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动）：请保存检查点并断点续训</translation>
+        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="295"/>
@@ -580,7 +580,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="298"/>
         <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
-        <translation>竞价实例：随时可能被停止，请经常保存检查点</translation>
+        <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="302"/>
@@ -615,7 +615,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="420"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>列表中没有显存宽裕的显卡；这张可能装得下：约需 {need}，它有 {vram}，在估算的误差范围内（很紧：可以试试，但可能显存不足）</translation>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="425"/>
@@ -645,7 +645,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="454"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
-        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W）：电源很可能也要一起换</translation>
+        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="458"/>
@@ -655,7 +655,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="460"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
-        <translation>这是一张占 {s} 个槽位的显卡：请检查机箱的长度和插槽空间</translation>
+        <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="464"/>
@@ -798,7 +798,7 @@
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="115"/>
         <source>Data parallel on {n} GPUs at micro-batch {b} trains with an effective batch of {eff} samples per step, larger than the job's {want}: raise the learning rate to match, or use fewer GPUs.</source>
-        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}：请相应调高学习率，或者少用几块 GPU。</translation>
+        <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本，大于这个任务的 {want}，请相应调高学习率，或者少用几块 GPU。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="120"/>
@@ -828,7 +828,7 @@
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="214"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
-        <translation>仅为 GPU 时间：云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
+        <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="240"/>
@@ -888,7 +888,7 @@
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="338"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
-        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行：先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
+        <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="343"/>
@@ -1143,7 +1143,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="247"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
-        <translation>  - {title}：约 {h} — 代价：{cost}</translation>
+        <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="251"/>
@@ -1154,17 +1154,17 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="255"/>
         <source>What fits instead: {title}.</source>
-        <translation>可以改跑：{title}。</translation>
+        <translation>能装下的替代方案：{title}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="256"/>
         <source>What fits instead: {title}, about {h}.</source>
-        <translation>可以改跑：{title}，大约需要 {h}。</translation>
+        <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="258"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
-        <translation>可以改跑：{title}，但在这里大约需要 {h}（太慢；请看“租用云 GPU”）。</translation>
+        <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="261"/>
@@ -1176,13 +1176,13 @@
         <location filename="../../gpucheck/advise/present.py" line="265"/>
         <location filename="../../gpucheck/advise/present.py" line="325"/>
         <source>Software: {msg}</source>
-        <translation>软件：{msg}</translation>
+        <translation>【软件】{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="269"/>
         <location filename="../../gpucheck/advise/present.py" line="333"/>
         <source>Bottleneck: {msg}</source>
-        <translation>瓶颈：{msg}</translation>
+        <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="270"/>
@@ -1208,7 +1208,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="288"/>
         <source>try it; if it runs out of memory: {title}</source>
-        <translation>试试看；如果显存不足：{title}</translation>
+        <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="290"/>
@@ -1218,12 +1218,12 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="294"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
-        <translation>系统内存不足（需要 {need}，本机 {have}）：{fix}</translation>
+        <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>slowed down by the {what}: {fix}</source>
-        <translation>速度被{what}拖慢：{fix}</translation>
+        <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="307"/>
@@ -1348,7 +1348,7 @@
     <message>
         <location filename="../../gpucheck/advise/software.py" line="150"/>
         <source>The installed PyTorch {v} is a CPU-only build: it cannot use {gpu}. Replace it with a CUDA build:</source>
-        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本：无法使用 {gpu}。请换成 CUDA 版本：</translation>
+        <translation>已安装的 PyTorch {v} 是仅支持 CPU 的版本，无法使用 {gpu}。请换成 CUDA 版本：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="160"/>
@@ -1456,7 +1456,7 @@
         <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unknown_speed.py" line="41"/>
+        <location filename="../../gpucheck/advise/unknown_speed.py" line="42"/>
         <source>{gpu} reading the shared system memory</source>
         <translation>只能读取共享系统内存的 {gpu}</translation>
     </message>
@@ -2022,7 +2022,7 @@
     <message>
         <location filename="../../gpucheck/cli.py" line="108"/>
         <source>pack short samples into full-length rows</source>
-        <translation>把短样本拼接成整行（packing）</translation>
+        <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="116"/>
@@ -2188,17 +2188,17 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="153"/>
         <source>Target: {label} — CPU only</source>
-        <translation>目标：{label} — 仅 CPU</translation>
+        <translation>对比对象：{label} — 仅 CPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="156"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
-        <translation>目标：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
+        <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="157"/>
         <source>Target: {gpu}, {vram} usable</source>
-        <translation>目标：{gpu}，可用 {vram}</translation>
+        <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="169"/>
@@ -2208,7 +2208,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="177"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
-        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间：采用建议的调整后。</translation>
+        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="184"/>
@@ -2451,7 +2451,7 @@
         <location filename="../../gpucheck/commands.py" line="352"/>
         <location filename="../../gpucheck/report/model.py" line="579"/>
         <source>Whole run</source>
-        <translation>整次训练</translation>
+        <translation>整个训练</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="352"/>
@@ -2739,7 +2739,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="452"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
-        <translation>FP16 混合精度：{gpu} 不支持 BF16，默认使用 FP16</translation>
+        <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="461"/>
@@ -2779,7 +2779,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="522"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
-        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲：请先关闭其他程序</translation>
+        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="613"/>
@@ -2789,7 +2789,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="615"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
-        <translation>Apple GPU 与系统共用内存：训练任务和其他正在运行的程序共用同一份内存</translation>
+        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="654"/>
@@ -2835,12 +2835,12 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
-        <translation>训练方式为 {method}，{precision}，{optimizer}，微批次 {batch}</translation>
+        <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="678"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
-        <translation>约 {avg} token 的样本拼接成 {n} token 的整行</translation>
+        <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="680"/>
@@ -3710,7 +3710,7 @@
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="317"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
-        <translation>{gpu}：以下信息未知，因为驱动没有报告：{fields}</translation>
+        <translation>{gpu} 的驱动没有报告这些信息，因此未知：{fields}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/nvidia.py" line="321"/>
@@ -3968,14 +3968,14 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="140"/>
         <source>{need} → {after} of {have}</source>
-        <translation>{need} → {after}，共 {have}</translation>
+        <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="143"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
-        <translation>需要 {need}，共有 {have}</translation>
+        <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="145"/>
@@ -4198,7 +4198,7 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="395"/>
         <source>{cost} for the whole run</source>
-        <translation>整次训练 {cost}</translation>
+        <translation>整个训练 {cost}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
@@ -4224,7 +4224,7 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>tight: may fit</source>
-        <translation>很紧：可能装得下</translation>
+        <translation>很紧，可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="427"/>
@@ -4581,7 +4581,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="419"/>
         <source>batch {n}</source>
-        <translation>批大小 {n}</translation>
+        <translation>微批次 {n}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="421"/>
@@ -5074,7 +5074,7 @@
         <location filename="../../gpucheck/report/model.py" line="816"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="276"/>
         <source>What fits instead: another method or a smaller model</source>
-        <translation>可以改跑：换一种训练方式或更小的模型</translation>
+        <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="817"/>
@@ -6150,7 +6150,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="223"/>
         <source>&amp;Batch size (per GPU)</source>
-        <translation>批大小（每块 GPU）(&amp;B)</translation>
+        <translation>微批次（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="224"/>
@@ -6195,7 +6195,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="230"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
-        <translation>把短样本拼成整行（序列打包）</translation>
+        <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="231"/>
@@ -6758,7 +6758,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     <message>
         <location filename="../../gpucheck/verdict.py" line="79"/>
         <source>Tight: may fit</source>
-        <translation>很紧：可能装得下</translation>
+        <translation>很紧，可能装得下</translation>
     </message>
     <message>
         <location filename="../../gpucheck/verdict.py" line="80"/>
