@@ -335,7 +335,7 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="318"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
-        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图：统计量更嘈杂，结果可能不同</translation>
+        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="322"/>
@@ -455,12 +455,12 @@
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="688"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
+        <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="691"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
-        <translation>换一种方法：模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
+        <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="750"/>
@@ -671,7 +671,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="477"/>
         <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
-        <translation>国内官方渠道不销售新品：只能买二手或水货，没有保修；所示价格为海外价格</translation>
+        <translation>国内官方渠道不销售新品，只能买二手或水货，没有保修；所示价格为海外价格</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="479"/>
@@ -686,7 +686,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="584"/>
         <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
-        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源：约 {w} W</translation>
+        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源（约 {w} W）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="587"/>
@@ -2759,7 +2759,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="482"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
-        <translation>FP32：这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16），因此默认用 FP32</translation>
+        <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="514"/>
