@@ -32,11 +32,11 @@ def snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, fact
             cmd = _kohya_sdxl_command(settings, train, workload, shell)
         else:
             cmd = _diffusers_command(settings, train, workload, shell)
-        return with_download_mirrors(cmd, shell=shell, python=False, model=workload.model.name)
+        return with_download_mirrors(cmd, shell, python=False, model=workload.model.name)
     code = _hf_snippet(settings, train, workload, facts)
     if workload.model.arch != "transformer":  # torchvision's CNNs download from PyTorch's site, not the Hub
         return code
-    return with_download_mirrors(code, shell=shell, python=True, model=workload.model.name)
+    return with_download_mirrors(code, shell, python=True, model=workload.model.name)
 
 
 def _is_yolo(workload: Workload) -> bool:
