@@ -523,6 +523,14 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         # where the GPU's memory is the RAM, the ladder does help). RAM has its own fix (advise.host).
         return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
     res = _climb(workload, facts, train, est, estimate_fn, tweaks, settings, smallest, skip=())
+    sharding = next(i for i, r in enumerate(RUNGS) if r.id == "sharding")
+    if not res.fits and any(t.id == "sharding" for t in res.tweaks):
+        # sharding lowers the memory at once but can leave the later steps (CPU offload) with more to hold than
+        # they would have without it: the GPUs can also each hold a replica, so the plan is never worse than
+        # the one on fewer GPUs
+        alt = _climb(workload, facts, train, est, estimate_fn, tweaks, settings, smallest, skip=(sharding,))
+        if alt.fits or (alt.tight and not res.tight):
+            res = alt
     free_cut = [i for i, r in enumerate(RUNGS) if r.only_if_it_fits and r.loses == "nothing"]
     if res.fits and res.estimate.total_hours is not None and any(
             t.id == RUNGS[i].id and t.loses != "data" for i in free_cut for t in res.tweaks):

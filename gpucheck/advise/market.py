@@ -591,7 +591,7 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
     market = "cn" if in_mainland() else "global"
     for part in parts_of("gpu"):
         if part.gpu is None or market not in part.markets:
-            continue
+            continue  # as for one card: a China-market or modified card is not sold elsewhere
         try:
             spec = find_gpu(part.gpu)
         except BadInput:
@@ -629,4 +629,4 @@ def multi_gpu_upgrade(workload: Workload, train: TrainSpec, machine: Machine | N
         reason=tr("two cards sharing the job ({how}) cost less than one card that holds it alone",
                   how=sharding_text(stage) if stage else tr("data parallel")),
         notes=tuple(notes), total_hours=res.estimate.total_hours, tweaks=tuple(t.id for t in res.tweaks),
-        verified=part.verified, source=source, as_of=as_of, gpu_id=spec.id, fit="fits")
+        verified=part.verified, source=source, as_of=as_of, gpu_id=spec.id, fit="fits", gpus=2)

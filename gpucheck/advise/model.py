@@ -84,6 +84,7 @@ class Upgrade:
     as_of: str = ""
     gpu_id: str | None = None  # GPU: the card's id in the GPU catalog (resources/gpus.toml)
     fit: str = "fits"  # GPU: fits (with room) | tight (inside the estimate's error band: may fit)
+    gpus: int = 1  # GPU: how many of the card the plan uses (2: two cards sharing the job)
 
 
 @dataclass(frozen=True)

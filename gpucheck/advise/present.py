@@ -111,7 +111,7 @@ def _upgrade_dict(u: Upgrade) -> dict[str, Any]:
     return {"kind": u.kind, "part_id": u.part_id, "name": u.name, "price_usd": u.price_usd,
             "price_cny": u.price_cny, "price_kind": u.price_kind, "reason": u.reason, "notes": list(u.notes),
             "total_hours": _r(u.total_hours, 3), "tweaks": list(u.tweaks), "verified": u.verified,
-            "source": u.source, "as_of": u.as_of, "gpu_id": u.gpu_id, "fit": u.fit}
+            "source": u.source, "as_of": u.as_of, "gpu_id": u.gpu_id, "fit": u.fit, "gpus": u.gpus}
 
 
 def _cloud_dict(c: CloudOption) -> dict[str, Any]:

@@ -142,6 +142,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "fitted": Open({"prior": "num", "fitted_on": "strlist"}, pattern=r"[a-z_][a-z0-9_.\-]*"),
     "sequence": {"default_seq_len": "posint"},
     "zero": {"grads_bytes_16bit": "pos", "fp32_grad_partition_bytes": "pos"},
+    "unknown_gpu": {"shared_memory_max_gbps": "pos"},
     "cpu_offload": {"buffer_factor": "pos", "grad_out_bytes_per_param": "pos", "param_in_bytes_per_param": "pos",
                     "min_grad_bytes_per_gpu": "pos", "host_efficiency": "posfrac",
                     "host_mem_bandwidth_gbps": _each(SEGMENTS, "pos")},

@@ -423,77 +423,77 @@
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="666"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="674"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="667"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="675"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="668"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="676"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="671"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="679"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="672"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="680"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="679"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="687"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="680"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="688"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="683"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="691"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="742"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="750"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="743"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="751"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="769"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="763"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="771"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="768"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="776"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="790"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="798"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="791"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="799"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -686,7 +686,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="507"/>
         <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
-        <translation>国内官方渠道不销售新品：只能买二手或水货，没有保修；所示价格为海外价格</translation>
+        <translation>国内官方渠道不销售新品，只能买二手或水货，没有保修；所示价格为海外价格</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="509"/>
@@ -1490,6 +1490,11 @@
         <location filename="../../gpucheck/advise/software.py" line="291"/>
         <source>PyTorch is not installed, so the GPU was not measured (see pytorch.org/get-started for the build that fits this GPU).</source>
         <translation>尚未安装 PyTorch，因此没有测量 GPU（适合这块显卡的版本见 pytorch.org/get-started）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/unknown_speed.py" line="42"/>
+        <source>{gpu} reading the shared system memory</source>
+        <translation>只能读取共享系统内存的 {gpu}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/bench/__init__.py" line="103"/>
@@ -2904,7 +2909,7 @@
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
-        <translation>FP32（这颗 CPU 不原生支持 BF16，即 AVX512_BF16、AMX 或 Arm BF16，因此默认用 FP32）</translation>
+        <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/__init__.py" line="513"/>

