@@ -1259,7 +1259,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="350"/>
         <source>What fits instead: {title}</source>
-        <translation>可以改跑：{title}</translation>
+        <translation>能装下的替代方案：{title}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="353"/>
