@@ -32,5 +32,16 @@ try:
         """Each test has its own, empty calibration store (never the user's data folder): a trial one test
         runs must not calibrate the estimates another test checks."""
         monkeypatch.setenv("GPUCHECK_CALIBRATION_DIR", str(tmp_path_factory.mktemp("calibration")))
+
+    @pytest.fixture(autouse=True)
+    def _language_and_region():
+        """A command a test runs with --lang zh_CN or --region cn sets the process's language and region, as a
+        user's command does: each test starts in English, outside mainland China, whatever ran before it."""
+        from gpucheck.i18n import set_language
+        from gpucheck.region import set_region
+
+        yield
+        set_language("en")
+        set_region(None)
 except ImportError:  # pragma: no cover
     pass

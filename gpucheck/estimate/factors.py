@@ -84,8 +84,7 @@ _LOSS = {"held_logits": "num", "loss_copies": "num", "upcast": "bool"}
 
 FACTORS_SCHEMA: dict[str, Any] = {
     "verdict": {"too_slow_days": "pos"},
-    "fit_band": {"headroom_fraction": "frac", "ram_short": "frac", **{f"{fam}_{side}": "frac" for fam in ("default", "llm", "nlp", "diffusion")
-                                                 for side in ("short", "over")}},
+    "fit_band": {"headroom_fraction": "frac", "ram_short": "frac"},
     "bytes_per_param": {"weights_fp32": "pos", "weights_mixed": "pos", "weights_frozen_16bit": "pos",
                         "weights_frozen_fp32": "pos", "adapter_weights": "pos", "grads": "num",
                         "optimizer": _each(OPTIMIZERS, "num")},

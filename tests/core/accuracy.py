@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime as _dt
 import json
 import math
 import re
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from unittest import mock
@@ -170,8 +171,13 @@ def _set(doc: dict, path: tuple[str, ...], value: float) -> None:
     doc[path[-1]] = value
 
 
-def with_factors(f: FactorTable) -> mock._patch:
-    return mock.patch("gpucheck.estimate.load_factors", lambda: f)
+@contextlib.contextmanager
+def with_factors(f: FactorTable) -> Iterator[None]:
+    """Every estimator module that reads the factors reads `f` instead."""
+    with contextlib.ExitStack() as stack:
+        for module in ("core", "target", "fit"):
+            stack.enter_context(mock.patch(f"gpucheck.estimate.{module}.load_factors", lambda: f))
+        yield
 
 
 def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable, dict[str, float]]:

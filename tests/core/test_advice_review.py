@@ -42,7 +42,9 @@ def test_rtx3060_12gb_runs_llama3_8b_qlora_with_shorter_sequences():
     about 900 tokens in 12 GB and 2,551 in 16 GB). The advice must say so, not "does not fit"."""
     _m, w, t, a = advice_for("rtx3060-12gb-hdd-desktop", "llama3-8b-qlora")
     assert w.train.seq_len == 2048
-    assert a.verdict == "runs_with_tweaks"
+    # runs, or may fit under the memory band of the published language-model runs (factors.toml [memory_band]):
+    # never "does not fit", and the plan is the free sequence limit
+    assert a.verdict in ("runs_with_tweaks", "tight")
     assert [x.id for x in a.tweaks] == ["shorter_sequences"]
     n = a.tweaks[0].settings["max_seq_length"]
     assert 512 <= n < 2048
@@ -58,9 +60,9 @@ def test_rtx3060_llama3_8b_lora_does_not_fit_and_qlora_fits_instead():
     _m, _w, _t, a = advice_for("rtx3060-12gb-hdd-desktop", "llama3-8b-lora")
     assert a.verdict == "does_not_fit"
     assert "qlora" not in [x.id for x in a.tweaks]
-    alt = a.alternative
-    assert alt is not None and [x.id for x in alt.tweaks][0] == "qlora"
-    assert all(x.loses in ("method", "nothing") for x in alt.tweaks)
+    alt = a.alternatives[0]  # listed first: QLoRA, which fits or may fit (the memory band); a smaller model after
+    assert [x.id for x in alt.tweaks][0] == "qlora" and alt.peak_vram_bytes <= _t.vram_available_bytes
+    assert all(x.loses in ("method", "nothing", "time") for x in alt.tweaks)  # never data or quality
 
 
 def test_shorter_sequences_are_not_offered_when_the_job_fits_or_cannot_fit():

@@ -34,28 +34,32 @@ def test_rtx4090_qlora_on_short_samples_is_told_to_pack_and_raise_the_batch():
     assert E.estimate(w, t).bottleneck == "overhead"
     assert not a.tweaks  # nothing is needed to run it: the speed tweaks are separate
     by_id = {x.id: x for x in a.speed_tweaks}
-    assert set(by_id) == {"packing", "larger_batch"}
+    # packing always; a larger micro-batch only where it surely fits: at batch 2 the 128k-vocabulary logits and the
+    # activations, widened by the language-model memory band of the published runs, may exceed 24 GB ("tight")
+    assert "packing" in by_id and set(by_id) <= {"packing", "larger_batch"}
     assert all(x.kind == "speed" for x in a.speed_tweaks)
 
     packing = by_id["packing"]
     assert packing.settings == {"packing": True, "max_length": w.train.seq_len}
     assert packing.total_hours < 0.5 * a.final_total_hours  # 128-token samples fill 2048-token rows
 
-    bigger = by_id["larger_batch"]
-    batch = bigger.settings["per_device_train_batch_size"]
-    assert batch > w.train.batch
-    assert bigger.total_hours < 0.8 * a.final_total_hours
-    # the suggested configuration fits this card: re-estimate it independently
-    e = E.estimate(w, t, dataclasses.replace(w.train, batch=batch,
-                                             grad_accum=bigger.settings["gradient_accumulation_steps"]))
-    assert e.fits and e.peak_vram_bytes <= t.vram_available_bytes
-    assert bigger.peak_vram_bytes == e.peak_vram_bytes
-    # and the next doubling would not fit the 24 GB card, so the suggestion is the largest that does
+    batch = w.train.batch
+    if "larger_batch" in by_id:
+        bigger = by_id["larger_batch"]
+        batch = bigger.settings["per_device_train_batch_size"]
+        assert batch > w.train.batch
+        assert bigger.total_hours < 0.8 * a.final_total_hours
+        # the suggested configuration fits this card: re-estimate it independently
+        e = E.estimate(w, t, dataclasses.replace(w.train, batch=batch,
+                                                 grad_accum=bigger.settings["gradient_accumulation_steps"]))
+        assert e.fits and e.peak_vram_bytes <= t.vram_available_bytes
+        assert bigger.peak_vram_bytes == e.peak_vram_bytes
+    # the suggestion is the largest batch that surely fits: the next doubling does not
     e2 = E.estimate(w, t, dataclasses.replace(w.train, batch=batch * 2))
     assert not e2.fits
 
     text = format_advice(a)
-    assert "packing=True" in text and f"per_device_train_batch_size={batch}" in text
+    assert "packing=True" in text and ("larger_batch" not in by_id or f"per_device_train_batch_size={batch}" in text)
     d = advice_to_dict(a)
     assert [x["id"] for x in d["speed_tweaks"]] == [x.id for x in a.speed_tweaks]
 
@@ -63,9 +67,10 @@ def test_rtx4090_qlora_on_short_samples_is_told_to_pack_and_raise_the_batch():
 def test_h100_server_gets_a_bigger_batch_than_the_4090():
     *_, a4090 = _advice("rtx4090-650w-desktop", "llama3-8b-qlora", packing=False)
     _m, w, t, a = _advice("h100x8-server", "llama3-8b-qlora", packing=False)
-    big = {x.id: x for x in a.speed_tweaks}["larger_batch"]
-    small = {x.id: x for x in a4090.speed_tweaks}["larger_batch"]
-    assert big.settings["per_device_train_batch_size"] > small.settings["per_device_train_batch_size"]
+    big = {x.id: x for x in a.speed_tweaks}["larger_batch"]  # 80 GB has room for it
+    small = {x.id: x for x in a4090.speed_tweaks}.get("larger_batch")
+    small_batch = small.settings["per_device_train_batch_size"] if small is not None else 1
+    assert big.settings["per_device_train_batch_size"] > small_batch
     assert E.estimate(w, t, dataclasses.replace(w.train, batch=big.settings["per_device_train_batch_size"])).fits
 
 

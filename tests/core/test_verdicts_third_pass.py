@@ -34,7 +34,9 @@ def test_an_11gb_card_gets_the_free_sequence_limit_the_12gb_card_gets():
     # sequence length to 768", which loses nothing on ~128-token samples
     for gpu in ("RTX 2080 Ti", "RTX 3060 12GB"):
         _w, _e, a = _advice("llama3-8b-qlora", gpu)
-        assert a.verdict == "runs_with_tweaks", gpu
+        # the same free step on both cards; whether it then runs or may fit follows the published runs' band on
+        # the activations (factors.toml [memory_band]), and the smaller card is never told more than the larger
+        assert a.verdict in ("runs_with_tweaks", "tight"), gpu
         assert [t.id for t in a.tweaks] == ["shorter_sequences"] and a.tweaks[0].loses in ("nothing", "time")
 
 

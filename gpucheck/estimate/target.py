@@ -1,0 +1,271 @@
+"""What a job runs on: `Target` — a scanned machine's GPUs, a catalog GPU or the CPU — with its usable memory
+(a MIG slice, Apple's working set, the total less what a display keeps), RAM, CPU and calibration."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gpucheck.catalog import gpu_for
+from gpucheck.estimate.calibration import Calibration, calibration_for
+from gpucheck.estimate.compute import CpuCore, cpu_core
+from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.settings import check_gpus
+from gpucheck.i18n import (
+    fmt_gib,
+    localized,
+    tr,
+)
+from gpucheck.probe.apple import working_set_estimate
+from gpucheck.records import GpuSpec
+
+GIB = 1024**3
+
+
+@dataclass(frozen=True)
+class Target:
+    gpu: GpuSpec | None  # None: CPU (or an unknown GPU when backend is not "cpu")
+    gpus: int = 1
+    vram_available_bytes: int | None = None  # per GPU
+    ram_bytes: int | None = None  # total system RAM (under WSL 2: the Linux VM's limit)
+    ram_available_bytes: int | None = None  # free at scan time; None = unknown
+    cpu_cores: int | None = None  # physical
+    measured: Any = None  # machine.Measured from a deep scan
+    label: str = ""
+    backend: str = "cpu"  # cuda | rocm | metal | xpu | cpu | other
+    unified_memory: bool = False  # Apple: VRAM and RAM are the same bytes
+    gpu_name: str | None = None  # as scanned (may differ from the catalog name)
+    nvlink: bool | None = None  # from the scan: GPUs linked by NVLink
+    cpu_max_clock_mhz: float | None = None
+    cpu_flags: tuple[str, ...] = ()
+    cpu_vendor: str | None = None  # intel | amd | apple | arm | other
+    cpu_brand: str | None = None
+    notes: tuple[str, ...] = ()
+    calibration: Calibration | None = None  # measured on this PC (gpucheck calibrate / trial); None: not calibrated
+
+    # -- constructors ----------------------------------------------------------------------------
+    @classmethod
+    def from_gpu(cls, spec: GpuSpec, gpus: int = 1, machine: Any = None) -> Target:
+        gpus = check_gpus(gpus)
+        host = _host_fields(machine)
+        avail = usable_vram_bytes(spec)
+        if spec.vendor == "apple":  # unified memory: Metal lets the GPU use only part of it
+            avail = working_set_estimate(spec.vram_bytes)[0]
+            if not host.get("ram_bytes"):
+                host["ram_bytes"] = spec.vram_bytes
+        return cls(
+            gpu=spec,
+            gpus=gpus,
+            vram_available_bytes=avail,
+            calibration=calibration_for(machine, spec.name),
+            backend=spec.backend,
+            unified_memory=spec.vendor == "apple",
+            gpu_name=spec.name,
+            label=spec.name if gpus == 1 else f"{gpus}× {spec.name}",
+            nvlink=(spec.interconnect == "nvlink") if gpus > 1 else None,
+            notes=(localized(spec, "notes"),) if spec.notes else (),  # what the card is (China-market, modified)
+            **host,
+        )
+
+    @classmethod
+    def from_machine(cls, machine: Any, gpus: int | None = None) -> Target:
+        host = _host_fields(machine)
+        measured = getattr(machine, "measured", None)
+        compute = tuple(machine.compute_gpus()) if machine is not None else ()
+        label = getattr(machine, "label", None) or ""
+        if not compute:
+            return cls(gpu=None, gpus=1, backend="cpu", label=label or tr("this PC"),
+                       calibration=calibration_for(machine, "CPU"), **dict(host, measured=measured))
+        first = compute[0]
+        same = [g for g in compute if g.name == first.name]
+        n = len(same) if gpus is None else check_gpus(gpus)
+        spec = gpu_for(first)
+        notes: list[str] = []
+        if len(same) < len(compute):
+            notes.append(tr("This PC has different GPU models; the estimate uses the {n}× {name} only",
+                            n=len(same), name=first.name))
+        avail = _available_vram(first, spec, machine, notes)
+        spec = _mig_share(first, spec, notes)
+        backend = first.backend if first.backend in ("cuda", "rocm", "metal", "xpu") else "other"
+        if spec is None:
+            notes.append(tr("{name} is not in the GPU catalog: memory is checked, speed is unknown",
+                            name=first.name))
+        nvlink = None
+        if n > 1:
+            nvlink = bool(first.nvlink_links) if first.nvlink_links is not None else (
+                spec.interconnect == "nvlink" if spec else None)
+        if measured is not None and getattr(measured, "gpu_name", None) and spec is not None:
+            if gpu_for(dataclasses.replace(first, name=measured.gpu_name, catalog_id=None)) != spec:
+                measured = None  # measured on another GPU
+        return cls(
+            gpu=spec,
+            gpus=n,
+            vram_available_bytes=avail,
+            backend=backend,
+            unified_memory=first.vendor == "apple" or first.memory_kind == "unified",
+            gpu_name=first.name,
+            label=label or first.name,
+            nvlink=nvlink,
+            notes=tuple(notes),
+            calibration=calibration_for(machine, spec.name) if spec is not None else None,
+            **dict(host, measured=measured),
+        )
+
+    # -- derived figures -------------------------------------------------------------------------
+    def cpu_core(self, f: Mapping[str, Any]) -> CpuCore:
+        """The CPU's cores as its flags describe them (SIMD width, FMA units, native bf16, AMX)."""
+        return cpu_core(self.cpu_vendor, self.cpu_brand, self.cpu_flags, f)
+
+    def cpu_peak_tflops(self, f: Mapping[str, Any], per_cycle: float | None = None) -> float:
+        """Cores × clock × FLOPs per core per cycle (fp32 unless `per_cycle` is given)."""
+        c = f["cpu"]
+        cores = self.cpu_cores or c["default_cores"]
+        ghz = (self.cpu_max_clock_mhz or c["default_clock_mhz"]) / 1000.0
+        if per_cycle is None:
+            per_cycle = self.cpu_core(f).fp32_flops_per_cycle
+        return cores * ghz * per_cycle / 1000.0
+
+    @property
+    def native_bf16(self) -> bool:
+        """The CPU multiplies bf16 natively (AVX512_BF16, AMX-BF16, Arm FEAT_BF16)."""
+        return self.cpu_core(load_factors()).native_bf16
+
+    def bandwidth_gbps(self, f: Mapping[str, Any]) -> float:
+        m = self.measured
+        if self.gpu is None:
+            if m is not None and getattr(m, "ram_copy_gbps", None):
+                return m.ram_copy_gbps
+            return f["cpu"]["default_mem_bandwidth_gbps"]
+        if m is not None and getattr(m, "gpu_mem_bandwidth_gbps", None):
+            return m.gpu_mem_bandwidth_gbps
+        return self.gpu.mem_bandwidth_gbps
+
+    @property
+    def bandwidth_measured(self) -> bool:
+        m = self.measured
+        if m is None:
+            return False
+        if self.gpu is None:
+            return bool(getattr(m, "ram_copy_gbps", None))
+        return bool(getattr(m, "gpu_mem_bandwidth_gbps", None))
+
+    def link_gbps(self, f: Mapping[str, Any]) -> float:
+        """Achievable all-reduce / all-gather bus bandwidth per GPU, GB/s, over the link the GPUs of one machine
+        really use: NVLink, PCIe peer-to-peer, PCIe through host memory (GeForce cards without peer-to-peer).
+        Beyond one machine the network is priced separately (compute.network_gbps, compute.link_seconds)."""
+        mg = f["multi_gpu"]
+        spec = self.gpu
+        links = mg["links"]
+        if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
+                and spec.nvlink_gbps:
+            return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
+        gen = str(spec.pcie_gen if spec and spec.pcie_gen else mg["unknown_pcie_gen"])
+        gbps = float(mg["pcie_gbps"][gen if gen in mg["pcie_gbps"] else str(mg["unknown_pcie_gen"])])
+        if spec is not None and spec.vendor == "nvidia" and spec.segment in ("consumer", "laptop"):
+            gbps *= float(links["no_p2p_factor"])  # GeForce: no peer-to-peer, copies go through host memory
+        return gbps
+
+    @property
+    def nodes(self) -> int:
+        per = int(load_factors()["multi_gpu"]["links"]["gpus_per_node"])
+        return max(1, -(-self.gpus // per))
+
+    @property
+    def device_name(self) -> str:
+        if self.gpu is not None:
+            return self.gpu.name
+        if self.backend != "cpu" and self.gpu_name:
+            return self.gpu_name
+        return "CPU"
+
+
+def _host_fields(machine: Any) -> dict[str, Any]:
+    if machine is None:
+        return {}
+    mem = getattr(machine, "memory", None)
+    cpu = getattr(machine, "cpu", None)
+    return {
+        "ram_bytes": getattr(mem, "total_bytes", None),
+        "ram_available_bytes": getattr(mem, "available_bytes", None),
+        "cpu_cores": (getattr(cpu, "physical_cores", None) or getattr(cpu, "logical_cores", None)),
+        "cpu_max_clock_mhz": getattr(cpu, "max_clock_mhz", None) or getattr(cpu, "base_clock_mhz", None),
+        "cpu_flags": tuple(getattr(cpu, "flags", ()) or ()),
+        "cpu_vendor": getattr(cpu, "vendor", None),
+        "cpu_brand": getattr(cpu, "brand", None),
+        "measured": getattr(machine, "measured", None),
+    }
+
+
+def _mig_share(g: Any, spec: GpuSpec | None, notes: list[str]) -> GpuSpec | None:
+    """A MIG slice gets its share of the GPU: its SMs' share of the arithmetic and its memory slices'
+    share of the bandwidth (NVIDIA MIG user guide: each GPU instance owns its SMs, L2 and memory
+    controllers). The catalog figures are for the whole GPU."""
+    if spec is None or not (g.mig_enabled and g.mig_slices) or not g.sm_count:
+        return spec
+    sms = [s.sm_count for s in g.mig_slices if s.sm_count]
+    if not sms:
+        return spec
+    share = min(1.0, min(sms) / g.sm_count)
+    mems = [s.memory_total_bytes for s in g.mig_slices if s.memory_total_bytes]
+    mem_share = min(1.0, min(mems) / g.vram_total_bytes) if mems and g.vram_total_bytes else share
+    notes.append(tr("A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU",
+                    n=min(sms), total=g.sm_count))
+
+    def scaled(x: float | None) -> float | None:
+        return None if x is None else x * share
+
+    return dataclasses.replace(
+        spec, tflops_fp32=spec.tflops_fp32 * share, tflops_fp16_tensor=scaled(spec.tflops_fp16_tensor),
+        tflops_bf16_tensor=scaled(spec.tflops_bf16_tensor), tflops_tf32_tensor=scaled(spec.tflops_tf32_tensor),
+        tflops_fp8_tensor=scaled(spec.tflops_fp8_tensor), mem_bandwidth_gbps=spec.mem_bandwidth_gbps * mem_share)
+
+
+def usable_vram_bytes(spec: GpuSpec) -> int:
+    """What a job gets of a catalog card: the total nvidia-smi reports (ECC reserve taken off) where gpus.toml
+    records it (vram_usable_mib, with its source), else the card's size."""
+    if spec.vram_usable_mib:
+        return int(spec.vram_usable_mib * 2**20)
+    return spec.vram_bytes
+
+
+def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]) -> int | None:
+    f = load_factors()
+    if g.mig_enabled and g.mig_slices:
+        sizes = [s.memory_total_bytes for s in g.mig_slices if s.memory_total_bytes]
+        if sizes:
+            notes.append(tr("MIG is on: a job gets one slice ({size}), not the whole GPU",
+                            size=fmt_gib(min(sizes))))
+            return min(sizes)
+    if g.vendor == "apple" or g.memory_kind == "unified":
+        if g.usable_memory_bytes:
+            return g.usable_memory_bytes
+        total = getattr(getattr(machine, "memory", None), "total_bytes", None)
+        if total:
+            return working_set_estimate(total)[0]
+        return spec.vram_bytes if spec else None
+    if g.vram_free_bytes is not None and g.vram_total_bytes:
+        used = max(0, g.vram_total_bytes - g.vram_free_bytes)
+        v = f["vram"]
+        if g.display_active:
+            # a display keeps its share; anything beyond a display's typical use is other programs
+            reserve = min(used, int(v["display_reserve_max_gib"] * GIB))
+            if used > reserve:
+                notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
+                                "assumes you close them", used=fmt_gib(used - reserve), name=g.name))
+            return g.vram_total_bytes - reserve
+        if used > v["busy_note_gib"] * GIB:
+            notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
+                            "assumes you close them", used=fmt_gib(used), name=g.name))
+        return g.vram_total_bytes
+    if g.display_active and g.vram_total_bytes:
+        return g.vram_total_bytes - int(f["vram"]["display_reserve_default_gib"] * GIB)
+    if g.vram_total_bytes:
+        return g.vram_total_bytes
+    return spec.vram_bytes if spec else None
+
+
+# -- rules -----------------------------------------------------------------------------------------
+
+
