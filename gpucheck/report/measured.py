@@ -69,6 +69,19 @@ def _trial_on_cpu(trial: Any) -> bool | None:
     return None
 
 
+def _model_only(est: Any) -> float | None:
+    """uncalibrated ÷ calibrated step time when this PC's calibration changed the estimate (the trial itself feeds
+    it, so beside its own measurement the calibrated figure would only repeat it); None otherwise."""
+    raw, step = getattr(est, "uncalibrated_step_seconds", None), est.step_seconds
+    if not getattr(est, "calibrated", None) or not raw or not step:
+        return None
+    return raw / step
+
+
+def _scaled(value: float | None, factor: float | None) -> float | None:
+    return value if value is None or factor is None else value * factor
+
+
 def measured_of(trial: Any, workload: Any, est: Any) -> Measured | None:
     """The trial's figures for `workload` beside the estimate `est`, or None when the trial measured nothing,
     measured another job or another micro-batch, or ran on another kind of device than the estimate is for (a
@@ -88,12 +101,14 @@ def measured_of(trial: Any, workload: Any, est: Any) -> Measured | None:
     if not oom and sps:
         hours = workload.data.samples * workload.data.epochs / float(sps) / 3600.0
     need = est.ram_bytes if est.on_cpu else est.peak_vram_bytes
+    model = _model_only(est)  # the estimate beside a measurement is the model's own, before this PC's calibration
     return Measured(
         outcome=trial.outcome, device=m.get("device"), memory="ram" if est.on_cpu else "vram",
         batch=m.get("batch"), steps=m.get("steps"), step_seconds=m.get("step_seconds"), samples_per_second=sps,
         peak_bytes=_bytes(m.get("peak_memory_gib")), hours=hours,
-        estimated_step_seconds=est.step_seconds, estimated_samples_per_second=est.samples_per_second,
-        estimated_peak_bytes=need, estimated_hours=est.total_hours,
+        estimated_step_seconds=_scaled(est.step_seconds, model),
+        estimated_samples_per_second=_scaled(est.samples_per_second, 1 / model if model else None),
+        estimated_peak_bytes=need, estimated_hours=_scaled(est.total_hours, model),
         batch_tried=details.get("batch_tried"), largest_batch_that_fits=details.get("largest_batch_that_fits"))
 
 
@@ -167,7 +182,7 @@ def speed_value(est: Any, m: Measured | None) -> str:
     trial measured it, else the estimate's '1,389 samples per second' ('' when there is none)."""
     if m is not None and not m.out_of_memory and m.samples_per_second is not None:
         return tr("{n} samples per second measured (estimated {estimate})", n=_sps(m.samples_per_second),
-                  estimate=_sps(est.samples_per_second))
+                  estimate=_sps(m.estimated_samples_per_second or est.samples_per_second))
     sps = est.samples_per_second
     if sps is None:
         return ""

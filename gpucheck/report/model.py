@@ -590,10 +590,10 @@ def _cloud_table(adv: Any) -> Table | None:
                      cloud_cost_text(c), _as_of(c.as_of, c.verified), c.note or "—"))
     sites = unlisted_clouds(adv)  # mainland China: the domestic sites with no sourced price, named, never priced
     if sites:
-        rows.append((tr("Also much used in mainland China"), fmt_list([localized(u, "provider") for u in sites]), "—",
-                     tr("prices not listed: check on the site (not verified)"), "—", "—", "—",
-                     fmt_list([tr("{provider} — {what}", provider=localized(u, "provider"),
-                                  what=localized(u, "known_for")) for u in sites], strong=True)))
+        rows.append((tr("Also used there"), fmt_list([localized(u, "provider") for u in sites]), "—", "—", "—", "—",
+                     "—", tr("{sites}. Prices not listed: check on the site (not verified)", sites=fmt_list(
+                         [tr("{provider} — {what}", provider=localized(u, "provider"), what=localized(u, "known_for"))
+                          for u in sites], strong=True))))
     return Table(headers=(tr("Option"), tr("Provider"), tr("GPUs"), tr("Per GPU-hour"), tr("Time"),
                           tr("Whole run"), tr("Price date"), tr("Good to know")), rows=tuple(rows))
 

