@@ -53,7 +53,10 @@ class _QuitAfterFirstShow(QObject):
             QTimer.singleShot(0, lambda: self.app.exit(4))
         elif not self.shown and not isinstance(obj, QMessageBox) and obj.windowTitle():
             self.shown = True
-            _say(f"smoke-test: window shown: {obj.windowTitle()}")
+            # the title as the desktop shows it: the window's, then the app's name (Qt adds it on Linux/Windows)
+            name = self.app.applicationDisplayName()
+            title = obj.windowTitle() if name in obj.windowTitle() else f"{obj.windowTitle()} — {name}"
+            _say(f"smoke-test: window shown: {title}")
             QTimer.singleShot(self.delay_ms, self.app.quit)
         return False
 
