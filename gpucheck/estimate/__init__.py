@@ -37,7 +37,8 @@ The Estimate (gpucheck.records.Estimate), typed fields only:
     re-estimating with changed TrainSpecs. Memory: `peak_vram_bytes` is what nvidia-smi would show (the
     verdict uses it); `allocated_bytes` torch.cuda.max_memory_allocated(); `reserved_bytes` the caching
     allocator's reserve; `context_bytes` the CUDA context. `vram_fit` compares the peak with the usable
-    memory through the family's measured error band (`vram_band_bytes`, factors.toml [fit_band]);
+    memory: the exact bytes as they are, the activations and allocator slack widened by the family's memory band
+    measured on published runs (`vram_band_bytes`, factors.toml [memory_band]);
     `ram_fit` compares RAM with what was free and what is installed (the WSL 2 limit under WSL);
     `memory_fit` is the worse; `fits` is True only when both fit with room. `limit` says what stops it:
     "" | vram | ram | slow | qlora_backend | optimizer_backend | training_backend | unknown_gpu_speed.

@@ -263,10 +263,6 @@ def measured_time_value(m: Measured) -> str:
               estimate=fmt_duration(m.estimated_hours))
 
 
-def measured_time_sentence(m: Measured) -> str:
-    return tr("Training time: {time}", time=measured_time_value(m))
-
-
 def measured_time_tooltip(m: Measured) -> str:
     if m.out_of_memory:
         return measured_summary(m)
@@ -287,5 +283,5 @@ def measured_to_json(m: Measured | None, verdict: str) -> dict[str, Any] | None:
 
 __all__ = ["Measured", "measured_of", "apply_measured", "measured_verdict_label", "measured_summary",
            "measured_headline", "speed_value", "speed_ratio", "measured_speed_note",
-           "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_sentence", "measured_time_value",
+           "measured_rows", "measured_lines", "measured_caption", "measured_time_text", "measured_time_value",
            "measured_time_tooltip", "measured_to_json", "fmt_seconds", "MEASURED_OUTCOMES"]

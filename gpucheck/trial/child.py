@@ -285,14 +285,6 @@ class _Streams:
                 f.close()
 
 
-def kill_tree(proc: subprocess.Popen) -> None:
-    """Kill a child started by `_start` and every process the trial started (kept for callers of the
-    runner outside run_child; run_child does this itself)."""
-    tree = ProcessTree(proc, marker="")  # no marker known: the group, the job and its descendants
-    tree.kill_all()
-    tree.close()
-
-
 def resolve_python(python: str) -> str:
     """An absolute path (the child starts in its temporary folder); a bare name is looked up on PATH.
     Symbolic links are kept: a virtualenv's python is one, and resolving it would leave the virtualenv."""

@@ -3286,7 +3286,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="462"/>
-        <location filename="../../gpucheck/report/measured.py" line="122"/>
+        <location filename="../../gpucheck/report/measured.py" line="137"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
@@ -4328,7 +4328,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="242"/>
-        <location filename="../../gpucheck/report/measured.py" line="226"/>
+        <location filename="../../gpucheck/report/measured.py" line="241"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
@@ -4369,7 +4369,6 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="273"/>
-        <location filename="../../gpucheck/report/measured.py" line="252"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
@@ -4571,140 +4570,140 @@
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="135"/>
+        <location filename="../../gpucheck/report/measured.py" line="150"/>
         <source>Does not fit here — measured</source>
         <translation>本机装不下（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="136"/>
+        <location filename="../../gpucheck/report/measured.py" line="151"/>
         <source>{verdict} — measured</source>
         <translation>{verdict}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="142"/>
+        <location filename="../../gpucheck/report/measured.py" line="157"/>
         <source>Measured on this PC ({device}): micro-batch {batch}, {steps} timed steps after one warm-up.</source>
         <translation>已在本机实测（{device}）：微批次 {batch}，1 个预热步之后 {steps} 个计时训练步。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="143"/>
+        <location filename="../../gpucheck/report/measured.py" line="158"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="375"/>
         <source>unknown device</source>
         <translation>未知设备</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="145"/>
+        <location filename="../../gpucheck/report/measured.py" line="160"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; the largest micro-batch that fit is {fits}.</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足；能装下的最大微批次为 {fits}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="148"/>
+        <location filename="../../gpucheck/report/measured.py" line="163"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1.</source>
         <translation>本机装不下（实测）：微批次为 1 时仍然内存不足。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="149"/>
+        <location filename="../../gpucheck/report/measured.py" line="164"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}.</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="158"/>
+        <location filename="../../gpucheck/report/measured.py" line="173"/>
         <source>Measured on this PC: the whole run takes about {time} at the measured speed (estimated {estimate}), too slow to be practical here.</source>
         <translation>本机实测：按实测速度，完整训练约需 {time}（估算为 {estimate}），在本机太慢，不实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="161"/>
+        <location filename="../../gpucheck/report/measured.py" line="176"/>
         <source>Runs on this PC — measured: the whole run takes about {time} at the measured speed (estimated {estimate}).</source>
         <translation>本机可以运行（实测）：按实测速度，完整训练约需 {time}（估算为 {estimate}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="169"/>
+        <location filename="../../gpucheck/report/measured.py" line="184"/>
         <source>{n} samples per second measured (estimated {estimate})</source>
         <translation>实测每秒 {n} 个样本（估算为 {estimate}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="174"/>
+        <location filename="../../gpucheck/report/measured.py" line="189"/>
         <source>{n} samples per second</source>
         <translation>每秒 {n} 个样本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="193"/>
+        <location filename="../../gpucheck/report/measured.py" line="208"/>
         <source>A trial of "{job}" measured this PC {n}× slower than estimated: the other estimates here are not corrected for it.</source>
         <translation>“{job}”的试运行实测：本机耗时是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="195"/>
+        <location filename="../../gpucheck/report/measured.py" line="210"/>
         <source>A trial of "{job}" measured this PC {n}× faster than estimated: the other estimates here are not corrected for it.</source>
         <translation>“{job}”的试运行实测：本机速度是估算的 {n} 倍。这里的其他估算没有据此修正。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="201"/>
+        <location filename="../../gpucheck/report/measured.py" line="216"/>
         <source>{measured} measured · {estimated} estimated</source>
         <translation>实测 {measured} · 估算 {estimated}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="207"/>
+        <location filename="../../gpucheck/report/measured.py" line="222"/>
         <source>Peak RAM</source>
         <translation>内存峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="207"/>
+        <location filename="../../gpucheck/report/measured.py" line="222"/>
         <source>Peak video memory</source>
         <translation>显存峰值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="211"/>
+        <location filename="../../gpucheck/report/measured.py" line="226"/>
         <source>At micro-batch {b}</source>
         <translation>微批次 {b} 时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="212"/>
+        <location filename="../../gpucheck/report/measured.py" line="227"/>
         <source>{step} per step, {sps} samples/s, peak {peak} — measured</source>
         <translation>每步 {step}，{sps} 样本/秒，峰值 {peak}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="215"/>
+        <location filename="../../gpucheck/report/measured.py" line="230"/>
         <source>Step time</source>
         <translation>每步耗时</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="216"/>
+        <location filename="../../gpucheck/report/measured.py" line="231"/>
         <location filename="../../gpucheck/trial/command.py" line="76"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="218"/>
+        <location filename="../../gpucheck/report/measured.py" line="233"/>
         <source>Whole run at the measured speed</source>
         <translation>按实测速度的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="232"/>
+        <location filename="../../gpucheck/report/measured.py" line="247"/>
         <source>{text} · out of memory (measured)</source>
         <translation>{text} · 内存不足（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="233"/>
+        <location filename="../../gpucheck/report/measured.py" line="248"/>
         <source>{text} · measured peak {peak}</source>
         <translation>{text} · 实测峰值 {peak}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="240"/>
+        <location filename="../../gpucheck/report/measured.py" line="255"/>
         <source>{time} measured</source>
         <translation>{time}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="246"/>
+        <location filename="../../gpucheck/report/measured.py" line="261"/>
         <source>none as configured: it ran out of memory here (measured).</source>
         <translation>无，按当前设置在本机内存不足（实测）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="247"/>
+        <location filename="../../gpucheck/report/measured.py" line="262"/>
         <source>{time} measured (estimated {estimate})</source>
         <translation>实测 {time}（估算 {estimate}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/measured.py" line="258"/>
+        <location filename="../../gpucheck/report/measured.py" line="269"/>
         <source>At the speed measured on this PC; estimated {time}</source>
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>

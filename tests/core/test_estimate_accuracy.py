@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -37,36 +36,6 @@ KNOWN_MISSES = {
                                                     "gradient checkpointing, which the post does not state"),
     "rocmblog-llama2-7b-qlora-mi250-memory": (6.5, "as the MI300X row, and split over the MI250's two dies"),
 }
-
-
-@dataclass(frozen=True)
-class Case:
-    """A memory row as the fit-verdict tests read it (tests/core/test_fit_verdicts.py)."""
-
-    id: str
-    quantity: str  # allocated_gb | nvml_mib | capacity_gb | capacity_gib
-    row: EvidenceRow
-
-
-def _quantity(r: EvidenceRow) -> str:
-    m = r.measured
-    if m.kind == "allocated_gib":
-        return "allocated_gb"
-    if m.kind == "capacity_gib":
-        return "capacity_gib"
-    return "nvml_mib" if m.unit == "MiB" else "capacity_gb"
-
-
-# The fit band ([fit_band]) covers one GPU's peak for settings the estimator can express: the sharded rows' misses
-# are in the state's placement (a full checkpoint on every rank) and litgpt's "bnb.nf4" rows quantize without the
-# double quantization gpucheck's QLoRA assumes (0.37 bit per weight more); both are in docs/accuracy.md
-CASES = [Case(r.id, _quantity(r), r) for r in MEMORY_ROWS if not A.sharded(r) and "-qlora-nf4-" not in r.id]
-
-
-def run_case(c: Case) -> tuple[float, float]:
-    """(estimated value in the row's published unit, estimate / measured − 1), as shipped."""
-    total = A.memory_parts(c.row)[0]
-    return total / (c.row.measured.bytes / c.row.measured.value), A.memory_error(c.row)
 
 
 @pytest.mark.parametrize("row", MEMORY_ROWS, ids=[r.id for r in MEMORY_ROWS])
