@@ -85,7 +85,8 @@ main([])
 """.replace("__HEAVY__", repr(HEAVY))
 
 
-# The bare wizard, watched like gpucheck/ui/smoke.py watches the app: one line when its window is shown.
+# The bare wizard, watched as gpucheck/ui/smoke.py watches the app: an event filter on the window, installed
+# before show(), prints one line when the window is shown.
 BARE_SMOKE = r"""
 import sys
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -93,16 +94,16 @@ from PySide6.QtWidgets import QApplication, QWizard, QWizardPage
 app = QApplication([sys.argv[0]])
 class Watch(QObject):
     def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Show and obj.isWidgetType() and obj.isWindow():
+        if event.type() == QEvent.Type.Show and obj.windowTitle():
             print("smoke-test: window shown: bare", flush=True)
             QTimer.singleShot(0, app.quit)
         return False
-watch = Watch()
-app.installEventFilter(watch)
+watch = Watch(app)
 w = QWizard()
 w.setWindowTitle("bare")
 w.addPage(QWizardPage())
 w.resize(1100, 760)
+w.installEventFilter(watch)
 w.show()
 app.exec()
 """

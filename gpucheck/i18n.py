@@ -16,7 +16,6 @@ The language follows the system locale; `--lang` and the UI's menu override it.
 
 from __future__ import annotations
 
-import locale
 import os
 import re
 import string
@@ -31,6 +30,7 @@ from gpucheck.resources import resource_path
 
 # Loaded on first use (gpucheck/lazy.py): the desktop app's start-up reads no catalog and asks no OS tool.
 ET = lazy_import("xml.etree.ElementTree")  # only when a translation is needed
+locale = lazy_import("locale")  # only when no environment variable names the language
 ctypes = lazy_import("ctypes")  # Windows: the user's UI language
 dt = lazy_import("datetime")  # only when a time is formatted (the app's start does not need it)
 subprocess = lazy_import("subprocess")  # macOS: `defaults read -g AppleLanguages`
@@ -601,15 +601,17 @@ def fmt_list(items, strong: bool = False) -> str:
             return "；".join(items)
         out = items[0] if items else ""
         for item in items[1:]:  # 'a; b', but 'a. Bought used …' for an item written as its own sentence
-            out += (". " if _SENTENCE_START.match(item) and not out.endswith(("?", "!")) else
-                    " " if _SENTENCE_START.match(item) else "; ") + item
+            starts = _sentence_start().match(item)
+            out += (". " if starts and not out.endswith(("?", "!")) else " " if starts else "; ") + item
         return out
     return ("、" if zh else ", ").join(items)
 
 
 # an English item that starts a sentence ('Bought used …', 'Needs a free M.2 slot'), not a name or an acronym
 # ('NVIDIA 550', 'PCIe 5.0 card', 'RTX 4090'), which may sit after a ';'
-_SENTENCE_START = re.compile(r"[A-Z][a-z]+\b(?![.-]\w)")
+@lru_cache(maxsize=1)
+def _sentence_start() -> re.Pattern:
+    return re.compile(r"[A-Z][a-z]+\b(?![.-]\w)")
 
 
 def localized(record: object, field: str, lang: str | None = None) -> str:

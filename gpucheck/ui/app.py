@@ -107,14 +107,17 @@ def make_application(argv: list[str] | None = None) -> QtWidgets.QApplication:
     return app
 
 
-def run_app(machine_file: str | None = None, lang: str | None = None) -> int:
-    """Open the desktop app. `machine_file`: a saved scan to open instead of scanning; `lang`: en | zh_CN."""
+def run_app(machine_file: str | None = None, lang: str | None = None, on_window=None) -> int:
+    """Open the desktop app. `machine_file`: a saved scan to open instead of scanning; `lang`: en | zh_CN;
+    `on_window(window)`: called with the window just before it is shown (the smoke test watches it)."""
     app = make_application()
     set_app_language(lang)
     sys.excepthook = error_hook
     if i18n.get_language() == "zh_CN":
         add_bundled_fonts()  # Chinese text needs a CJK font before the first paint
     w = create_window(machine_file)
+    if on_window is not None:
+        on_window(w)
     w.show()
     QTimer.singleShot(0, lambda: after_show(app, w))
     try:
