@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gpucheck.catalog import VALUE_KINDS, read_toml, shown_key, validate_table
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
+from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key, validate_table
 
 
 @dataclass(frozen=True)

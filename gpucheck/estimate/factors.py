@@ -17,9 +17,9 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.catalog import VALUE_KINDS, read_toml, shown_key
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
+from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
 
 BACKENDS = ("cuda", "rocm", "metal", "xpu", "cpu", "other")
 ARCHS = ("transformer", "cnn", "unet", "mlp")

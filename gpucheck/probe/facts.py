@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gpucheck.catalog import read_toml, validate_table
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
+from gpucheck.tomldata import read_toml, validate_table
 
 _SRC = {"source": ("str", True, None, None, None), "as_of": ("str", True, None, None, None)}
 _SRC_ONLY = {"source": ("str", True, None, None, None)}

@@ -1884,125 +1884,36 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="45"/>
-        <source>is a folder, not a TOML file</source>
-        <translation>这是一个文件夹，不是 TOML 文件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="46"/>
-        <source>not a text file (expected TOML)</source>
-        <translation>不是文本文件（应为 TOML）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="50"/>
-        <source>{path}: not valid TOML ({reason})</source>
-        <translation>{path}：不是有效的 TOML（{reason}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="53"/>
-        <source>{path}: not valid TOML (nested too deeply)</source>
-        <translation>{path}：不是有效的 TOML（嵌套太深）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="55"/>
-        <source>{path}: not valid TOML (a number with more than 4300 digits)</source>
-        <translation>{path}：不是有效的 TOML（有超过 4300 位的数字）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="62"/>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="442"/>
-        <source>a string</source>
-        <translation>字符串</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="62"/>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="434"/>
-        <source>an integer</source>
-        <translation>整数</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="62"/>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="428"/>
-        <source>a number</source>
-        <translation>数字</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="62"/>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="438"/>
-        <source>true or false</source>
-        <translation>true 或 false</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="63"/>
-        <source>a list of strings</source>
-        <translation>字符串列表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="63"/>
-        <source>a list of numbers above 0</source>
-        <translation>大于 0 的数字列表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="103"/>
-        <source>{kind} between {lo} and {hi}</source>
-        <translation>{lo} 到 {hi} 之间的{kind}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="105"/>
-        <source>{kind} ≥ {lo}</source>
-        <translation>≥ {lo} 的{kind}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="107"/>
-        <location filename="../../gpucheck/machine.py" line="373"/>
-        <source>one of {names}</source>
-        <translation>以下之一：{names}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="108"/>
-        <source>{where}: key '{key}': expected {what}, got {got}</source>
-        <translation>{where}：键“{key}”应为{what}，实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="153"/>
-        <location filename="../../gpucheck/catalog.py" line="568"/>
-        <location filename="../../gpucheck/machine.py" line="456"/>
-        <source>{where}: unknown key '{key}' (expected one of: {names})</source>
-        <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="160"/>
-        <source>{where}: missing key '{key}' ({what})</source>
-        <translation>{where}：缺少键“{key}”（{what}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/catalog.py" line="433"/>
+        <location filename="../../gpucheck/catalog.py" line="287"/>
         <location filename="../../gpucheck/commands.py" line="124"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="444"/>
+        <location filename="../../gpucheck/catalog.py" line="298"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="447"/>
+        <location filename="../../gpucheck/catalog.py" line="301"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="456"/>
-        <location filename="../../gpucheck/catalog.py" line="435"/>
+        <location filename="../../gpucheck/catalog.py" line="310"/>
+        <location filename="../../gpucheck/catalog.py" line="289"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="637"/>
+        <location filename="../../gpucheck/catalog.py" line="422"/>
+        <location filename="../../gpucheck/machine.py" line="456"/>
+        <location filename="../../gpucheck/tomldata.py" line="136"/>
+        <source>{where}: unknown key '{key}' (expected one of: {names})</source>
+        <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="491"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -3418,9 +3329,43 @@
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="434"/>
+        <location filename="../../gpucheck/tomldata.py" line="45"/>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="428"/>
+        <location filename="../../gpucheck/tomldata.py" line="45"/>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="442"/>
+        <location filename="../../gpucheck/tomldata.py" line="45"/>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="356"/>
+        <location filename="../../gpucheck/machine.py" line="438"/>
+        <location filename="../../gpucheck/tomldata.py" line="45"/>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/machine.py" line="366"/>
         <source>{where}: expected {what}, got {got}</source>
         <translation>{where}：应为{what}，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <location filename="../../gpucheck/tomldata.py" line="90"/>
+        <source>one of {names}</source>
+        <translation>以下之一：{names}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine.py" line="377"/>
@@ -5616,6 +5561,61 @@
         <location filename="../../gpucheck/scan_command.py" line="69"/>
         <source>Saved the scan to {path}</source>
         <translation>扫描结果已保存到 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="28"/>
+        <source>is a folder, not a TOML file</source>
+        <translation>这是一个文件夹，不是 TOML 文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="29"/>
+        <source>not a text file (expected TOML)</source>
+        <translation>不是文本文件（应为 TOML）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="33"/>
+        <source>{path}: not valid TOML ({reason})</source>
+        <translation>{path}：不是有效的 TOML（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="36"/>
+        <source>{path}: not valid TOML (nested too deeply)</source>
+        <translation>{path}：不是有效的 TOML（嵌套太深）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="38"/>
+        <source>{path}: not valid TOML (a number with more than 4300 digits)</source>
+        <translation>{path}：不是有效的 TOML（有超过 4300 位的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="46"/>
+        <source>a list of strings</source>
+        <translation>字符串列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="46"/>
+        <source>a list of numbers above 0</source>
+        <translation>大于 0 的数字列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="86"/>
+        <source>{kind} between {lo} and {hi}</source>
+        <translation>{lo} 到 {hi} 之间的{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="88"/>
+        <source>{kind} ≥ {lo}</source>
+        <translation>≥ {lo} 的{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="91"/>
+        <source>{where}: key '{key}': expected {what}, got {got}</source>
+        <translation>{where}：键“{key}”应为{what}，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/tomldata.py" line="143"/>
+        <source>{where}: missing key '{key}' ({what})</source>
+        <translation>{where}：缺少键“{key}”（{what}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="38"/>
