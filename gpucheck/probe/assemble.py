@@ -15,14 +15,17 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from gpucheck.catalog import gpu_for
 from gpucheck.i18n import fmt_gib, tr, tr_text
+from gpucheck.lazy import lazy_import
 from gpucheck.machine import Cpu, Disk, Finding, Gpu, Machine, Memory, Power, Software, with_notes
 from gpucheck.probe import power as power_mod
 from gpucheck.probe import software as sw_mod
 from gpucheck.probe.base import Part, Sources, finding
 from gpucheck.probe.facts import probe_facts, version_key
 from gpucheck.probe.nvidia import SLOWDOWN_REASONS
+
+# the GPU catalog is read only when a GPU was found (a scan without one does not load it)
+catalog = lazy_import("gpucheck.catalog")
 
 GPU_PROBES = ("nvidia", "amd", "apple", "windows", "platform")
 TRAINING_BACKENDS = ("cuda", "rocm", "metal", "xpu", "directml")
@@ -72,7 +75,7 @@ def _with_catalog_ids(gpus: list[Gpu]) -> list[Gpu]:
     for g in gpus:
         if g.is_primary_compute and g.catalog_id is None:
             try:
-                spec = gpu_for(g)
+                spec = catalog.gpu_for(g)
             except Exception:  # noqa: BLE001 — a broken catalog must not break the scan
                 spec = None
             if spec is not None:

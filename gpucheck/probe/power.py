@@ -11,12 +11,15 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from gpucheck.catalog import load_gpus
 from gpucheck.i18n import tr_text
+from gpucheck.lazy import lazy_import
 from gpucheck.machine import Cpu, Gpu, Power, with_notes
 from gpucheck.probe.base import Part, Sources, finding
 from gpucheck.probe.facts import probe_facts
 from gpucheck.probe.linux import is_wsl
+
+# the GPU catalog is read only when a GPU was found (a scan without one does not load it)
+catalog = lazy_import("gpucheck.catalog")
 
 
 def chassis_kind(chassis_type: int | None) -> str | None:
@@ -78,7 +81,7 @@ def datacenter_gpus(gpus: tuple[Gpu, ...]) -> bool:
     if not ids:
         return False
     try:
-        return any(s.segment == "datacenter" for s in load_gpus() if s.id in ids)
+        return any(s.segment == "datacenter" for s in catalog.load_gpus() if s.id in ids)
     except Exception:  # noqa: BLE001 — a broken catalog must not break the scan
         return False
 
