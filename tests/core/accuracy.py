@@ -310,6 +310,27 @@ def quantile(xs: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
 
 
+def group_weighted_quantile(xs: list[tuple[float, str]], q: float) -> float:
+    """The q-quantile of values tagged with their source group, each GROUP weighing the same (each of its n rows
+    1/n): a band says how far a source the model has not seen may be off, so a suite with many rows (Lambda's
+    135) counts once, like a blog post with two. Interpolated between the weighted midpoints of the rows."""
+    n: dict[str, int] = {}
+    for _, g in xs:
+        n[g] = n.get(g, 0) + 1
+    pts = sorted((v, 1 / n[g]) for v, g in xs)
+    total = sum(w for _, w in pts)
+    mids, acc = [], 0.0
+    for v, w in pts:
+        mids.append(((acc + w / 2) / total, v))
+        acc += w
+    if q <= mids[0][0]:
+        return mids[0][1]
+    for (p0, v0), (p1, v1) in zip(mids, mids[1:]):
+        if q <= p1:
+            return v0 + (v1 - v0) * (q - p0) / (p1 - p0)
+    return mids[-1][1]
+
+
 def _out(lo: float, hi: float) -> tuple[float, float]:
     return math.floor(lo * 100) / 100, math.ceil(hi * 100) / 100
 
@@ -325,9 +346,11 @@ def _cells(results: list[Result], value, min_rows: int) -> dict[tuple[str, str],
 
 def speed_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
     """(family, vendor) → P10–P90 of the LOSO speed ratios of the published rows of that family on that vendor's
-    GPUs (≥ MIN_ROWS_FOR_BAND rows); a pair without a band gets the default, wide one ("not yet checked")."""
-    cells = _cells(results, lambda x: None if x.row.measured.is_memory else x.loso, MIN_ROWS_FOR_BAND)
-    return {k: _out(quantile(xs, 0.10), quantile(xs, 0.90)) for k, xs in sorted(cells.items())}
+    GPUs (≥ MIN_ROWS_FOR_BAND rows), each source group weighing the same (group_weighted_quantile); a pair
+    without a band gets the default, wide one ("not yet checked")."""
+    cells = _cells(results, lambda x: None if x.row.measured.is_memory else (x.loso, x.row.group), MIN_ROWS_FOR_BAND)
+    return {k: _out(group_weighted_quantile(xs, 0.10), group_weighted_quantile(xs, 0.90))
+            for k, xs in sorted(cells.items())}
 
 
 def sharded(r: EvidenceRow) -> bool:

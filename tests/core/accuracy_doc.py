@@ -112,7 +112,8 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
     vend = ("nvidia", "amd", "apple", "intel", "laptop")
     out = ["Time ranges (factors.toml [speed_band], `gpucheck.estimate.bands.speed_band(family, vendor)`): P10–P90 of "
            "the leave-one-source-out speed ratios of each family on each vendor's GPUs with at least "
-           f"{A.MIN_ROWS_FOR_BAND} rows; every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
+           f"{A.MIN_ROWS_FOR_BAND} rows, each source group weighing the same (a suite with 135 rows counts once, like a "
+           "blog post with two: the range says how far a source the model has not seen may be off); every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
            f"{A.SPEED_DEFAULT_BAND[1]}× and the estimate says it is **not yet checked** there:", ""]
     out += [f"- {fam} on {v}: {lo:.2f}–{hi:.2f}×" for (fam, v), (lo, hi) in sb.items()]
     seen_v = {v for _, v in sb}
