@@ -26,7 +26,9 @@ from tests.core import accuracy as A  # noqa: E402
 GIB = 1024**3
 MEMORY_ROWS = [r for r in load_evidence() if r.measured.is_memory]
 # Regression bound for one row: |estimate / measured − 1| (the aims are stricter and reported in docs/accuracy.md);
-# sharded rows miss by more (litgpt's FSDP LoRA peaks hold the full checkpoint on every rank): their own bound
+# sharded rows miss by more (litgpt's FSDP LoRA peaks hold a full-model gradient: FSDP with use_orig_params=True
+# keeps gradients for whole Block units that mix frozen weights and LoRA, unsharded under no_sync; gpucheck counts
+# LoRA-only gradients — resources/evidence/litgpt-resource-tables.toml): their own bound
 # (measured 2026-12-01 with 103 memory rows: the worst single-GPU rows are Qwen and Llama 3.1 LoRA/QLoRA runs of SWIFT,
 # Qwen's README and torchtune, -49 % to +60 %: large vocabularies and stacks the rows only partly describe)
 ROW_BOUND, SHARDED_ROW_BOUND = 0.65, 0.80
