@@ -404,6 +404,8 @@ _TRAIN_SPEC = {
     "stack": _s(False, ("eager", "fused", "handtuned")),
     "packing": _B,
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
+    "host_sync": _B,
+    "fsdp_frozen_grads": _B,
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

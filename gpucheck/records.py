@@ -112,6 +112,10 @@ class TrainSpec:
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
     cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | chunked (litgpt) |
     #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
+    host_sync: bool = False  # the forward pass waits for the GPU in every layer (a host value copied to the GPU or
+    #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn
+    fsdp_frozen_grads: bool = False  # FSDP (FlatParameter, use_orig_params=True) units that mix frozen and trained
+    #   weights keep a gradient for every weight, unsharded while micro-batches accumulate under no_sync()
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 

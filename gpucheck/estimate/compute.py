@@ -502,6 +502,10 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
     # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
+    if t.host_sync and target.gpu is not None:
+        # the forward pass waits for the GPU in every layer: there the CPU's launches and the GPU's work run in turn
+        # (the forward is 1 / (1 + backward_per_forward) of both; backward, in autograd's thread, still overlaps)
+        work_s += min(gpu_s, disp_s) / (1.0 + f["dispatch"]["kernels"]["backward_per_forward"])
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
     host_bound = target.gpu is not None and disp_s >= gpu_s  # the CPU launches slower than the GPU runs

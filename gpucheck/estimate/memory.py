@@ -278,6 +278,13 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         g = g / n
     if fp32_partition and not t.cpu_offload:
         g += fp32_partition / n
+    if stage >= 3 and t.fsdp_frozen_grads and t.method == "lora":
+        # FSDP's FlatParameter with use_orig_params=True: a unit mixing frozen and trained weights keeps a gradient
+        # for all of them ("the gradient memory usage will be higher than expected, namely equivalent to not freezing
+        # those parameters": PyTorch FSDP API docs), unsharded while micro-batches accumulate under no_sync() ("FSDP
+        # will accumulate the full model gradients (instead of gradient shards)": FSDP.no_sync docs)
+        every = m.params * (f["bytes_per_param"]["grads"] if t.precision == "fp32" else f["zero"]["grads_bytes_16bit"])
+        g += every if t.grad_accum > 1 else every / n  # one micro-batch per step: reduce-scattered to a shard
     if stage >= 3:
         # forward/backward read a 16-bit copy (as stored for NF4, bnb_4bit_quant_storage), gathered per layer
         gathered_model = working + frozen

@@ -325,7 +325,7 @@ def group_weighted_quantile(xs: list[tuple[float, str]], q: float) -> float:
         acc += w
     if q <= mids[0][0]:
         return mids[0][1]
-    for (p0, v0), (p1, v1) in zip(mids, mids[1:]):
+    for (p0, v0), (p1, v1) in zip(mids, mids[1:], strict=False):
         if q <= p1:
             return v0 + (v1 - v0) * (q - p0) / (p1 - p0)
     return mids[-1][1]
