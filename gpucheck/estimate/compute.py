@@ -359,7 +359,8 @@ def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float
 # -- kernels and the CPU ---------------------------------------------------------------------------
 
 
-def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any]) -> float:
+def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any],
+                     backend: str = "cuda") -> float:
     """Kernels the CPU launches in one micro-batch step (forward, backward, recompute) plus the
     optimizer's share, with the stack's fusion."""
     k = f["dispatch"]["kernels"]
@@ -382,8 +383,18 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
     else:
         layers = m.layers or k["layers_default"][m.arch]
         total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
-    opt = optimizer_tensors(m, t, pc, k) * k["optimizer_per_tensor"] / max(1, t.grad_accum)
+    opt = optimizer_tensors(m, t, pc, k) * optimizer_ops_per_tensor(t, backend, f) / max(1, t.grad_accum)
     return (total + opt) * st["kernel_scale"]
+
+
+def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> float:
+    """Operators the optimizer dispatches per trainable tensor: a share of a foreach call where PyTorch has
+    foreach kernels for the device, else one operator per line of its per-tensor loop (factors.toml
+    [dispatch.optimizer_loop])."""
+    loop = f["dispatch"]["optimizer_loop"]
+    if backend in loop["backends"] and t.stack == "eager":
+        return loop["ops_per_tensor"][t.optimizer]
+    return f["dispatch"]["kernels"]["optimizer_per_tensor"]
 
 
 def _linears(m: ModelSpec) -> int:
@@ -472,7 +483,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     alu_s = f["speed"]["elementwise"]["sm_cycles_per_element"] * ew_elements / sm_rate if sm_rate else 0.0
     memory = max(ew_bytes / bw, alu_s) * st["elementwise_scale"] + rest / bw
     streaming = passes * max(0.0, one_read / bw - linear / rate_flops)  # weight reads beyond the math's time
-    return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f), fixed_s=streaming + rest / bw)
+    return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f, target.backend), fixed_s=streaming + rest / bw)
 
 
 def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, traffic: Traffic,
