@@ -550,6 +550,7 @@ _TRAIN_SPEC = {
     "stack": _s(False, ("eager", "fused", "handtuned")),
     "packing": _B,
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
+    "optimizer_impl": _s(False, ("foreach", "single", "fused")),
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

@@ -112,6 +112,8 @@ class TrainSpec:
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
     cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | chunked (litgpt) |
     #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
+    optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
+    #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 
