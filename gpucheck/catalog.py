@@ -406,6 +406,7 @@ _TRAIN_SPEC = {
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,
     "fsdp_frozen_grads": _B,
+    "optimizer_impl": _s(False, ("foreach", "single", "fused")),
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

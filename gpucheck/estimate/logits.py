@@ -15,9 +15,10 @@ with the code it was counted from):
 - `fused` — a fused or compiled loss (Unsloth's Triton cross-entropy, llm.c's fused classifier, Liger, a
   torch.compile'd loss): the logits and one gradient of the same dtype; the softmax lives in registers.
 
-Mixed precision (autocast) runs log_softmax and nll_loss in fp32 (PyTorch AMP op reference: "CUDA ops that can
-autocast to float32"), so the `full` kind's copies are 4 bytes under fp16/bf16 autocast and fp32 training; pure
-bf16 without autocast keeps them in bf16 where the loss does not upcast.
+Under fp16/bf16 autocast the `full` kind's copies are 4 bytes (Hugging Face upcasts the logits itself; for a plain
+F.cross_entropy on 16-bit logits autocast casts nll_loss's input to fp32 while log_softmax keeps the dtype
+cross_entropy passes it — aten/src/ATen/autocast_mode.cpp — so the count is an upper one there), and in fp32
+training; pure bf16 without autocast keeps them in bf16 where the loss does not upcast.
 
 The caching allocator (PyTorch docs 'CUDA semantics → Memory management'; c10/cuda/CUDACachingAllocator.cpp:
 large requests take the smallest cached free block that fits and split it) reserves more than it allocates:

@@ -138,7 +138,10 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
         return WeightParts(0.0, 0.0, m.params * base, adapters, aux)
     q = f["qlora"]
     rest = m.params - pc.quantized
-    frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * q["unquantized_bytes_per_param"]
+    # the layers bitsandbytes / NF4 leave unquantized (embeddings, lm_head, norms): PEFT's prepare_model_for_kbit_training
+    # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune) keeps them in bf16
+    rest_bytes = q["unquantized_bytes_per_param_pure_bf16"] if t.precision == "bf16-pure" else q["unquantized_bytes_per_param"]
+    frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * rest_bytes
     return WeightParts(0.0, 0.0, frozen, adapters, aux)
 
 
@@ -322,6 +325,19 @@ def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, sta
     return gradients_bytes(t, f, pc)
 
 
+def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> float:
+    """The optimizer step's own temporary on this GPU (resources/factors.toml [optimizer_step]): torch's foreach AdamW
+    allocates the square root of every exp_avg_sq at once (half of AdamW's state, in its dtype) while the weights,
+    gradients and state are all alive; a per-tensor loop or a fused kernel (the Hugging Face Trainer's default on
+    PyTorch >= 2.8) needs no such list. Only where torch's own optimizer steps the state on this GPU (not DeepSpeed's
+    fused or CPU Adam under ZeRO or offload)."""
+    o = f["optimizer_step"]
+    impl = getattr(t, "optimizer_impl", "") or str(o["stack_default"][t.stack])
+    if impl != "foreach" or pl.stage != 0 or t.cpu_offload:
+        return 0.0
+    return pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
+
+
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
               gpus: int = 1, varying_shapes: bool = True) -> tuple[VramBreakdown, ParamCounts]:
     """The VRAM a single GPU needs for this job under data parallelism: each GPU holds a full
@@ -334,13 +350,16 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     pc = param_counts(m, t)
     pl = placement(m, t, f, pc, gpus)
     act = activation_bytes(m, t, f)
-    allocated = pl.weights + pl.gradients + pl.optimizer + act
+    # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
+    # counted with the optimizer
+    optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)
+    allocated = pl.weights + pl.gradients + optimizer + act
     overhead = context_bytes(f, backend) + allocator_slack_bytes(m, t, f, backend, allocated, varying_shapes)
     return (
         VramBreakdown(
             weights_bytes=int(pl.weights),
             gradients_bytes=int(pl.gradients),
-            optimizer_bytes=int(pl.optimizer),
+            optimizer_bytes=int(optimizer),
             activations_bytes=int(act),
             overhead_bytes=int(overhead),
         ),
