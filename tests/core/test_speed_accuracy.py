@@ -110,8 +110,6 @@ def test_unchecked_pairs_get_the_wide_range_and_say_so() -> None:
     assert unchecked("vision", "nvidia") == ()
 
 
-@pytest.mark.xfail(strict=True, reason="breadth not reached yet: NVIDIA DeepLearningExamples is 15.2 % of the 966 rows (issue 22 asks "
-                                       "for none above 15 %)")
 def test_no_source_group_holds_more_than_15_percent_of_the_rows() -> None:
     shares = A.group_shares(list(load_evidence()))
     assert max(shares.values()) <= A.SHARE_CAP, shares
