@@ -42,6 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate import autocast as ac  # what mixed precision still moves in fp32
 from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
 )
@@ -312,7 +313,10 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     eb = _elem_bytes(t)
     if m.arch == "transformer":
         h, ffn = m.hidden or 0, m.ffn or 4 * (m.hidden or 0)
-        per_token = e["hidden_elements"] * h + e["ffn_elements"] * ffn
+        # under autocast over fp32 master weights the residual stream stays fp32 (gpucheck/estimate/autocast.py)
+        tok_bytes, per_token = ac.per_token_bytes(m, t, f, e["hidden_elements"] * h, e["ffn_elements"] * ffn,
+                                                  _linears(m), eb)
+        tok_eb = tok_bytes / per_token if per_token else eb
         # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,
         # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
         scores = e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
@@ -321,7 +325,7 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         logits = e["logit_elements"] * (m.vocab or 0) * s2s.target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
         decoder = s2s.decoder_elementwise_elements(m, t, per_token) * t.batch * passes
         elements = (per_token + scores) * layers * tokens * passes + decoder + logits
-        return (per_token * eb + scores * 4.0) * layers * tokens * passes + decoder * eb + logits * 4.0, elements
+        return (tok_bytes + scores * 4.0) * layers * tokens * passes + decoder * tok_eb + logits * 4.0, elements
     if not m.activation_mib:
         return 0.0, 0.0
     k = e["feature_map_factor"][m.arch]
@@ -344,10 +348,10 @@ def optimizer_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> flo
     return trainable * opt / max(1, t.grad_accum)
 
 
-def autocast_cast_bytes(trainable: float, t: TrainSpec) -> float:
-    """Mixed precision keeps fp32 master weights; autocast casts each trained weight to 16-bit once per
-    forward (read 4 B, write 2 B; PyTorch AMP's weight-cast cache lives for one forward)."""
-    return trainable * 6.0 if t.method == "full" and t.precision in ("fp16", "bf16") else 0.0
+def autocast_cast_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Mixed precision keeps fp32 master weights: autocast's weight casts, their gradients' fp32 conversion and
+    fp16's GradScaler pass over the gradients (gpucheck/estimate/autocast.py)."""
+    return trainable * ac.per_param_bytes(t, f)
 
 
 def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -476,7 +480,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     matmul += _aux_flops(m, t) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len)
     rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f) \
-        + autocast_cast_bytes(pc.trainable, t)
+        + autocast_cast_bytes(pc.trainable, t, f)
     # element-wise kernels also issue instructions per element (loads and stores, index math, type conversion,
     # normalization in fp32): as many for a 16-bit element as for a 32-bit one, at the SMs' issue rate; on a GPU
     # with few SM-cycles per byte of bandwidth, 16-bit feature maps are issue-bound and gain less than half the bytes

@@ -186,7 +186,7 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
         return None
     n = target.gpus if target.gpu is not None else 1
     traffic = _traffic(w, t, f, pc, pl, n)
-    t_speed = dataclasses.replace(t, precision="bf16") if t.precision == "bf16-pure" else t
+    t_speed = t  # bf16-pure runs at the bf16 rates (compute.pick_peak) without autocast's fp32 master weights
     avg = w.data.avg_seq_len
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample
