@@ -190,14 +190,20 @@ def relative_lines() -> list[str]:
 
 
 def _rows_stat(results: list[A.Result], pick) -> str:
+    """The picked rows: how many, from which source groups, and how far the estimate is (speed and memory apart)."""
     xs = [x for x in results if pick(x.row)]
     if not xs:
         return "no rows yet"
-    if xs[0].row.measured.is_memory:
-        errs = [x.loso for x in xs]
-        return f"{len(xs)} rows, error {min(errs) * 100:+.1f}% to {max(errs) * 100:+.1f}%"
-    rs = [x.loso for x in xs]
-    return f"{len(xs)} rows, estimate / measured {min(rs):.2f}–{max(rs):.2f}× (LOSO)"
+    parts = []
+    speed = [x.loso for x in xs if not x.row.measured.is_memory]
+    memory = [x.loso for x in xs if x.row.measured.is_memory]
+    if speed:
+        parts.append(f"{len(speed)} speed rows, estimate / measured {min(speed):.2f}–{max(speed):.2f}× "
+                     f"(median error {A.speed_stats(speed)['median']:.2f}×)")
+    if memory:
+        parts.append(f"{len(memory)} memory rows, error {min(memory) * 100:+.1f}% to {max(memory) * 100:+.1f}%")
+    groups = sorted({x.row.group for x in xs})
+    return "; ".join(parts) + f" (LOSO; from {', '.join(groups)})"
 
 
 def gaps_lines(results: list[A.Result]) -> list[str]:
@@ -228,8 +234,8 @@ def gaps_lines(results: list[A.Result]) -> list[str]:
     out = ["## Issue 22's gaps and the rows that test them", "",
            "Each gap in the physics, the published rows in resources/evidence/ that test it now, and how far the "
            "estimate is from them (leave-one-source-out):", ""]
-    for name, pick, what in gaps:
-        out.append(f"- **{name}**: {what}: {_rows_stat(results, pick)}.")
+    for name, pick, _examples in gaps:
+        out.append(f"- **{name}**: {_rows_stat(results, pick)}.")
     return out + ["- 9. CPUs differ: the CPU trial rows below (this machine), not publications.", ""]
 
 
@@ -247,8 +253,21 @@ def fixes_lines() -> list[str]:
             "- Memory is compared as shipped: with the estimator's own CUDA context. The source's measured context "
             "(1,343 MB) is no longer swapped in: the first 19 memory rows' median went 4.0% → 7.7%, and the "
             "bert-large rows are 5–15% under (a context and allocator gap the physics work addresses).",
-            "- Roles: 35 rows moved from validation to calibration, each with its reason in roles.lock (below); the "
-            "in-sample validation median of the former docs (1.11× on 148 rows) is no longer the headline.", ""]
+            "- litgpt's resource tables (issue 22's second audit): the timer also covers the sanity validation before "
+            "training (100 forward passes and a 100-token sample), now subtracted at the table's own generation rate; "
+            "micro-batches are padded to their longest Alpaca sample (129–198 tokens by micro-batch and tokenizer, not "
+            "128 for all); the loss is chunked (lm_head_chunk_size=128); every layer's LoRA zero_pad synchronizes with "
+            "the GPU (litgpt commit 47806045) and Lightning's FSDP keeps full-unit gradients (use_orig_params=True): "
+            "train.host_sync and train.fsdp_frozen_grads say so.",
+            "- mac-ml-speed-test: the timer has no evaluation pass (eval=False), so the V100 rows' sample counts drop; "
+            "its DistilBERT trains only the last block and the heads (the rest runs forward only).",
+            "- ms-swift drops samples longer than max_length (truncation_strategy 'delete'): its speed rows' mean "
+            "length is the mean of the kept samples.",
+            "- The ROCm blog's MI250 QLoRA runs trained with gradient checkpointing (trl 0.4.7 calls "
+            "prepare_model_for_int8_training, which turns it on in peft 0.9.0).",
+            "- Roles: the rows moved from validation to calibration are listed under 'The honest split' below, each "
+            "with its reason in roles.lock; the in-sample validation median of the former docs (1.11× on 148 rows) is "
+            "no longer the headline.", ""]
 
 
 def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, seconds: float) -> str:
