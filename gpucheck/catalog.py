@@ -387,7 +387,7 @@ _MODEL_SPEC = {
 }
 _TRAIN_SPEC = {
     "method": _s(False, ("full", "lora", "qlora")),
-    "precision": _s(False, ("fp32", "fp16", "bf16", "bf16-pure")),
+    "precision": _s(False, ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure")),
     "optimizer": _s(False, ("adamw", "adamw-8bit", "sgd")),
     "batch": _i(False, 1, 65536),
     "seq_len": _i(False, 1, 10_000_000),

@@ -86,9 +86,9 @@ def _add_target(p: argparse.ArgumentParser) -> None:
 def _add_overrides(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group(tr("training settings (override the workload's)"))
     g.add_argument("--method", choices=["full", "lora", "qlora"])
-    g.add_argument("--precision", choices=["fp32", "fp16", "bf16", "bf16-pure"],
+    g.add_argument("--precision", choices=["fp32", "fp16", "bf16", "bf16-pure", "fp16-pure"],
                    help=tr("bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and "
-                           "AdamW state all in bf16"))
+                           "AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())"))
     g.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd"])
     g.add_argument("--batch", type=int, metavar="N", help=tr("micro-batch per GPU"))
     g.add_argument("--seq-len", type=int, metavar="N")

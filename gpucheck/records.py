@@ -89,10 +89,16 @@ class ModelSpec:
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
 
 
+# every weight, gradient and optimizer state in 16 bits, no fp32 master copy and no autocast: pure bf16 (torchtune)
+# or pure fp16 (`model.half()`, the older PyTorch benchmarks)
+PURE_16BIT = ("bf16-pure", "fp16-pure")
+
+
 @dataclass(frozen=True)
 class TrainSpec:
     method: str = "full"  # full | lora | qlora
     precision: str = "bf16"  # fp32 | fp16 | bf16 (mixed precision) | bf16-pure (weights, grads, AdamW in bf16)
+    #                          | fp16-pure (model.half(): weights, grads, optimizer state in fp16; no autocast)
     optimizer: str = "adamw"  # adamw | adamw-8bit | sgd
     batch: int = 1  # micro-batch per GPU
     seq_len: int | None = None  # transformers

@@ -142,6 +142,8 @@ def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[t
     """Changes the GPU forces whether or not the job fits; none changes what is trained."""
     steps: list[tuple[str, str, str, dict]] = []
     if facts.backend == "cpu":  # the estimate's CPU default: bf16 where native, else fp32 (unless asked for)
+        if train.precision == "fp16-pure":  # CPUs have no fp16 training: pure bf16 where native, as the estimate
+            return dataclasses.replace(train, precision="bf16-pure" if bf16_ok(facts) else "fp32"), steps
         if train.precision == "fp16" or (train.precision != "fp32" and not bf16_ok(facts)
                                          and not train.precision_chosen):
             train = dataclasses.replace(train, precision="bf16" if bf16_ok(facts) else "fp32")

@@ -102,6 +102,10 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if train.precision == "bf16-pure":
         lines.append("# " + tr("pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and "
                                 "AdamW state all in bf16)"))
+    elif train.precision == "fp16-pure":
+        lines.append("# " + tr("pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off "
+                                "(weights, gradients and optimizer state all in fp16, no loss scaling: small "
+                                "gradients can underflow)"))
     if train.method in ("lora", "qlora"):
         task = "CAUSAL_LM" if workload.family == "llm" else None
         targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
@@ -119,6 +123,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if workload.model.arch in ("cnn", "mlp") and (train.precision != "fp32" or (k and k > 1)):
         amp = {"bf16": "torch.bfloat16", "fp16": "torch.float16"}.get(train.precision)
         hint = [f"torch.autocast('cuda', dtype={amp})"] if amp else []
+        if train.precision == "fp16-pure":
+            hint.append("model.half()")
         if train.precision == "fp16":
             hint.append("torch.amp.GradScaler()")
         if k and k > 1:

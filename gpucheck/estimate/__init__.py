@@ -29,7 +29,8 @@ TrainSpec fields advice can vary (gpucheck.records.TrainSpec): method (full|lora
 (fp32|fp16|bf16), optimizer (adamw|adamw-8bit|sgd), batch (+ grad_accum: same effective batch, no memory
 cost), seq_len / image_size, grad_checkpointing, lora_rank, lora_targets (qv|attention|mlp|all-linear),
 cpu_offload (ZeRO-Offload: master weights, gradients, optimizer state in host RAM), zero_stage 0-3 and
-shard (= stage 3, FSDP) over target.gpus GPUs; precision bf16-pure (all state in bf16).
+shard (= stage 3, FSDP) over target.gpus GPUs; precision bf16-pure (all state in bf16) or fp16-pure
+(model.half(): all state in fp16, no autocast).
 
 The Estimate (gpucheck.records.Estimate), typed fields only:
     verdict (a gpucheck.verdict.Verdict) for the EXACT configuration: runs | tight | too_slow |

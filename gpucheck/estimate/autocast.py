@@ -16,8 +16,9 @@ Autocast runs the matrix math in 16 bits, but not the rest of a transformer laye
   gradient once per optimizer step (read 4 B, write 4 B: torch/amp/grad_scaler.py).
 
 Fused stacks (apex O2 / NVIDIA DeepLearningExamples, fused LayerNorm kernels that return the input's dtype) keep the
-stream in 16 bits ([stack.*].autocast_fp32_stream = false); pure bf16 (`bf16-pure`), LoRA over 16-bit base weights
-and fp32 training are not autocast over fp32 weights. Every byte count is in resources/factors.toml
+stream in 16 bits ([stack.*].autocast_fp32_stream = false); pure bf16 (`bf16-pure`), pure fp16 (`fp16-pure`:
+`model.half()`, no autocast, no GradScaler), LoRA over 16-bit base weights and fp32 training are not autocast over fp32
+weights. Every byte count is in resources/factors.toml
 [speed.autocast] with its source.
 """
 
@@ -28,7 +29,7 @@ from typing import Any
 
 from gpucheck.records import ModelSpec, TrainSpec
 
-MIXED = ("fp16", "bf16")  # autocast precisions (bf16-pure keeps 16-bit weights and no fp32 master copy)
+MIXED = ("fp16", "bf16")  # autocast precisions (bf16-pure / fp16-pure keep 16-bit weights and no fp32 master copy)
 
 
 def fp32_master(t: TrainSpec) -> bool:

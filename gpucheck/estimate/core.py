@@ -102,11 +102,11 @@ def _cpu_precision(t: TrainSpec, target: Target, notes: list[str], assumed: list
     if t.precision == "fp32":
         return t
     if target.native_bf16:
-        if t.precision == "fp16":
+        if t.precision in ("fp16", "fp16-pure"):  # pure fp16 (model.half()) becomes pure bf16
             notes.append(tr("CPUs train in bf16 or fp32, not fp16: the estimate uses bf16"))
-            return dataclasses.replace(t, precision="bf16")
+            return dataclasses.replace(t, precision="bf16" if t.precision == "fp16" else "bf16-pure")
         return t
-    if t.precision_chosen and t.precision != "fp16":
+    if t.precision_chosen and t.precision not in ("fp16", "fp16-pure"):
         notes.append(tr("This CPU has no native BF16: PyTorch emulates it, slower than FP32"))
         return t
     assumed.append(tr("FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)"))
@@ -186,7 +186,7 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
         return None
     n = target.gpus if target.gpu is not None else 1
     traffic = _traffic(w, t, f, pc, pl, n)
-    t_speed = t  # bf16-pure runs at the bf16 rates (compute.pick_peak) without autocast's fp32 master weights
+    t_speed = t  # bf16-pure / fp16-pure run at the 16-bit rates (compute.pick_peak) without autocast's fp32 master weights
     avg = w.data.avg_seq_len
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample

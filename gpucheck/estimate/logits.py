@@ -35,7 +35,7 @@ from typing import Any
 
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.seq2seq import target_tokens
-from gpucheck.records import ModelSpec, TrainSpec
+from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
 
 LOSS_KINDS = ("full", "chunked", "fused")
 
@@ -49,7 +49,7 @@ def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
 def _dtype_bytes(t: TrainSpec) -> tuple[float, float]:
     """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies)."""
     logit = 4.0 if t.precision == "fp32" else 2.0
-    return logit, logit if t.precision == "bf16-pure" else 4.0
+    return logit, logit if t.precision in PURE_16BIT else 4.0
 
 
 def logits_bytes_per_element(t: TrainSpec, f: Mapping[str, Any]) -> float:

@@ -6,6 +6,8 @@ resources/factors.toml (`gpucheck.estimate.factors.load_factors()`), with its so
 Conventions (say which, as the sources differ):
 - Mixed precision (fp16/bf16) is PyTorch autocast as used by the Hugging Face Trainer: fp32 master
   weights plus a 16-bit copy (6 B/param), fp32 gradients (4 B), optimizer state in fp32.
+- Pure 16-bit (bf16-pure, fp16-pure = `model.half()`): weights, gradients and optimizer state in 16 bits, no fp32
+  master copy ([pure_bf16], which prices both: the widths are the same).
 - LoRA: the frozen base in 16-bit (fp32 if precision is fp32); adapters train in fp32.
 - QLoRA: linear layers inside the transformer blocks in NF4 (+ quantization constants); the rest
   (embeddings, lm_head, norms) upcast to fp32, as PEFT's `prepare_model_for_kbit_training` does.
@@ -27,7 +29,7 @@ from typing import Any
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
-from gpucheck.records import ModelSpec, TrainSpec, VramBreakdown
+from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
 
 GIB = 1024**3
 MIB = 1024**2
@@ -128,7 +130,7 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
     if t.method == "full":
         if t.precision == "fp32":
             return WeightParts(m.params * b["weights_fp32"], 0.0, 0.0, 0.0, aux)
-        if t.precision == "bf16-pure":
+        if t.precision in PURE_16BIT:
             return WeightParts(m.params * f["pure_bf16"]["weights"], 0.0, 0.0, 0.0, aux)
         working = m.params * b["weights_frozen_16bit"]
         return WeightParts(working, m.params * b["weights_mixed"] - working, 0.0, 0.0, aux)
@@ -140,7 +142,7 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
     rest = m.params - pc.quantized
     # the layers bitsandbytes / NF4 leave unquantized (embeddings, lm_head, norms): PEFT's prepare_model_for_kbit_training
     # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune) keeps them in bf16
-    rest_bytes = q["unquantized_bytes_per_param_pure_bf16"] if t.precision == "bf16-pure" else q["unquantized_bytes_per_param"]
+    rest_bytes = q["unquantized_bytes_per_param_pure_bf16"] if t.precision in PURE_16BIT else q["unquantized_bytes_per_param"]
     frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * rest_bytes
     return WeightParts(0.0, 0.0, frozen, adapters, aux)
 
@@ -150,13 +152,13 @@ def weights_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCou
 
 
 def gradients_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
-    if t.precision == "bf16-pure" and t.method == "full":
+    if t.precision in PURE_16BIT and t.method == "full":
         return pc.trainable * f["pure_bf16"]["grads"]
     return pc.trainable * f["bytes_per_param"]["grads"]
 
 
 def optimizer_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
-    if t.precision == "bf16-pure" and t.method == "full":
+    if t.precision in PURE_16BIT and t.method == "full":
         return pc.trainable * f["pure_bf16"]["optimizer"][t.optimizer]
     return pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer]
 

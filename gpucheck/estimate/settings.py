@@ -25,7 +25,7 @@ OVERRIDE_LIMITS = {
     "tokens": (1, 10**16),
 }
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16", "bf16-pure"),
+    "method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure"),
     "optimizer": ("adamw", "adamw-8bit", "sgd"), "stack": STACKS,
     "lora_targets": ("qv", "attention", "mlp", "all-linear"), "zero_stage": (0, 1, 2, 3)}
 SWITCHES = ("grad_checkpointing", "packing", "cpu_offload")

@@ -231,269 +231,269 @@
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="154"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="156"/>
         <source>Train in FP32, not FP16</source>
         <translation>用 FP32 训练，不用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="155"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="157"/>
         <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
         <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="165"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="167"/>
         <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
         <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="166"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="168"/>
         <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
         <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="171"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="173"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="172"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="174"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="196"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="198"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="197"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="199"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="250"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="251"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="263"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="264"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="282"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="289"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="289"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="281"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="295"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="325"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="339"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="341"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="340"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="342"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="351"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="374"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="390"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="392"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="392"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="394"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="423"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="426"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="428"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="429"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="431"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="457"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="459"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="674"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="676"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="675"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="677"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="676"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="678"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="679"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="681"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="680"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="682"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="687"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="689"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="688"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="690"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="691"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="693"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="750"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="752"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="751"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="753"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="769"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="771"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="771"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="773"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="776"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="778"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="798"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="800"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="799"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="801"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -1307,47 +1307,52 @@
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="125"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="106"/>
+        <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
+        <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="131"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="126"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="129"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="135"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="131"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="137"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="157"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="163"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="168"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="174"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="211"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="217"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="214"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="220"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="218"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="224"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1906,14 +1911,14 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="422"/>
+        <location filename="../../gpucheck/catalog.py" line="425"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="491"/>
+        <location filename="../../gpucheck/catalog.py" line="494"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2031,8 +2036,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="90"/>
-        <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
-        <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
+        <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())</source>
+        <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16；fp16-pure = 同样的做法但用 fp16（model.half()）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="93"/>
@@ -2432,14 +2437,14 @@
         <location filename="../../gpucheck/i18n.py" line="458"/>
         <location filename="../../gpucheck/i18n.py" line="482"/>
         <location filename="../../gpucheck/i18n.py" line="501"/>
-        <location filename="../../gpucheck/i18n.py" line="563"/>
-        <location filename="../../gpucheck/i18n.py" line="579"/>
+        <location filename="../../gpucheck/i18n.py" line="564"/>
+        <location filename="../../gpucheck/i18n.py" line="580"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
-        <location filename="../../gpucheck/probe/assemble.py" line="149"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="152"/>
         <location filename="../../gpucheck/report/model.py" line="303"/>
         <location filename="../../gpucheck/report/model.py" line="329"/>
         <location filename="../../gpucheck/report/model.py" line="429"/>
@@ -3249,52 +3254,52 @@
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="512"/>
+        <location filename="../../gpucheck/i18n.py" line="513"/>
         <source>AdamW</source>
         <translation>AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="512"/>
+        <location filename="../../gpucheck/i18n.py" line="513"/>
         <source>8-bit AdamW</source>
         <translation>8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="512"/>
+        <location filename="../../gpucheck/i18n.py" line="513"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="514"/>
+        <location filename="../../gpucheck/i18n.py" line="515"/>
         <source>the attention layers' q_proj and v_proj</source>
         <translation>注意力层的 q_proj、v_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="515"/>
+        <location filename="../../gpucheck/i18n.py" line="516"/>
         <source>the attention layers' q_proj, k_proj, v_proj and o_proj</source>
         <translation>注意力层的 q_proj、k_proj、v_proj、o_proj</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="516"/>
+        <location filename="../../gpucheck/i18n.py" line="517"/>
         <source>the MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="517"/>
+        <location filename="../../gpucheck/i18n.py" line="518"/>
         <source>all linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="525"/>
+        <location filename="../../gpucheck/i18n.py" line="526"/>
         <source>training from scratch</source>
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="542"/>
+        <location filename="../../gpucheck/i18n.py" line="543"/>
         <source>the U-Net's attention layers (to_q, to_k, to_v, to_out.0)</source>
         <translation>U-Net 注意力层的 to_q、to_k、to_v、to_out.0</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="554"/>
+        <location filename="../../gpucheck/i18n.py" line="555"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -3753,102 +3758,102 @@
         <translation>Apple：无法读取 system_profiler 的输出（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="112"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="115"/>
         <source>NVML library not found</source>
         <translation>找不到 NVML 库</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="113"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="116"/>
         <source>the NVIDIA kernel driver is not loaded</source>
         <translation>NVIDIA 内核驱动没有加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="114"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="117"/>
         <source>no permission to talk to the driver</source>
         <translation>没有访问驱动的权限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="115"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="118"/>
         <source>the nvidia-ml-py package is missing</source>
         <translation>缺少 nvidia-ml-py 软件包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="119"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="122"/>
         <source>NVIDIA: compute capability, power limit and free memory unknown because NVML could not be used ({reason}); the video memory size is from the Windows registry</source>
         <translation>NVIDIA：计算能力、功耗上限和可用显存未知，因为无法使用 NVML（{reason}）；显存大小来自 Windows 注册表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="124"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="127"/>
         <source>NVIDIA: a GPU is installed but no working driver was found ({reason}); install the NVIDIA driver to train on it</source>
         <translation>NVIDIA：装有 GPU，但没有找到可用的驱动（{reason}）；要用它训练，请安装 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="126"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="129"/>
         <source>NVIDIA: no driver found ({reason})</source>
         <translation>NVIDIA：没有找到驱动（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="133"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="136"/>
         <source>{gpu}: video memory unknown because its driver did not report it</source>
         <translation>{gpu}：显存未知，因为驱动没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="137"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="140"/>
         <source>{gpu} is slowing itself down right now ({reasons}): check cooling and power before training</source>
         <translation>{gpu} 当前正在降频（{reasons}）：训练前请检查散热和供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="142"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="145"/>
         <source>{gpu} also drives a display: the desktop takes part of its memory and time</source>
         <translation>{gpu} 同时连接着显示器：桌面会占用它的一部分显存和算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="147"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="150"/>
         <source>{gpu} is split into {n} MIG slices: a job gets one slice's memory ({size}), not the whole GPU's</source>
         <translation>{gpu} 被划分成 {n} 个 MIG 分区：一个训练任务只能用到一个分区的显存（{size}），而不是整块 GPU 的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="160"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="163"/>
         <source>Training would run on {gpu}; {others} is not used for training</source>
         <translation>训练将在 {gpu} 上进行；{others} 不用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="163"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="166"/>
         <source>No GPU for training was found: jobs would run on the CPU</source>
         <translation>没有找到可用于训练的 GPU：训练任务只能在 CPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="183"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="186"/>
         <source>{name} {version} cannot use the GPU: {reason}</source>
         <translation>{name} {version} 无法使用 GPU：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="188"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="191"/>
         <source>The NVIDIA driver {driver} supports CUDA only up to {cuda}; current PyTorch builds need CUDA {need}: update the driver</source>
         <translation>NVIDIA 驱动 {driver} 最高只支持 CUDA {cuda}；当前的 PyTorch 版本需要 CUDA {need}：请更新驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="206"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="209"/>
         <source>This is a virtual machine: its host's power supply cannot be judged from inside it.</source>
         <translation>这是一台虚拟机：在虚拟机内部无法判断宿主机的电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="214"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="217"/>
         <source>Running on battery: laptops slow the GPU down on battery — plug in before training</source>
         <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="225"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="228"/>
         <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
         <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="230"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="233"/>
         <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
         <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="235"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="238"/>
         <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
         <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
     </message>
@@ -3950,57 +3955,57 @@
         <translation>{gpu}：计算能力未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="66"/>
+        <location filename="../../gpucheck/probe/power.py" line="69"/>
         <source>Apple silicon class default</source>
         <translation>Apple 芯片的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="69"/>
+        <location filename="../../gpucheck/probe/power.py" line="72"/>
         <source>server CPU class default, {w} W per socket</source>
         <translation>服务器 CPU 的类别默认值，每颗 CPU {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="71"/>
+        <location filename="../../gpucheck/probe/power.py" line="74"/>
         <source>laptop CPU class default</source>
         <translation>笔记本 CPU 的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="72"/>
+        <location filename="../../gpucheck/probe/power.py" line="75"/>
         <source>desktop CPU class default</source>
         <translation>台式机 CPU 的类别默认值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="98"/>
+        <location filename="../../gpucheck/probe/power.py" line="101"/>
         <source>A laptop or Mac runs from its own power adapter: no PSU to choose.</source>
         <translation>笔记本电脑或 Mac 使用自带的电源适配器：无需选择电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="103"/>
+        <location filename="../../gpucheck/probe/power.py" line="106"/>
         <source>Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the rest = {peak} W. A server's power supplies are redundant units sized by its vendor for the GPUs it ships with, so no PSU size is suggested.</source>
         <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W。服务器的电源是冗余电源，由厂商按出厂配置的 GPU 选定，因此这里不给出电源功率建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="108"/>
+        <location filename="../../gpucheck/probe/power.py" line="111"/>
         <source>Power: this is a server, so its vendor sizes its redundant power supplies. At full load it draws about {peak} W (estimated): check that its power feeds (rack PDU or circuits) can supply that.</source>
         <translation>供电：这是一台服务器，冗余电源由厂商按配置选定。满载时约耗电 {peak} W（估算）：请确认机柜 PDU 或供电线路能提供这么大的功率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="112"/>
+        <location filename="../../gpucheck/probe/power.py" line="115"/>
         <source>Whether this is a laptop is unknown, so no power supply size is suggested.</source>
         <translation>无法确定这是不是笔记本电脑，因此不给出电源功率建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="120"/>
+        <location filename="../../gpucheck/probe/power.py" line="123"/>
         <source>Estimated, not measured: peak draw ≈ GPU power limits {gpu} W + CPU {cpu} W ({cpu_note}) + {base} W for the rest = {peak} W; a PSU of at least {psu} W keeps that at or below {pct}% of its rating.</source>
         <translation>估算值，非实测：峰值功耗 ≈ GPU 功耗上限 {gpu} W + CPU {cpu} W（{cpu_note}）+ 其他部件 {base} W = {peak} W；至少 {psu} W 的电源可以让它不超过额定功率的 {pct}%。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="125"/>
+        <location filename="../../gpucheck/probe/power.py" line="128"/>
         <source>Power supply: this PC should have at least {psu} W (estimated from the parts; the app cannot read the PSU).</source>
         <translation>电源：这台电脑至少应配 {psu} W 的电源（根据配件估算；程序无法读取电源信息）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/power.py" line="129"/>
+        <location filename="../../gpucheck/probe/power.py" line="132"/>
         <source>GPU power limit unknown because the driver did not report it; the PSU estimate leaves it out.</source>
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
@@ -7321,6 +7326,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
+        <translation type="vanished">bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16</translation>
     </message>
     <message>
         <source>Also much used in mainland China</source>

@@ -24,7 +24,7 @@ EAGER_TRANSFORMER_SPEEDUP_BOUND = 1.40
 
 
 def _autocast(r: EvidenceRow) -> bool:
-    """Autocast over fp32 weights; not model.half() (pure fp16, which gpucheck's precisions cannot express yet)."""
+    """Autocast over fp32 weights; not model.half() (pure fp16: precision `fp16-pure`, tests/core/test_pure_fp16.py)."""
     return r.train.precision in ("fp16", "bf16") and "model.half()" not in r.how
 
 
