@@ -383,6 +383,9 @@ _MODEL_SPEC = {
     "eager_attention": _B,
     "decoder_layers": _i(False, 0, 10_000),
     "decoder_seq_len": _i(False, 1, 10_000_000),
+    "dropout": _f(False, 0, 1),
+    "attention_dropout": _f(False, 0, 1),
+    "drop_path": _f(False, 0, 1),
     "name": _s(),
 }
 _TRAIN_SPEC = {

@@ -21,6 +21,7 @@ from gpucheck.errors import BadInput
 from gpucheck.fileio import read_text_limited, shorten
 from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
+from gpucheck.tomldata import _check_value
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "yi", "internlm2", "olmo",
               "granite", "deepseek", "baichuan", "mixtral_dense")
@@ -96,6 +97,15 @@ def bert_params(h: int, layers: int, positions: int, vocab: int, ffn: int, type_
     return emb + layers * per_layer + pooler
 
 
+def _prob(where: str, cfg: dict[str, Any], keys: tuple[str, ...], default: float) -> float:
+    """A dropout probability: the first of `keys` the config sets (to a number from 0 to 1), else `default` (the
+    value the model's Hugging Face config class gives it when the file leaves it out)."""
+    for key in keys:
+        if cfg.get(key) is not None:
+            return float(_check_value(where, key, cfg[key], "float", 0, 1, None))
+    return default
+
+
 def _slug(path: Path) -> str:
     base = path.parent.name if path.name == "config.json" else path.stem
     s = re.sub(r"[^a-z0-9.]+", "-", base.lower()).strip("-.")
@@ -143,8 +153,11 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         _divides(where, "n_embd", h, "n_head", heads)
         ffn = _int(where, cfg, "n_inner", default=4 * h)
         params = gpt2_params(h, layers, positions, vocab, ffn)
+        # GPT2Config: resid_pdrop and attn_pdrop default to 0.1
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
-                          kv_heads=heads, ffn=ffn, vocab=vocab, tied_embeddings=True, gated_mlp=False, name=name)
+                          kv_heads=heads, ffn=ffn, vocab=vocab, tied_embeddings=True, gated_mlp=False, name=name,
+                          dropout=_prob(where, cfg, ("resid_pdrop",), 0.1),
+                          attention_dropout=_prob(where, cfg, ("attn_pdrop",), 0.1))
         train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=8, seq_len=min(1024, positions))
         family = "llm"
     elif mt in BERT_LIKE:
@@ -158,8 +171,11 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         type_vocab = _int(where, cfg, "type_vocab_size", default=2, lo=0)
         params = bert_params(h, layers, positions, vocab, ffn, type_vocab)
         # sequence classification: no vocabulary-sized output, so no logits term
+        # BertConfig (RoBERTa, ELECTRA ...): hidden_dropout_prob and attention_probs_dropout_prob default to 0.1
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
-                          kv_heads=heads, ffn=ffn, vocab=None, gated_mlp=False, name=name)
+                          kv_heads=heads, ffn=ffn, vocab=None, gated_mlp=False, name=name,
+                          dropout=_prob(where, cfg, ("hidden_dropout_prob",), 0.1),
+                          attention_dropout=_prob(where, cfg, ("attention_probs_dropout_prob",), 0.1))
         train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=32, seq_len=min(128, positions))
         family = "nlp"
     elif mt in LLAMA_LIKE:
@@ -184,7 +200,11 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
                           kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
                           head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
-                          eager_attention=mt in EAGER_ONLY)
+                          eager_attention=mt in EAGER_ONLY,
+                          # Llama-lineage layers have no hidden dropout (Phi-3: resid_pdrop, 0.0 by default);
+                          # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
+                          dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),
+                          attention_dropout=_prob(where, cfg, ("attention_dropout",), 0.0))
         seq = min(2048, positions)
         if params >= 3e9:
             train = TrainSpec(method="qlora", precision="bf16", optimizer="adamw", batch=1, seq_len=seq,

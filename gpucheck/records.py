@@ -87,6 +87,11 @@ class ModelSpec:
     eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
     decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
+    dropout: float | None = None  # transformer: dropout probability on the hidden stream (the attention and MLP
+    #   outputs: BERT hidden_dropout_prob, GPT-2 resid_pdrop); 0 = none (Llama); None = the architecture's usual
+    attention_dropout: float | None = None  # on the attention probabilities (BERT attention_probs_dropout_prob,
+    #   GPT-2 attn_pdrop, Llama attention_dropout); None = as `dropout`
+    drop_path: float = 0.0  # stochastic depth (timm drop_path_rate): a per-sample scale of each residual branch
 
 
 # every weight, gradient and optimizer state in 16 bits, no fp32 master copy and no autocast: pure bf16 (torchtune)

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.estimate import autocast as ac  # what mixed precision still moves in fp32
+from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
 from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
 )
@@ -314,12 +315,14 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     if m.arch == "transformer":
         h, ffn = m.hidden or 0, m.ffn or 4 * (m.hidden or 0)
         # under autocast over fp32 master weights the residual stream stays fp32 (gpucheck/estimate/autocast.py)
-        tok_bytes, per_token = ac.per_token_bytes(m, t, f, e["hidden_elements"] * h, e["ffn_elements"] * ffn,
-                                                  _linears(m), eb)
+        # dropout and drop_path move bytes only where the model turns them on (gpucheck/estimate/dropout.py)
+        hidden_el = (e["hidden_elements"] + dr.hidden_elements(m, f)) * h
+        tok_bytes, per_token = ac.per_token_bytes(m, t, f, hidden_el, e["ffn_elements"] * ffn, _linears(m), eb)
         tok_eb = tok_bytes / per_token if per_token else eb
         # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,
         # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
-        scores = e["score_elements"] * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
+        score_el = e["score_elements"] + dr.score_elements(m, f)
+        scores = score_el * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
         tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
         logits = e["logit_elements"] * (m.vocab or 0) * s2s.target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
@@ -373,8 +376,11 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
     if m.arch == "transformer":
         layers = m.layers or 1
         linears = _linears(m)
+        drop_fwd, drop_bwd = dr.layer_operators(m, f)  # dropout and drop_path: operators only where they are on
+        blocks = layers + (m.decoder_layers if s2s.is_seq2seq(m) else 0)
         fwd = k["transformer_layer_forward"] * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
-        bwd = fwd * k["backward_per_forward"]
+        bwd = fwd * k["backward_per_forward"] + drop_bwd * blocks
+        fwd += drop_fwd * blocks
         if t.method in ("lora", "qlora"):
             adapted = _adapted(m, t)
             bwd = max(0.0, bwd - k["weight_grad_per_linear"] * linears * layers)  # frozen: no weight gradients

@@ -87,14 +87,19 @@ def _config_from_sizes(w: Workload) -> dict[str, Any]:
     if m.encoder_decoder:
         raise TrialUnsupported(tr("the trial cannot build an encoder-decoder model from its sizes alone; "
                                   "give its config.json as the job"))
+    # the job's dropout where it states one (the estimate counts dropout only where it is on); else the config
+    # class's own default, which is the estimate's usual one (BertConfig, GPT2Config 0.1; LlamaConfig 0.0)
+    attn = m.attention_dropout if m.attention_dropout is not None else m.dropout
     if m.vocab is None:
+        drops = {} if m.dropout is None else {"hidden_dropout_prob": m.dropout, "attention_probs_dropout_prob": attn}
         return {"model_type": "bert", "hidden_size": m.hidden, "num_attention_heads": heads,
                 "num_hidden_layers": m.layers, "intermediate_size": ffn, "vocab_size": 30522,
-                "max_position_embeddings": max(512, w.train.seq_len or 128)}
+                "max_position_embeddings": max(512, w.train.seq_len or 128), **drops}
     if not gated:
+        drops = {} if m.dropout is None else {"resid_pdrop": m.dropout, "embd_pdrop": m.dropout, "attn_pdrop": attn}
         return {"model_type": "gpt2", "n_embd": m.hidden, "n_head": heads, "n_layer": m.layers, "n_inner": ffn,
                 "vocab_size": m.vocab, "n_positions": max(1024, w.train.seq_len or 1024),
-                "tie_word_embeddings": bool(m.tied_embeddings)}
+                "tie_word_embeddings": bool(m.tied_embeddings), **drops}
     cfg: dict[str, Any] = {
         "model_type": "qwen2" if m.qkv_bias else "llama", "hidden_size": m.hidden, "intermediate_size": ffn,
         "num_attention_heads": heads, "num_hidden_layers": m.layers, "num_key_value_heads": m.kv_heads or heads,
@@ -102,6 +107,8 @@ def _config_from_sizes(w: Workload) -> dict[str, Any]:
         "max_position_embeddings": max(4096, w.train.seq_len or 0)}
     if m.head_dim:
         cfg["head_dim"] = m.head_dim
+    if attn is not None:
+        cfg["attention_dropout"] = attn
     return cfg
 
 

@@ -69,7 +69,7 @@ FITTED: tuple[Fitted, ...] = (
     Fitted(("speed", "gemm_efficiency", "cnn", "tf32"), 0.45, hi=0.95),
     Fitted(("speed", "gemm_efficiency", "unet", "tensor"), 0.60, hi=0.95),
     Fitted(("speed", "gemm_efficiency", "unet", "fp32"), 0.70, hi=0.95),
-    Fitted(("speed", "elementwise", "hidden_elements"), 20.0),
+    Fitted(("speed", "elementwise", "hidden_elements"), 14.0),
     Fitted(("speed", "elementwise", "ffn_elements"), 3.0),
     Fitted(("speed", "elementwise", "sm_cycles_per_element"), 0.3),
     Fitted(("speed", "elementwise", "feature_map_factor", "cnn"), 15.0),

@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from gpucheck.catalog import get_workload
+from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.errors import BadInput
+from gpucheck.estimate import Target, estimate
 from gpucheck.hf_config import workload_from_config, workload_from_config_file
+from gpucheck.resources import resource_path
 from tests.conftest import FIXTURES
 
 HF = FIXTURES / "hf"
@@ -55,7 +57,34 @@ def test_tied_embeddings_drop_the_output_head():
     assert untied - tied == 128256 * 4096
 
 
+@pytest.mark.parametrize("folder, hidden, attention", [
+    ("bert-base-uncased", 0.1, 0.1),  # hidden_dropout_prob, attention_probs_dropout_prob
+    ("gpt2", 0.1, 0.1),  # resid_pdrop, attn_pdrop
+    ("meta-llama-3-8b", 0.0, 0.0),  # no hidden dropout in the layer; attention_dropout 0.0
+    ("qwen2.5-7b", 0.0, 0.0),
+    ("mistral-7b-v0.1", 0.0, 0.0),  # the file has no attention_dropout: MistralConfig's 0.0
+])
+def test_dropout_is_read_from_the_released_config(folder, hidden, attention):
+    m = workload_from_config_file(HF / folder / "config.json").model
+    assert (m.dropout, m.attention_dropout) == (hidden, attention)
+
+
+def test_a_bert_without_dropout_trains_faster_than_the_released_one():
+    """PyTorch's dropout at p = 0 returns its input (ATen Dropout.cpp): a user who turns BERT's dropout off gets a
+    faster estimate, by no more than the two masked copies of the hidden stream per layer can cost."""
+    cfg = json.loads((HF / "bert-base-uncased" / "config.json").read_text())
+    on = workload_from_config(cfg, "config.json")
+    cfg.update(hidden_dropout_prob=0.0, attention_probs_dropout_prob=0.0)
+    off = workload_from_config(cfg, "config.json")
+    assert (off.model.dropout, off.model.attention_dropout) == (0.0, 0.0)
+    target = Target.from_gpu(find_gpu("rtx 4090"))
+    fast, slow = estimate(off, target).samples_per_second, estimate(on, target).samples_per_second
+    assert slow < fast < 1.25 * slow
+
+
 @pytest.mark.parametrize("edit, key", [
+    ({"attention_dropout": 1.5}, "attention_dropout"),
+    ({"resid_pdrop": "0.1"}, "resid_pdrop"),
     ({"hidden_size": "4096"}, "hidden_size"),
     ({"num_hidden_layers": -1}, "num_hidden_layers"),
     ({"num_key_value_heads": 5}, "num_key_value_heads"),
@@ -80,3 +109,16 @@ def test_missing_key_and_broken_json(tmp_path):
         workload_from_config_file(p)
     with pytest.raises(BadInput, match="expected a JSON object"):
         workload_from_config([1, 2], "config.json")
+
+
+@pytest.mark.parametrize("job, folder", [
+    ("bert-base-finetune", "bert-base-uncased"), ("gpt2-124m-pretrain", "gpt2-nanogpt"),
+    ("llama3-8b-full", "llama3-8b"), ("llama3-70b-qlora", "llama3-70b"),
+    ("qwen2.5-1.5b-lora", "qwen2.5-1.5b"), ("qwen2.5-7b-qlora", "qwen2.5-7b"),
+])
+def test_a_built_in_jobs_dropout_is_its_shipped_configs(job, folder):
+    """The trial trains the shipped config.json; the estimate must count the same dropouts (nanoGPT's 0.0, not
+    GPT-2's 0.1)."""
+    shipped = workload_from_config_file(resource_path("models", folder, "config.json")).model
+    m = get_workload(job).model
+    assert (m.dropout, m.attention_dropout) == (shipped.dropout, shipped.attention_dropout)
