@@ -253,6 +253,16 @@ def legacy_mma_fraction(target: Any, math: str, t: TrainSpec, f: Mapping[str, An
     return float(per_cc[spec.compute_capability]) if spec.compute_capability in per_cc else 1.0
 
 
+def tensor_share(target: Any, math: str, f: Mapping[str, Any]) -> float:
+    """Share of the tensor peak the first tensor-core generations (Volta, Turing) sustain in PyTorch's kernels
+    (factors.toml [speed.tensor_share], fitted); 1 for every other generation and for non-tensor math."""
+    spec = target.gpu
+    if spec is None or not math.endswith("tensor"):
+        return 1.0
+    per_cc = f["speed"].get("tensor_share", {})
+    return float(per_cc[spec.compute_capability]) if spec.compute_capability in per_cc else 1.0
+
+
 def sm_cycle_rate(target: Any, clock: float, f: Mapping[str, Any]) -> float:
     """SM-cycles per second (SMs × sustained clock): the rate at which element-wise kernels issue their
     loads, stores and index math. Taken from the FP32 peak over the FP32 lanes of one SM (2 FLOPs per lane
@@ -510,6 +520,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     # the board's power caps the tensor FLOPs per second, whatever the kernel: kernels that issue the previous
     # generation's MMA instructions run below the power limit rather than below it twice
     tensor_clock = min(tensor_clock, legacy_mma_fraction(target, math, t, f))
+    if not measured:  # a deep scan's measured peak already is what this GPU sustains
+        tensor_clock *= tensor_share(target, math, f)
     rate = peak * 1e12 * tensor_clock * eff
     if target.gpu is not None and not math.startswith("fp32"):
         # cuDNN/cuBLAS pick the fastest kernel: never slower than the fp32 vector path
