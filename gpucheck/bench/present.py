@@ -14,9 +14,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.catalog import gpu_for
 from gpucheck.i18n import N_, fmt_gib, tr
+from gpucheck.lazy import lazy_import
 from gpucheck.machine import notes_shown
+
+catalog = lazy_import("gpucheck.catalog")  # read only when the machine has a GPU (a scan without one skips it)
 
 MEASURED = "measured"
 FROM_SPECS = "from specs"
@@ -59,10 +61,10 @@ def _spec_for(machine: Any):
     if not gpus:
         return None, bool(m and m.gpu_backend and m.gpu_backend != "cpu")
     try:
-        spec = gpu_for(gpus[0])
+        spec = catalog.gpu_for(gpus[0])
         same = True
         if m is not None and m.gpu_name and spec is not None:
-            same = gpu_for(dataclasses.replace(gpus[0], name=m.gpu_name, catalog_id=None)) == spec
+            same = catalog.gpu_for(dataclasses.replace(gpus[0], name=m.gpu_name, catalog_id=None)) == spec
         if m is not None and m.gpu_backend == "cpu":
             same = False
         return spec, same
