@@ -1,7 +1,8 @@
 """Software: the OS, Python, and the installed AI frameworks — found WITHOUT importing them.
 
-Importing torch takes seconds and may crash on a broken install, so versions come from
-importlib.metadata and the CUDA/ROCm a build was made for from the file the build wrote
+Importing torch takes seconds and may crash on a broken install, so versions come from the installed
+distributions' folders (torch-2.3.1.dist-info, as importlib.metadata finds them, without loading it) and
+the CUDA/ROCm a build was made for from the file the build wrote
 (`torch/version.py`: `cuda = '12.1'`, `hip = None`; TensorFlow's `build_info.py`; jax's plugin
 packages). `judge()` then says whether that build can drive the GPU that was found (resources/probe.toml
 holds the first CUDA version each compute capability needs).
@@ -11,11 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import glob as _glob
+import os
 import platform as _platform
 import re
 import sys
 from collections.abc import Callable, Mapping
-from importlib import metadata
 from pathlib import Path
 
 from gpucheck.i18n import tr_text
@@ -66,19 +67,47 @@ def _dist_version(dist) -> str:
     return m.group(1) if m else "unknown"
 
 
+class _Dist:
+    """One installed distribution, found by its metadata folder in a path entry (what importlib.metadata's
+    PathDistribution reads; importing importlib.metadata costs the scan more than the lookup itself)."""
+
+    def __init__(self, folder: Path):
+        self._path = folder
+        self._normalized_name = re.split(r"[-.]", folder.name, maxsplit=1)[0]
+
+    def locate_file(self, name: str) -> Path:
+        return self._path.parent / name
+
+    @property
+    def version(self) -> str | None:
+        """The Version field of METADATA (PKG-INFO for an egg); None when there is none."""
+        meta = self._path / ("PKG-INFO" if self._path.name.endswith(".egg-info") else "METADATA")
+        with open(meta, encoding="utf-8") as fh:
+            for line in fh:
+                if not line.strip():
+                    break  # the headers end at the first blank line
+                if line.lower().startswith("version:"):
+                    return line.split(":", 1)[1].strip() or None
+        return None
+
+
+def _distributions(paths: list[str]):
+    for entry in paths:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # not a folder (a zip on sys.path), gone, or unreadable
+            continue
+        for n in names:
+            if n.endswith((".dist-info", ".egg-info")):
+                yield _Dist(Path(entry or ".") / n)
+
+
 def find_frameworks(paths: tuple[str, ...] | None = None) -> tuple[Framework, ...]:
     found: dict[str, Framework] = {}
     names: dict[str, object] = {}
-    dists = metadata.distributions(path=list(paths)) if paths is not None else metadata.distributions()
-    for dist in dists:
+    for dist in _distributions(list(paths) if paths is not None else sys.path):
         # The folder name (torch-2.3.1.dist-info) gives the name without reading every METADATA file.
-        name = getattr(dist, "_normalized_name", None)
-        if not name:
-            try:
-                name = dist.metadata["Name"] or ""
-            except Exception:  # noqa: BLE001
-                continue
-        name = name.lower().replace("_", "-")
+        name = dist._normalized_name.lower().replace("_", "-")
         if name in ("torch", "tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-macos", "jax", "jaxlib",
                     "tensorflow-metal", "jax-metal", "torch-directml", "intel-extension-for-pytorch") \
                 or name.startswith("jax-cuda") or name.startswith("nvidia-cudnn") or name.startswith("jax-rocm"):
