@@ -16,6 +16,8 @@ import copy
 import datetime as _dt
 import json
 import math
+import multiprocessing
+import os
 import re
 import statistics
 from collections.abc import Callable, Iterable, Iterator
@@ -30,7 +32,7 @@ from gpucheck.evidence import EvidenceRow, evidence_dir, load_evidence
 from gpucheck.records import DataSpec, Estimate, Workload
 from gpucheck.resources import resource_path
 
-ROUNDS = 6  # coordinate-descent sweeps of the refit (it stops moving by the sixth)
+ROUNDS = 6  # at most this many coordinate-descent sweeps of the refit; it stops at a sweep that moves nothing
 STEPS = (0.7, 0.85, 0.95, 1.05, 1.15, 1.4)
 # Weight of each fitted factor's distance from its physical prior, (log value / prior)², against the rows' summed
 # (log error)²: a factor moves 37 % from its count only when that buys as much as one row's 1.37× error. Without
@@ -81,6 +83,7 @@ FITTED: tuple[Fitted, ...] = (
     Fitted(("speed", "legacy_mma_fraction", "9.0"), 1.0, hi=1.0),
     Fitted(("speed", "tensor_share", "7.0"), 1.0, hi=1.0),
     Fitted(("speed", "tensor_share", "7.5"), 1.0, hi=1.0),
+    Fitted(("speed", "conv_fp32", "conv_fp32_speedup"), 1.0, lo=1.0, hi=2.25),
 )
 
 
@@ -200,6 +203,7 @@ def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable
     errs = sq(current, speed_rows)
     moved = _moved_rows(speed_rows, doc, errs)
     for _ in range(ROUNDS):
+        moved_any = False
         for p in FITTED:
             mine = moved[p.name]
             if not mine:
@@ -216,7 +220,10 @@ def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable
                 if sum(now.values()) + _penalty(p, v) < best - 1e-9:
                     best, v0, current = sum(now.values()) + _penalty(p, v), v, trial
                     errs.update(now)
+                    moved_any = True
             _set(doc, p.path, v0)
+        if not moved_any:  # a sweep that moved nothing: the fit has settled
+            break
     return current, {p.name: _get(doc, p.path) for p in FITTED}
 
 
@@ -261,7 +268,41 @@ class Result:
     multiplier: float | None = None  # memory: uncertain-bytes multiplier that would match (LOSO)
 
 
-def evaluate(rows: Iterable[EvidenceRow] | None = None, progress: Callable[[str], None] | None = None) -> list[Result]:
+_CALIB: list[EvidenceRow] = []  # the calibration rows, for the refit workers (inherited by fork)
+
+
+def _values_without(group: str) -> dict[str, float]:
+    return refit([r for r in _CALIB if r.group != group])[1]
+
+
+def _refits_without_each_group(calib: list[EvidenceRow], groups: list[str],
+                               progress: Callable[[str], None] | None, parallel: bool) -> dict[str, FactorTable]:
+    """The fitted factors refitted without each group in turn: one independent refit per group, run on every
+    core where the platform forks (each worker inherits the rows), one after the other elsewhere."""
+    global _CALIB
+    _CALIB = calib
+    if progress:
+        progress(f"refit without each of {len(groups)} groups")
+    cores = min(len(groups), os.cpu_count() or 1)
+    if parallel and cores > 1 and "fork" in multiprocessing.get_all_start_methods():
+        with multiprocessing.get_context("fork").Pool(cores) as pool:
+            values = dict(zip(groups, pool.map(_values_without, groups), strict=True))
+    else:
+        values = {g: _values_without(g) for g in groups}
+    base = read_toml(resource_path("factors.toml"))
+    out = {}
+    for g, vals in values.items():
+        doc = copy.deepcopy(base)
+        for p in FITTED:
+            _set(doc, p.path, vals[p.name])
+        out[g] = parse_factors(doc, "refit")
+    return out
+
+
+def evaluate(rows: Iterable[EvidenceRow] | None = None, progress: Callable[[str], None] | None = None,
+             parallel: bool = False) -> list[Result]:
+    """Every row against the model: shipped, and leave-one-source-out. `parallel`: the per-group refits run on every
+    core (the command line; not inside a test process, whose threads a fork would copy)."""
     rows = list(rows if rows is not None else load_evidence())
     calib = [r for r in rows if r.role == "calibration" and not r.measured.is_memory]
     shipped = {}
@@ -269,11 +310,7 @@ def evaluate(rows: Iterable[EvidenceRow] | None = None, progress: Callable[[str]
         e = run(r)
         shipped[r.id] = memory_error(r, e) if r.measured.is_memory else speed_ratio(r, e)
     groups_with_calibration = sorted({r.group for r in calib})
-    refits: dict[str, FactorTable] = {}
-    for g in groups_with_calibration:
-        if progress:
-            progress(f"refit without {g}")
-        refits[g] = refit([r for r in calib if r.group != g])[0]
+    refits = _refits_without_each_group(calib, groups_with_calibration, progress, parallel)
     out = []
     for r in rows:
         f = refits.get(r.group)

@@ -416,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     ensure_sections()
     if args.refit:
         do_refit(rows)
-    results = A.evaluate(rows)
+    results = A.evaluate(rows, parallel=True)
     sb, mb = A.speed_bands(results), A.memory_bands(results)
     write_bands(sb, mb)
     h = headline(results)

@@ -30,11 +30,13 @@ SPEED_ROWS = [r for r in load_evidence() if not r.measured.is_memory]
 ROW_BOUND = 14.5  # no row may be off by more than this, as shipped (the aims are stricter and reported in
 #                  docs/accuracy.md; today's worst are MPT-13B on 64 H100s, too slow, and ResNet-50 at 32 px on
 #                  Apple GPUs and a YOLOv5 segmentation run, too fast: issue 22's gaps, named there)
-# Regression guards at what was measured on 2026-12-01 with 521 speed rows from 38 publications (docs/accuracy.md),
-# a little beyond it: shipped validation median 1.26×, 59 % within 1.35×; leave-one-source-out median 1.28×,
-# 57 % within 1.35×
-VALIDATION_MEDIAN_BOUND, VALIDATION_WITHIN_BOUND = 1.30, 0.56
-LOSO_MEDIAN_BOUND, LOSO_WITHIN_BOUND = 1.32, 0.54
+# Regression guards at what was measured on 2026-12-02 with 909 speed rows from 60 publications in 33 source groups
+# (docs/accuracy.md), a little beyond it: shipped validation median 1.24×, 62 % within 1.35×; leave-one-source-out
+# median 1.25×, 63 % within 1.35×; calibration median 1.14×, worst 3.5× (the calibration rows now include every FP32
+# conv-net row on a pre-Ampere GPU, some of them small-image runs whose step the model does not explain yet)
+VALIDATION_MEDIAN_BOUND, VALIDATION_WITHIN_BOUND = 1.28, 0.59
+LOSO_MEDIAN_BOUND, LOSO_WITHIN_BOUND = 1.29, 0.60
+CALIBRATION_MEDIAN_BOUND, CALIBRATION_WORST_BOUND = 1.20, 4.0
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +57,11 @@ def test_the_data_set_spans_sources_and_gpus() -> None:
 
 
 def test_shipped_errors_do_not_regress() -> None:
-    """Regression guards on the shipped factors (measured 2026-12-01, docs/accuracy.md)."""
+    """Regression guards on the shipped factors (measured 2026-12-02, docs/accuracy.md)."""
     val = A.speed_stats([A.speed_ratio(r) for r in SPEED_ROWS if r.role == "validation"])
     cal = A.speed_stats([A.speed_ratio(r) for r in SPEED_ROWS if r.role == "calibration"])
     assert val["median"] <= VALIDATION_MEDIAN_BOUND and val["within_135"] >= VALIDATION_WITHIN_BOUND
-    assert cal["median"] <= 1.25 and cal["worst"] <= 2.5
+    assert cal["median"] <= CALIBRATION_MEDIAN_BOUND and cal["worst"] <= CALIBRATION_WORST_BOUND
 
 
 def test_leave_one_source_out_does_not_regress(results) -> None:
