@@ -132,6 +132,17 @@ def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
     return fallback
 
 
+def _decoder_train(params: float, seq: int) -> TrainSpec:
+    """The settings a decoder LLM of this size starts with: QLoRA from 3B, LoRA from 1B, full fine-tuning below."""
+    if params >= 3e9:
+        return TrainSpec(method="qlora", precision="bf16", optimizer="adamw", batch=1, seq_len=seq,
+                         grad_checkpointing=True, lora_rank=16)
+    if params >= 1e9:
+        return TrainSpec(method="lora", precision="bf16", optimizer="adamw", batch=2, seq_len=seq,
+                         grad_checkpointing=True, lora_rank=16)
+    return TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=4, seq_len=seq, grad_checkpointing=True)
+
+
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
         raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=where))
@@ -205,16 +216,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
                           # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
                           dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),
                           attention_dropout=_prob(where, cfg, ("attention_dropout",), 0.0))
-        seq = min(2048, positions)
-        if params >= 3e9:
-            train = TrainSpec(method="qlora", precision="bf16", optimizer="adamw", batch=1, seq_len=seq,
-                              grad_checkpointing=True, lora_rank=16)
-        elif params >= 1e9:
-            train = TrainSpec(method="lora", precision="bf16", optimizer="adamw", batch=2, seq_len=seq,
-                              grad_checkpointing=True, lora_rank=16)
-        else:
-            train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=4, seq_len=seq,
-                              grad_checkpointing=True)
+        train = _decoder_train(params, min(2048, positions))
         family = "llm"
     else:
         raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
