@@ -93,6 +93,15 @@ class ModelSpec:
     #   GPT-2 attn_pdrop, Llama attention_dropout); None = as `dropout`
     drop_path: float = 0.0  # stochastic depth (timm drop_path_rate): a per-sample scale of each residual branch
 
+    @property
+    def gated(self) -> bool:
+        """A SwiGLU-style MLP (three matrices: LLaMA, Mistral, Qwen), as `gated_mlp` says; unset, an FFN width other
+        than 4 × hidden (the Hugging Face config reader sets ffn from intermediate_size; GPT-2 and BERT use 4 × hidden,
+        with two matrices)."""
+        if self.gated_mlp is not None:
+            return self.gated_mlp
+        return bool(self.ffn) and self.hidden is not None and self.ffn != 4 * self.hidden
+
 
 # every weight, gradient and optimizer state in 16 bits, no fp32 master copy and no autocast: pure bf16 (torchtune)
 # or pure fp16 (`model.half()`, the older PyTorch benchmarks)

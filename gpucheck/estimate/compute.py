@@ -249,8 +249,7 @@ def legacy_mma_fraction(target: Any, math: str, t: TrainSpec, f: Mapping[str, An
     spec = target.gpu
     if spec is None or not math.endswith("tensor") or stack_of(t, f)["native_mma"]:
         return 1.0
-    per_cc = f["speed"]["legacy_mma_fraction"]  # a generation not listed has no such instruction split
-    return float(per_cc[spec.compute_capability]) if spec.compute_capability in per_cc else 1.0
+    return _by_generation(f["speed"]["legacy_mma_fraction"], spec)  # a generation not listed has no such split
 
 
 def tensor_share(target: Any, math: str, f: Mapping[str, Any]) -> float:
@@ -259,7 +258,11 @@ def tensor_share(target: Any, math: str, f: Mapping[str, Any]) -> float:
     spec = target.gpu
     if spec is None or not math.endswith("tensor"):
         return 1.0
-    per_cc = f["speed"].get("tensor_share", {})
+    return _by_generation(f["speed"]["tensor_share"], spec)
+
+
+def _by_generation(per_cc: Mapping[str, Any], spec: Any) -> float:
+    """A factors.toml table keyed by compute capability: this GPU's value, 1 where its generation is not listed."""
     return float(per_cc[spec.compute_capability]) if spec.compute_capability in per_cc else 1.0
 
 
@@ -420,8 +423,7 @@ def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -
 
 
 def _linears(m: ModelSpec) -> int:
-    gated = m.gated_mlp if m.gated_mlp is not None else bool(m.ffn and m.hidden and m.ffn != 4 * m.hidden)
-    return 7 if gated else 6
+    return 7 if m.gated else 6
 
 
 def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[str, Any]) -> float:

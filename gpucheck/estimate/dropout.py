@@ -22,19 +22,13 @@ from typing import Any
 from gpucheck.records import ModelSpec
 
 
-def _gated(m: ModelSpec) -> bool:
-    if m.gated_mlp is not None:
-        return m.gated_mlp
-    return bool(m.ffn and m.hidden and m.ffn != 4 * m.hidden)
-
-
 def hidden_p(m: ModelSpec, f: Mapping[str, Any]) -> float:
     """The hidden-stream dropout probability: the model's, else its architecture's usual one (factors.toml
     [speed.elementwise.usual_dropout]: gated-MLP Llama-lineage models none, GELU BERT/GPT-2-lineage ones 0.1)."""
     if m.dropout is not None:
         return float(m.dropout)
     usual = f["speed"]["elementwise"]["usual_dropout"]
-    return float(usual["gated" if _gated(m) else "plain"])
+    return float(usual["gated" if m.gated else "plain"])
 
 
 def attention_p(m: ModelSpec, f: Mapping[str, Any]) -> float:

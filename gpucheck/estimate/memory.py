@@ -61,17 +61,8 @@ def block_linear_params(m: ModelSpec) -> float:
     q_out = (m.heads or 1) * head_dim(m)
     attn = h * q_out + 2 * h * kv + q_out * h
     f = m.ffn or 4 * h
-    mlp = (3 if _gated(m) else 2) * h * f
+    mlp = (3 if m.gated else 2) * h * f
     return float(m.layers * (attn + mlp))
-
-
-def _gated(m: ModelSpec) -> bool:
-    """SwiGLU-style MLP (three matrices): LLaMA/Mistral/Qwen. GPT-2/BERT have two."""
-    # A gated MLP is signalled by ffn not being 4×hidden and by GQA-era configs; the HF config
-    # reader sets ffn from intermediate_size. GPT-2/BERT always use ffn = 4·hidden.
-    if m.gated_mlp is not None:
-        return m.gated_mlp
-    return bool(m.ffn) and m.hidden is not None and m.ffn != 4 * m.hidden
 
 
 def lora_params(m: ModelSpec, t: TrainSpec) -> float:
@@ -92,9 +83,9 @@ def lora_params(m: ModelSpec, t: TrainSpec) -> float:
     elif t.lora_targets == "attention":
         per_layer = q + k + v + o
     elif t.lora_targets == "mlp":
-        per_layer = (3 if _gated(m) else 2) * r * (h + f)
+        per_layer = (3 if m.gated else 2) * r * (h + f)
     else:  # all-linear
-        per_layer = q + k + v + o + (3 if _gated(m) else 2) * r * (h + f)
+        per_layer = q + k + v + o + (3 if m.gated else 2) * r * (h + f)
     return float(m.layers * per_layer)
 
 
@@ -176,7 +167,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     h = m.hidden or 0
     kv = kv_dim(m)
     ffn = m.ffn or 4 * h
-    gated = _gated(m)
+    gated = m.gated
     fam = a["swiglu"] if gated else a["gelu"]
     per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn
     scale = a["fp32_scale"] if t.precision == "fp32" else 1.0
@@ -334,7 +325,7 @@ def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> f
     PyTorch >= 2.8) needs no such list. Only where torch's own optimizer steps the state on this GPU (not DeepSpeed's
     fused or CPU Adam under ZeRO or offload)."""
     o = f["optimizer_step"]
-    impl = getattr(t, "optimizer_impl", "") or str(o["stack_default"][t.stack])
+    impl = t.optimizer_impl or str(o["stack_default"][t.stack])
     if impl != "foreach" or pl.stage != 0 or t.cpu_offload:
         return 0.0
     return pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])

@@ -83,7 +83,6 @@ def _config_from_sizes(w: Workload) -> dict[str, Any]:
     m = w.model
     heads = m.heads or 1
     ffn = m.ffn or 4 * (m.hidden or 0)
-    gated = m.gated_mlp if m.gated_mlp is not None else ffn != 4 * (m.hidden or 0)
     if m.encoder_decoder:
         raise TrialUnsupported(tr("the trial cannot build an encoder-decoder model from its sizes alone; "
                                   "give its config.json as the job"))
@@ -95,7 +94,7 @@ def _config_from_sizes(w: Workload) -> dict[str, Any]:
         return {"model_type": "bert", "hidden_size": m.hidden, "num_attention_heads": heads,
                 "num_hidden_layers": m.layers, "intermediate_size": ffn, "vocab_size": 30522,
                 "max_position_embeddings": max(512, w.train.seq_len or 128), **drops}
-    if not gated:
+    if not m.gated:
         drops = {} if m.dropout is None else {"resid_pdrop": m.dropout, "embd_pdrop": m.dropout, "attn_pdrop": attn}
         return {"model_type": "gpt2", "n_embd": m.hidden, "n_head": heads, "n_layer": m.layers, "n_inner": ffn,
                 "vocab_size": m.vocab, "n_positions": max(1024, w.train.seq_len or 1024),
