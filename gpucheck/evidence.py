@@ -28,10 +28,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gpucheck.catalog import _B, _MODEL_SPEC, _TRAIN_SPEC, _f, _i, _s, get_workload, read_toml, validate_table
+from gpucheck.catalog import _MODEL_SPEC, _TRAIN_SPEC, get_workload
 from gpucheck.errors import BadInput, UnknownName
 from gpucheck.records import ModelSpec, TrainSpec
 from gpucheck.resources import resource_path
+from gpucheck.tomldata import _B, _f, _i, _s, read_toml, validate_table
 
 ROLES = ("calibration", "validation")
 FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")
