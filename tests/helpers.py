@@ -25,6 +25,20 @@ def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = 
         return est, advise(machine, w, target, est)
 
 
+def advise_on_gpu(workload_id: str, gpu: str, n: int = 1, **overrides):
+    """(Workload, Estimate, Advice) for a job on `n` catalog GPUs with no scanned machine: what `gpucheck check
+    --gpu` computes. `overrides` are the job's settings as the CLI takes them."""
+    from gpucheck.advise import advise
+    from gpucheck.catalog import find_gpu, get_workload
+    from gpucheck.estimate import Target, estimate
+    from gpucheck.estimate.settings import apply_overrides
+
+    w = apply_overrides(get_workload(workload_id), **overrides)
+    t = Target.from_gpu(find_gpu(gpu), n, None)
+    e = estimate(w, t)
+    return w, e, advise(None, w, t, e)
+
+
 class FakeClock:
     """A clock for time budgets that advances `step` seconds each time it is read: a test of a time cap
     asserts on these seconds, never on the wall clock, so a busy CI machine cannot fail it."""

@@ -19,16 +19,10 @@ from gpucheck.machine import Machine
 from gpucheck.resources import resource_path
 from gpucheck.verdict import Verdict
 from tests.conftest import FIXTURES
+from tests.helpers import advise_on_gpu as on_gpu
 
 MACHINES = FIXTURES / "machines"
 GIB = 1024**3
-
-
-def on_gpu(workload: str, gpu: str, n: int = 1, **overrides):
-    w = E.apply_overrides(get_workload(workload), **overrides)
-    t = E.Target.from_gpu(find_gpu(gpu), n, None)
-    e = E.estimate(w, t)
-    return w, e, advise(None, w, t, e)
 
 
 def on_machine(fixture: str, workload: str, **overrides):

@@ -42,19 +42,24 @@ FMS_ROWS = [
 ]
 
 
+def _sharded_pretraining_tokens_per_gpu(model: ModelSpec, batch: int, seq: int, ac: bool, gpus: int) -> float:
+    """Estimated tokens per second and GPU of a bf16 FSDP full-shard pre-training run on `gpus` A100 80GB."""
+    f = load_factors()
+    t = TrainSpec(method="full", precision="bf16", batch=batch, seq_len=seq, grad_checkpointing=ac, shard=True,
+                  from_scratch=True)
+    target = E.Target.from_gpu(find_gpu("A100 80GB"), gpus)
+    pc = param_counts(model, t)
+    pl = placement(model, t, f, pc, gpus)
+    sp = speed(model, t, target, f, pc, Traffic(comm_bytes=pl.comm_bytes_per_optimizer_step(1), sharded=True))
+    return sp.tokens_per_second / gpus
+
+
 @pytest.mark.parametrize("model,batch,ac,measured,quote", FMS_ROWS, ids=["7b", "13b", "34b", "70b"])
 def test_fsdp_pretraining_on_128_a100s_matches_fms_fsdp(model, batch, ac, measured, quote):
     # read as: bf16, sequence 4096, SDPA flash attention, FSDP full shard (HSDP rows modelled as full shard: the
     # weights' all-gathers then cross the network too, so the estimate can only be slower than the run), eager
     # modules. Before: 7b 0.58x, 13b 0.38x (the network priced at 20 GB/s for all traffic, only backward hiding it)
-    f = load_factors()
-    t = TrainSpec(method="full", precision="bf16", batch=batch, seq_len=4096, grad_checkpointing=ac, shard=True,
-                  from_scratch=True)
-    target = E.Target.from_gpu(find_gpu("A100 80GB"), 128)
-    pc = param_counts(model, t)
-    pl = placement(model, t, f, pc, 128)
-    sp = speed(model, t, target, f, pc, Traffic(comm_bytes=pl.comm_bytes_per_optimizer_step(1), sharded=True))
-    ratio = sp.tokens_per_second / 128 / measured
+    ratio = _sharded_pretraining_tokens_per_gpu(model, batch, 4096, ac, 128) / measured
     assert 1 / 1.35 <= ratio <= 1.35, f"{FMS_SOURCE}: {quote} → estimate/measured {ratio:.2f}"
 
 
@@ -74,14 +79,7 @@ def test_fsdp2_pretraining_on_64_a100s_matches_torchtitan(model, batch, seq, ac,
     # read as: bf16 FSDP2 full shard across 8 machines, SDPA flash attention, full activation checkpointing where
     # the row says "full" (the selective-AC rows are left out: how much they recompute is not a setting here).
     # Before: 0.50-0.53x (all traffic over a 20 GB/s network, hidden only behind backward)
-    f = load_factors()
-    t = TrainSpec(method="full", precision="bf16", batch=batch, seq_len=seq, grad_checkpointing=ac, shard=True,
-                  from_scratch=True)
-    target = E.Target.from_gpu(find_gpu("A100 80GB"), 64)
-    pc = param_counts(model, t)
-    pl = placement(model, t, f, pc, 64)
-    sp = speed(model, t, target, f, pc, Traffic(comm_bytes=pl.comm_bytes_per_optimizer_step(1), sharded=True))
-    ratio = sp.tokens_per_second / 64 / measured
+    ratio = _sharded_pretraining_tokens_per_gpu(model, batch, seq, ac, 64) / measured
     assert 1 / 1.35 <= ratio <= 1.35, f"{TITAN_SOURCE}: {quote} → estimate/measured {ratio:.2f}"
 
 

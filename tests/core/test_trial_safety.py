@@ -399,22 +399,30 @@ def test_model_types_without_a_transformers_class_are_built_from_their_sizes(tmp
 # -- 11. an interrupted trial leaves nothing -------------------------------------------------------------
 
 
-@LINUX
-@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
-def test_a_trial_stopped_by_a_signal_leaves_no_process_and_no_folder(tmp_path, sig):
+def _start_hanging_trial(tmp_path, stderr):
+    """`gpucheck trial` on a fake Python that starts a `setsid` daemon and then hangs: (the gpucheck process, the
+    script both hang in), once both run (or after 60 s)."""
     import os
-    import signal
     import subprocess
 
     hold = _script(tmp_path, "hold.sh", "sleep 300\n")
     fake = _script(tmp_path, "python3", f"setsid sh {hold} &\nexec sh {hold}\n")
     env = dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     proc = subprocess.Popen([sys.executable, "-m", "gpucheck", "trial", "mnist-cnn", "--python", str(fake),
-                             "--machine", str(CPU_VM), "--json"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+                             "--machine", str(CPU_VM), "--json"], env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     deadline = time.monotonic() + 60
     while len(_running(str(hold))) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
+    return proc, hold
+
+
+@LINUX
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_a_trial_stopped_by_a_signal_leaves_no_process_and_no_folder(tmp_path, sig):
+    import signal
+    import subprocess
+
+    proc, hold = _start_hanging_trial(tmp_path, stderr=subprocess.PIPE)
     assert len(_running(str(hold))) >= 2
     proc.send_signal(getattr(signal, sig))
     assert proc.wait(timeout=60) == 128 + getattr(signal, sig), proc.stderr.read()[-2000:]
@@ -427,19 +435,10 @@ def test_a_trial_stopped_by_a_signal_leaves_no_process_and_no_folder(tmp_path, s
 def test_after_gpucheck_is_killed_the_next_trial_ends_what_the_last_one_left(tmp_path):
     """SIGKILL cannot be caught: the trial's folder and its `setsid` daemon stay; the next trial (any
     gpucheck run of a trial) kills the processes carrying the old trial's marker and removes the folder."""
-    import os
     import signal
     import subprocess
 
-    hold = _script(tmp_path, "hold.sh", "sleep 300\n")
-    fake = _script(tmp_path, "python3", f"setsid sh {hold} &\nexec sh {hold}\n")
-    env = dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[2]))
-    proc = subprocess.Popen([sys.executable, "-m", "gpucheck", "trial", "mnist-cnn", "--python", str(fake),
-                             "--machine", str(CPU_VM), "--json"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while len(_running(str(hold))) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    proc, hold = _start_hanging_trial(tmp_path, stderr=subprocess.DEVNULL)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
     assert list(tmp_path.glob("gpucheck-trial-*"))  # what SIGKILL leaves

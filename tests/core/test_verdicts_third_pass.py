@@ -13,17 +13,11 @@ from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
 from gpucheck.machine import Machine
 from tests.conftest import FIXTURES
+from tests.helpers import advise_on_gpu as _advice
 
 MACHINES = FIXTURES / "machines"
 
 GIB = 1024**3
-
-
-def _advice(job: str, gpu: str, n: int = 1, **overrides):
-    w = E.apply_overrides(get_workload(job), **overrides)
-    t = E.Target.from_gpu(find_gpu(gpu), n, None)
-    e = E.estimate(w, t)
-    return w, e, advise(None, w, t, e)
 
 
 # -- §2 the ladder for a job that is tight as configured ----------------------------------------------------

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
 
+from gpucheck.trial import TrialResult
 from tests.conftest import FIXTURES
 
 MACHINES = sorted((FIXTURES / "machines").glob("*.json"))
+TRIAL_RESULTS = FIXTURES / "trial" / "results"
+
+
+def recorded_trial(name: str) -> TrialResult:
+    """A trial result recorded on a real machine (tests/fixtures/trial/results)."""
+    return TrialResult.from_json(json.loads((TRIAL_RESULTS / name).read_text(encoding="utf-8")))
+
+
+def run_recorded_trial(qtbot, panel, result: TrialResult) -> None:
+    """Press "Try it for real" on the details page's trial panel, `result` standing in for the child process, and
+    wait until the panel is done."""
+    panel.run_fn = lambda workload, **_kw: result
+    with qtbot.waitSignal(panel.measured, timeout=5000):
+        panel.run_button.click()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
 
 
 def machine_path(*words: str):

@@ -29,20 +29,13 @@ from gpucheck.i18n import fmt_duration, fmt_gib
 from gpucheck.machine import Machine
 from gpucheck.report import build_report
 from gpucheck.report.figures import duration_range, time_range_text
-from gpucheck.trial import TrialResult
 from gpucheck.ui.pages import report as report_page
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.vram_bar import VramBar
-from tests.conftest import FIXTURES
-from tests.ui.conftest import machine_path
+from tests.ui.conftest import machine_path, recorded_trial, run_recorded_trial
 
-RESULTS = FIXTURES / "trial" / "results"
 JOB = "mnist-cnn"
 COL_VERDICT, COL_TIME, COL_MEMORY = 1, 2, 3
-
-
-def _trial(name: str) -> TrialResult:
-    return TrialResult.from_json(json.loads((RESULTS / name).read_text(encoding="utf-8")))
 
 
 def _to_jobs(wizard, words):
@@ -58,12 +51,8 @@ def _measured_details(wizard, qtbot):
     _to_jobs(wizard, ("cpu-only-vm",))
     wizard.jobs.select(JOB)
     wizard.next()
-    trial = _trial("mnist-cnn-ran-cpu.json")
-    panel = wizard.details.trial_panel
-    panel.run_fn = lambda workload, **_kw: trial
-    with qtbot.waitSignal(panel.measured, timeout=5000):
-        panel.run_button.click()
-    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    trial = recorded_trial("mnist-cnn-ran-cpu.json")
+    run_recorded_trial(qtbot, wizard.details.trial_panel, trial)
     return trial
 
 
@@ -113,7 +102,7 @@ def test_a_trial_leaves_the_page_where_it_was(wizard, qtbot):
     page.scroll.ensureWidgetVisible(panel.run_button)
     qtbot.wait(50)
     before = panel.mapTo(page.scroll.viewport(), panel.rect().topLeft()).y()
-    panel.run_fn = lambda workload, **_kw: _trial("mnist-cnn-ran-cpu.json")
+    panel.run_fn = lambda workload, **_kw: recorded_trial("mnist-cnn-ran-cpu.json")
     panel.run_button.setFocus()
     with qtbot.waitSignal(panel.measured, timeout=5000):
         qtbot.keyClick(panel.run_button, Qt.Key.Key_Space)
@@ -314,10 +303,7 @@ def test_a_trial_on_another_device_says_why_the_page_keeps_the_estimate(wizard, 
     wizard.jobs.select(JOB)
     wizard.next()
     panel = wizard.details.trial_panel
-    panel.run_fn = lambda workload, **_kw: _trial("mnist-cnn-ran-cpu.json")
-    with qtbot.waitSignal(panel.measured, timeout=5000):
-        panel.run_button.click()
-    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    run_recorded_trial(qtbot, panel, recorded_trial("mnist-cnn-ran-cpu.json"))
     assert wizard.session.figures(JOB).measured is None and wizard.details.badge.text() == "Runs"
     assert panel.note.isVisible()
     assert panel.note.text().startswith("This trial ran on CPU, not on Apple M1: the page keeps the estimate")

@@ -24,17 +24,10 @@ from gpucheck.report.html import render_html
 from gpucheck.report.json import report_dict
 from gpucheck.report.measured import measured_of, measured_rows, measured_summary
 from gpucheck.report.model import Evaluation, evaluate
-from gpucheck.trial import TrialResult
 from gpucheck.ui.widgets.badge import Badge
-from tests.conftest import FIXTURES
-from tests.ui.conftest import machine_path
+from tests.ui.conftest import TRIAL_RESULTS, machine_path, recorded_trial, run_recorded_trial
 
-RESULTS = FIXTURES / "trial" / "results"
 JOB = "mnist-cnn"
-
-
-def _trial(name: str) -> TrialResult:
-    return TrialResult.from_json(json.loads((RESULTS / name).read_text(encoding="utf-8")))
 
 
 RAN = "mnist-cnn-ran-cpu.json"
@@ -49,12 +42,8 @@ def _details_with_trial(wizard, qtbot, name: str):
     wizard.next()
     wizard.jobs.select(JOB)
     wizard.next()
-    result = _trial(name)
-    panel = wizard.details.trial_panel
-    panel.run_fn = lambda workload, **_kw: result
-    with qtbot.waitSignal(panel.measured, timeout=5000):
-        panel.run_button.click()
-    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    result = recorded_trial(name)
+    run_recorded_trial(qtbot, wizard.details.trial_panel, result)
     return result
 
 
@@ -164,9 +153,9 @@ def test_a_trial_on_another_kind_of_device_does_not_replace_the_estimate():
     machine = Machine.load(machine_path("rtx3060"))
     ev = next(e for e in evaluate(machine, [JOB]) if e.workload.id == JOB)
     assert not ev.estimate.on_cpu
-    assert measured_of(_trial(RAN), ev.workload, ev.estimate) is None
+    assert measured_of(recorded_trial(RAN), ev.workload, ev.estimate) is None
     model = build_report(machine, lang="en", evaluations=(Evaluation(ev.workload, ev.estimate, ev.advice,
-                                                                     trial=_trial(RAN)),))
+                                                                     trial=recorded_trial(RAN)),))
     assert "measured" not in model.ladder.rows[0][2] and "trial" not in report_dict(model)["workloads"][0]
     assert model.footer_text == "Estimates, not measurements."
 
@@ -189,9 +178,9 @@ def test_the_command_line_report_takes_saved_trials(tmp_path, capsys):
 
     out = tmp_path / "report.json"
     machine = str(machine_path("cpu-only-vm"))
-    assert cli_main(["report", str(out), "--machine", machine, "--trial", str(RESULTS / OOM)]) == 0
+    assert cli_main(["report", str(out), "--machine", machine, "--trial", str(TRIAL_RESULTS / OOM)]) == 0
     item = next(x for x in json.loads(out.read_text(encoding="utf-8"))["workloads"] if x["id"] == JOB)
-    own = _trial(OOM).to_json()
+    own = recorded_trial(OOM).to_json()
     assert item["measured"]["verdict"] == "does_not_fit" and item["trial"]["measured"] == own["measured"]
     assert item["trial"]["details"]["largest_batch_that_fits"] == own["details"]["largest_batch_that_fits"]
     assert "stderr_tail" not in item["trial"]["details"]
