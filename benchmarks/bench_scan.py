@@ -25,6 +25,8 @@ import threading
 import time
 from pathlib import Path
 
+from bench_startup import app_launcher  # how an installed gpucheck starts: its launcher beside this Python
+
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_VS_COLLECT_ENV = 0.10
 GOAL_VS_INXI = 0.25
@@ -53,12 +55,6 @@ def time_command(argv: list[str], runs: int, env: dict | None = None) -> list[fl
     return times
 
 
-def gpucheck_command() -> list[str]:
-    """How an installed gpucheck starts: its launcher beside this Python, else `python -m gpucheck`."""
-    launcher = Path(sys.executable).with_name("gpucheck.exe" if os.name == "nt" else "gpucheck")
-    return [str(launcher)] if launcher.exists() else [sys.executable, "-m", "gpucheck"]
-
-
 def torch_python(explicit: str | None) -> str | None:
     candidates = [explicit] if explicit else [sys.executable, str(ROOT / ".venv-trial" / "bin" / "python"),
                                               "/tmp/torchvenv/bin/python"]
@@ -80,7 +76,7 @@ def main() -> int:
     env = {**os.environ, "GPUCHECK_LANG": "en", "PYTHONPYCACHEPREFIX": pycache.name}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     rows: list[tuple[str, list[float] | None, str]] = []
-    rows.append(("gpucheck scan --json", time_command([*gpucheck_command(), "scan", "--json"], args.runs, env), ""))
+    rows.append(("gpucheck scan --json", time_command([*app_launcher(), "scan", "--json"], args.runs, env), ""))
     py = torch_python(args.torch_python)
     if py:
         rows.append(("python -m torch.utils.collect_env",
