@@ -165,9 +165,10 @@ def amp_dtype(precision, device):
         return None
     if device == "cpu":
         return torch.bfloat16  # CPU autocast is bf16
-    if precision == "bf16" and device == "cuda" and not torch.cuda.is_bf16_supported():
+    sixteen = torch.bfloat16 if precision.startswith("bf16") else torch.float16  # bf16, bf16-pure | fp16, fp16-pure
+    if sixteen == torch.bfloat16 and device == "cuda" and not torch.cuda.is_bf16_supported():
         return torch.float16
-    return torch.bfloat16 if precision == "bf16" else torch.float16
+    return sixteen
 
 
 def frozen_dtype(precision, device):
