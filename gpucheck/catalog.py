@@ -65,6 +65,7 @@ _GPU_SPEC: dict[str, tuple] = {
     "memory_type": _s(),
     "sustained_clock_fraction": _f(False, 0.1, 1.0),
     "tflops_fp16_vector": _f(False, 0.1, 1000),
+    "tflops_fp32_matrix": _f(False, 0.1, 1000),
     "vram_usable_mib": _f(False, 256, 1_100_000),
     "vram_usable_source": _s(),
     "modified": _B,

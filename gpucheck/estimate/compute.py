@@ -207,7 +207,14 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
         return spec.tflops_tf32_tensor, "tf32-tensor", False
     if meas and meas.gpu_tflops_fp32:
         return meas.gpu_tflops_fp32, "fp32", True
-    return spec.tflops_fp32, "fp32", False
+    return fp32_gemm_tflops(spec), "fp32", False
+
+
+def fp32_gemm_tflops(spec: Any) -> float:
+    """The catalog's FP32 rate for matrix multiplies: AMD CDNA runs FP32 GEMMs on its matrix cores
+    (rocBLAS/MIOpen MFMA kernels, v_mfma_f32_*) at twice the FP32 vector rate (gpus.toml tflops_fp32_matrix);
+    element-wise kernels keep the vector rate (tflops_fp32)."""
+    return getattr(spec, "tflops_fp32_matrix", None) or spec.tflops_fp32
 
 
 def clock_fraction(target: Any, f: Mapping[str, Any], measured: bool) -> float:
@@ -529,7 +536,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     rate = peak * 1e12 * tensor_clock * eff
     if target.gpu is not None and not math.startswith("fp32"):
         # cuDNN/cuBLAS pick the fastest kernel: never slower than the fp32 vector path
-        fp32 = target.gpu.tflops_fp32 * 1e12 * clock * gemm_efficiency(m, "fp32", backend, f)
+        fp32 = fp32_gemm_tflops(target.gpu) * 1e12 * clock * gemm_efficiency(m, "fp32", backend, f)
         rate = max(rate, fp32)
     bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     measured = measured or target.bandwidth_measured

@@ -219,7 +219,8 @@ def _mig_share(g: Any, spec: GpuSpec | None, notes: list[str]) -> GpuSpec | None
     return dataclasses.replace(
         spec, tflops_fp32=spec.tflops_fp32 * share, tflops_fp16_tensor=scaled(spec.tflops_fp16_tensor),
         tflops_bf16_tensor=scaled(spec.tflops_bf16_tensor), tflops_tf32_tensor=scaled(spec.tflops_tf32_tensor),
-        tflops_fp8_tensor=scaled(spec.tflops_fp8_tensor), mem_bandwidth_gbps=spec.mem_bandwidth_gbps * mem_share)
+        tflops_fp8_tensor=scaled(spec.tflops_fp8_tensor), tflops_fp32_matrix=scaled(spec.tflops_fp32_matrix),
+        mem_bandwidth_gbps=spec.mem_bandwidth_gbps * mem_share)
 
 
 def usable_vram_bytes(spec: GpuSpec) -> int:
