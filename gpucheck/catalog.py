@@ -338,6 +338,11 @@ def gpu_for(machine_gpu: Any) -> GpuSpec | None:
     if not found:
         return None
     vram = getattr(machine_gpu, "vram_total_bytes", None)
+    if vram and getattr(machine_gpu, "vendor", "") == "apple":
+        # one Apple chip name, several GPUs: the memory size tells them apart (a 36 GB M3 Max has the 30-core GPU)
+        sized = [g for (_e, _o, g) in found if any(abs(x - vram / GIB) < 0.6 for x in _memory_choices(g))]
+        if sized:
+            return sized[0]
     best_extra = found[0][0]
     same = [g for (e, _o, g) in found if e == best_extra]
     if vram and getattr(machine_gpu, "vendor", "") != "apple":
