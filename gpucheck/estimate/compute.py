@@ -292,8 +292,8 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
     # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table[kind]
-    if m.arch == "cnn" and math == "fp32" and backend == "cuda":
-        val *= s["conv_fp32"]["conv_fp32_speedup"]  # cuDNN's Winograd / FFT 3×3 convolutions (fitted)
+    if m.arch == "cnn" and math == "fp32" and backend in ("cuda", "rocm"):
+        val *= s["conv_fp32"]["conv_fp32_speedup"]  # cuDNN's / MIOpen's Winograd, FFT 3×3 convolutions (fitted)
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)

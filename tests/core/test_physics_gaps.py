@@ -19,7 +19,9 @@ from gpucheck.estimate.compute import speed
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.memory import param_counts, placement
+from gpucheck.evidence import load_evidence
 from gpucheck.records import ModelSpec, TrainSpec
+from tests.core import accuracy as A
 
 GIB = 1024**3
 
@@ -191,3 +193,16 @@ def test_every_built_in_job_estimates_on_two_machines():
     for w in load_workloads():
         e = E.estimate(w, E.Target.from_gpu(find_gpu("H100"), 16))
         assert e.total_hours is None or e.total_hours > 0
+
+
+# -- 8. AMD: MIOpen's FP32 Winograd convolutions (resources/factors.toml [speed.conv_fp32]) ------------------------
+# Published fp32 training steps of 3×3-heavy conv nets on an RDNA 2 card under ROCm: artyom-beilis/pytorch_dlprim
+# benchmark.md (RX 6600 XT, ROCm 6.1, ms per batch) and YeQiao/Pytorch_GPU_Benchmark (RX 6600, 30 CIFAR-10 epochs).
+# These rows are CALIBRATION for conv_fp32_speedup on ROCm (roles.lock). Before MIOpen's Winograd solvers were
+# modelled the estimate was 1.8–2.1× too slow on them (0.47× VGG16, 0.53× ResNet-18, 0.55× ResNet-50, 0.56× the
+# CIFAR ResNet-18 run).
+@pytest.mark.parametrize("row_id", ["dlprim-vgg16-b16-rx-6600-xt", "dlprim-resnet18-b64-rx-6600-xt",
+                                    "dlprim-resnet50-b32-rx-6600-xt", "yeqiao-cifar10-resnet18-fp32-b512-rx6600"])
+def test_fp32_conv_nets_under_rocm_use_miopen_winograd(row_id: str) -> None:
+    row = next(r for r in load_evidence() if r.id == row_id)
+    assert 1 / 1.6 <= A.speed_ratio(row) <= 1.6, (row_id, row.quote)
