@@ -1748,138 +1748,138 @@
         <translation>Apple 芯片的 CPU 和 GPU 共用内存：没有主机↔设备之间的数据传输可测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="49"/>
+        <location filename="../../gpucheck/bench/present.py" line="51"/>
         <source>{n} images/s</source>
         <translation>{n} 张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="51"/>
+        <location filename="../../gpucheck/bench/present.py" line="53"/>
         <source>{n} °C</source>
         <translation>{n} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="74"/>
+        <location filename="../../gpucheck/bench/present.py" line="76"/>
         <source>GPU matrix math, fp32</source>
         <translation>GPU 矩阵运算，fp32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="75"/>
+        <location filename="../../gpucheck/bench/present.py" line="77"/>
         <source>GPU matrix math, TF32</source>
         <translation>GPU 矩阵运算，TF32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="76"/>
+        <location filename="../../gpucheck/bench/present.py" line="78"/>
         <source>GPU matrix math, fp16</source>
         <translation>GPU 矩阵运算，fp16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="77"/>
+        <location filename="../../gpucheck/bench/present.py" line="79"/>
         <source>GPU matrix math, bf16</source>
         <translation>GPU 矩阵运算，bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="78"/>
+        <location filename="../../gpucheck/bench/present.py" line="80"/>
         <source>GPU memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="79"/>
+        <location filename="../../gpucheck/bench/present.py" line="81"/>
         <source>CPU→GPU copy (pinned memory)</source>
         <translation>CPU→GPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="80"/>
+        <location filename="../../gpucheck/bench/present.py" line="82"/>
         <source>CPU→GPU copy (ordinary memory)</source>
         <translation>CPU→GPU 传输（普通内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="81"/>
+        <location filename="../../gpucheck/bench/present.py" line="83"/>
         <source>GPU→CPU copy (pinned memory)</source>
         <translation>GPU→CPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="82"/>
+        <location filename="../../gpucheck/bench/present.py" line="84"/>
         <source>GPU memory a job could allocate</source>
         <translation>训练任务能分配到的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="83"/>
+        <location filename="../../gpucheck/bench/present.py" line="85"/>
         <source>GPU temperature before the test</source>
         <translation>测试前的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="84"/>
+        <location filename="../../gpucheck/bench/present.py" line="86"/>
         <source>GPU temperature after the test</source>
         <translation>测试后的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="87"/>
+        <location filename="../../gpucheck/bench/present.py" line="89"/>
         <source>Image decoding, one core</source>
         <translation>图像解码，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="88"/>
+        <location filename="../../gpucheck/bench/present.py" line="90"/>
         <source>Image decoding, all cores</source>
         <translation>图像解码，全部核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="89"/>
+        <location filename="../../gpucheck/bench/present.py" line="91"/>
         <source>Text processing, one core</source>
         <translation>文本处理，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="90"/>
+        <location filename="../../gpucheck/bench/present.py" line="92"/>
         <source>Disk sequential read</source>
         <translation>硬盘顺序读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="91"/>
+        <location filename="../../gpucheck/bench/present.py" line="93"/>
         <source>Disk random read (128 KiB pieces, 8 readers)</source>
         <translation>硬盘随机读取（128 KiB 块，8 个并发读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="92"/>
+        <location filename="../../gpucheck/bench/present.py" line="94"/>
         <source>Disk random read (4 KiB, one at a time)</source>
         <translation>硬盘随机读取（4 KiB，逐个读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="93"/>
+        <location filename="../../gpucheck/bench/present.py" line="95"/>
         <source>Disk sequential write</source>
         <translation>硬盘顺序写入</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="94"/>
+        <location filename="../../gpucheck/bench/present.py" line="96"/>
         <source>RAM copy, one thread</source>
         <translation>内存复制，单线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="110"/>
-        <location filename="../../gpucheck/bench/present.py" line="122"/>
+        <location filename="../../gpucheck/bench/present.py" line="112"/>
+        <location filename="../../gpucheck/bench/present.py" line="124"/>
         <source>{value} (measured)</source>
         <translation>{value}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="112"/>
+        <location filename="../../gpucheck/bench/present.py" line="114"/>
         <source>{value} (measured; {pct}% of the data sheet's {spec})</source>
         <translation>{value}（实测；为规格表中 {spec} 的 {pct}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="117"/>
+        <location filename="../../gpucheck/bench/present.py" line="119"/>
         <source>{value} (from specs)</source>
         <translation>{value}（来自规格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="131"/>
+        <location filename="../../gpucheck/bench/present.py" line="133"/>
         <source>Measured by the deep scan ({s} s):</source>
         <translation>深度扫描实测结果（用时 {s} 秒）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="133"/>
+        <location filename="../../gpucheck/bench/present.py" line="135"/>
         <source>Measured by the deep scan (cancelled after {s} s):</source>
         <translation>深度扫描实测结果（{s} 秒后取消）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="138"/>
+        <location filename="../../gpucheck/bench/present.py" line="140"/>
         <source>GPU slow-down reasons after the test: {reasons}</source>
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
@@ -1911,14 +1911,14 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="425"/>
+        <location filename="../../gpucheck/catalog.py" line="428"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="494"/>
+        <location filename="../../gpucheck/catalog.py" line="497"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2883,93 +2883,93 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="252"/>
+        <location filename="../../gpucheck/estimate/core.py" line="253"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="254"/>
+        <location filename="../../gpucheck/estimate/core.py" line="255"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
         <location filename="../../gpucheck/estimate/core.py" line="294"/>
-        <location filename="../../gpucheck/estimate/core.py" line="304"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
+        <location filename="../../gpucheck/estimate/core.py" line="305"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="301"/>
+        <location filename="../../gpucheck/estimate/core.py" line="302"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="305"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="312"/>
+        <location filename="../../gpucheck/estimate/core.py" line="313"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="317"/>
+        <location filename="../../gpucheck/estimate/core.py" line="318"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="319"/>
+        <location filename="../../gpucheck/estimate/core.py" line="320"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="321"/>
+        <location filename="../../gpucheck/estimate/core.py" line="322"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <location filename="../../gpucheck/estimate/core.py" line="324"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="325"/>
+        <location filename="../../gpucheck/estimate/core.py" line="326"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="328"/>
+        <location filename="../../gpucheck/estimate/core.py" line="329"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="331"/>
+        <location filename="../../gpucheck/estimate/core.py" line="332"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2980,87 +2980,92 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/settings.py" line="60"/>
+        <source>{flag}: expected a whole number between 1 and {most}, got {value}</source>
+        <translation>{flag}：应为 1 到 {most} 之间的整数，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="64"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="72"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="76"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="74"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="82"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="91"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="99"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="97"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="105"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="109"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="117"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="121"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="129"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="127"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="132"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="140"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="143"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="79"/>
+        <location filename="../../gpucheck/estimate/target.py" line="87"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="87"/>
+        <location filename="../../gpucheck/estimate/target.py" line="95"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="93"/>
+        <location filename="../../gpucheck/estimate/target.py" line="101"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="213"/>
+        <location filename="../../gpucheck/estimate/target.py" line="224"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="238"/>
+        <location filename="../../gpucheck/estimate/target.py" line="249"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="259"/>
-        <location filename="../../gpucheck/estimate/target.py" line="255"/>
+        <location filename="../../gpucheck/estimate/target.py" line="270"/>
+        <location filename="../../gpucheck/estimate/target.py" line="266"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -3123,79 +3128,79 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="40"/>
+        <location filename="../../gpucheck/hf_config.py" line="41"/>
         <source>{where}: missing key '{key}' (an integer)</source>
         <translation>{where}：缺少键“{key}”（整数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="44"/>
+        <location filename="../../gpucheck/hf_config.py" line="45"/>
         <location filename="../../gpucheck/machine.py" line="269"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="47"/>
+        <location filename="../../gpucheck/hf_config.py" line="48"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="55"/>
+        <location filename="../../gpucheck/hf_config.py" line="56"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="64"/>
+        <location filename="../../gpucheck/hf_config.py" line="65"/>
         <source>{where}: key '{key}': expected true or false, got {got}</source>
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="127"/>
+        <location filename="../../gpucheck/hf_config.py" line="148"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="132"/>
+        <location filename="../../gpucheck/hf_config.py" line="153"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="171"/>
+        <location filename="../../gpucheck/hf_config.py" line="198"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="200"/>
+        <location filename="../../gpucheck/hf_config.py" line="222"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="223"/>
+        <location filename="../../gpucheck/hf_config.py" line="245"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="224"/>
+        <location filename="../../gpucheck/hf_config.py" line="246"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="228"/>
+        <location filename="../../gpucheck/hf_config.py" line="250"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="231"/>
+        <location filename="../../gpucheck/hf_config.py" line="253"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="233"/>
+        <location filename="../../gpucheck/hf_config.py" line="255"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -4010,67 +4015,67 @@
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="136"/>
+        <location filename="../../gpucheck/probe/software.py" line="165"/>
         <source>no GPU it could use was found</source>
         <translation>没有找到它能使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="141"/>
+        <location filename="../../gpucheck/probe/software.py" line="170"/>
         <source>this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}</source>
         <translation>这个 {name} 版本仅支持 CPU（{variant}）；要使用 {gpu}，请安装 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="146"/>
+        <location filename="../../gpucheck/probe/software.py" line="175"/>
         <source>built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer</source>
         <translation>为 CUDA {have} 编译，但 {gpu}（计算能力 {cc}）需要 CUDA {need} 或更新版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="150"/>
+        <location filename="../../gpucheck/probe/software.py" line="179"/>
         <source>built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver</source>
         <translation>为 CUDA {have} 编译，但已安装的驱动最高只支持 CUDA {driver}：请更新 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="154"/>
+        <location filename="../../gpucheck/probe/software.py" line="183"/>
         <source>CUDA build {have}; the GPU's compute capability is unknown, so support is not certain</source>
         <translation>CUDA {have} 版本；GPU 的计算能力未知，因此不确定是否支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="156"/>
+        <location filename="../../gpucheck/probe/software.py" line="185"/>
         <source>CUDA {have} build supports compute capability {cc}</source>
         <translation>CUDA {have} 版本支持计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="160"/>
+        <location filename="../../gpucheck/probe/software.py" line="189"/>
         <source>ROCm {v} build</source>
         <translation>ROCm {v} 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="162"/>
+        <location filename="../../gpucheck/probe/software.py" line="191"/>
         <source>this {name} build has no ROCm support; install a ROCm build to use the {gpu}</source>
         <translation>这个 {name} 版本不支持 ROCm；要使用 {gpu}，请安装 ROCm 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="166"/>
+        <location filename="../../gpucheck/probe/software.py" line="195"/>
         <source>PyTorch uses the Apple GPU through MPS</source>
         <translation>PyTorch 通过 MPS 使用 Apple GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="167"/>
+        <location filename="../../gpucheck/probe/software.py" line="196"/>
         <source>PyTorch before 1.12 has no Apple GPU (MPS) support</source>
         <translation>1.12 之前的 PyTorch 不支持 Apple GPU（MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="169"/>
+        <location filename="../../gpucheck/probe/software.py" line="198"/>
         <source>Metal plugin installed</source>
         <translation>已安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="170"/>
+        <location filename="../../gpucheck/probe/software.py" line="199"/>
         <source>no Metal plugin installed for {name}</source>
         <translation>{name} 没有安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="171"/>
+        <location filename="../../gpucheck/probe/software.py" line="200"/>
         <source>support for the {gpu} could not be judged</source>
         <translation>无法判断是否支持 {gpu}</translation>
     </message>
@@ -5822,22 +5827,22 @@
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="88"/>
+        <location filename="../../gpucheck/trial/models.py" line="87"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="131"/>
+        <location filename="../../gpucheck/trial/models.py" line="137"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="146"/>
+        <location filename="../../gpucheck/trial/models.py" line="152"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="149"/>
+        <location filename="../../gpucheck/trial/models.py" line="155"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>
