@@ -987,7 +987,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="449"/>
-        <location filename="../../gpucheck/commands.py" line="374"/>
+        <location filename="../../gpucheck/commands.py" line="377"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1890,7 +1890,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="287"/>
-        <location filename="../../gpucheck/commands.py" line="124"/>
+        <location filename="../../gpucheck/commands.py" line="127"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
@@ -1944,7 +1944,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="39"/>
-        <location filename="../../gpucheck/cli.py" line="123"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
@@ -2015,7 +2015,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="81"/>
-        <location filename="../../gpucheck/cli.py" line="148"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
@@ -2030,188 +2030,193 @@
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="87"/>
+        <location filename="../../gpucheck/cli.py" line="85"/>
+        <source>with --gpu: the machines the GPUs sit in, joined by their network (default: as few as hold them, 8 GPUs each)</source>
+        <translation>与 --gpu 一起用：这些 GPU 分布在几台机器上，机器之间通过网络相连（默认：能装下它们的最少台数，每台 8 块）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="90"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16；fp16-pure = 同样的做法但用 fp16（model.half()）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="96"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="99"/>
+        <location filename="../../gpucheck/cli.py" line="102"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="102"/>
+        <location filename="../../gpucheck/cli.py" line="105"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="104"/>
+        <location filename="../../gpucheck/cli.py" line="107"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="105"/>
+        <location filename="../../gpucheck/cli.py" line="108"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="107"/>
+        <location filename="../../gpucheck/cli.py" line="110"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="120"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="121"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="129"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="129"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="130"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="131"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="136"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <location filename="../../gpucheck/trial/command.py" line="37"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="146"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="150"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="149"/>
+        <location filename="../../gpucheck/cli.py" line="152"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="151"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="157"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="159"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="159"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="166"/>
+        <location filename="../../gpucheck/cli.py" line="169"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="171"/>
+        <location filename="../../gpucheck/cli.py" line="174"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="175"/>
+        <location filename="../../gpucheck/cli.py" line="178"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="230"/>
+        <location filename="../../gpucheck/cli.py" line="233"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="253"/>
+        <location filename="../../gpucheck/cli.py" line="256"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="271"/>
+        <location filename="../../gpucheck/cli.py" line="274"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="273"/>
+        <location filename="../../gpucheck/cli.py" line="276"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="274"/>
+        <location filename="../../gpucheck/cli.py" line="277"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -2248,60 +2253,65 @@
         <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="131"/>
+        <location filename="../../gpucheck/commands.py" line="125"/>
+        <source>--machines applies only with --gpu NAME (a catalog GPU in several machines)</source>
+        <translation>--machines 只能与 --gpu 名称 一起使用（目录中的 GPU 分布在多台机器上）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="134"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="149"/>
+        <location filename="../../gpucheck/commands.py" line="152"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="156"/>
+        <location filename="../../gpucheck/commands.py" line="159"/>
         <source>Target: {label} — CPU only</source>
         <translation>对比对象：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="159"/>
+        <location filename="../../gpucheck/commands.py" line="162"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="160"/>
+        <location filename="../../gpucheck/commands.py" line="163"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="176"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="180"/>
+        <location filename="../../gpucheck/commands.py" line="183"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="181"/>
+        <location filename="../../gpucheck/commands.py" line="184"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="217"/>
+        <location filename="../../gpucheck/commands.py" line="220"/>
         <source>{label}: times use the speeds measured here</source>
         <translation>{label}：时间按本机实测的速度计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="437"/>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="440"/>
+        <location filename="../../gpucheck/commands.py" line="461"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="461"/>
         <location filename="../../gpucheck/report/model.py" line="609"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
@@ -2310,8 +2320,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="222"/>
+        <location filename="../../gpucheck/commands.py" line="461"/>
         <location filename="../../gpucheck/report/figures.py" line="506"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
@@ -2320,118 +2330,118 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/commands.py" line="231"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="262"/>
+        <location filename="../../gpucheck/commands.py" line="265"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="276"/>
+        <location filename="../../gpucheck/commands.py" line="279"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="284"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="285"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
         <location filename="../../gpucheck/report/figures.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <location filename="../../gpucheck/report/model.py" line="633"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2460,107 +2470,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <location filename="../../gpucheck/report/model.py" line="627"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="325"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="333"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/commands.py" line="335"/>
         <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="352"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="362"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <location filename="../../gpucheck/report/model.py" line="284"/>
         <location filename="../../gpucheck/report/model.py" line="394"/>
         <location filename="../../gpucheck/report/model.py" line="773"/>
@@ -2568,69 +2578,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="415"/>
         <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="420"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="440"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="440"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="461"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="472"/>
+        <location filename="../../gpucheck/commands.py" line="475"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="473"/>
+        <location filename="../../gpucheck/commands.py" line="476"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="480"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="500"/>
+        <location filename="../../gpucheck/commands.py" line="503"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gpucheck import estimate as E
@@ -68,3 +70,17 @@ def test_lora_under_fsdp_costs_what_litgpt_measured_over_one_gpu(one_id, two_id)
     estimated = A.run(two).step_seconds / A.run(one).step_seconds
     assert 2.2 <= measured <= 2.7  # the table as read: seconds per micro-batch, FSDP over one GPU
     assert measured / 1.5 <= estimated <= measured * 1.5
+
+
+def test_the_command_line_places_the_gpus_in_machines(capsys):
+    from gpucheck.cli import main
+
+    def hours(*extra: str) -> float:
+        assert main(["estimate", "llama3-8b-full", "--gpu", "a100 80gb", "--gpus", "4", "--json", *extra]) == 0
+        return json.loads(capsys.readouterr().out)["total_hours"]
+
+    # four GPUs in four machines share a network, not NVLink: slower than in one box
+    assert hours("--machines", "4") > hours()
+    assert main(["estimate", "llama3-8b-full", "--gpu", "a100 80gb", "--gpus", "4", "--machines", "5"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("gpucheck: --machines:") and "\n" not in err
