@@ -49,7 +49,7 @@ from gpucheck.estimate import (
 )
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
-from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
+from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 
@@ -105,14 +105,6 @@ def _aux_flops(m: ModelSpec, t: TrainSpec) -> float:
     if aux and m.ref_image_size and t.image_size:
         aux *= (t.image_size / m.ref_image_size) ** 2
     return aux
-
-
-def frozen_weight_grads(t: TrainSpec, gpus: int) -> bool:
-    """LoRA under FSDP with use_orig_params=True (train.fsdp_frozen_grads): each unit's frozen and trained weights
-    share one FlatParameter that requires grad, and the layers run on views of it, so autograd computes the weight
-    gradients of the frozen layers too ("the gradient memory usage will be higher than expected, namely equivalent
-    to not freezing those parameters": PyTorch FSDP API docs, use_orig_params) — the backward of a full fine-tune."""
-    return t.method == "lora" and t.fsdp_frozen_grads and t.shard and gpus > 1
 
 
 def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None, gpus: int = 1) -> float:
