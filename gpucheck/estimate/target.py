@@ -178,8 +178,8 @@ class Target:
     @property
     def nodes(self) -> int:
         """Machines the GPUs sit in: as given, else as few as hold them (gpus_per_node each)."""
-        if self.machines is not None:
-            return self.machines
+        if self.machines is not None:  # fewer GPUs than machines (a plan on some of them): one GPU per machine
+            return max(1, min(self.machines, self.gpus))
         per = int(load_factors()["multi_gpu"]["links"]["gpus_per_node"])
         return max(1, -(-self.gpus // per))
 
