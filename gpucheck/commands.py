@@ -158,6 +158,9 @@ def _target_line(target: Any) -> str:
     if target.gpu is None and target.backend == "cpu":
         return tr("Target: {label} — CPU only", label=target.label)
     vram = fmt_gib(target.vram_available_bytes)
+    if target.gpus > 1 and target.nodes > 1:
+        return tr("Target: {n}× {gpu} in {m} machines joined by a network, {vram} usable per GPU", n=target.gpus,
+                  gpu=target.device_name, m=target.nodes, vram=vram)
     if target.gpus > 1:
         return tr("Target: {n}× {gpu}, {vram} usable per GPU", n=target.gpus, gpu=target.device_name, vram=vram)
     return tr("Target: {gpu}, {vram} usable", gpu=target.device_name, vram=vram)

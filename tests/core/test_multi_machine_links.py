@@ -84,3 +84,10 @@ def test_the_command_line_places_the_gpus_in_machines(capsys):
     assert main(["estimate", "llama3-8b-full", "--gpu", "a100 80gb", "--gpus", "4", "--machines", "5"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("gpucheck: --machines:") and "\n" not in err
+
+
+def test_the_target_line_names_the_machines(capsys):
+    from gpucheck.cli import main
+
+    assert main(["check", "llama3-8b-full", "--gpu", "a100 80gb", "--gpus", "4", "--machines", "2"]) == 0
+    assert "4× NVIDIA A100-SXM4-80GB in 2 machines" in capsys.readouterr().out
