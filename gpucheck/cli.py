@@ -81,6 +81,9 @@ def _add_target(p: argparse.ArgumentParser) -> None:
     p.add_argument("--machine", metavar="FILE", help=tr("a saved scan or JSON report instead of this PC"))
     p.add_argument("--gpu", metavar="NAME", help=tr("a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only"))
     p.add_argument("--gpus", type=int, metavar="N", help=tr("number of GPUs (default: as scanned, or 1)"))
+    p.add_argument("--machines", type=int, metavar="M",
+                   help=tr("with --gpu: the machines the GPUs sit in, joined by their network "
+                           "(default: as few as hold them, 8 GPUs each)"))
 
 
 def _add_overrides(p: argparse.ArgumentParser) -> None:

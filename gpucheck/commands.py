@@ -120,6 +120,9 @@ def target_from_args(args: argparse.Namespace):
     """--gpu NAME [--gpus N] (with --machine for RAM/CPU if given), --machine FILE, or a scan of this PC."""
     gpu_name = getattr(args, "gpu", None)
     gpus = getattr(args, "gpus", None)
+    machines = getattr(args, "machines", None)
+    if machines is not None and (not gpu_name or is_cpu_name(gpu_name)):
+        raise BadInput(tr("--machines applies only with --gpu NAME (a catalog GPU in several machines)"))
     if gpu_name is not None and not gpu_name.strip():
         raise BadInput(tr("--gpu: expected a GPU name such as '4090' or 'a100 80gb'"))
     machine = None
@@ -136,7 +139,7 @@ def target_from_args(args: argparse.Namespace):
     if gpu_name:
         args.loaded_machine = machine  # the advice reads RAM, disks and power from it
         return _one_apple_gpu(Target.from_gpu(find_gpu(gpu_name), gpus=gpus if gpus is not None else 1,
-                                              machine=machine))
+                                              machine=machine, machines=machines))
     if machine is None:
         machine = load_target_machine(None)
     args.loaded_machine = machine
@@ -155,6 +158,9 @@ def _target_line(target: Any) -> str:
     if target.gpu is None and target.backend == "cpu":
         return tr("Target: {label} — CPU only", label=target.label)
     vram = fmt_gib(target.vram_available_bytes)
+    if target.gpus > 1 and target.nodes > 1:
+        return tr("Target: {n}× {gpu} in {m} machines joined by a network, {vram} usable per GPU", n=target.gpus,
+                  gpu=target.device_name, m=target.nodes, vram=vram)
     if target.gpus > 1:
         return tr("Target: {n}× {gpu}, {vram} usable per GPU", n=target.gpus, gpu=target.device_name, vram=vram)
     return tr("Target: {gpu}, {vram} usable", gpu=target.device_name, vram=vram)

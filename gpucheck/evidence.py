@@ -57,6 +57,7 @@ _ROW_SPEC: dict[str, tuple] = {
     "id": _s(True), "what": _s(True), "quote": _s(True), "how": _s(True), "role": _s(True, ROLES),
     "family": _s(False, FAMILIES), "workload": _s(), "model": _s(), "note": _s(),
     "gpu": _s(True), "gpus": _i(False, 1, 100_000), "nodes": _i(False, 1, 10_000), "interconnect": _s(),
+    "network_gbit_per_node": _f(False, 1, 1e6),
     "accumulation": _i(False, 1, 1_000_000), "avg_len": _i(False, 1, 10_000_000),
     **_TRAIN_KEYS,
 }
@@ -120,6 +121,7 @@ class EvidenceRow:
     interconnect: str
     measured: Measured
     avg_len: int | None = None
+    network_gbit_per_node: float | None = None  # each machine's NICs together, as the source's platform gives it
     workload: str = ""  # the built-in job it starts from ("" = inline model)
     model_name: str = ""  # the file's [models] key
     note: str = ""
@@ -207,6 +209,11 @@ def _row(where: str, i: int, raw: Any, defaults: dict[str, Any], models: dict[st
                            f"({', '.join(models) or 'none defined'}), got {r['model']!r:.60}")
         model, family = models[r["model"]]
     family = r.get("family", family)
+    if r.get("gpus", 1) > 8 and "nodes" not in r:  # the harness places the GPUs in the machines the row names
+        raise BadInput(f"{where}: missing key '{prefix}nodes' (a row of more than 8 GPUs says in how many machines)")
+    if r.get("nodes", 1) > r.get("gpus", 1):
+        raise BadInput(f"{where}: key '{prefix}nodes': expected at most the row's gpus ({r.get('gpus', 1)}), "
+                       f"got {r['nodes']}")
     if not family:
         raise BadInput(f"{where}: missing key '{prefix}family' (one of {', '.join(FAMILIES)})")
     changes = {k: r[k] for k in _TRAIN_KEYS if k in r}
@@ -217,6 +224,7 @@ def _row(where: str, i: int, raw: Any, defaults: dict[str, Any], models: dict[st
         id=r["id"], what=r["what"], quote=r["quote"], how=r["how"], role=r["role"], family=family, source=source,
         model=model, train=train, gpu=r["gpu"], gpus=r.get("gpus", 1), nodes=r.get("nodes", 1),
         interconnect=r.get("interconnect", ""), measured=measured, avg_len=r.get("avg_len"),
+        network_gbit_per_node=r.get("network_gbit_per_node"),
         workload=r.get("workload", ""), model_name=r.get("model", ""), note=r.get("note", ""), file=where)
 
 

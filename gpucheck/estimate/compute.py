@@ -49,7 +49,7 @@ from gpucheck.estimate import (
 )
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
-from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
+from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 
@@ -107,11 +107,11 @@ def _aux_flops(m: ModelSpec, t: TrainSpec) -> float:
     return aux
 
 
-def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None) -> float:
+def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None, gpus: int = 1) -> float:
     """Forward + backward (+ recomputation). Backward costs 2× the forward of trained layers (input
     and weight gradients) and 1× that of frozen ones (LoRA/QLoRA: input gradients only)."""
     linear, attn = forward_flops_per_sample(m, t, attn_len)
-    bwd_linear = 1.0 if t.method in ("lora", "qlora") else 2.0
+    bwd_linear = 1.0 if t.method in ("lora", "qlora") and not frozen_weight_grads(t, gpus) else 2.0
     total = linear * (1.0 + bwd_linear) + attn * 3.0
     if t.grad_checkpointing:
         total += linear + attn
@@ -361,10 +361,11 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     return elements * eb, elements
 
 
-def weight_stream_bytes(weights_16bit: float, t: TrainSpec) -> tuple[float, int]:
+def weight_stream_bytes(weights_16bit: float, t: TrainSpec, gpus: int = 1) -> tuple[float, int]:
     """(bytes of one read of the working weights, passes over them): forward, input-gradient pass,
     weight-gradient pass (trained layers only), recomputation."""
-    passes = 2 + (1 if t.method == "full" else 0) + (1 if t.grad_checkpointing else 0)
+    grads = t.method == "full" or frozen_weight_grads(t, gpus)
+    passes = 2 + (1 if grads else 0) + (1 if t.grad_checkpointing else 0)
     return weights_16bit, passes
 
 
@@ -389,7 +390,7 @@ def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float
 
 
 def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any],
-                     backend: str = "cuda") -> float:
+                     backend: str = "cuda", gpus: int = 1) -> float:
     """Kernels the CPU launches in one micro-batch step (forward, backward, recompute) plus the
     optimizer's share, with the stack's fusion."""
     k = f["dispatch"]["kernels"]
@@ -405,7 +406,8 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
         fwd += drop_fwd * blocks
         if t.method in ("lora", "qlora"):
             adapted = _adapted(m, t)
-            bwd = max(0.0, bwd - k["weight_grad_per_linear"] * linears * layers)  # frozen: no weight gradients
+            if not frozen_weight_grads(t, gpus):  # frozen: no weight gradients
+                bwd = max(0.0, bwd - k["weight_grad_per_linear"] * linears * layers)
             fwd += k["adapter_forward"] * adapted * layers
             bwd += k["adapter_backward"] * adapted * layers
         if t.method == "qlora":
@@ -500,7 +502,8 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     w16 = (block_linear_params(m) + s2s.decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
         if m.arch == "transformer" else m.params
     w16 *= _elem_bytes(t)
-    one_read, passes = weight_stream_bytes(w16, t)
+    gpus = max(1, int(target.gpus)) if target.gpu is not None else 1
+    one_read, passes = weight_stream_bytes(w16, t, gpus)
     # each pass over the linear layers: its FLOPs at the matrix rate, or streaming its weights, whichever is longer
     pass_s = max(linear / rate_flops, one_read / bw)
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
@@ -514,7 +517,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     alu_s = f["speed"]["elementwise"]["sm_cycles_per_element"] * ew_elements / sm_rate if sm_rate else 0.0
     memory = max(ew_bytes / bw, alu_s) * st["elementwise_scale"] + rest / bw
     streaming = passes * max(0.0, one_read / bw - linear / rate_flops)  # weight reads beyond the math's time
-    return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f, target.backend), fixed_s=streaming + rest / bw)
+    return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f, target.backend, gpus), fixed_s=streaming + rest / bw)
 
 
 def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, traffic: Traffic,
@@ -548,8 +551,10 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
     if t.host_sync and target.gpu is not None:
         # the forward pass waits for the GPU in every layer: there the CPU's launches and the GPU's work run in turn
-        # (the forward is 1 / (1 + backward_per_forward) of both; backward, in autograd's thread, still overlaps)
-        work_s += min(gpu_s, disp_s) / (1.0 + f["dispatch"]["kernels"]["backward_per_forward"])
+        # (the forward is 1 / (1 + backward_per_forward) of both; backward, in autograd's thread, still overlaps,
+        # except where activation checkpointing runs each layer's forward, and its wait, again inside backward)
+        fwd = 2.0 if t.grad_checkpointing else 1.0
+        work_s += min(gpu_s, disp_s) * fwd / (fwd + f["dispatch"]["kernels"]["backward_per_forward"])
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
     host_bound = target.gpu is not None and disp_s >= gpu_s  # the CPU launches slower than the GPU runs
@@ -562,7 +567,13 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     # layer's all-gather during forward and backward and reduce-scatter during backward: the whole step can hide it
     window = f["multi_gpu"]["overlap_fraction"] * gpu_s * (1.0 if traffic.sharded else 2.0 / 3.0)
     off_exposed = max(0.0, off_hidden - window)  # what the offload copies alone leave uncovered
-    exposed = max(0.0, comm + off_hidden - window) - off_exposed  # what the collectives add on top
+    serial = 0.0
+    if t.host_sync and traffic.sharded and n > 1:
+        # FSDP issues a unit's forward all-gather when the CPU reaches the unit (forward_prefetch=False, its default:
+        # prefetching ahead "is only useful for CPU-bound workloads", PyTorch FSDP API docs); a forward that waits
+        # for the GPU in every layer never runs ahead, so each forward gather stands alone on the GPU's critical path
+        serial = min(comm, link_seconds(traffic.forward_gather_bytes, target, f))
+    exposed = serial + max(0.0, comm - serial + off_hidden - window) - off_exposed  # what the collectives add
     base = work_s + overhead_s + off_serial + off_exposed  # the step without the other GPUs
     step = base + exposed
     scaling = base / step if step > 0 else 1.0
@@ -573,7 +584,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         bottleneck = "communication"
     elif off_serial + off_exposed > 0.5 * (work_s + overhead_s):
         bottleneck = "offload"
-    fps = train_flops_per_sample(m, t, attn_len)
+    fps = train_flops_per_sample(m, t, attn_len, n)
     sps = t.batch * n / step
     tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
     util = fps * t.batch / (step * peak * 1e12) if peak else 0.0

@@ -161,8 +161,9 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     this GPU's partition (fp32 gradients out every micro-batch, 16-bit parameters back every optimizer step), the
     CPU optimizer's pass over the machine's partitions, and FSDP's offloaded frozen shards streamed in per pass."""
     comm = pl.comm_bytes_per_optimizer_step(t.grad_accum) if n > 1 else 0.0
+    forward = pl.comm_bytes_per_micro_step / (3.0 if t.grad_checkpointing else 2.0) if n > 1 else 0.0
     if not t.cpu_offload:
-        return Traffic(comm_bytes=comm, sharded=pl.stage >= 3)
+        return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward)
     co = f["cpu_offload"]
     per_node = int(f["multi_gpu"]["links"]["gpus_per_node"])
     nodes = max(1, -(-n // per_node))
@@ -173,7 +174,7 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     if pl.stage >= 3 and t.method != "full":
         passes = 3.0 if t.grad_checkpointing else 2.0
         stream = weight_parts(w.model, t, f, pc).frozen / n * passes
-    return Traffic(comm_bytes=comm, sharded=pl.stage >= 3,
+    return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward,
                    offload_out_bytes=share * co["grad_out_bytes_per_param"],
                    offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
                    host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"],

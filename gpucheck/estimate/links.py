@@ -17,6 +17,7 @@ class Traffic:
 
     comm_bytes: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link (ring volume × (n−1)/n)
     sharded: bool = False  # FSDP / ZeRO-3: gathers prefetched and reduce-scatters overlapped through fwd + bwd
+    forward_gather_bytes: float = 0.0  # per micro-batch, sharded: the forward pass's all-gathers (part of comm_bytes)
     offload_out_bytes: float = 0.0  # per micro-batch, GPU → CPU (fp32 gradients, overlapped with backward)
     offload_in_bytes: float = 0.0  # per optimizer step, CPU → GPU (updated 16-bit parameters, before forward)
     offload_stream_bytes: float = 0.0  # per micro-batch, CPU → GPU parameter shards (FSDP offload_params), prefetched
@@ -25,8 +26,13 @@ class Traffic:
 
 
 def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
-    """(GPUs per machine, machines) for `target.gpus` GPUs: machines hold `gpus_per_node` GPUs at most."""
+    """(GPUs per machine, machines) for `target.gpus` GPUs: in the machines the target names, else in as few as
+    hold them (`gpus_per_node` GPUs at most each)."""
     n = max(1, int(target.gpus))
+    machines = getattr(target, "machines", None)
+    if machines:
+        k = max(1, min(n, int(machines)))
+        return -(-n // k), k
     per = int(f["multi_gpu"]["links"]["gpus_per_node"])
     g = min(n, per)
     return g, -(-n // g)
@@ -34,11 +40,15 @@ def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
 
 def network_gbps(target: Any, f: Mapping[str, Any]) -> float:
     """Achievable GB/s per GPU over the network between machines: the GPU's own NIC on NVLink-baseboard
-    servers (by generation), else its share of the machine's one NIC (by segment), × NCCL's efficiency."""
+    servers (by generation), else its share of the machine's one NIC (by segment), × NCCL's efficiency. A target
+    that names its machines' network (`network_gbit_per_node`, all NICs together) gets its share of that."""
     net = f["multi_gpu"]["network"]
     spec = target.gpu
     g, _ = nodes_of(target, f)
-    if spec is not None and spec.segment == "datacenter" and spec.interconnect in ("nvlink", "infinity-fabric"):
+    given = getattr(target, "network_gbit_per_node", None)
+    if given:
+        gbit = float(given) / g
+    elif spec is not None and spec.segment == "datacenter" and spec.interconnect in ("nvlink", "infinity-fabric"):
         per = net["per_gpu_gbit"]
         gbit = float(per.get(spec.compute_capability or "", per["default"]))
     else:
@@ -48,19 +58,19 @@ def network_gbps(target: Any, f: Mapping[str, Any]) -> float:
 
 
 def link_seconds(comm_bytes: float, target: Any, f: Mapping[str, Any]) -> float:
-    """The time a collective takes whose ring sends `comm_bytes` per GPU (volume V × (n−1)/n). Inside one machine
-    that is `comm_bytes` over the in-box link. Across machines it runs in two levels, each link priced where it
-    is used: (g−1)/g × V inside the box (reduce-scatter, then all-gather) and (k−1)/k × V/g per GPU over the
-    network (each GPU carries its 1/g share between the k machines). So per GPU, the time only grows with more
-    machines: 2N GPUs never do more than twice the work of N in the same time."""
+    """The time a collective takes whose ring sends `comm_bytes` per GPU (volume V × (n−1)/n). NCCL runs it as
+    rings (all-gather and reduce-scatter only as rings; all-reduce as rings or trees) whose every hop carries the
+    same bytes, so its bus bandwidth is that of the slowest link on the ring (nccl-tests doc/PERFORMANCE.md: bus
+    bandwidth). Inside one machine that is the in-box link. Across machines each ring also crosses the network,
+    one NIC per ring and as many rings as the machine has NICs: the bus bandwidth is then bounded by the
+    machine's network, all its NICs together (g GPUs × each GPU's share), whatever the number of machines."""
     if comm_bytes <= 0:
         return 0.0
-    n = max(2, int(target.gpus))
     g, k = nodes_of(target, f)
-    volume = comm_bytes * n / (n - 1)
-    box = (g - 1) / g * volume / (target.link_gbps(f) * 1e9) if g > 1 else 0.0
-    net = (k - 1) / k * volume / g / (network_gbps(target, f) * 1e9) if k > 1 else 0.0
-    return box + net
+    box_gbps = target.link_gbps(f)
+    if k > 1:
+        box_gbps = min(box_gbps, g * network_gbps(target, f)) if g > 1 else network_gbps(target, f)
+    return comm_bytes / (box_gbps * 1e9)
 
 
 def host_copy_gbps(target: Any, f: Mapping[str, Any]) -> float:

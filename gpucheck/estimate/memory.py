@@ -223,6 +223,14 @@ class Placement:
         return self.comm_bytes_per_step + self.comm_bytes_per_micro_step * max(1, grad_accum)
 
 
+def frozen_weight_grads(t: TrainSpec, gpus: int) -> bool:
+    """LoRA under FSDP with use_orig_params=True (train.fsdp_frozen_grads): each unit's frozen and trained weights
+    share one FlatParameter that requires grad, and the layers run on views of it, so autograd computes the weight
+    gradients of the frozen layers too ("the gradient memory usage will be higher than expected, namely equivalent
+    to not freezing those parameters": PyTorch FSDP API docs, use_orig_params) — the backward of a full fine-tune."""
+    return t.method == "lora" and t.fsdp_frozen_grads and t.shard and gpus > 1
+
+
 def zero_stage(t: TrainSpec, gpus: int) -> int:
     """The sharding stage in effect: `shard` means stage 3; one GPU has nothing to shard."""
     if gpus <= 1:

@@ -54,6 +54,14 @@ def check_gpus(n: Any) -> int:
     return n
 
 
+def check_machines(m: Any, gpus: int) -> int:
+    """Machines that hold `gpus` GPUs: a whole number from 1 to the number of GPUs."""
+    if isinstance(m, bool) or not isinstance(m, int) or m < 1 or m > gpus:
+        raise BadSetting(N_("{flag}: expected a whole number between 1 and {most}, got {value}"), "machines",
+                         most=gpus, value=m)
+    return m
+
+
 def _checked(key: str, value: Any) -> Any:
     if key in CHOICES:
         if value not in CHOICES[key]:

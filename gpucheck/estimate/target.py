@@ -12,7 +12,7 @@ from gpucheck.catalog import gpu_for
 from gpucheck.estimate.calibration import Calibration, calibration_for
 from gpucheck.estimate.compute import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.settings import check_gpus
+from gpucheck.estimate.settings import check_gpus, check_machines
 from gpucheck.i18n import (
     fmt_gib,
     localized,
@@ -44,11 +44,17 @@ class Target:
     cpu_brand: str | None = None
     notes: tuple[str, ...] = ()
     calibration: Calibration | None = None  # measured on this PC (gpucheck calibrate / trial); None: not calibrated
+    machines: int | None = None  # machines the GPUs sit in; None: as few as hold them (multi_gpu.links.gpus_per_node)
+    network_gbit_per_node: float | None = None  # each machine's NICs together, Gb/s; None: typical for the GPU
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
-    def from_gpu(cls, spec: GpuSpec, gpus: int = 1, machine: Any = None) -> Target:
+    def from_gpu(cls, spec: GpuSpec, gpus: int = 1, machine: Any = None, machines: int | None = None,
+                 network_gbit_per_node: float | None = None) -> Target:
+        """`gpus` catalog GPUs in `machines` machines (None: as few as hold them), each machine's network
+        `network_gbit_per_node` Gb/s (None: what servers with this GPU typically carry)."""
         gpus = check_gpus(gpus)
+        machines = None if machines is None else check_machines(machines, gpus)
         host = _host_fields(machine)
         avail = usable_vram_bytes(spec)
         if spec.vendor == "apple":  # unified memory: Metal lets the GPU use only part of it
@@ -66,6 +72,8 @@ class Target:
             label=spec.name if gpus == 1 else f"{gpus}× {spec.name}",
             nvlink=(spec.interconnect == "nvlink") if gpus > 1 else None,
             notes=(localized(spec, "notes"),) if spec.notes else (),  # what the card is (China-market, modified)
+            machines=machines,
+            network_gbit_per_node=network_gbit_per_node,
             **host,
         )
 
@@ -169,6 +177,9 @@ class Target:
 
     @property
     def nodes(self) -> int:
+        """Machines the GPUs sit in: as given, else as few as hold them (gpus_per_node each)."""
+        if self.machines is not None:  # fewer GPUs than machines (a plan on some of them): one GPU per machine
+            return max(1, min(self.machines, self.gpus))
         per = int(load_factors()["multi_gpu"]["links"]["gpus_per_node"])
         return max(1, -(-self.gpus // per))
 

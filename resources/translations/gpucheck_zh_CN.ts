@@ -987,7 +987,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="449"/>
-        <location filename="../../gpucheck/commands.py" line="374"/>
+        <location filename="../../gpucheck/commands.py" line="380"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1748,138 +1748,138 @@
         <translation>Apple 芯片的 CPU 和 GPU 共用内存：没有主机↔设备之间的数据传输可测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="49"/>
+        <location filename="../../gpucheck/bench/present.py" line="51"/>
         <source>{n} images/s</source>
         <translation>{n} 张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="51"/>
+        <location filename="../../gpucheck/bench/present.py" line="53"/>
         <source>{n} °C</source>
         <translation>{n} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="74"/>
+        <location filename="../../gpucheck/bench/present.py" line="76"/>
         <source>GPU matrix math, fp32</source>
         <translation>GPU 矩阵运算，fp32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="75"/>
+        <location filename="../../gpucheck/bench/present.py" line="77"/>
         <source>GPU matrix math, TF32</source>
         <translation>GPU 矩阵运算，TF32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="76"/>
+        <location filename="../../gpucheck/bench/present.py" line="78"/>
         <source>GPU matrix math, fp16</source>
         <translation>GPU 矩阵运算，fp16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="77"/>
+        <location filename="../../gpucheck/bench/present.py" line="79"/>
         <source>GPU matrix math, bf16</source>
         <translation>GPU 矩阵运算，bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="78"/>
+        <location filename="../../gpucheck/bench/present.py" line="80"/>
         <source>GPU memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="79"/>
+        <location filename="../../gpucheck/bench/present.py" line="81"/>
         <source>CPU→GPU copy (pinned memory)</source>
         <translation>CPU→GPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="80"/>
+        <location filename="../../gpucheck/bench/present.py" line="82"/>
         <source>CPU→GPU copy (ordinary memory)</source>
         <translation>CPU→GPU 传输（普通内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="81"/>
+        <location filename="../../gpucheck/bench/present.py" line="83"/>
         <source>GPU→CPU copy (pinned memory)</source>
         <translation>GPU→CPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="82"/>
+        <location filename="../../gpucheck/bench/present.py" line="84"/>
         <source>GPU memory a job could allocate</source>
         <translation>训练任务能分配到的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="83"/>
+        <location filename="../../gpucheck/bench/present.py" line="85"/>
         <source>GPU temperature before the test</source>
         <translation>测试前的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="84"/>
+        <location filename="../../gpucheck/bench/present.py" line="86"/>
         <source>GPU temperature after the test</source>
         <translation>测试后的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="87"/>
+        <location filename="../../gpucheck/bench/present.py" line="89"/>
         <source>Image decoding, one core</source>
         <translation>图像解码，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="88"/>
+        <location filename="../../gpucheck/bench/present.py" line="90"/>
         <source>Image decoding, all cores</source>
         <translation>图像解码，全部核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="89"/>
+        <location filename="../../gpucheck/bench/present.py" line="91"/>
         <source>Text processing, one core</source>
         <translation>文本处理，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="90"/>
+        <location filename="../../gpucheck/bench/present.py" line="92"/>
         <source>Disk sequential read</source>
         <translation>硬盘顺序读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="91"/>
+        <location filename="../../gpucheck/bench/present.py" line="93"/>
         <source>Disk random read (128 KiB pieces, 8 readers)</source>
         <translation>硬盘随机读取（128 KiB 块，8 个并发读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="92"/>
+        <location filename="../../gpucheck/bench/present.py" line="94"/>
         <source>Disk random read (4 KiB, one at a time)</source>
         <translation>硬盘随机读取（4 KiB，逐个读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="93"/>
+        <location filename="../../gpucheck/bench/present.py" line="95"/>
         <source>Disk sequential write</source>
         <translation>硬盘顺序写入</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="94"/>
+        <location filename="../../gpucheck/bench/present.py" line="96"/>
         <source>RAM copy, one thread</source>
         <translation>内存复制，单线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="110"/>
-        <location filename="../../gpucheck/bench/present.py" line="122"/>
+        <location filename="../../gpucheck/bench/present.py" line="112"/>
+        <location filename="../../gpucheck/bench/present.py" line="124"/>
         <source>{value} (measured)</source>
         <translation>{value}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="112"/>
+        <location filename="../../gpucheck/bench/present.py" line="114"/>
         <source>{value} (measured; {pct}% of the data sheet's {spec})</source>
         <translation>{value}（实测；为规格表中 {spec} 的 {pct}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="117"/>
+        <location filename="../../gpucheck/bench/present.py" line="119"/>
         <source>{value} (from specs)</source>
         <translation>{value}（来自规格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="131"/>
+        <location filename="../../gpucheck/bench/present.py" line="133"/>
         <source>Measured by the deep scan ({s} s):</source>
         <translation>深度扫描实测结果（用时 {s} 秒）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="133"/>
+        <location filename="../../gpucheck/bench/present.py" line="135"/>
         <source>Measured by the deep scan (cancelled after {s} s):</source>
         <translation>深度扫描实测结果（{s} 秒后取消）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="138"/>
+        <location filename="../../gpucheck/bench/present.py" line="140"/>
         <source>GPU slow-down reasons after the test: {reasons}</source>
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
@@ -1890,7 +1890,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="287"/>
-        <location filename="../../gpucheck/commands.py" line="124"/>
+        <location filename="../../gpucheck/commands.py" line="127"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
@@ -1911,14 +1911,14 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="425"/>
+        <location filename="../../gpucheck/catalog.py" line="428"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="494"/>
+        <location filename="../../gpucheck/catalog.py" line="497"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -1944,7 +1944,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="39"/>
-        <location filename="../../gpucheck/cli.py" line="123"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
@@ -2015,7 +2015,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="81"/>
-        <location filename="../../gpucheck/cli.py" line="148"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
@@ -2030,188 +2030,193 @@
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="87"/>
+        <location filename="../../gpucheck/cli.py" line="85"/>
+        <source>with --gpu: the machines the GPUs sit in, joined by their network (default: as few as hold them, 8 GPUs each)</source>
+        <translation>与 --gpu 一起用：这些 GPU 分布在几台机器上，机器之间通过网络相连（默认：能装下它们的最少台数，每台 8 块）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="90"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16；fp16-pure = 同样的做法但用 fp16（model.half()）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="96"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="99"/>
+        <location filename="../../gpucheck/cli.py" line="102"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="102"/>
+        <location filename="../../gpucheck/cli.py" line="105"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="104"/>
+        <location filename="../../gpucheck/cli.py" line="107"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="105"/>
+        <location filename="../../gpucheck/cli.py" line="108"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="107"/>
+        <location filename="../../gpucheck/cli.py" line="110"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="120"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="121"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="129"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="129"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="130"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="131"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="136"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <location filename="../../gpucheck/trial/command.py" line="37"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="146"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="150"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="149"/>
+        <location filename="../../gpucheck/cli.py" line="152"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="151"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="157"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="159"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="159"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="166"/>
+        <location filename="../../gpucheck/cli.py" line="169"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="171"/>
+        <location filename="../../gpucheck/cli.py" line="174"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="175"/>
+        <location filename="../../gpucheck/cli.py" line="178"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="230"/>
+        <location filename="../../gpucheck/cli.py" line="233"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="253"/>
+        <location filename="../../gpucheck/cli.py" line="256"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="271"/>
+        <location filename="../../gpucheck/cli.py" line="274"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="273"/>
+        <location filename="../../gpucheck/cli.py" line="276"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="274"/>
+        <location filename="../../gpucheck/cli.py" line="277"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -2248,60 +2253,70 @@
         <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="131"/>
+        <location filename="../../gpucheck/commands.py" line="125"/>
+        <source>--machines applies only with --gpu NAME (a catalog GPU in several machines)</source>
+        <translation>--machines 只能与 --gpu 名称 一起使用（目录中的 GPU 分布在多台机器上）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="134"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="149"/>
+        <location filename="../../gpucheck/commands.py" line="152"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="156"/>
+        <location filename="../../gpucheck/commands.py" line="159"/>
         <source>Target: {label} — CPU only</source>
         <translation>对比对象：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="159"/>
+        <location filename="../../gpucheck/commands.py" line="162"/>
+        <source>Target: {n}× {gpu} in {m} machines joined by a network, {vram} usable per GPU</source>
+        <translation>对比对象：{n}× {gpu}，分布在 {m} 台通过网络相连的机器上，每块 GPU 可用 {vram}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="165"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="160"/>
+        <location filename="../../gpucheck/commands.py" line="166"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="173"/>
+        <location filename="../../gpucheck/commands.py" line="179"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="180"/>
+        <location filename="../../gpucheck/commands.py" line="186"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="181"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="217"/>
+        <location filename="../../gpucheck/commands.py" line="223"/>
         <source>{label}: times use the speeds measured here</source>
         <translation>{label}：时间按本机实测的速度计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="437"/>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="443"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <location filename="../../gpucheck/report/model.py" line="609"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
@@ -2310,8 +2325,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="219"/>
-        <location filename="../../gpucheck/commands.py" line="458"/>
+        <location filename="../../gpucheck/commands.py" line="225"/>
+        <location filename="../../gpucheck/commands.py" line="464"/>
         <location filename="../../gpucheck/report/figures.py" line="506"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
@@ -2320,118 +2335,118 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="228"/>
+        <location filename="../../gpucheck/commands.py" line="234"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="262"/>
+        <location filename="../../gpucheck/commands.py" line="268"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="276"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="287"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="285"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="296"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="292"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <location filename="../../gpucheck/report/figures.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
+        <location filename="../../gpucheck/commands.py" line="314"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <location filename="../../gpucheck/report/model.py" line="633"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2460,107 +2475,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="323"/>
         <location filename="../../gpucheck/report/model.py" line="627"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="322"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="333"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="336"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
         <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="351"/>
+        <location filename="../../gpucheck/commands.py" line="357"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="352"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="361"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="356"/>
+        <location filename="../../gpucheck/commands.py" line="362"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="364"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <location filename="../../gpucheck/report/model.py" line="284"/>
         <location filename="../../gpucheck/report/model.py" line="394"/>
         <location filename="../../gpucheck/report/model.py" line="773"/>
@@ -2568,69 +2583,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="412"/>
+        <location filename="../../gpucheck/commands.py" line="418"/>
         <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="417"/>
+        <location filename="../../gpucheck/commands.py" line="423"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="443"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="443"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="461"/>
+        <location filename="../../gpucheck/commands.py" line="467"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="472"/>
+        <location filename="../../gpucheck/commands.py" line="478"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="473"/>
+        <location filename="../../gpucheck/commands.py" line="479"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="477"/>
+        <location filename="../../gpucheck/commands.py" line="483"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="500"/>
+        <location filename="../../gpucheck/commands.py" line="506"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2883,93 +2898,93 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="252"/>
+        <location filename="../../gpucheck/estimate/core.py" line="253"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="254"/>
+        <location filename="../../gpucheck/estimate/core.py" line="255"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
         <location filename="../../gpucheck/estimate/core.py" line="294"/>
-        <location filename="../../gpucheck/estimate/core.py" line="304"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
+        <location filename="../../gpucheck/estimate/core.py" line="305"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="301"/>
+        <location filename="../../gpucheck/estimate/core.py" line="302"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="305"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="312"/>
+        <location filename="../../gpucheck/estimate/core.py" line="313"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="317"/>
+        <location filename="../../gpucheck/estimate/core.py" line="318"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="319"/>
+        <location filename="../../gpucheck/estimate/core.py" line="320"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="321"/>
+        <location filename="../../gpucheck/estimate/core.py" line="322"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <location filename="../../gpucheck/estimate/core.py" line="324"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="325"/>
+        <location filename="../../gpucheck/estimate/core.py" line="326"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="328"/>
+        <location filename="../../gpucheck/estimate/core.py" line="329"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="331"/>
+        <location filename="../../gpucheck/estimate/core.py" line="332"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -2980,87 +2995,92 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/settings.py" line="60"/>
+        <source>{flag}: expected a whole number between 1 and {most}, got {value}</source>
+        <translation>{flag}：应为 1 到 {most} 之间的整数，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="64"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="72"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="76"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="74"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="82"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="91"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="99"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="97"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="105"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="109"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="117"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="121"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="129"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="127"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="132"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="140"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="143"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="79"/>
+        <location filename="../../gpucheck/estimate/target.py" line="87"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="87"/>
+        <location filename="../../gpucheck/estimate/target.py" line="95"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="93"/>
+        <location filename="../../gpucheck/estimate/target.py" line="101"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="213"/>
+        <location filename="../../gpucheck/estimate/target.py" line="224"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="238"/>
+        <location filename="../../gpucheck/estimate/target.py" line="249"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="259"/>
-        <location filename="../../gpucheck/estimate/target.py" line="255"/>
+        <location filename="../../gpucheck/estimate/target.py" line="270"/>
+        <location filename="../../gpucheck/estimate/target.py" line="266"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -3123,79 +3143,79 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="40"/>
+        <location filename="../../gpucheck/hf_config.py" line="41"/>
         <source>{where}: missing key '{key}' (an integer)</source>
         <translation>{where}：缺少键“{key}”（整数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="44"/>
+        <location filename="../../gpucheck/hf_config.py" line="45"/>
         <location filename="../../gpucheck/machine.py" line="269"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="47"/>
+        <location filename="../../gpucheck/hf_config.py" line="48"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="55"/>
+        <location filename="../../gpucheck/hf_config.py" line="56"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="64"/>
+        <location filename="../../gpucheck/hf_config.py" line="65"/>
         <source>{where}: key '{key}': expected true or false, got {got}</source>
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="127"/>
+        <location filename="../../gpucheck/hf_config.py" line="148"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="132"/>
+        <location filename="../../gpucheck/hf_config.py" line="153"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="171"/>
+        <location filename="../../gpucheck/hf_config.py" line="198"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="200"/>
+        <location filename="../../gpucheck/hf_config.py" line="222"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="223"/>
+        <location filename="../../gpucheck/hf_config.py" line="245"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="224"/>
+        <location filename="../../gpucheck/hf_config.py" line="246"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="228"/>
+        <location filename="../../gpucheck/hf_config.py" line="250"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="231"/>
+        <location filename="../../gpucheck/hf_config.py" line="253"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="233"/>
+        <location filename="../../gpucheck/hf_config.py" line="255"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -4010,67 +4030,67 @@
         <translation>GPU 功耗上限未知，因为驱动没有报告；电源估算未将其计入。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="136"/>
+        <location filename="../../gpucheck/probe/software.py" line="165"/>
         <source>no GPU it could use was found</source>
         <translation>没有找到它能使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="141"/>
+        <location filename="../../gpucheck/probe/software.py" line="170"/>
         <source>this {name} build is CPU-only ({variant}); install a CUDA build to use the {gpu}</source>
         <translation>这个 {name} 版本仅支持 CPU（{variant}）；要使用 {gpu}，请安装 CUDA 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="146"/>
+        <location filename="../../gpucheck/probe/software.py" line="175"/>
         <source>built for CUDA {have}, but the {gpu} (compute capability {cc}) needs CUDA {need} or newer</source>
         <translation>为 CUDA {have} 编译，但 {gpu}（计算能力 {cc}）需要 CUDA {need} 或更新版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="150"/>
+        <location filename="../../gpucheck/probe/software.py" line="179"/>
         <source>built for CUDA {have}, but the installed driver supports only CUDA {driver}: update the NVIDIA driver</source>
         <translation>为 CUDA {have} 编译，但已安装的驱动最高只支持 CUDA {driver}：请更新 NVIDIA 驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="154"/>
+        <location filename="../../gpucheck/probe/software.py" line="183"/>
         <source>CUDA build {have}; the GPU's compute capability is unknown, so support is not certain</source>
         <translation>CUDA {have} 版本；GPU 的计算能力未知，因此不确定是否支持</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="156"/>
+        <location filename="../../gpucheck/probe/software.py" line="185"/>
         <source>CUDA {have} build supports compute capability {cc}</source>
         <translation>CUDA {have} 版本支持计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="160"/>
+        <location filename="../../gpucheck/probe/software.py" line="189"/>
         <source>ROCm {v} build</source>
         <translation>ROCm {v} 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="162"/>
+        <location filename="../../gpucheck/probe/software.py" line="191"/>
         <source>this {name} build has no ROCm support; install a ROCm build to use the {gpu}</source>
         <translation>这个 {name} 版本不支持 ROCm；要使用 {gpu}，请安装 ROCm 版本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="166"/>
+        <location filename="../../gpucheck/probe/software.py" line="195"/>
         <source>PyTorch uses the Apple GPU through MPS</source>
         <translation>PyTorch 通过 MPS 使用 Apple GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="167"/>
+        <location filename="../../gpucheck/probe/software.py" line="196"/>
         <source>PyTorch before 1.12 has no Apple GPU (MPS) support</source>
         <translation>1.12 之前的 PyTorch 不支持 Apple GPU（MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="169"/>
+        <location filename="../../gpucheck/probe/software.py" line="198"/>
         <source>Metal plugin installed</source>
         <translation>已安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="170"/>
+        <location filename="../../gpucheck/probe/software.py" line="199"/>
         <source>no Metal plugin installed for {name}</source>
         <translation>{name} 没有安装 Metal 插件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/software.py" line="171"/>
+        <location filename="../../gpucheck/probe/software.py" line="200"/>
         <source>support for the {gpu} could not be judged</source>
         <translation>无法判断是否支持 {gpu}</translation>
     </message>
@@ -5822,22 +5842,22 @@
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="88"/>
+        <location filename="../../gpucheck/trial/models.py" line="87"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="131"/>
+        <location filename="../../gpucheck/trial/models.py" line="137"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="146"/>
+        <location filename="../../gpucheck/trial/models.py" line="152"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="149"/>
+        <location filename="../../gpucheck/trial/models.py" line="155"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

@@ -95,12 +95,14 @@ def _workload(r: EvidenceRow) -> Workload:
 
 
 @cache
-def _target(gpu: str, gpus: int) -> Target:
-    return Target.from_gpu(find_gpu(gpu), gpus=gpus)
+def _target(gpu: str, gpus: int, nodes: int = 1, network_gbit_per_node: float | None = None) -> Target:
+    """The row's GPUs in the row's machines (each with its published network, where the row gives it)."""
+    machines = min(nodes, gpus) if gpus > 1 else None
+    return Target.from_gpu(find_gpu(gpu), gpus=gpus, machines=machines, network_gbit_per_node=network_gbit_per_node)
 
 
 def run(r: EvidenceRow) -> Estimate:
-    return estimate(_workload(r), _target(r.gpu, r.gpus))
+    return estimate(_workload(r), _target(r.gpu, r.gpus, r.nodes, r.network_gbit_per_node))
 
 
 def measured_samples_per_s(r: EvidenceRow) -> float:
