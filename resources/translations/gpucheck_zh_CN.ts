@@ -1889,36 +1889,36 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="287"/>
+        <location filename="../../gpucheck/catalog.py" line="288"/>
         <location filename="../../gpucheck/commands.py" line="127"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="298"/>
+        <location filename="../../gpucheck/catalog.py" line="299"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="301"/>
+        <location filename="../../gpucheck/catalog.py" line="302"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="310"/>
-        <location filename="../../gpucheck/catalog.py" line="289"/>
+        <location filename="../../gpucheck/catalog.py" line="311"/>
+        <location filename="../../gpucheck/catalog.py" line="290"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="428"/>
+        <location filename="../../gpucheck/catalog.py" line="434"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="497"/>
+        <location filename="../../gpucheck/catalog.py" line="503"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -3074,13 +3074,13 @@
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="249"/>
+        <location filename="../../gpucheck/estimate/target.py" line="250"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="270"/>
-        <location filename="../../gpucheck/estimate/target.py" line="266"/>
+        <location filename="../../gpucheck/estimate/target.py" line="271"/>
+        <location filename="../../gpucheck/estimate/target.py" line="267"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
