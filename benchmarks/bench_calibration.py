@@ -159,7 +159,8 @@ def doc(a: argparse.Namespace) -> int:
               "cifar10-resnet18 keeps 3.6 MiB of bf16 activations per 32×32 image for backward "
               "(`torch.autograd.graph.saved_tensors_hooks` on the trial's model), not the 5 MiB the job said (with 5 MiB it "
               "was 1.38× left out on these rounds, 1.42× on the first session's five); it moved the 23 published GPU rows of the same model "
-              "(yeqiao-pytorch-gpu-benchmark, validation) from a median 1.43× to 1.27× pessimistic (in sample)."]
+              "(yeqiao-pytorch-gpu-benchmark, 22 of them validation) from a median 1.43× to 1.27× pessimistic "
+              "(leave-one-source-out)."]
     lines += _kernels_note()
     lines += _bf16_table()
     lines += ["", "Regenerate: `python benchmarks/bench_calibration.py measure --python .venv-trial/bin/python` "

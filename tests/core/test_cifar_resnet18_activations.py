@@ -1,8 +1,9 @@
 """cifar10-resnet18's saved activations, as measured on the trial's own model (3.6 MiB of bf16 tensors per 32×32
 image, resources/workloads/cifar10-resnet18.toml), checked against published runs of the same network.
 
-Role of the published rows here: VALIDATION. yeqiao/pytorch-gpu-benchmark trains the kuangliu CIFAR ResNet-18 on
-23 GPUs (resources/evidence/yeqiao-pytorch-gpu-benchmark.toml); the activation figure was measured with
+Role of the published rows here: VALIDATION (22 of the 23; the RTX 2060 fp32 row is calibration).
+yeqiao/pytorch-gpu-benchmark trains the kuangliu CIFAR ResNet-18 on 23 GPUs
+(resources/evidence/yeqiao-pytorch-gpu-benchmark.toml); the activation figure was measured with
 torch.autograd.graph.saved_tensors_hooks, not fitted to them. With the earlier 5 MiB the element-wise passes
 were priced 40 % too high and the estimate was a median 1.43× slower than these runs (26 % of them within 1.35×).
 """
