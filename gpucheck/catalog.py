@@ -409,6 +409,7 @@ _TRAIN_SPEC = {
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,
     "fsdp_frozen_grads": _B,
+    "fsdp_16bit_params": _B,
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
 }
 _DATA_SPEC = {

@@ -136,6 +136,8 @@ class TrainSpec:
     #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn
     fsdp_frozen_grads: bool = False  # FSDP (FlatParameter, use_orig_params=True) units that mix frozen and trained
     #   weights keep a gradient for every weight, unsharded while micro-batches accumulate under no_sync()
+    fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
+    #   and gradient shards; the optimizer keeps fp32 master weights and fp32 copies of the shard's gradients for the step
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
     #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
