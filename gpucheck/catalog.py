@@ -381,6 +381,7 @@ _MODEL_SPEC = {
     "gated_mlp": _B,
     "aux_forward_gflops": _f(False, 0, 1e9),
     "eager_attention": _B,
+    "attention_softcap": _B,
     "decoder_layers": _i(False, 0, 10_000),
     "decoder_seq_len": _i(False, 1, 10_000_000),
     "dropout": _f(False, 0, 1),

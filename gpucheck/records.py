@@ -85,6 +85,7 @@ class ModelSpec:
     gated_mlp: bool | None = None  # SwiGLU (LLaMA/Mistral/Qwen) vs GELU (GPT-2/BERT); None: ffn != 4·hidden
     aux_forward_gflops: float = 0.0  # per sample, forward only, through the frozen helper networks
     eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
+    attention_softcap: bool = False  # eager attention soft-caps its scores with tanh (Gemma 2: attn_logit_softcapping)
     decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
     dropout: float | None = None  # transformer: dropout probability on the hidden stream (the attention and MLP

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
@@ -175,6 +176,10 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
     if m.eager_attention:
         score_bytes = a["score_bytes_fp32"] if t.precision == "fp32" else a["score_bytes_16bit"]
+        if attention_p(m, f) <= 0:  # dropout at p = 0 is the identity: no mask, no dropped-out copy
+            score_bytes -= a["score_dropout_bytes"]
+        if m.attention_softcap:  # tanh keeps its output for backward, in the scores' dtype
+            score_bytes += a["score_softcap_bytes"] * (a["fp32_scale"] if t.precision == "fp32" else 1.0)
         per_layer += score_bytes * (m.heads or 1) * s * s * b
     layers = m.layers or 1
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
