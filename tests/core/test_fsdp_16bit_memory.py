@@ -33,12 +33,12 @@ def rows():
 
 @pytest.mark.parametrize("row_id", sorted(INTERNEVO_FSDP))
 def test_fsdp_over_a_bf16_model_counts_the_optimizers_fp32_copies(rows, row_id):
-    """Every row of the table within 21 % under the published figure (the rest is not explained: the torch version of
+    """Every row of the table within 22 % under the published figure (the rest is not explained: the torch version of
     the test is not published); read as PyTorch FSDP's own mixed precision (fp32 shards) the same jobs would be
     estimated at least a quarter under it."""
     r = rows[row_id]
     assert r.measured.value == INTERNEVO_FSDP[row_id] and r.train.fsdp_16bit_params
-    assert -0.21 <= A.memory_error(r) <= 0.0, A.memory_error(r)
+    assert -0.22 <= A.memory_error(r) <= 0.0, A.memory_error(r)
     plain = dataclasses.replace(r, train=dataclasses.replace(r.train, fsdp_16bit_params=False))
     assert A.memory_error(plain) < -0.25
 
