@@ -411,6 +411,7 @@ _TRAIN_SPEC = {
     "host_sync": _B,
     "fsdp_frozen_grads": _B,
     "fsdp_16bit_params": _B,
+    "qlora_upcast": _B,
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
 }
 _DATA_SPEC = {

@@ -137,6 +137,8 @@ class TrainSpec:
     #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn
     fsdp_frozen_grads: bool = False  # FSDP (FlatParameter, use_orig_params=True) units that mix frozen and trained
     #   weights keep a gradient for every weight, unsharded while micro-batches accumulate under no_sync()
+    qlora_upcast: bool = True  # QLoRA: the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for mixed
+    #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
     fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
     #   and gradient shards; the optimizer keeps fp32 master weights and fp32 copies of the shard's gradients for the step
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized

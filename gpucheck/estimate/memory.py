@@ -133,8 +133,10 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
     q = f["qlora"]
     rest = m.params - pc.quantized
     # the layers bitsandbytes / NF4 leave unquantized (embeddings, lm_head, norms): PEFT's prepare_model_for_kbit_training
-    # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune) keeps them in bf16
-    rest_bytes = q["unquantized_bytes_per_param_pure_bf16"] if t.precision in PURE_16BIT else q["unquantized_bytes_per_param"]
+    # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune), or a stack that skips that preparation
+    # (train.qlora_upcast = false), keeps them in 16 bits
+    upcast = t.precision == "fp32" or (t.qlora_upcast and t.precision not in PURE_16BIT)
+    rest_bytes = q["unquantized_bytes_per_param"] if upcast else q["unquantized_bytes_per_param_pure_bf16"]
     frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * rest_bytes
     return WeightParts(0.0, 0.0, frozen, adapters, aux)
 
