@@ -386,7 +386,7 @@ _MODEL_SPEC = {
     "encoder_decoder": _B,
     "gated_mlp": _B,
     "aux_forward_gflops": _f(False, 0, 1e9),
-    "eager_attention": _B,
+    "eager_attention": _B, "attention_softcap": _B,
     "decoder_layers": _i(False, 0, 10_000),
     "decoder_seq_len": _i(False, 1, 10_000_000),
     "dropout": _f(False, 0, 1),
@@ -414,7 +414,7 @@ _TRAIN_SPEC = {
     "packing": _B,
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,
-    "fsdp_frozen_grads": _B,
+    "fsdp_frozen_grads": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
 }
 _DATA_SPEC = {

@@ -212,6 +212,8 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
                           kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
                           head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
                           eager_attention=mt in EAGER_ONLY,
+                          # Gemma 2 soft-caps its attention logits (Gemma2Config attn_logit_softcapping, 50.0 by default)
+                          attention_softcap=mt == "gemma2" and cfg.get("attn_logit_softcapping", 50.0) is not None,
                           # Llama-lineage layers have no hidden dropout (Phi-3: resid_pdrop, 0.0 by default);
                           # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
                           dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),

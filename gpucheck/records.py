@@ -86,6 +86,7 @@ class ModelSpec:
     gated_mlp: bool | None = None  # SwiGLU (LLaMA/Mistral/Qwen) vs GELU (GPT-2/BERT); None: ffn != 4·hidden
     aux_forward_gflops: float = 0.0  # per sample, forward only, through the frozen helper networks
     eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
+    attention_softcap: bool = False  # eager attention soft-caps its scores with tanh (Gemma 2: attn_logit_softcapping)
     decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
     dropout: float | None = None  # transformer: dropout probability on the hidden stream (the attention and MLP
@@ -137,6 +138,10 @@ class TrainSpec:
     #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn
     fsdp_frozen_grads: bool = False  # FSDP (FlatParameter, use_orig_params=True) units that mix frozen and trained
     #   weights keep a gradient for every weight, unsharded while micro-batches accumulate under no_sync()
+    qlora_upcast: bool = True  # QLoRA: the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for mixed
+    #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
+    fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
+    #   and gradient shards; the optimizer keeps fp32 master weights and fp32 copies of the shard's gradients for the step
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
     #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's

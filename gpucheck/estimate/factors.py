@@ -92,7 +92,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "qlora": {"bits_per_quantized_param": "pos", "unquantized_bytes_per_param": "pos",
               "unquantized_bytes_per_param_pure_bf16": "pos", "time_factor_low": "pos",
               "time_factor_high": "pos"},
-    "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "image_checkpointing_fraction": "frac",
+    "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
     "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
                  "allocator_transient_blocks": _each(BACKENDS, "num")},

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
@@ -132,8 +133,10 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
     q = f["qlora"]
     rest = m.params - pc.quantized
     # the layers bitsandbytes / NF4 leave unquantized (embeddings, lm_head, norms): PEFT's prepare_model_for_kbit_training
-    # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune) keeps them in bf16
-    rest_bytes = q["unquantized_bytes_per_param_pure_bf16"] if t.precision in PURE_16BIT else q["unquantized_bytes_per_param"]
+    # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune), or a stack that skips that preparation
+    # (train.qlora_upcast = false), keeps them in 16 bits
+    upcast = t.precision == "fp32" or (t.qlora_upcast and t.precision not in PURE_16BIT)
+    rest_bytes = q["unquantized_bytes_per_param"] if upcast else q["unquantized_bytes_per_param_pure_bf16"]
     frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * rest_bytes
     return WeightParts(0.0, 0.0, frozen, adapters, aux)
 
@@ -175,6 +178,10 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
     if m.eager_attention:
         score_bytes = a["score_bytes_fp32"] if t.precision == "fp32" else a["score_bytes_16bit"]
+        if attention_p(m, f) <= 0:  # dropout at p = 0 is the identity: no mask, no dropped-out copy
+            score_bytes -= a["score_dropout_bytes"]
+        if m.attention_softcap:  # tanh keeps its output for backward, in the scores' dtype
+            score_bytes += a["score_softcap_bytes"] * (a["fp32_scale"] if t.precision == "fp32" else 1.0)
         per_layer += score_bytes * (m.heads or 1) * s * s * b
     layers = m.layers or 1
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
@@ -217,6 +224,7 @@ class Placement:
     comm_bytes_per_micro_step: float  # per GPU, weights gathered over the link per micro-batch
     comm_bytes_per_step: float  # per GPU, gradient all-reduce / reduce-scatter per optimizer step
     stage: int = 0  # the ZeRO stage in effect (3: FSDP full shard / ZeRO-3)
+    step_grad_copies: float = 0.0  # fp32 copies of the gradients the optimizer makes for its step (fsdp_16bit_params)
 
     def comm_bytes_per_optimizer_step(self, grad_accum: int) -> float:
         """Per GPU over the link per optimizer step: every micro-batch's gathers plus the gradient exchange."""
@@ -261,6 +269,13 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         z = f["zero"]
         g = pc.trainable * z["grads_bytes_16bit"]
         fp32_partition = pc.trainable * z["fp32_grad_partition_bytes"]
+    step_copies = 0.0
+    if fsdp_16bit_master(t, stage):
+        # FSDP over a 16-bit model (InternEvo's FSDPadaptOptimizer, internlm/solver/optimizer/fsdp_optimizer.py): the
+        # flat parameters and their gradients are 16-bit shards; the optimizer keeps 'fp32_tensor_param = [param.data.float()
+        # ...]' as its master weights and at the step makes 'grad_fp32 = [p.grad.to(dtype) ...]' for the whole shard
+        g = pc.trainable * f["zero"]["grads_bytes_16bit"]
+        step_copies = pc.trainable * f["zero"]["fp32_grad_partition_bytes"] / n
     layers = max(1, m.layers or 1)
     master, working, frozen = wp.master, wp.working, wp.frozen
     offloaded = 0.0
@@ -294,7 +309,7 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         gathered_model = working + frozen
         # FSDP mixed precision: the sharded parameter is the fp32 copy (already split with the master
         # weights above); no separate 16-bit shard is kept
-        working = 0.0 if master else working / n
+        working = 0.0 if master and not step_copies else working / n
         frozen = frozen / n
         if t.cpu_offload and t.method != "full":
             # FSDP CPU offload (offload_params): the frozen shards live in CPU RAM between uses, as
@@ -308,7 +323,13 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     # stages 0-2 move 2Ψ per GPU and step (all-reduce, or reduce-scatter of the gradients + all-gather of the updated
     # parameters: ZeRO paper §7.2.1); stage 3 reduce-scatters the gradients and gathers the weights per micro-batch
     comm_step = (1.0 if stage >= 3 else 2.0) * (n - 1) / n * grad_bytes if n > 1 else 0.0
-    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step, stage)
+    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step, stage, step_copies)
+
+
+def fsdp_16bit_master(t: TrainSpec, stage: int) -> bool:
+    """FSDP (`shard`) over a model already cast to 16-bit, the optimizer holding the fp32 master weights
+    (`train.fsdp_16bit_params`): only for full fine-tuning in mixed precision."""
+    return stage >= 3 and t.shard and t.fsdp_16bit_params and t.method == "full" and t.precision in ("fp16", "bf16")
 
 
 def deepspeed_16bit_grads(t: TrainSpec, stage: int) -> bool:
@@ -330,13 +351,15 @@ def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> f
     """The optimizer step's own temporary on this GPU (resources/factors.toml [optimizer_step]): torch's foreach AdamW
     allocates the square root of every exp_avg_sq at once (half of AdamW's state, in its dtype) while the weights,
     gradients and state are all alive; a per-tensor loop or a fused kernel (the Hugging Face Trainer's default on
-    PyTorch >= 2.8) needs no such list. Only where torch's own optimizer steps the state on this GPU (not DeepSpeed's
-    fused or CPU Adam under ZeRO or offload)."""
+    PyTorch >= 2.8) needs no such list. Only where torch's own optimizer steps the state on this GPU: one GPU or data
+    parallel, and FSDP (`shard`), whose optimizer steps the local shard — not DeepSpeed's fused or CPU Adam under ZeRO or
+    offload. Plus the fp32 gradient copies an optimizer over 16-bit FSDP shards makes for its step (`step_grad_copies`)."""
     o = f["optimizer_step"]
     impl = t.optimizer_impl or str(o["stack_default"][t.stack])
-    if impl != "foreach" or pl.stage != 0 or t.cpu_offload:
-        return 0.0
-    return pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
+    torch_steps = (pl.stage == 0 or (pl.stage >= 3 and t.shard)) and not t.cpu_offload
+    if impl != "foreach" or not torch_steps:
+        return pl.step_grad_copies
+    return pl.step_grad_copies + pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
 
 
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,

@@ -96,7 +96,8 @@ def test_steps_of_one_shape_keep_no_split_block_in_reserve():
 def test_a_gemma_2_config_keeps_its_attention_scores():
     """Hugging Face transformers runs Gemma 2 with eager attention (models/gemma2/modeling_gemma2.py: '_supports_sdpa =
     False  # sdpa does not support softcapping'): at 2,048 tokens without checkpointing its LoRA keeps every layer's
-    8 × 2,048² scores, more than its 256k-vocabulary loss."""
+    8 × 2,048² scores — the fp32 softmax output, its bf16 copy and the soft-cap's tanh output, 8 B each (its
+    attention dropout is 0: no mask) — about as much as its 256k-vocabulary loss."""
     cfg = {"model_type": "gemma2", "hidden_size": 2304, "num_hidden_layers": 26, "num_attention_heads": 8,
            "num_key_value_heads": 4, "head_dim": 256, "intermediate_size": 9216, "vocab_size": 256000,
            "max_position_embeddings": 8192}
@@ -106,4 +107,4 @@ def test_a_gemma_2_config_keeps_its_attention_scores():
     sdpa = dataclasses.replace(w.model, eager_attention=False)
     e = estimate(dataclasses.replace(w, train=t), Target.from_gpu(find_gpu("a100 80gb")))
     e_sdpa = estimate(dataclasses.replace(w, model=sdpa, train=t), Target.from_gpu(find_gpu("a100 80gb")))
-    assert e.breakdown.activations_bytes - e_sdpa.breakdown.activations_bytes > 26 * 8 * 2048**2 * 8
+    assert e.breakdown.activations_bytes - e_sdpa.breakdown.activations_bytes >= 26 * 8 * 2048**2 * 8 * 0.999
