@@ -142,6 +142,8 @@ class TrainSpec:
     #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
     fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
     #   and gradient shards; the optimizer keeps fp32 master weights and fp32 copies of the shard's gradients for the step
+    zero_bucket_elements: float = 0.0  # DeepSpeed ZeRO-1/2's gradient buckets in elements: reduce_bucket_size, twice
+    #   with overlap_comm (the engine's double buffer); 0 = DeepSpeed's defaults (factors.toml [zero])
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
     #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's

@@ -123,8 +123,15 @@ def stage_label(stage: str | None) -> str:
 DS_CPU_ADAMW = {"type": "AdamW", "params": {"lr": "auto", "betas": "auto", "eps": "auto", "weight_decay": "auto"}}
 
 
+def advised_bucket_elements() -> float:
+    """The gradient bucket gpucheck's DeepSpeed settings ask for at ZeRO stages 1-2 (factors.toml [zero])."""
+    return float(load_factors()["zero"]["advised_bucket_elements"])
+
+
 def _stage_settings(stage: int, offload: bool = False) -> dict[str, Any]:
     zero: dict[str, Any] = {"stage": stage}
+    if stage in (1, 2):  # DeepSpeed's 5e8-element default bucket would take 1 GB of a small card (factors.toml [zero])
+        zero["reduce_bucket_size"] = zero["allgather_bucket_size"] = int(advised_bucket_elements())
     if offload:
         zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
         if stage == 3:
@@ -257,7 +264,7 @@ def _mixed_precision_text(precision: str) -> tuple[str, str, dict[str, Any]]:
 def _cand_sharding(c: Climb) -> list[TrainSpec]:
     if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or c.train.zero_stage or c.train.shard:
         return []
-    return [dataclasses.replace(c.train, zero_stage=s) for s in (1, 2, 3)]
+    return [dataclasses.replace(c.train, zero_stage=s, zero_bucket_elements=advised_bucket_elements()) for s in (1, 2, 3)]
 
 
 def _desc_sharding(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
@@ -405,7 +412,8 @@ def full_offload(t: TrainSpec, gpus: int) -> TrainSpec:
     stage = max(2, t.zero_stage) if gpus > 1 else 0
     optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
     precision = "bf16" if t.precision == "bf16-pure" and not t.precision_chosen else t.precision
-    return dataclasses.replace(t, cpu_offload=True, zero_stage=stage, optimizer=optimizer, precision=precision)
+    return dataclasses.replace(t, cpu_offload=True, zero_stage=stage, optimizer=optimizer, precision=precision,
+                               zero_bucket_elements=advised_bucket_elements())
 
 
 def _cand_offload(c: Climb) -> list[TrainSpec]:

@@ -338,6 +338,15 @@ def deepspeed_16bit_grads(t: TrainSpec, stage: int) -> bool:
     return stage in (1, 2) and not t.shard and t.method == "full" and t.precision in ("fp16", "bf16")
 
 
+def deepspeed_bucket_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """DeepSpeed ZeRO-1/2's contiguous gradient buckets (`reduce_bucket_size` elements, two with overlap_comm) in the
+    training dtype, allocated at every backward on every GPU, one GPU and LoRA included (resources/factors.toml [zero])."""
+    if t.zero_stage not in (1, 2) or t.shard:
+        return 0.0
+    elements = t.zero_bucket_elements or float(f["zero"]["default_bucket_elements"])
+    return elements * (4.0 if t.precision == "fp32" else 2.0)
+
+
 def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, stage: int) -> float:
     """Gradient bytes the GPUs exchange per optimizer step: 16-bit where the engine reduces in the training dtype
     (DeepSpeed ZeRO with fp16/bf16; FSDP's MixedPrecision reduces in param_dtype unless reduce_dtype says
@@ -377,12 +386,13 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
     # counted with the optimizer
     optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)
-    allocated = pl.weights + pl.gradients + optimizer + act
+    gradients = pl.gradients + deepspeed_bucket_bytes(t, f)
+    allocated = pl.weights + gradients + optimizer + act
     overhead = context_bytes(f, backend) + allocator_slack_bytes(m, t, f, backend, allocated, varying_shapes)
     return (
         VramBreakdown(
             weights_bytes=int(pl.weights),
-            gradients_bytes=int(pl.gradients),
+            gradients_bytes=int(gradients),
             optimizer_bytes=int(optimizer),
             activations_bytes=int(act),
             overhead_bytes=int(overhead),
