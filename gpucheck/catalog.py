@@ -68,6 +68,7 @@ _GPU_SPEC: dict[str, tuple] = {
     "vram_usable_mib": _f(False, 256, 1_100_000),
     "vram_usable_source": _s(),
     "modified": _B,
+    "fp32_accumulate_full_rate": _B,
     "notes": _s(),
     "notes_zh": _s(),
     "source": _s(True),

@@ -55,6 +55,9 @@ class GpuSpec:
     vram_usable_mib: float | None = None
     vram_usable_source: str = ""
     modified: bool = False  # a card rebuilt by a third party (memory replaced): no maker's warranty
+    # a GeForce-family card that runs FP32-accumulate tensor math at full rate (TITAN RTX); other GeForce and laptop
+    # cards run it at half their FP16-accumulate rate (gpucheck/estimate/accumulate.py)
+    fp32_accumulate_full_rate: bool = False
     notes: str = ""  # what a buyer must know about this card (gpus.toml notes / notes_zh)
     notes_zh: str = ""
 
