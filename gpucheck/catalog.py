@@ -387,6 +387,7 @@ _MODEL_SPEC = {
     "dropout": _f(False, 0, 1),
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),
+    "flops_in_linear": _B,
     "name": _s(),
 }
 _TRAIN_SPEC = {

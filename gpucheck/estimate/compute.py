@@ -191,7 +191,7 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
         per_cycle, math = cpu_math(t, target.cpu_core(f), f)
         return target.cpu_peak_tflops(f, per_cycle), math, False
     precision = effective_precision(t, spec, spec.backend)
-    uses_tf32 = f["tf32_default"][m.arch] or stack_of(t, f)["tf32_matmul"]
+    uses_tf32 = f["tf32_default"]["linear" if m.flops_in_linear else m.arch] or stack_of(t, f)["tf32_matmul"]
     if precision.startswith("bf16") and spec.tflops_bf16_tensor:
         if meas and meas.gpu_tflops_bf16:
             return meas.gpu_tflops_bf16, "bf16-tensor", True
@@ -286,7 +286,7 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
     # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table[kind]
-    if m.arch == "cnn" and math == "fp32" and backend == "cuda":
+    if m.arch == "cnn" and math == "fp32" and backend == "cuda" and not m.flops_in_linear:
         val *= s["conv_fp32"]["conv_fp32_speedup"]  # cuDNN's Winograd / FFT 3×3 convolutions (fitted)
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]

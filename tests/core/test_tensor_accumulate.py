@@ -8,10 +8,16 @@ n × n, timed with torch.utils.benchmark; PyTorch 2.1 / CUDA 12.1):
   (physical work = twice the FP32-accumulate figure) would not allow: the TITAN RTX runs FP32 accumulation at
   full rate (Turing whitepaper appendix).
 
-Role of those figures: VALIDATION of gpucheck/estimate/accumulate.py (no constant was set from them).
+Role of those figures: VALIDATION of gpucheck/estimate/accumulate.py (no constant was set from them). The last test
+checks a reading fix on the same README's H100 rows (torchvision ConvNeXt and Swin train their MLPs as nn.Linear).
 """
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
 
 from gpucheck import estimate as E
 from gpucheck.catalog import find_gpu
@@ -20,7 +26,11 @@ from gpucheck.estimate.compute import forward_flops_per_sample, speed
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.memory import param_counts
+from gpucheck.evidence import load_evidence
 from gpucheck.records import ModelSpec, TrainSpec
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.core import accuracy as A  # noqa: E402
 
 # one wide layer, no attention scores, no vocabulary: its step is the GEMMs of a large square-ish matmul
 WIDE = ModelSpec(arch="transformer", params=8192 * 8192 * 8, layers=1, hidden=8192, heads=64, kv_heads=64,
@@ -58,3 +68,18 @@ def test_the_titan_rtx_may_reach_the_fp16_rate_a_plain_matmul_measured_on_it():
     # the sustained tensor peak the estimate uses (power limit, Turing's tensor share) must leave room for the
     # 95.7 TFLOPS measured; treating it as a half-rate GeForce card capped it at 60 TFLOPS
     assert sp.peak_tflops >= MEASURED_TITAN_RTX_TFLOPS, sp.peak_tflops
+
+
+# -- conv-nets whose FLOPs are Linear layers: fp32 matmuls are not TF32 by default -----------------------------------
+def _row(row_id: str):
+    return next(r for r in load_evidence() if r.id == row_id)
+
+
+@pytest.mark.parametrize("row_id", ["xhmy-convnext-base-fp32-b64-h100", "xhmy-swin-v2-b-fp32-b64-h100"])
+def test_an_fp32_convnext_or_swin_on_an_h100_is_not_estimated_as_tf32(row_id):
+    # XHMY/torch_benchmark README, H100 80GB HBM3, PyTorch 2.1.1 (pip: torch.backends.cuda.matmul.allow_tf32 False):
+    # convnext_base fp32 232.56 images/s, swin_v2_b fp32 243.05. Their MLPs are nn.Linear, so they run at the FP32
+    # rate (51.5 TFLOPS measured by the same README's matmul test), not TF32; read as TF32 convolutions the estimate
+    # was 1.98x and 1.41x the measurement
+    ratio = A.speed_ratio(_row(row_id))
+    assert 0.6 <= ratio <= 1.35, ratio
