@@ -69,6 +69,7 @@ _GPU_SPEC: dict[str, tuple] = {
     "vram_usable_mib": _f(False, 256, 1_100_000),
     "vram_usable_source": _s(),
     "modified": _B,
+    "fp32_accumulate_full_rate": _B,
     "notes": _s(),
     "notes_zh": _s(),
     "source": _s(True),
@@ -392,6 +393,7 @@ _MODEL_SPEC = {
     "dropout": _f(False, 0, 1),
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),
+    "flops_in_linear": _B,
     "name": _s(),
 }
 _TRAIN_SPEC = {

@@ -56,6 +56,9 @@ class GpuSpec:
     vram_usable_mib: float | None = None
     vram_usable_source: str = ""
     modified: bool = False  # a card rebuilt by a third party (memory replaced): no maker's warranty
+    # a GeForce-family card that runs FP32-accumulate tensor math at full rate (TITAN RTX); other GeForce and laptop
+    # cards run it at half their FP16-accumulate rate (gpucheck/estimate/accumulate.py)
+    fp32_accumulate_full_rate: bool = False
     notes: str = ""  # what a buyer must know about this card (gpus.toml notes / notes_zh)
     notes_zh: str = ""
 
@@ -94,6 +97,10 @@ class ModelSpec:
     attention_dropout: float | None = None  # on the attention probabilities (BERT attention_probs_dropout_prob,
     #   GPT-2 attn_pdrop, Llama attention_dropout); None = as `dropout`
     drop_path: float = 0.0  # stochastic depth (timm drop_path_rate): a per-sample scale of each residual branch
+    # a conv-net whose FLOPs are nn.Linear layers (torchvision ConvNeXt's and Swin's MLPs on channels-last features):
+    # in fp32 they follow torch.backends.cuda.matmul.allow_tf32 (off by default), not cuDNN's TF32 convolutions, and
+    # cuDNN's Winograd/FFT convolutions do not shorten them
+    flops_in_linear: bool = False
 
     @property
     def gated(self) -> bool:

@@ -47,6 +47,7 @@ from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the 
 from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
 )
+from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
@@ -190,7 +191,7 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
         per_cycle, math = cpu_math(t, target.cpu_core(f), f)
         return target.cpu_peak_tflops(f, per_cycle), math, False
     precision = effective_precision(t, spec, spec.backend)
-    uses_tf32 = f["tf32_default"][m.arch] or stack_of(t, f)["tf32_matmul"]
+    uses_tf32 = f["tf32_default"]["linear" if m.flops_in_linear else m.arch] or stack_of(t, f)["tf32_matmul"]
     if precision.startswith("bf16") and spec.tflops_bf16_tensor:
         if meas and meas.gpu_tflops_bf16:
             return meas.gpu_tflops_bf16, "bf16-tensor", True
@@ -234,7 +235,7 @@ def tensor_power_fraction(target: Any, math: str, f: Mapping[str, Any]) -> float
     about a fixed energy per FLOP on a given silicon generation (`clocks.tensor_tflops_per_watt`, keyed by
     compute capability), so a card whose tensor peak needs more than its TDP allows runs at
     TDP × TFLOPS-per-watt / peak. GeForce cards do the physical work of their FP16-accumulate rate (twice
-    the FP32-accumulate figure in the catalog). 1.0 where the generation has no published measurement."""
+    the FP32-accumulate figure in the catalog; not the TITAN RTX, which runs FP32 accumulation at full rate). 1.0 where the generation has no published measurement."""
     spec = target.gpu
     if spec is None or not math.endswith("tensor") or not spec.tdp_w:
         return 1.0
@@ -242,7 +243,7 @@ def tensor_power_fraction(target: Any, math: str, f: Mapping[str, Any]) -> float
     if not per_watt:
         return 1.0
     physical = spec.tflops_fp16_tensor or spec.tflops_bf16_tensor or 0.0
-    if spec.segment in ("consumer", "laptop"):
+    if half_rate_fp32_accumulate(spec):
         physical *= 2.0
     if physical <= 0:
         return 1.0
@@ -292,7 +293,7 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
     # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table[kind]
-    if m.arch == "cnn" and math == "fp32" and backend in ("cuda", "rocm"):
+    if m.arch == "cnn" and math == "fp32" and backend in ("cuda", "rocm") and not m.flops_in_linear:
         val *= s["conv_fp32"]["conv_fp32_speedup"]  # cuDNN's / MIOpen's Winograd, FFT 3×3 convolutions (fitted)
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]
@@ -529,6 +530,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     peak, math, measured = pick_peak(t, m, target, f)
     clock = clock_fraction(target, f, measured)
     eff = gemm_efficiency(m, math, backend, f) * stack_of(t, f)["gemm_scale"] * cpu_rows_efficiency(m, t, target, f)
+    if math.endswith("tensor") and half_rate_fp32_accumulate(target.gpu):
+        eff = half_rate_efficiency(eff)  # MMA time doubles, the work around it does not (estimate/accumulate.py)
     explicit = target.gpu is not None and bool(getattr(target.gpu, "sustained_clock_fraction", None))
     tensor_clock = clock if explicit or measured else clock * tensor_power_fraction(target, math, f)
     # the board's power caps the tensor FLOPs per second, whatever the kernel: kernels that issue the previous

@@ -100,7 +100,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "seq2seq": {"cross_hidden_bytes": "num", "cross_kv_bytes": "num", "cross_attention_operators": "num"},
     "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "chunked": {**_LOSS, "chunk_tokens": "posint",
                "transient_copies": "num"}, "fused": _LOSS},
-    "tf32_default": _each(ARCHS, "bool"),
+    "tf32_default": _each(ARCHS + ("linear",), "bool"),
     "utilization": {"small_batch_half_pixels": Open("pos", allowed=ARCHS),
                     "backend_factor": _each(BACKENDS, "pos")},
     "speed": {"small_hidden_half": "pos", "legacy_mma_fraction": Open("posfrac", pattern=_CC),
