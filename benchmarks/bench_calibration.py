@@ -162,7 +162,7 @@ def doc(a: argparse.Namespace) -> int:
               "(yeqiao-pytorch-gpu-benchmark, 22 of them validation) from a median 1.43× to 1.27× pessimistic "
               "(leave-one-source-out)."]
     lines += _kernels_note(target)
-    lines += _bf16_table()
+    lines += _bf16_table(target)
     lines += ["", "Regenerate: `python benchmarks/bench_calibration.py measure --python .venv-trial/bin/python` "
               "then `python benchmarks/bench_calibration.py doc --write`.", END]
     text = "\n".join(lines) + "\n"
@@ -241,7 +241,7 @@ def _precision_ratios(target: Target) -> dict[str, dict[str, float]]:
     return out
 
 
-def _bf16_table() -> list[str]:
+def _bf16_table(target: Target) -> list[str]:
     """fp32 against bf16 autocast, one thread (benchmarks/data/calibration-fp32-vs-bf16.json): what
     factors.toml [cpu.bf16] native_gemm_gain was checked on."""
     if not BF16_DATA.exists():
@@ -249,6 +249,7 @@ def _bf16_table() -> list[str]:
     rows = [r for r in json.loads(BF16_DATA.read_text())["rows"]
             if r["outcome"] == "ran" and r["measured"].get("cpu_seconds_per_step_per_thread")]
     jobs = list(dict.fromkeys(r["job"] for r in rows))
+    bert = _precision_ratios(target)["bert-base-finetune"]
     out = ["", "The same machine, fp32 against bf16 autocast (one thread, CPU seconds per step, median of "
            f"{len({r['round'] for r in rows})} rounds; `{BF16_DATA.relative_to(ROOT)}`): what the bf16 rate of "
            "factors.toml `[cpu.bf16]` was checked on.", "",
@@ -259,9 +260,12 @@ def _bf16_table() -> list[str]:
         out.append(f"| {j} | {med['fp32']:.3f} | {med['bf16']:.3f} | {med['fp32'] / med['bf16']:.2f}× |")
     out += ["", "The convolution nets gain the 2× of VDPBF16PS (oneDNN runs both precisions). mnist-cnn gains "
             "less (its convolutions gain, the rest of its step less: see above). BERT's fp32 linear layers are slower still "
-            "than half the bf16 rate: PyTorch's fp32 GEMMs on this AMD CPU reach about half of what the fp32 "
-            "figure of `[cpu.cores]` allows (observed here, not modelled; bf16 jobs are the CPU default where "
-            "the cores have it)."]
+            "than half the bf16 rate: PyTorch sends fp32 linear layers to oneMKL, which runs its AVX2 code path on AMD "
+            "CPUs (90-100 GFLOP/s on one core here, against 190-245 for oneDNN's AVX-512 fp32 convolutions: "
+            "`benchmarks/data/cpu-fp32-gemm-amd.json`). factors.toml `[cpu.blas_gemm]` caps the fp32 GEMM rate of "
+            "transformers and MLPs on AMD at AVX2's 32 FLOPs per cycle (calibration, chosen after these figures): "
+            f"the model alone for bert-base-finetune in fp32 is {bert['fp32']:.2f}× (0.68× at the AVX-512 rate), its "
+            f"fp32 ÷ bf16 {bert['gain']:.2f}× against {bert['measured_gain']:.2f}× measured (1.87× before)."]
     return out
 
 

@@ -129,6 +129,7 @@ class CpuCore:
     kind: str  # the [cpu.cores] row: amd-zen5, x86-avx2-fma, arm, …
     fp32_flops_per_cycle: float
     bf16_flops_per_cycle: float
+    fp32_blas_flops_per_cycle: float  # fp32 linear layers / matmuls through the BLAS (oneMKL: AVX2 at most on AMD)
     native_bf16: bool  # AVX512_BF16, AMX-BF16 or Arm FEAT_BF16: bf16 runs natively, not emulated
     amx: bool
 
@@ -152,17 +153,25 @@ def cpu_core(vendor: str | None, brand: str | None, flags: tuple[str, ...] | set
     kind = next((k for k in cores if k != "default" and _row_matches(cores[k], (vendor or "").lower(), brand or "", fl)),
                 "default")
     row = cores[kind]
-    return CpuCore(kind=kind, fp32_flops_per_cycle=float(row["fp32_flops_per_cycle"]),
-                   bf16_flops_per_cycle=float(row["bf16_flops_per_cycle"]),
+    fp32 = float(row["fp32_flops_per_cycle"])
+    blas = c["blas_gemm"]
+    capped = (vendor or "").lower() in blas["vendors"]
+    return CpuCore(kind=kind, fp32_flops_per_cycle=fp32, bf16_flops_per_cycle=float(row["bf16_flops_per_cycle"]),
+                   fp32_blas_flops_per_cycle=min(fp32, float(blas["fp32_flops_per_cycle_cap"])) if capped else fp32,
                    native_bf16=bool(fl & set(c["native_bf16_flags"])), amx="amx_bf16" in fl)
 
 
-def cpu_math(t: TrainSpec, core: CpuCore, f: Mapping[str, Any]) -> tuple[float, str]:
-    """(FLOPs per core per cycle the job's matrix math runs at, math kind). 16-bit math runs at the native bf16
-    rate only where PyTorch's CPU kernels were measured to reach it (factors.toml [cpu.bf16]: the gain over
-    fp32 measured with bf16 autocast, capped at the units' bf16 peak); emulated bf16 gains nothing."""
-    if not _sixteen_bit(t.precision) or not core.native_bf16:
-        return core.fp32_flops_per_cycle, "cpu-fp32" if not _sixteen_bit(t.precision) else "cpu-bf16-emulated"
+def cpu_math(t: TrainSpec, core: CpuCore, f: Mapping[str, Any], arch: str = "") -> tuple[float, str]:
+    """(FLOPs per core per cycle the job's matrix math runs at, math kind). fp32 linear layers and matmuls
+    (families in factors.toml [cpu.blas_gemm] archs) run at the BLAS rate, convolutions at the cores' own.
+    16-bit math runs at the native bf16 rate only where PyTorch's CPU kernels were measured to reach it
+    (factors.toml [cpu.bf16]: the gain over fp32 measured with bf16 autocast, capped at the units' bf16 peak);
+    emulated bf16 gains nothing."""
+    if not _sixteen_bit(t.precision):
+        blas = arch in f["cpu"]["blas_gemm"]["archs"]
+        return (core.fp32_blas_flops_per_cycle if blas else core.fp32_flops_per_cycle), "cpu-fp32"
+    if not core.native_bf16:
+        return core.fp32_flops_per_cycle, "cpu-bf16-emulated"
     gain = f["cpu"]["bf16"]["amx_gemm_gain" if core.amx else "native_gemm_gain"]
     rate = min(core.bf16_flops_per_cycle, core.fp32_flops_per_cycle * float(gain))
     return rate, "cpu-amx-bf16" if core.amx else "cpu-bf16"
@@ -188,7 +197,7 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
     spec = target.gpu
     meas = target.measured
     if spec is None:  # CPU
-        per_cycle, math = cpu_math(t, target.cpu_core(f), f)
+        per_cycle, math = cpu_math(t, target.cpu_core(f), f, m.arch)
         return target.cpu_peak_tflops(f, per_cycle), math, False
     precision = effective_precision(t, spec, spec.backend)
     uses_tf32 = f["tf32_default"]["linear" if m.flops_in_linear else m.arch] or stack_of(t, f)["tf32_matmul"]

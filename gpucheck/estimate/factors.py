@@ -138,6 +138,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
             "gemm_half_rows_per_core": "num", "native_bf16_flags": "strlist",
             "bf16": {"native_gemm_gain": "pos", "amx_gemm_gain": "pos"},
+            "blas_gemm": {"vendors": "strlist", "archs": "strlist", "fp32_flops_per_cycle_cap": "pos"},
             "cores": Open({"vendor": "str", "requires": "strlist", "brand": "strlist", "fp32_flops_per_cycle": "pos",
                            "bf16_flops_per_cycle": "pos"}, pattern=r"[a-z0-9][a-z0-9-]*", required=("default",))},
     "vram": {"display_reserve_default_gib": "num", "display_reserve_max_gib": "num", "busy_note_gib": "num"},
