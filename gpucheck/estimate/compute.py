@@ -37,7 +37,6 @@ published runs, separating the rows used to set a factor (calibration) from the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +47,8 @@ from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
 )
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
+from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, sixteen_bit
+from gpucheck.estimate.dispatch import dispatch_seconds, host_clock_mhz, kernels_per_step, linears, stack_of
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
@@ -122,64 +123,6 @@ def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = No
 # -- the CPU's cores --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CpuCore:
-    """What a CPU core's vector (and matrix) units can do, from the scanned flags (factors.toml [cpu.cores])."""
-
-    kind: str  # the [cpu.cores] row: amd-zen5, x86-avx2-fma, arm, …
-    fp32_flops_per_cycle: float
-    bf16_flops_per_cycle: float
-    fp32_blas_flops_per_cycle: float  # fp32 linear layers / matmuls through the BLAS (oneMKL: AVX2 at most on AMD)
-    native_bf16: bool  # AVX512_BF16, AMX-BF16 or Arm FEAT_BF16: bf16 runs natively, not emulated
-    amx: bool
-
-
-def _row_matches(row: Mapping[str, Any], vendor: str, brand: str, flags: set[str]) -> bool:
-    if row["vendor"] != "any" and row["vendor"] != vendor:
-        return False
-    if not set(row["requires"]) <= flags:
-        return False
-    return not row["brand"] or any(re.search(p, brand) for p in row["brand"])
-
-
-def cpu_core(vendor: str | None, brand: str | None, flags: tuple[str, ...] | set[str],
-             f: Mapping[str, Any]) -> CpuCore:
-    """The first [cpu.cores] row (in file order) this CPU's vendor, brand and flags match; `default` otherwise."""
-    c = f["cpu"]
-    fl = {x.lower() for x in flags}
-    if "asimd" in fl:
-        fl.add("neon")
-    cores = c["cores"]
-    kind = next((k for k in cores if k != "default" and _row_matches(cores[k], (vendor or "").lower(), brand or "", fl)),
-                "default")
-    row = cores[kind]
-    fp32 = float(row["fp32_flops_per_cycle"])
-    blas = c["blas_gemm"]
-    capped = (vendor or "").lower() in blas["vendors"]
-    return CpuCore(kind=kind, fp32_flops_per_cycle=fp32, bf16_flops_per_cycle=float(row["bf16_flops_per_cycle"]),
-                   fp32_blas_flops_per_cycle=min(fp32, float(blas["fp32_flops_per_cycle_cap"])) if capped else fp32,
-                   native_bf16=bool(fl & set(c["native_bf16_flags"])), amx="amx_bf16" in fl)
-
-
-def cpu_math(t: TrainSpec, core: CpuCore, f: Mapping[str, Any], arch: str = "") -> tuple[float, str]:
-    """(FLOPs per core per cycle the job's matrix math runs at, math kind). fp32 linear layers and matmuls
-    (families in factors.toml [cpu.blas_gemm] archs) run at the BLAS rate, convolutions at the cores' own.
-    16-bit math runs at the native bf16 rate only where PyTorch's CPU kernels were measured to reach it
-    (factors.toml [cpu.bf16]: the gain over fp32 measured with bf16 autocast, capped at the units' bf16 peak);
-    emulated bf16 gains nothing."""
-    if not _sixteen_bit(t.precision):
-        blas = arch in f["cpu"]["blas_gemm"]["archs"]
-        return (core.fp32_blas_flops_per_cycle if blas else core.fp32_flops_per_cycle), "cpu-fp32"
-    if not core.native_bf16:
-        return core.fp32_flops_per_cycle, "cpu-bf16-emulated"
-    gain = f["cpu"]["bf16"]["amx_gemm_gain" if core.amx else "native_gemm_gain"]
-    rate = min(core.bf16_flops_per_cycle, core.fp32_flops_per_cycle * float(gain))
-    return rate, "cpu-amx-bf16" if core.amx else "cpu-bf16"
-
-
-# -- rates -----------------------------------------------------------------------------------------
-
-
 def effective_precision(t: TrainSpec, spec: Any, backend: str) -> str:
     """bf16 falls back to fp16 on GPUs without bf16 (NVIDIA before Ampere)."""
     if t.precision in ("bf16", "bf16-pure") and backend == "cuda" and spec is not None:
@@ -187,9 +130,6 @@ def effective_precision(t: TrainSpec, spec: Any, backend: str) -> str:
             return "fp16"
     return t.precision
 
-
-def _sixteen_bit(precision: str) -> bool:
-    return precision != "fp32"
 
 
 def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> tuple[float, str, bool]:
@@ -205,11 +145,11 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
         if meas and meas.gpu_tflops_bf16:
             return meas.gpu_tflops_bf16, "bf16-tensor", True
         return spec.tflops_bf16_tensor, "bf16-tensor", False
-    if _sixteen_bit(precision) and spec.tflops_fp16_tensor:
+    if sixteen_bit(precision) and spec.tflops_fp16_tensor:
         if meas and meas.gpu_tflops_fp16:
             return meas.gpu_tflops_fp16, "fp16-tensor", True
         return spec.tflops_fp16_tensor, "fp16-tensor", False
-    if _sixteen_bit(precision) and getattr(spec, "tflops_fp16_vector", None):
+    if sixteen_bit(precision) and getattr(spec, "tflops_fp16_vector", None):
         return spec.tflops_fp16_vector, "fp16-vector", False  # Turing GTX: double-rate fp16, no tensor cores
     if precision == "fp32" and uses_tf32 and spec.tflops_tf32_tensor:
         if meas and meas.gpu_tflops_tf32:
@@ -310,29 +250,8 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
     return val * f["utilization"]["backend_factor"][backend]
 
 
-def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
-    """On the CPU a GEMM's efficiency grows with its rows (the tokens of the micro-batch): oneDNN/MKL pack and
-    block the weight matrix per call and split the rows over the cores, so few rows per core leave the FMA units
-    waiting: r / (r + cpu.gemm_half_rows_per_core), r = rows ÷ cores. Transformers only (a convolution's rows
-    are batch × pixels, thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow
-    layers."""
-    half = f["cpu"]["gemm_half_rows_per_core"]
-    if target.gpu is not None or m.arch != "transformer" or not half:
-        return 1.0
-    cores = target.cpu_cores or f["cpu"]["default_cores"]
-    rows = seq_len_of(t) * t.batch / max(1, cores)
-    return rows / (rows + float(half))
-
-
-def stack_of(t: TrainSpec, f: Mapping[str, Any]) -> Mapping[str, Any]:
-    return f["stack"][t.stack]
-
-
-# -- bytes -----------------------------------------------------------------------------------------
-
-
 def _elem_bytes(t: TrainSpec) -> float:
-    return 2.0 if _sixteen_bit(t.precision) else 4.0
+    return 2.0 if sixteen_bit(t.precision) else 4.0
 
 
 def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any],
@@ -349,7 +268,7 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         # under autocast over fp32 master weights the residual stream stays fp32 (gpucheck/estimate/autocast.py)
         # dropout and drop_path move bytes only where the model turns them on (gpucheck/estimate/dropout.py)
         hidden_el = (e["hidden_elements"] + dr.hidden_elements(m, f)) * h
-        tok_bytes, per_token = ac.per_token_bytes(m, t, f, hidden_el, e["ffn_elements"] * ffn, _linears(m), eb)
+        tok_bytes, per_token = ac.per_token_bytes(m, t, f, hidden_el, e["ffn_elements"] * ffn, linears(m), eb)
         tok_eb = tok_bytes / per_token if per_token else eb
         # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,
         # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
@@ -397,84 +316,6 @@ def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float
 
 
 # -- kernels and the CPU ---------------------------------------------------------------------------
-
-
-def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any],
-                     backend: str = "cuda", gpus: int = 1) -> float:
-    """Kernels the CPU launches in one micro-batch step (forward, backward, recompute) plus the
-    optimizer's share, with the stack's fusion."""
-    k = f["dispatch"]["kernels"]
-    st = stack_of(t, f)
-    passes_fwd = 2.0 if t.grad_checkpointing else 1.0
-    if m.arch == "transformer":
-        layers = m.layers or 1
-        linears = _linears(m)
-        drop_fwd, drop_bwd = dr.layer_operators(m, f)  # dropout and drop_path: operators only where they are on
-        blocks = layers + (m.decoder_layers if s2s.is_seq2seq(m) else 0)
-        fwd = k["transformer_layer_forward"] * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
-        bwd = fwd * k["backward_per_forward"] + drop_bwd * blocks
-        fwd += drop_fwd * blocks
-        if t.method in ("lora", "qlora"):
-            adapted = _adapted(m, t)
-            if not frozen_weight_grads(t, gpus):  # frozen: no weight gradients
-                bwd = max(0.0, bwd - k["weight_grad_per_linear"] * linears * layers)
-            fwd += k["adapter_forward"] * adapted * layers
-            bwd += k["adapter_backward"] * adapted * layers
-        if t.method == "qlora":
-            fwd += k["dequant_per_linear"] * linears * layers * passes_fwd
-            bwd += k["dequant_per_linear"] * linears * layers
-        total = fwd * passes_fwd + bwd
-    else:
-        layers = m.layers or k["layers_default"][m.arch]
-        total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
-    opt = optimizer_tensors(m, t, pc, k) * optimizer_ops_per_tensor(t, backend, f) / max(1, t.grad_accum)
-    return (total + opt) * st["kernel_scale"]
-
-
-def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> float:
-    """Operators the optimizer dispatches per trainable tensor: a share of a foreach call where PyTorch has
-    foreach kernels for the device, else one operator per line of its per-tensor loop (factors.toml
-    [dispatch.optimizer_loop])."""
-    loop = f["dispatch"]["optimizer_loop"]
-    if backend in loop["backends"] and t.stack == "eager":
-        return loop["ops_per_tensor"][t.optimizer]
-    return f["dispatch"]["kernels"]["optimizer_per_tensor"]
-
-
-def _linears(m: ModelSpec) -> int:
-    return 7 if m.gated else 6
-
-
-def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[str, Any]) -> float:
-    """Trainable tensors the optimizer walks: weight + bias per linear and one per norm (full),
-    A and B per adapted module (LoRA), weight + BN scale/shift per layer (CNN)."""
-    if pc.trainable <= 0:
-        return 0.0
-    if m.arch == "transformer":
-        layers = m.layers or 1
-        if t.method in ("lora", "qlora"):
-            return 2.0 * _adapted(m, t) * layers
-        return (2.0 * _linears(m) + 2.0) * layers + 3.0
-    return 3.0 * (m.layers or k["layers_default"][m.arch])
-
-
-def _adapted(m: ModelSpec, t: TrainSpec) -> int:
-    mlp = _linears(m) - 4
-    return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": _linears(m)}[t.lora_targets]
-
-
-def host_clock_mhz(target: Any, f: Mapping[str, Any]) -> float:
-    """The CPU's single-thread clock: as scanned, else the typical host of this kind of GPU."""
-    if target.cpu_max_clock_mhz:
-        return float(target.cpu_max_clock_mhz)
-    seg = target.gpu.segment if target.gpu is not None else "consumer"
-    return float(f["dispatch"]["host_clock_mhz"][seg])
-
-
-def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float:
-    d = f["dispatch"]
-    per = d["launch_us"] * 1e-6 * d["reference_clock_mhz"] / host_clock_mhz(target, f)
-    return kernels * per * d["backend_factor"][target.backend]
 
 
 # -- several GPUs ----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from gpucheck.catalog import gpu_for
 from gpucheck.estimate.calibration import Calibration, calibration_for
-from gpucheck.estimate.compute import CpuCore, cpu_core
+from gpucheck.estimate.cpu_core import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.settings import check_gpus, check_machines
 from gpucheck.i18n import (

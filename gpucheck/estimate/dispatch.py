@@ -1,0 +1,101 @@
+"""The host's side of a GPU step: the operators the CPU dispatches and what one costs.
+
+Operators per micro-batch step (forward, backward, recompute, the optimizer's share), counted per layer with the stack's
+fusion (resources/factors.toml [dispatch], [stack]); each priced from PyTorch's gpt-fast eager measurement and scaled by
+the CPU's single-thread clock. The roofline that adds them to the GPU's time is gpucheck/estimate/compute.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
+from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
+from gpucheck.estimate.memory import ParamCounts, frozen_weight_grads
+from gpucheck.records import ModelSpec, TrainSpec
+
+
+def stack_of(t: TrainSpec, f: Mapping[str, Any]) -> Mapping[str, Any]:
+    return f["stack"][t.stack]
+
+
+# -- bytes -----------------------------------------------------------------------------------------
+
+
+def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any],
+                     backend: str = "cuda", gpus: int = 1) -> float:
+    """Kernels the CPU launches in one micro-batch step (forward, backward, recompute) plus the
+    optimizer's share, with the stack's fusion."""
+    k = f["dispatch"]["kernels"]
+    st = stack_of(t, f)
+    passes_fwd = 2.0 if t.grad_checkpointing else 1.0
+    if m.arch == "transformer":
+        layers = m.layers or 1
+        n_linear = linears(m)
+        drop_fwd, drop_bwd = dr.layer_operators(m, f)  # dropout and drop_path: operators only where they are on
+        blocks = layers + (m.decoder_layers if s2s.is_seq2seq(m) else 0)
+        fwd = k["transformer_layer_forward"] * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
+        bwd = fwd * k["backward_per_forward"] + drop_bwd * blocks
+        fwd += drop_fwd * blocks
+        if t.method in ("lora", "qlora"):
+            adapted = _adapted(m, t)
+            if not frozen_weight_grads(t, gpus):  # frozen: no weight gradients
+                bwd = max(0.0, bwd - k["weight_grad_per_linear"] * n_linear * layers)
+            fwd += k["adapter_forward"] * adapted * layers
+            bwd += k["adapter_backward"] * adapted * layers
+        if t.method == "qlora":
+            fwd += k["dequant_per_linear"] * n_linear * layers * passes_fwd
+            bwd += k["dequant_per_linear"] * n_linear * layers
+        total = fwd * passes_fwd + bwd
+    else:
+        layers = m.layers or k["layers_default"][m.arch]
+        total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
+    opt = optimizer_tensors(m, t, pc, k) * optimizer_ops_per_tensor(t, backend, f) / max(1, t.grad_accum)
+    return (total + opt) * st["kernel_scale"]
+
+
+def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> float:
+    """Operators the optimizer dispatches per trainable tensor: a share of a foreach call where PyTorch has
+    foreach kernels for the device, else one operator per line of its per-tensor loop (factors.toml
+    [dispatch.optimizer_loop])."""
+    loop = f["dispatch"]["optimizer_loop"]
+    if backend in loop["backends"] and t.stack == "eager":
+        return loop["ops_per_tensor"][t.optimizer]
+    return f["dispatch"]["kernels"]["optimizer_per_tensor"]
+
+
+def linears(m: ModelSpec) -> int:
+    return 7 if m.gated else 6
+
+
+def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[str, Any]) -> float:
+    """Trainable tensors the optimizer walks: weight + bias per linear and one per norm (full),
+    A and B per adapted module (LoRA), weight + BN scale/shift per layer (CNN)."""
+    if pc.trainable <= 0:
+        return 0.0
+    if m.arch == "transformer":
+        layers = m.layers or 1
+        if t.method in ("lora", "qlora"):
+            return 2.0 * _adapted(m, t) * layers
+        return (2.0 * linears(m) + 2.0) * layers + 3.0
+    return 3.0 * (m.layers or k["layers_default"][m.arch])
+
+
+def _adapted(m: ModelSpec, t: TrainSpec) -> int:
+    mlp = linears(m) - 4
+    return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": linears(m)}[t.lora_targets]
+
+
+def host_clock_mhz(target: Any, f: Mapping[str, Any]) -> float:
+    """The CPU's single-thread clock: as scanned, else the typical host of this kind of GPU."""
+    if target.cpu_max_clock_mhz:
+        return float(target.cpu_max_clock_mhz)
+    seg = target.gpu.segment if target.gpu is not None else "consumer"
+    return float(f["dispatch"]["host_clock_mhz"][seg])
+
+
+def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float:
+    d = f["dispatch"]
+    per = d["launch_us"] * 1e-6 * d["reference_clock_mhz"] / host_clock_mhz(target, f)
+    return kernels * per * d["backend_factor"][target.backend]
