@@ -233,6 +233,9 @@ def _profile_note() -> list[str]:
     g = {j: grouped(v) for j, v in jobs.items()}
     ew = d.get("elementwise_ns_per_element", {})
     big = {k: v for k, v in ew.items() if k.startswith("8x256x56x56")}
+    f32 = big.get("8x256x56x56 float32", {})
+    stream = (8.0 / f32["relu"], 12.0 / f32["add"]) if f32 else (0.0, 0.0)
+    stream = (min(stream), max(stream))
     rate = {j: v["model_one_core"]["train_gflop_per_step"] / g[j]["matrix"] for j, v in jobs.items()}
     share = {j: g[j]["matrix"] / v["cpu_s_per_step_unprofiled"] for j, v in jobs.items()}
     rest = {j: v["cpu_s_per_step_unprofiled"] - g[j]["matrix"] - g[j]["framework"] for j, v in jobs.items()}
@@ -259,7 +262,9 @@ def _profile_note() -> list[str]:
             f"({jobs['mnist-cnn']['model_one_core']['memory_s']:.3f}). bf16 element-wise kernels are not twice as fast "
             "as fp32 on this CPU (alone, 8×256×56×56: " + ", ".join(f"{k.split(' (')[0]} {v:.1f}×" for k, v in gain.items())
             + " faster in bf16), but at the step's level the 2 bytes per element the model counts for them land within "
-            "10 %; autocast's casts (aten::copy_) are 1–2 % of the ResNet steps. Not the cause.",
+            f"10 %. One core streams {stream[0]:.0f}–{stream[1]:.0f} GB/s in these kernels (fp32 ReLU 8 bytes, add 12 bytes "
+            "per element), the model's 30 (`[cpu] default_mem_bandwidth_gbps` 40 × `[bandwidth] efficiency` 0.75); "
+            "autocast's casts (aten::copy_) are 1–2 % of the ResNet steps. Not the cause.",
             "- The convolutions are where the ResNets' model is pessimistic, and alike in both: bf16 convolutions run at "
             f"{rate['cifar10-resnet18']:.0f} and {rate['resnet50-finetune']:.0f} "
             "GFLOP/s in the steps, the model's bf16 rate is 269 (128 FLOPs per cycle × the 3 GHz assumed when the scan "
