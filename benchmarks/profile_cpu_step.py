@@ -202,8 +202,10 @@ def main() -> int:
     res = json.loads(out_path.read_text()) if out_path.exists() else {}
     res.setdefault("jobs", {})
     res["how"] = (f"benchmarks/profile_cpu_step.py: each job's trial step (gpucheck/trial/runner.py), one PyTorch "
-                  f"thread, 2 warm-up steps, then {a.steps} steps under torch.profiler (CPU activities, "
-                  "record_shapes); self CPU seconds per step grouped by phase | operator kind")
+                  f"thread, 2 warm-up steps, {a.steps} plain steps (getrusage: CPU, kernel seconds, minor page faults), then "
+                  f"{a.steps} steps (more for a short step: ~2 CPU seconds in all) under torch.profiler (CPU activities, "
+                  "record_shapes); each operator's self time per step, scaled by the profiled steps' CPU / wall "
+                  "seconds, grouped by phase | operator kind")
     res["torch"] = r.torch.__version__
     res["cpu_capability"] = r.torch.backends.cpu.get_cpu_capability()
     for job in [j for j in (a.jobs.split(",") if a.jobs else specs)]:
