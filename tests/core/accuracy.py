@@ -406,10 +406,11 @@ def memory_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, fl
     negative multiplier, which no real activation size has (its error is in the exact part and is reported with
     the memory rows). Sharded rows are left out: their error is in where the weights and optimizer state sit (the
     exact part, e.g. litgpt's FSDP LoRA runs keep a full-model gradient for units that mix frozen and trained
-    weights), which a multiplier on activations cannot describe."""
-    cells = _cells(results, lambda x: x.multiplier if x.row.measured.is_memory and not sharded(x.row) else None,
-                   MIN_ROWS_FOR_BAND)
-    return {k: _out(max(0.0, min(1.0, quantile(xs, 0.10))), max(1.0, quantile(xs, 0.90)))
+    weights), which a multiplier on activations cannot describe. Each source group weighs the same, as in the speed
+    bands (group_weighted_quantile): one suite's 24 rows of one allocator setting count once."""
+    cells = _cells(results, lambda x: (x.multiplier, x.row.group) if x.row.measured.is_memory and not sharded(x.row)
+                   else None, MIN_ROWS_FOR_BAND)
+    return {k: _out(max(0.0, min(1.0, group_weighted_quantile(xs, 0.10))), max(1.0, group_weighted_quantile(xs, 0.90)))
             for k, xs in sorted(cells.items())}
 
 

@@ -123,7 +123,8 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
             "Memory bands (factors.toml [memory_band], `gpucheck.estimate.bands.memory_band(family, vendor)`): a "
             "multiplier on the uncertain bytes only (activations and allocator slack; weights, gradients, optimizer "
             "state and the CUDA context are exact given the settings): P10–P90 of the multipliers the "
-            "leave-one-source-out rows of the pair needed (at least 5 rows), widened to include 1, never below 0. Sharded rows "
+            "leave-one-source-out rows of the pair needed (at least 5 rows; each source group weighs the same, as in "
+            "the time ranges), widened to include 1, never below 0. Sharded rows "
             "(FSDP / ZeRO on several GPUs) are left out of the bands: their misses are in where the weights sit, not "
             f"in the activations; they stay in every other figure. Other pairs: {A.MEMORY_DEFAULT_BAND[0]}–"
             f"{A.MEMORY_DEFAULT_BAND[1]}, not yet checked:", ""]
@@ -355,7 +356,7 @@ MEMORY_BAND_SOURCE = ("Multiplier on the UNCERTAIN bytes of a memory estimate (a
                       "allocator's slack; weights, gradients, optimizer state and the CUDA context are exact given "
                       "the settings): P10–P90 of the multipliers the published memory rows of "
                       "resources/evidence/ needed, leave-one-source-out, per workload family and GPU vendor (at least 5 rows; "
-                      "sharded rows left out), widened to include 1 and never below 0; any other pair: the default (gpucheck "
+                      "each source group weighing the same; sharded rows left out), widened to include 1 and never below 0; any other pair: the default (gpucheck "
                       "judgement). Written by `python -m tests.core.accuracy`")
 FITTED_SOURCE = ("The factors fitted on calibration rows by `python -m tests.core.accuracy --refit` (coordinate "
                  "descent in log error from `prior`, tests/core/accuracy.py FITTED); fitted_on = the calibration rows "
