@@ -10,7 +10,8 @@ Conventions (say which, as the sources differ):
   master copy ([pure_bf16], which prices both: the widths are the same).
 - LoRA: the frozen base in 16-bit (fp32 if precision is fp32); adapters train in fp32.
 - QLoRA: linear layers inside the transformer blocks in NF4 (+ quantization constants); the rest
-  (embeddings, lm_head, norms) upcast to fp32, as PEFT's `prepare_model_for_kbit_training` does.
+  (embeddings, lm_head, norms) upcast to fp32, as PEFT's `prepare_model_for_kbit_training` does; bitsandbytes' 4-bit
+  layers keep their inputs for backward, which frozen 16-bit layers do not (train.qlora_kernel).
 - Transformer activations per layer and token are derived from the tensors each layer saves for
   backward (Korthikanti et al. 2022, adapted for LLaMA's RMSNorm + SwiGLU and for SDPA/flash
   attention); logits add b·s·vocab × the bytes the loss keeps, by how the stack writes the loss
