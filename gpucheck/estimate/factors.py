@@ -91,6 +91,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "pure_bf16": {"weights": "pos", "grads": "num", "optimizer": _each(OPTIMIZERS, "num")},
     "qlora": {"bits_per_quantized_param": "pos", "unquantized_bytes_per_param": "pos",
               "unquantized_bytes_per_param_pure_bf16": "pos", "time_factor_low": "pos",
+              "bits_per_quantized_param_single_quant": "pos",
+              "kept_input_copies": _each(("bitsandbytes", "torchao"), "num"),
               "time_factor_high": "pos"},
     "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},

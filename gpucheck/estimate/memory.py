@@ -10,7 +10,8 @@ Conventions (say which, as the sources differ):
   master copy ([pure_bf16], which prices both: the widths are the same).
 - LoRA: the frozen base in 16-bit (fp32 if precision is fp32); adapters train in fp32.
 - QLoRA: linear layers inside the transformer blocks in NF4 (+ quantization constants); the rest
-  (embeddings, lm_head, norms) upcast to fp32, as PEFT's `prepare_model_for_kbit_training` does.
+  (embeddings, lm_head, norms) upcast to fp32, as PEFT's `prepare_model_for_kbit_training` does; bitsandbytes' 4-bit
+  layers keep their inputs for backward, which frozen 16-bit layers do not (train.qlora_kernel).
 - Transformer activations per layer and token are derived from the tensors each layer saves for
   backward (Korthikanti et al. 2022, adapted for LLaMA's RMSNorm + SwiGLU and for SDPA/flash
   attention); logits add b·s·vocab × the bytes the loss keeps, by how the stack writes the loss
@@ -137,7 +138,8 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
     # (train.qlora_upcast = false), keeps them in 16 bits
     upcast = t.precision == "fp32" or (t.qlora_upcast and t.precision not in PURE_16BIT)
     rest_bytes = q["unquantized_bytes_per_param"] if upcast else q["unquantized_bytes_per_param_pure_bf16"]
-    frozen = pc.quantized * q["bits_per_quantized_param"] / 8 + rest * rest_bytes
+    bits = q["bits_per_quantized_param"] if t.qlora_double_quant else q["bits_per_quantized_param_single_quant"]
+    frozen = pc.quantized * bits / 8 + rest * rest_bytes
     return WeightParts(0.0, 0.0, frozen, adapters, aux)
 
 
@@ -172,7 +174,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     ffn = m.ffn or 4 * h
     gated = m.gated
     fam = a["swiglu"] if gated else a["gelu"]
-    per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn
+    per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn + qlora_kept_input_bytes(m, t, f)
     scale = a["fp32_scale"] if t.precision == "fp32" else 1.0
     per_layer = per_token * s * b * scale
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
@@ -192,6 +194,18 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     else:
         body += layers * per_layer
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
+
+
+def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """QLoRA: bytes per token and block (16-bit) of the 4-bit layers' inputs that the kernel keeps for backward and a frozen
+    16-bit layer would not (resources/factors.toml [qlora.kept_input_copies]): bitsandbytes keeps the attention input, the
+    output projection's input, the MLP input and the down projection's input; torchao (torchtune) keeps none."""
+    if t.method != "qlora":
+        return 0.0
+    copies = float(f["qlora"]["kept_input_copies"][t.qlora_kernel])
+    h = m.hidden or 0
+    q_out = (m.heads or 1) * head_dim(m)
+    return copies * 2.0 * (2 * h + q_out + (m.ffn or 4 * h))
 
 
 def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
