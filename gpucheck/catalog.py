@@ -419,6 +419,7 @@ _TRAIN_SPEC = {
     "fsdp_frozen_grads": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
+    "channels_last": _B,
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),
