@@ -420,6 +420,7 @@ _TRAIN_SPEC = {
     "qlora_kernel": _s(False, ("bitsandbytes", "torchao")), "qlora_double_quant": _B,
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
+    "channels_last": _B,
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

@@ -155,6 +155,8 @@ class TrainSpec:
     #   and gradient shards; the optimizer keeps fp32 master weights and fp32 copies of the shard's gradients for the step
     zero_bucket_elements: float = 0.0  # DeepSpeed ZeRO-1/2's gradient buckets in elements: reduce_bucket_size, twice
     #   with overlap_comm (the engine's double buffer); 0 = DeepSpeed's defaults (factors.toml [zero])
+    channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:
+    #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
     #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
