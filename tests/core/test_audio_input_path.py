@@ -81,3 +81,15 @@ def test_a_desktop_gpu_is_not_held_up_by_its_cpu():
     w = get_workload("whisper-small-finetune")
     a = advise(m, w, E.Target.from_machine(m))
     assert not [b for b in a.bottlenecks if b.id == "audio_input"]
+
+
+def test_a_trial_is_compared_with_the_estimate_of_what_it_runs():
+    # `gpucheck trial` feeds Whisper random log-Mel tensors made on the device: the estimate set beside its measured
+    # step (and fed to this PC's calibration) must not hold the CPU's feature work the trial never does
+    from gpucheck.trial.calibrate import trial_workload
+
+    m = Machine.load(FIXTURES / "machines" / "h100x8-server.json")
+    w = get_workload("whisper-small-finetune")
+    t = E.Target.from_machine(m)
+    tried = E.estimate(trial_workload(w, m, "auto"), t)
+    assert tried.input_seconds == 0.0 and tried.step_seconds < E.estimate(w, t).step_seconds
