@@ -421,6 +421,8 @@ _TRAIN_SPEC = {
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
     "channels_last": _B,
+    "feature_extraction": _s(False, ("on_the_fly_main", "precomputed_lists", "workers")),
+    "input_libs": _s(False, ("current", "2022")),
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

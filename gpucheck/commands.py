@@ -62,6 +62,7 @@ BOTTLENECK_LABELS = {
     "overhead": N_("per-step overhead (small steps)"),
     "communication": N_("GPU-to-GPU communication"),
     "offload": N_("CPU offload (PCIe copies and the CPU's optimizer step)"),
+    "input": N_("the CPU preparing each batch (audio features)"),
 }
 
 

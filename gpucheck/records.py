@@ -159,6 +159,9 @@ class TrainSpec:
     #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
     #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
+    feature_extraction: str = ""  # audio: where the input features are computed — on_the_fly_main (in the training
+    #   process) | precomputed_lists (datasets.map before training, read back as Python lists) | workers; "" = not modelled
+    input_libs: str = ""  # the input path's libraries: "" (current transformers / pyarrow) | "2022" (NumPy STFT, pyarrow 10)
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 
@@ -266,7 +269,7 @@ class Estimate:
     peak_tflops: float | None = None
     math: str | None = None  # bf16-tensor | fp16-tensor | tf32-tensor | fp32 | cpu-fp32 …
     utilization: float | None = None
-    bottleneck: str | None = None  # compute | memory | overhead | communication
+    bottleneck: str | None = None  # compute | memory | overhead | communication | offload | input
     scaling_efficiency: float | None = None
     stack: str = "eager"  # the software stack the speed assumes: eager | fused | handtuned
     hours_range: tuple[float, float] | None = None  # P10–P90 of the whole run from the family's validation errors
@@ -285,6 +288,8 @@ class Estimate:
     calibrated: Mapping[str, Any] | None = None
     uncalibrated_step_seconds: float | None = None  # the model's step before this PC's measured factors
     host_step_seconds: float | None = None  # of that step: the host's part (dispatch, fixed per-step cost)
+    input_seconds: float = 0.0  # per step: the CPU's input path (audio features, batches) not hidden by the GPU
+    input_bound: bool = False  # that input path, not the GPU, sets the pace (advise says how to fix it)
 
     @property
     def on_cpu(self) -> bool:

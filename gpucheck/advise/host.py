@@ -31,7 +31,7 @@ def bottlenecks(machine: Machine | None, workload: Workload, est: Estimate | Non
             return ()
         out += _ram(machine, est)
         loader = _data_loading(machine, workload, est, other_gpu_vendor)
-        return tuple(out + loader + _disk(machine, workload, est, loader))
+        return tuple(out + loader + _audio_input(machine, est) + _disk(machine, workload, est, loader))
     if not gpus:
         out.append(Bottleneck(
             id="cpu_only", severity="warning",
@@ -51,7 +51,7 @@ def bottlenecks(machine: Machine | None, workload: Workload, est: Estimate | Non
     if est is not None:
         out += _ram(machine, est)
         loader = _data_loading(machine, workload, est, gpus[0].vendor if gpus else None)
-        out += loader
+        out += loader + _audio_input(machine, est)
         out += _disk(machine, workload, est, loader)
     return tuple(out)
 
@@ -327,6 +327,36 @@ def _data_loading(machine: Machine, workload: Workload, est: Estimate, vendor: s
         fix=tr("Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images "
                "once to the training size before training{dali}.", w=workers, dali=dali),
         figures=figures,
+    )]
+
+
+def _audio_input(machine: Machine, est: Estimate) -> list[Bottleneck]:
+    """The CPU's audio feature work sets the step's pace (the estimate counts it: estimate/input_path.py): say so
+    and how to take it off the critical path. Workers as the image loader counts them ([data_loading])."""
+    if not est.input_bound or not est.step_seconds:
+        return []
+    cores = machine.cpu.physical_cores or machine.cpu.logical_cores or 1
+    workers = max(1, cores - int(factor("data_loading", "reserve_cores")))
+    gpu_s = max(0.0, est.step_seconds - est.input_seconds)
+    how = est.train.feature_extraction
+    if how == "precomputed_lists":
+        work = tr("reading each clip's precomputed features back as Python lists and padding them")
+        fix = tr("Set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while "
+                 "the GPU trains, or read the features as arrays (dataset.with_format(\"torch\")).", w=workers)
+    elif how == "on_the_fly_main":
+        work = tr("computing each clip's log-Mel features in the training process")
+        fix = tr("Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the "
+                 "training arguments so the CPU prepares the next batches while the GPU trains.", w=workers)
+    else:
+        work = tr("computing each clip's log-Mel features in the DataLoader workers")
+        fix = tr("Compute the features once before training (dataset.map), or use a CPU with more cores.")
+    return [Bottleneck(
+        id="audio_input", severity="warning",
+        message=tr("The CPU, not the GPU, sets the pace: {work} takes about {cpu} s of each {step} s step, the GPU's "
+                   "work about {gpu} s.", work=work, cpu=fmt_number(est.input_seconds, 2),
+                   step=fmt_number(est.step_seconds, 2), gpu=fmt_number(gpu_s, 2)),
+        fix=fix,
+        figures={"input_seconds_per_step": est.input_seconds, "gpu_seconds_per_step": gpu_s, "workers": workers},
     )]
 
 

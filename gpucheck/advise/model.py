@@ -52,7 +52,7 @@ class Tweak:
 
 @dataclass(frozen=True)
 class Bottleneck:
-    id: str  # data_loading | ram | disk_speed | disk_space | pcie | thermal | psu | battery | mig | cpu_only
+    id: str  # data_loading | audio_input | ram | disk_speed | disk_space | pcie | thermal | psu | battery | mig | cpu_only
     severity: str  # info | warning | error
     message: str  # what is wrong, in plain words, with the numbers
     fix: str  # what to do

@@ -64,7 +64,7 @@ class Speed:
     step_seconds: float  # one optimizer step of `batch` samples per device
     samples_per_second: float  # all devices together
     tokens_per_second: float | None
-    bottleneck: str  # compute | memory | overhead | communication
+    bottleneck: str  # compute | memory | overhead | communication | offload | input
     scaling_efficiency: float  # 1.0 for one device
     measured: bool  # peak/bandwidth came from the deep scan
     stack: str = "eager"
@@ -77,6 +77,8 @@ class Speed:
     offload_seconds: float = 0.0  # CPU offload: host copies and the CPU's optimizer step not hidden by the GPU
     host_bound: bool = False  # the CPU's operator launches, not the GPU, set the step's pace
     host_clock_mhz: float = 0.0  # the host CPU's single-thread clock the dispatch cost was priced at
+    input_seconds: float = 0.0  # what the host's input path (features, batches) adds to a step (estimate/input_path.py)
+    input_bound: bool = False  # that input path, not the GPU, sets the step's pace
 
 
 # -- work ------------------------------------------------------------------------------------------

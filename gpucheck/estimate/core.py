@@ -15,6 +15,7 @@ from gpucheck.estimate.compute import Speed, effective_precision, run_samples, s
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
+from gpucheck.estimate.input_path import with_input_path
 from gpucheck.estimate.links import Traffic, network_gbps
 from gpucheck.estimate.memory import (
     Placement,
@@ -228,8 +229,11 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     reason = reason or mem.limit
     pl = placement(w.model, t_used, f, pc, n_gpus)
     sp = _speed(w, t_used, target, f, pc, pl)
-    raw_step = sp.step_seconds if sp is not None else None
     host_s = host_seconds(sp, backend, t_used, f) if sp is not None else None
+    if sp is not None:  # the CPU's input path (audio features): serial in the training process, overlapped in workers
+        sp = with_input_path(sp, t_used, target, f)
+        host_s = (host_s or 0.0) + sp.input_seconds
+    raw_step = sp.step_seconds if sp is not None else None
     calibrated = None
     if sp is not None and target.calibration is not None:
         sp = calibrated_speed(sp, target.calibration, w.model.arch, host_s or 0.0)
@@ -288,6 +292,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         host_clock_mhz=sp.host_clock_mhz if sp and sp.host_clock_mhz else None,
         host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
         calibrated=calibrated, uncalibrated_step_seconds=raw_step, host_step_seconds=host_s,
+        input_seconds=sp.input_seconds if sp else 0.0, input_bound=bool(sp and sp.input_bound),
     )
 
 

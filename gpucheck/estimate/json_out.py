@@ -64,6 +64,8 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "link_gbps": est.link_gbps,
         "network_gbps": None if est.network_gbps is None else round(est.network_gbps, 2),
         "offload_seconds_per_step": round(est.offload_seconds, 5) if est.offload_seconds else None,
+        # the CPU's input path (an audio job's features) not hidden by the GPU: estimate/input_path.py
+        "input_seconds_per_step": round(est.input_seconds, 5) if est.input_seconds else None,
         "gpu_vendor": est.vendor or None,
         "speed_checked_on_vendor": est.speed_checked,
         "host": {"bound": est.host_bound, "clock_mhz": est.host_clock_mhz, "clock_assumed": est.host_clock_assumed},

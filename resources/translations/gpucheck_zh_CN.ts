@@ -174,32 +174,67 @@
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="375"/>
+        <location filename="../../gpucheck/advise/host.py" line="343"/>
+        <source>reading each clip's precomputed features back as Python lists and padding them</source>
+        <translation>把每段音频预先算好的特征以 Python 列表形式读回并补齐</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="344"/>
+        <source>Set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains, or read the features as arrays (dataset.with_format("torch")).</source>
+        <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次；或者以数组形式读取特征（dataset.with_format("torch")）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="347"/>
+        <source>computing each clip's log-Mel features in the training process</source>
+        <translation>在训练进程里为每段音频计算 log-Mel 特征</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="348"/>
+        <source>Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains.</source>
+        <translation>在训练前一次性算好特征（dataset.map），或在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="351"/>
+        <source>computing each clip's log-Mel features in the DataLoader workers</source>
+        <translation>在 DataLoader 工作进程里为每段音频计算 log-Mel 特征</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="352"/>
+        <source>Compute the features once before training (dataset.map), or use a CPU with more cores.</source>
+        <translation>在训练前一次性算好特征（dataset.map），或换用核心更多的 CPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="355"/>
+        <source>The CPU, not the GPU, sets the pace: {work} takes about {cpu} s of each {step} s step, the GPU's work about {gpu} s.</source>
+        <translation>决定速度的是 CPU 而不是 GPU：{work}，每步 {step} 秒中约占 {cpu} 秒，GPU 的计算只需约 {gpu} 秒。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="405"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="378"/>
+        <location filename="../../gpucheck/advise/host.py" line="408"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="401"/>
+        <location filename="../../gpucheck/advise/host.py" line="431"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="404"/>
+        <location filename="../../gpucheck/advise/host.py" line="434"/>
         <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="411"/>
+        <location filename="../../gpucheck/advise/host.py" line="441"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="420"/>
+        <location filename="../../gpucheck/advise/host.py" line="450"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -231,269 +266,269 @@
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="156"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="163"/>
         <source>Train in FP32, not FP16</source>
         <translation>用 FP32 训练，不用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="157"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="164"/>
         <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
         <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="167"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="174"/>
         <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
         <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="168"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="175"/>
         <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
         <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="173"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="180"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="174"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="181"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="199"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="200"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="198"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="199"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="206"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="252"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="253"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="265"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="272"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="266"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="273"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="289"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="296"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="291"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="298"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="293"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="302"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="290"/>
         <location filename="../../gpucheck/advise/ladder.py" line="295"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="283"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="288"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="320"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="331"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="327"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="334"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="335"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="341"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="348"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="342"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="349"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="374"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="381"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="382"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="392"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="399"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="394"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="401"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="433"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="428"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="436"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="431"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="459"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="467"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="468"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="676"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="684"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="677"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="685"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="678"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="686"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="681"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="689"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="682"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="690"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="689"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="697"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="690"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="698"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="693"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="701"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="752"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="760"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="753"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="771"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="779"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="773"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="781"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="778"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="786"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="800"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="808"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="801"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="809"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -987,7 +1022,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="449"/>
-        <location filename="../../gpucheck/commands.py" line="380"/>
+        <location filename="../../gpucheck/commands.py" line="381"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1889,36 +1924,36 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="288"/>
-        <location filename="../../gpucheck/commands.py" line="127"/>
+        <location filename="../../gpucheck/catalog.py" line="289"/>
+        <location filename="../../gpucheck/commands.py" line="128"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="299"/>
+        <location filename="../../gpucheck/catalog.py" line="300"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="302"/>
+        <location filename="../../gpucheck/catalog.py" line="303"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="311"/>
-        <location filename="../../gpucheck/catalog.py" line="290"/>
+        <location filename="../../gpucheck/catalog.py" line="312"/>
+        <location filename="../../gpucheck/catalog.py" line="291"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="434"/>
+        <location filename="../../gpucheck/catalog.py" line="439"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="503"/>
+        <location filename="../../gpucheck/catalog.py" line="508"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2253,70 +2288,75 @@
         <translation>CPU 卸载（PCIe 拷贝和 CPU 上的优化器步骤）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="125"/>
+        <location filename="../../gpucheck/commands.py" line="65"/>
+        <source>the CPU preparing each batch (audio features)</source>
+        <translation>CPU 准备每个批次（音频特征）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="126"/>
         <source>--machines applies only with --gpu NAME (a catalog GPU in several machines)</source>
         <translation>--machines 只能与 --gpu 名称 一起使用（目录中的 GPU 分布在多台机器上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="134"/>
+        <location filename="../../gpucheck/commands.py" line="135"/>
         <source>--gpus does not apply to --gpu cpu (training on the processor uses no GPU)</source>
         <translation>--gpus 不能和 --gpu cpu 一起用（在处理器上训练不使用 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="152"/>
+        <location filename="../../gpucheck/commands.py" line="153"/>
         <source>--gpus: {gpu} is a GPU built into the chip, and a Mac has only one; leave out --gpus</source>
         <translation>--gpus：{gpu} 是集成在芯片里的 GPU，一台 Mac 只有一块；请去掉 --gpus</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="159"/>
+        <location filename="../../gpucheck/commands.py" line="160"/>
         <source>Target: {label} — CPU only</source>
         <translation>对比对象：{label} — 仅 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="162"/>
+        <location filename="../../gpucheck/commands.py" line="163"/>
         <source>Target: {n}× {gpu} in {m} machines joined by a network, {vram} usable per GPU</source>
         <translation>对比对象：{n}× {gpu}，分布在 {m} 台通过网络相连的机器上，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="165"/>
+        <location filename="../../gpucheck/commands.py" line="166"/>
         <source>Target: {n}× {gpu}, {vram} usable per GPU</source>
         <translation>对比对象：{n}× {gpu}，每块 GPU 可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="166"/>
+        <location filename="../../gpucheck/commands.py" line="167"/>
         <source>Target: {gpu}, {vram} usable</source>
         <translation>对比对象：{gpu}，可用 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="179"/>
+        <location filename="../../gpucheck/commands.py" line="180"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
         <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="186"/>
+        <location filename="../../gpucheck/commands.py" line="187"/>
         <source>RAM need / total</source>
         <translation>内存 需要/总量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="187"/>
+        <location filename="../../gpucheck/commands.py" line="188"/>
         <source>VRAM need / usable</source>
         <translation>显存 需要/可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="223"/>
+        <location filename="../../gpucheck/commands.py" line="224"/>
         <source>{label}: times use the speeds measured here</source>
         <translation>{label}：时间按本机实测的速度计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
-        <location filename="../../gpucheck/commands.py" line="443"/>
-        <location filename="../../gpucheck/commands.py" line="464"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="444"/>
+        <location filename="../../gpucheck/commands.py" line="465"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
-        <location filename="../../gpucheck/commands.py" line="464"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="465"/>
         <location filename="../../gpucheck/report/model.py" line="609"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
@@ -2325,8 +2365,8 @@
         <translation>结论</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="225"/>
-        <location filename="../../gpucheck/commands.py" line="464"/>
+        <location filename="../../gpucheck/commands.py" line="226"/>
+        <location filename="../../gpucheck/commands.py" line="465"/>
         <location filename="../../gpucheck/report/figures.py" line="506"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
@@ -2335,118 +2375,118 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="234"/>
+        <location filename="../../gpucheck/commands.py" line="235"/>
         <source>Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)</source>
         <translation>详情：gpucheck estimate WORKLOAD（加上 --gpu NAME 可换一块 GPU 试试）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="268"/>
+        <location filename="../../gpucheck/commands.py" line="269"/>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="282"/>
+        <location filename="../../gpucheck/commands.py" line="283"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="291"/>
+        <location filename="../../gpucheck/commands.py" line="292"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="296"/>
+        <location filename="../../gpucheck/commands.py" line="297"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="298"/>
         <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <location filename="../../gpucheck/report/figures.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
         <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>
         <translation>每块 GPU 的显存峰值（nvidia-smi 显示的值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="303"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="312"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="314"/>
+        <location filename="../../gpucheck/commands.py" line="315"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <location filename="../../gpucheck/report/model.py" line="633"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="318"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2475,107 +2515,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="320"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <location filename="../../gpucheck/report/model.py" line="629"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <location filename="../../gpucheck/report/model.py" line="627"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="328"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <location filename="../../gpucheck/report/model.py" line="649"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="331"/>
+        <location filename="../../gpucheck/commands.py" line="332"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="333"/>
+        <location filename="../../gpucheck/commands.py" line="334"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="336"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="339"/>
         <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="354"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="355"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="357"/>
+        <location filename="../../gpucheck/commands.py" line="358"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="358"/>
+        <location filename="../../gpucheck/commands.py" line="359"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="359"/>
+        <location filename="../../gpucheck/commands.py" line="360"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="361"/>
+        <location filename="../../gpucheck/commands.py" line="362"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="362"/>
+        <location filename="../../gpucheck/commands.py" line="363"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="364"/>
+        <location filename="../../gpucheck/commands.py" line="365"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="365"/>
+        <location filename="../../gpucheck/commands.py" line="366"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="418"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <location filename="../../gpucheck/report/model.py" line="284"/>
         <location filename="../../gpucheck/report/model.py" line="394"/>
         <location filename="../../gpucheck/report/model.py" line="773"/>
@@ -2583,69 +2623,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="418"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="418"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="418"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="418"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="418"/>
+        <location filename="../../gpucheck/commands.py" line="419"/>
         <location filename="../../gpucheck/report/model.py" line="575"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="423"/>
+        <location filename="../../gpucheck/commands.py" line="424"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="443"/>
+        <location filename="../../gpucheck/commands.py" line="444"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="443"/>
+        <location filename="../../gpucheck/commands.py" line="444"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="467"/>
+        <location filename="../../gpucheck/commands.py" line="468"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="478"/>
+        <location filename="../../gpucheck/commands.py" line="479"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="479"/>
+        <location filename="../../gpucheck/commands.py" line="480"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="483"/>
+        <location filename="../../gpucheck/commands.py" line="484"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="506"/>
+        <location filename="../../gpucheck/commands.py" line="507"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -2838,153 +2878,153 @@
         <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="46"/>
+        <location filename="../../gpucheck/estimate/core.py" line="47"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="50"/>
+        <location filename="../../gpucheck/estimate/core.py" line="51"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="54"/>
+        <location filename="../../gpucheck/estimate/core.py" line="55"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="82"/>
+        <location filename="../../gpucheck/estimate/core.py" line="83"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="91"/>
+        <location filename="../../gpucheck/estimate/core.py" line="92"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="106"/>
+        <location filename="../../gpucheck/estimate/core.py" line="107"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="110"/>
+        <location filename="../../gpucheck/estimate/core.py" line="111"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="112"/>
+        <location filename="../../gpucheck/estimate/core.py" line="113"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="144"/>
+        <location filename="../../gpucheck/estimate/core.py" line="145"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="147"/>
+        <location filename="../../gpucheck/estimate/core.py" line="148"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="149"/>
+        <location filename="../../gpucheck/estimate/core.py" line="150"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="152"/>
+        <location filename="../../gpucheck/estimate/core.py" line="153"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="253"/>
+        <location filename="../../gpucheck/estimate/core.py" line="257"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="255"/>
+        <location filename="../../gpucheck/estimate/core.py" line="259"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="294"/>
-        <location filename="../../gpucheck/estimate/core.py" line="295"/>
-        <location filename="../../gpucheck/estimate/core.py" line="305"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
+        <location filename="../../gpucheck/estimate/core.py" line="300"/>
+        <location filename="../../gpucheck/estimate/core.py" line="310"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="295"/>
+        <location filename="../../gpucheck/estimate/core.py" line="300"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="295"/>
+        <location filename="../../gpucheck/estimate/core.py" line="300"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="302"/>
+        <location filename="../../gpucheck/estimate/core.py" line="307"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="306"/>
+        <location filename="../../gpucheck/estimate/core.py" line="311"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="313"/>
+        <location filename="../../gpucheck/estimate/core.py" line="318"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="318"/>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="320"/>
+        <location filename="../../gpucheck/estimate/core.py" line="325"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="322"/>
+        <location filename="../../gpucheck/estimate/core.py" line="327"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="324"/>
+        <location filename="../../gpucheck/estimate/core.py" line="329"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="326"/>
+        <location filename="../../gpucheck/estimate/core.py" line="331"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="329"/>
+        <location filename="../../gpucheck/estimate/core.py" line="334"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="332"/>
+        <location filename="../../gpucheck/estimate/core.py" line="337"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -3186,36 +3226,36 @@
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="222"/>
+        <location filename="../../gpucheck/hf_config.py" line="224"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="245"/>
+        <location filename="../../gpucheck/hf_config.py" line="247"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="246"/>
+        <location filename="../../gpucheck/hf_config.py" line="248"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="250"/>
+        <location filename="../../gpucheck/hf_config.py" line="252"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="253"/>
+        <location filename="../../gpucheck/hf_config.py" line="255"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="255"/>
+        <location filename="../../gpucheck/hf_config.py" line="257"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>

@@ -260,6 +260,12 @@ def fixes_lines() -> list[str]:
             "128 for all); the loss is chunked (lm_head_chunk_size=128); every layer's LoRA zero_pad synchronizes with "
             "the GPU (litgpt commit 47806045) and Lightning's FSDP keeps full-unit gradients (use_orig_params=True): "
             "train.host_sync and train.fsdp_frozen_grads say so.",
+            "- Whisper (speech): the host's input path is in the step (estimate/input_path.py, [input_path], measured "
+            "in benchmarks/data/audio-input-path.json): the fine-tuning event streams Common Voice and computes log-Mel "
+            "features in the training process (2022's NumPy STFT, 30 ms a clip at 2.6 GHz), the transformers README "
+            "reads precomputed features back from Arrow as Python lists (63 ms a clip under pyarrow 10), both serial "
+            "with the GPU (no DataLoader workers). Its five rows became calibration rows; the README's five "
+            "evaluations with generation remain unmodelled.",
             "- mac-ml-speed-test: the timer has no evaluation pass (eval=False), so the V100 rows' sample counts drop; "
             "its DistilBERT trains only the last block and the heads (the rest runs forward only).",
             "- ms-swift drops samples longer than max_length (truncation_strategy 'delete'): its speed rows' mean "

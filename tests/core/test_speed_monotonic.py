@@ -35,7 +35,8 @@ def test_a_strictly_better_gpu_of_the_same_generation_is_never_slower() -> None:
 def test_lora_is_never_slower_than_full_fine_tuning() -> None:
     """LoRA never needs more GPU work per step. Where the CPU's dispatching bounds the step (bottleneck "overhead"),
     PEFT's adapter operators (dropout, A, B, scale, add and their gradients) outnumber the weight-gradient GEMMs they
-    save, so a LoRA step may take a little longer there; the output says why."""
+    save, so a LoRA step may take a little longer there (also when the CPU's input path is the larger part of such a step,
+bottleneck "input", host_bound still true); the output says why."""
     bad = []
     for w in load_workloads():
         if w.model.arch != "transformer":
@@ -45,7 +46,7 @@ def test_lora_is_never_slower_than_full_fine_tuning() -> None:
             full = estimate(w, t, dataclasses.replace(w.train, method="full")).samples_per_second
             e = estimate(w, t, dataclasses.replace(w.train, method="lora"))
             lora = e.samples_per_second
-            if full and lora and lora < full * 0.999 and e.bottleneck != "overhead":
+            if full and lora and lora < full * 0.999 and e.bottleneck != "overhead" and not e.host_bound:
                 bad.append((w.id, g.id, round(lora / full, 3)))
     assert not bad, bad[:10]
 

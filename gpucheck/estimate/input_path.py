@@ -1,0 +1,64 @@
+"""The host's input path: the CPU work that turns stored samples into a batch, where it runs and what it adds.
+
+Modelled where a job says where its features are computed (train.feature_extraction, audio jobs):
+  on_the_fly_main    log-Mel features computed from the audio in the training process (no DataLoader workers),
+  precomputed_lists  features computed once before training (datasets.map) and read back as Python float lists
+                     (the Trainer's default dataloader_num_workers 0), padded by the collator,
+  workers            features computed on the fly in DataLoader workers, in parallel with the GPU.
+In the training process the work is serial with the GPU's step: a 16-bit step waits for the GPU at its end (torch.amp
+GradScaler.step reads found_inf back with .item(); DeepSpeed's fp16 overflow check), so the process prepares the next
+batch only once the GPU is done; in workers it overlaps, so the step is the longer of the two.
+Per-clip CPU seconds (resources/factors.toml [input_path], measured in benchmarks/data/audio-input-path.json) are
+scaled by the single-thread clock like the operators' dispatch (dispatch.host_clock_mhz).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from gpucheck.estimate.dispatch import host_clock_mhz
+from gpucheck.records import TrainSpec
+
+MODES = ("on_the_fly_main", "precomputed_lists", "workers")
+IN_MAIN = ("on_the_fly_main", "precomputed_lists")
+
+
+def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
+    """CPU seconds the input path spends on one sample on this host (0.0 where the job does not say)."""
+    if t.feature_extraction not in MODES:
+        return 0.0
+    p = f["input_path"]
+    libs = t.input_libs or "current"
+    kind = "lists" if t.feature_extraction == "precomputed_lists" else "feature"
+    per = p[f"{kind}_s_per_clip_{libs}"]
+    return float(per) * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
+
+
+def loader_workers(target: Any, f: Mapping[str, Any]) -> int:
+    """DataLoader workers per GPU process: one per core less one for training (as the RAM estimate counts them),
+    at most [host].max_loader_workers, the cores shared by the GPUs' processes."""
+    cores = target.cpu_cores or f["cpu"]["default_cores"]
+    n = max(1, target.gpus if target.gpu is not None else 1)
+    return int(max(1, min(f["host"]["max_loader_workers"], (cores - 1) // n)))
+
+
+def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> Any:
+    """The Speed with the input path's time in its step: added where the training process does the work, the longer
+    of the two where workers do. input_seconds: what it adds to a step; input_bound: it sets the pace."""
+    per = clip_seconds(t, target, f)
+    if per <= 0.0 or not sp.step_seconds:
+        return sp
+    work = per * t.batch  # each GPU's process prepares its own micro-batch
+    if t.feature_extraction in IN_MAIN:
+        step = sp.step_seconds + work
+        bound = work >= sp.step_seconds
+    else:
+        step = max(sp.step_seconds, work / loader_workers(target, f))
+        bound = step > sp.step_seconds
+    k = sp.step_seconds / step
+    return dataclasses.replace(
+        sp, step_seconds=step, samples_per_second=sp.samples_per_second * k, utilization=sp.utilization * k,
+        tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second * k,
+        input_seconds=step - sp.step_seconds, input_bound=bound, bottleneck="input" if bound else sp.bottleneck)
