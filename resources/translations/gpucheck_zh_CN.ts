@@ -1946,14 +1946,14 @@
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="439"/>
+        <location filename="../../gpucheck/catalog.py" line="441"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="508"/>
+        <location filename="../../gpucheck/catalog.py" line="510"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2873,7 +2873,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="292"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="258"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="261"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -5769,32 +5769,32 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="220"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="223"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="243"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="255"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="254"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="257"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
