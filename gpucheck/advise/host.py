@@ -6,6 +6,8 @@ ones first) and resources/advice.toml.
 
 from __future__ import annotations
 
+import math
+
 from gpucheck.advise.data import factor, psu_required_w
 from gpucheck.advise.model import Bottleneck
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
@@ -336,8 +338,11 @@ def _audio_input(machine: Machine, est: Estimate) -> list[Bottleneck]:
     if not est.input_bound or not est.step_seconds:
         return []
     cores = machine.cpu.physical_cores or machine.cpu.logical_cores or 1
-    workers = max(1, cores - int(factor("data_loading", "reserve_cores")))
     gpu_s = max(0.0, est.step_seconds - est.input_seconds)
+    # enough workers that each prepares its batch within a GPU step (plus one spare), from the cores each GPU's
+    # process can have
+    per_process = max(1, (cores - int(factor("data_loading", "reserve_cores"))) // max(1, len(machine.compute_gpus())))
+    workers = max(1, min(per_process, math.ceil(est.input_seconds / max(gpu_s, 1e-3)) + 1))
     how = est.train.feature_extraction
     if how == "precomputed_lists":
         work = tr("reading each clip's precomputed features back as Python lists and padding them")
