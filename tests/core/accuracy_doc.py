@@ -146,13 +146,25 @@ def split_lines() -> list[str]:
 
 
 def fitted_lines() -> list[str]:
+    """The fitted factors: value, prior, the calibration rows and independent source groups each moves; then one
+    sentence for each factor held at its prior and why (tests/core/fitted_factors.py)."""
     f = load_factors()
     fitted = f["fitted"]
-    out = ["| factor | value | prior | calibration rows it moves |", "|---|---|---|---|"]
+    group = {r.id: r.group for r in load_evidence()}
+    doc = read_toml(resource_path("factors.toml"))
+    out = ["| factor | value | prior | calibration rows it moves | source groups | fitted |", "|---|---|---|---|---|---|"]
     for p in A.FITTED:
-        e = fitted.get(p.name)
-        cur = A._get(read_toml(resource_path("factors.toml")), p.path)
-        out.append(f"| `{p.name}` | {cur:.4g} | {p.prior:g} | {len(e['fitted_on']) if e else 0} |")
+        ids = fitted[p.name]["fitted_on"] if p.name in fitted else []
+        groups = len({group.get(i, i) for i in ids})
+        out.append(f"| `{p.name}` | {A._get(doc, p.path):.4g} | {p.prior:.4g} | {len(ids)} | {groups} | "
+                   f"{'held at its prior' if p.held else 'fitted'} |")
+    out += ["", f"Held at their priors, not fitted (the identifiability rule: a factor is fitted only where its "
+            f"calibration rows come from at least {A.MIN_GROUPS} independent source groups and it does not trade "
+            "off against another factor on the same rows; measured by refitting without each group in turn, "
+            "`python -m tests.core.loso_swings`):", ""]
+    out += [f"- `{p.name}` = {p.prior:.4g}: {p.held}." for p in A.FITTED if p.held]
+    out += ["", f"Fitted on fewer than {A.MIN_GROUPS} groups all the same:", ""]
+    out += [f"- `{p.name}`: {p.few_groups}." for p in A.FITTED if p.few_groups]
     return out
 
 

@@ -1,0 +1,46 @@
+"""The fitted factors' identifiability (tests/core/fitted_factors.py; docs/accuracy.md 'Fitted factors'): a factor is
+fitted only on calibration rows of several independent source groups, or says why not; a factor held at its prior
+carries that prior in resources/factors.toml, so the estimate a user sees uses the value the documents name."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from gpucheck.catalog import read_toml  # noqa: E402
+from gpucheck.evidence import load_evidence  # noqa: E402
+from gpucheck.resources import resource_path  # noqa: E402
+from tests.core import accuracy as A  # noqa: E402
+
+GROUP = {r.id: r.group for r in load_evidence()}
+
+
+def test_a_fitted_factor_rests_on_several_source_groups_or_says_why() -> None:
+    fitted = read_toml(resource_path("factors.toml"))["fitted"]
+    for p in A.FIT:
+        groups = {GROUP[i] for i in fitted[p.name]["fitted_on"]}
+        assert len(groups) >= A.MIN_GROUPS or p.few_groups, (p.name, sorted(groups))
+
+
+def test_a_held_factor_is_shipped_at_its_prior_with_a_reason() -> None:
+    doc = read_toml(resource_path("factors.toml"))
+    for p in A.FITTED:
+        assert not (p.held and p.few_groups), p.name
+        if p.held:
+            assert A._get(doc, p.path) == pytest.approx(p.prior, rel=1e-3), p.name
+
+
+def test_the_refit_never_moves_a_held_factor() -> None:
+    """One calibration row that would pull every factor: the held ones stay at their priors."""
+    rows = [r for r in load_evidence() if r.role == "calibration" and r.group == "lightning-ai"
+            and not r.measured.is_memory][:2]
+    _, values = A.refit(rows)
+    for p in A.FITTED:
+        if p.held:
+            assert values[p.name] == pytest.approx(p.prior), p.name
