@@ -336,7 +336,7 @@ ADVICE_SCHEMA: dict[str, dict[str, str]] = {
                 "free_tier_max_sessions": "num"},
     "readiness": {"good_min_share": "num"},
     "tweaks": {"grad_checkpointing_time_factor": "num", "lora_rank": "int",
-               "max_seq_len_steps": "intlist"},
+               "max_seq_len_steps": "intlist", "min_saving_fraction": "num"},
     "bitsandbytes": {"min_compute_capability": "num"},  # its backends: factors.toml [support]
     "fp16": {"nan_gpu_names": "strlist"},
     "speed_tweaks": {"packing_backends": "strlist", "packing_min_compute_capability": "num",

@@ -493,10 +493,10 @@ def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate
     last = None
     for t in rung.candidates(c):
         e = fn(c.workload, t)
-        if runs(e):
+        if runs(e) and not _negligible(rung, c, e):
             return t, e
         last = (t, e)
-    if last is None or last[1].verdict == "not_supported":
+    if last is None or last[1].verdict == "not_supported" or _negligible(rung, c, last[1]):
         return None
     only = rung.only_if_it_fits(c) if callable(rung.only_if_it_fits) else rung.only_if_it_fits
     if only:
@@ -512,6 +512,16 @@ def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate
     lower_vram = last[1].peak_vram_bytes < c.est.peak_vram_bytes
     lower_ram = c.est.limit == "ram" and last[1].ram_bytes < c.est.ram_bytes
     return last if lower_vram or lower_ram else None
+
+
+def _negligible(rung: Rung, c: Climb, e: Estimate) -> bool:
+    """A step that costs something (time, quality) but saves less memory than the estimate can resolve: it would
+    turn 'may fit' into 'runs' on a difference smaller than the estimate's own error (advice.toml
+    [tweaks] min_saving_fraction), so it is not offered (8-bit AdamW over a LoRA adapter's few million weights)."""
+    if rung.loses == "nothing" or not c.est.vram_available_bytes:
+        return False
+    saved = c.est.peak_vram_bytes - e.peak_vram_bytes
+    return saved < float(factor("tweaks", "min_saving_fraction")) * c.est.vram_available_bytes
 
 
 def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_fn: EstimateFn) -> LadderResult:
