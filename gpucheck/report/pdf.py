@@ -195,12 +195,6 @@ def _starts_page_after(layout, table, first: int, r: int, page_height: float, co
     return bottom > page * page_height + content_bottom
 
 
-def _taller_than_page(layout, table, content_height: float) -> bool:
-    top = _row_extent(layout, table, 0)[0]
-    bottom = _row_extent(layout, table, table.rows() - 1)[1]
-    return bottom - top >= content_height * 0.9
-
-
 def _keep_rows_together(doc, page_height: float, content_top: float, content_bottom: float,
                         done: set) -> int:
     """Move every top-level table row that would cross a page end to the next page, whole.
@@ -227,10 +221,9 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
             page = int(top // page_height)
             end = page * page_height + content_bottom
             # the second row on another page than the first: the table would start with a lone row at the foot
-            # of a page, so the whole table moves (when the table fits on a page of its own)
+            # of a page, so the whole table moves (one taller than a page too: it then splits further down)
             lone = r == first_body_row + 1 and table.rows() > r + 1 and _starts_page_after(
-                layout, table, first_body_row, r, page_height, content_bottom) and not _taller_than_page(
-                layout, table, content_bottom - content_top)
+                layout, table, first_body_row, r, page_height, content_bottom)
             if not lone and (bottom <= end or top >= end or bottom - top >= (content_bottom - content_top) * 0.6):
                 continue
             whole = r == first_body_row or lone
