@@ -334,7 +334,7 @@ def _data_loading(machine: Machine, workload: Workload, est: Estimate, vendor: s
 
 def _audio_input(machine: Machine, est: Estimate) -> list[Bottleneck]:
     """The CPU's audio feature work sets the step's pace (the estimate counts it: estimate/input_path.py): say so
-    and how to take it off the critical path. Workers as the image loader counts them ([data_loading])."""
+    and how to take it off the critical path, with as many workers as cover that work within a GPU step."""
     if not est.input_bound or not est.step_seconds:
         return []
     cores = machine.cpu.physical_cores or machine.cpu.logical_cores or 1

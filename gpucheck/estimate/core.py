@@ -188,17 +188,16 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
         return None
     n = target.gpus if target.gpu is not None else 1
     traffic = _traffic(w, t, f, pc, pl, n)
-    t_speed = t  # bf16-pure / fp16-pure run at the 16-bit rates (compute.pick_peak) without autocast's fp32 master weights
     avg = w.data.avg_seq_len
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample
         # (variable-length attention), and each row carries seq_len / avg samples
-        sp = speed(w.model, t_speed, target, f, pc, traffic, attn_len=avg)
+        sp = speed(w.model, t, target, f, pc, traffic, attn_len=avg)
         return dataclasses.replace(sp, samples_per_second=sp.samples_per_second * t.seq_len / avg)
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len:
         # samples shorter than the maximum length: compute (and activation traffic) follow the mean
-        t_speed = dataclasses.replace(t_speed, seq_len=avg)
-    return speed(w.model, t_speed, target, f, pc, traffic)
+        t = dataclasses.replace(t, seq_len=avg)
+    return speed(w.model, t, target, f, pc, traffic)  # pure 16-bit: the 16-bit rates (compute.pick_peak)
 
 
 def _varying_shapes(w: Workload, t: TrainSpec) -> bool:

@@ -26,6 +26,13 @@ class HostNeeds:
     disk_parts: dict[str, int]
 
 
+def loader_workers(cores: int | None, processes: int, f: Mapping[str, Any]) -> int:
+    """DataLoader workers per training process: one per core less one for training, the cores shared by the
+    `processes` (one per GPU), at most [host].max_loader_workers."""
+    c = cores or f["cpu"]["default_cores"]
+    return int(max(1, min(f["host"]["max_loader_workers"], (c - 1) // max(1, processes))))
+
+
 def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, cores: int | None,
                f: Mapping[str, Any], gpus: int = 1) -> HostNeeds:
     h = f["host"]
@@ -34,7 +41,7 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
     in_memory = w.data.in_memory
     if in_memory is None:
         in_memory = data_bytes <= h["in_memory_threshold_gib"] * GIB
-    workers = int(min(h["max_loader_workers"], max(1, (cores or f["cpu"]["default_cores"]) - 1)))
+    workers = loader_workers(cores, 1, f)
     ram: dict[str, int] = {
         "process": int(process_gib(w, backend, h) * GIB),
         "loader_workers": int(workers * h["worker_gib"] * GIB),

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate.dispatch import host_clock_mhz
+from gpucheck.estimate.host import loader_workers
 from gpucheck.records import TrainSpec
 
 MODES = ("on_the_fly_main", "precomputed_lists", "workers")
@@ -36,14 +37,6 @@ def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     return float(per) * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
 
 
-def loader_workers(target: Any, f: Mapping[str, Any]) -> int:
-    """DataLoader workers per GPU process: one per core less one for training (as the RAM estimate counts them),
-    at most [host].max_loader_workers, the cores shared by the GPUs' processes."""
-    cores = target.cpu_cores or f["cpu"]["default_cores"]
-    n = max(1, target.gpus if target.gpu is not None else 1)
-    return int(max(1, min(f["host"]["max_loader_workers"], (cores - 1) // n)))
-
-
 def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> Any:
     """The Speed with the input path's time in its step: added where the training process does the work, the longer
     of the two where workers do. input_seconds: what it adds to a step; input_bound: it sets the pace."""
@@ -55,7 +48,8 @@ def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) ->
         step = sp.step_seconds + work
         bound = work >= sp.step_seconds
     else:
-        step = max(sp.step_seconds, work / loader_workers(target, f))
+        processes = target.gpus if target.gpu is not None else 1
+        step = max(sp.step_seconds, work / loader_workers(target.cpu_cores, processes, f))
         bound = step > sp.step_seconds
     k = sp.step_seconds / step
     return dataclasses.replace(

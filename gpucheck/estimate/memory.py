@@ -311,12 +311,12 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         g = g / n
     if fp32_partition and not t.cpu_offload:
         g += fp32_partition / n
-    if stage >= 3 and t.fsdp_frozen_grads and t.method == "lora":
+    if frozen_weight_grads(t, n):
         # FSDP's FlatParameter with use_orig_params=True: a unit mixing frozen and trained weights keeps a gradient
         # for all of them ("the gradient memory usage will be higher than expected, namely equivalent to not freezing
         # those parameters": PyTorch FSDP API docs), unsharded while micro-batches accumulate under no_sync() ("FSDP
         # will accumulate the full model gradients (instead of gradient shards)": FSDP.no_sync docs)
-        every = m.params * (f["bytes_per_param"]["grads"] if t.precision == "fp32" else f["zero"]["grads_bytes_16bit"])
+        every = m.params * training_dtype_grad_bytes(t, f)
         g += every if t.grad_accum > 1 else every / n  # one micro-batch per step: reduce-scattered to a shard
     if stage >= 3:
         # forward/backward read a 16-bit copy (as stored for NF4, bnb_4bit_quant_storage), gathered per layer
@@ -352,13 +352,19 @@ def deepspeed_16bit_grads(t: TrainSpec, stage: int) -> bool:
     return stage in (1, 2) and not t.shard and t.method == "full" and t.precision in ("fp16", "bf16")
 
 
+def training_dtype_grad_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Bytes of one gradient element held in the training dtype (an engine's buckets, FSDP's unsharded gradients):
+    fp32 in fp32 training, 16-bit otherwise."""
+    return float(f["bytes_per_param"]["grads"] if t.precision == "fp32" else f["zero"]["grads_bytes_16bit"])
+
+
 def deepspeed_bucket_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:
     """DeepSpeed ZeRO-1/2's contiguous gradient buckets (`reduce_bucket_size` elements, two with overlap_comm) in the
     training dtype, allocated at every backward on every GPU, one GPU and LoRA included (resources/factors.toml [zero])."""
     if t.zero_stage not in (1, 2) or t.shard:
         return 0.0
     elements = t.zero_bucket_elements or float(f["zero"]["default_bucket_elements"])
-    return elements * (4.0 if t.precision == "fp32" else 2.0)
+    return elements * training_dtype_grad_bytes(t, f)
 
 
 def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, stage: int) -> float:

@@ -12,6 +12,7 @@ from gpucheck.catalog import gpu_for
 from gpucheck.estimate.calibration import Calibration, calibration_for
 from gpucheck.estimate.cpu_core import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.links import nodes_of
 from gpucheck.estimate.settings import check_gpus, check_machines
 from gpucheck.i18n import (
     fmt_gib,
@@ -177,11 +178,8 @@ class Target:
 
     @property
     def nodes(self) -> int:
-        """Machines the GPUs sit in: as given, else as few as hold them (gpus_per_node each)."""
-        if self.machines is not None:  # fewer GPUs than machines (a plan on some of them): one GPU per machine
-            return max(1, min(self.machines, self.gpus))
-        per = int(load_factors()["multi_gpu"]["links"]["gpus_per_node"])
-        return max(1, -(-self.gpus // per))
+        """Machines the GPUs sit in: as given, else as few as hold them (links.nodes_of)."""
+        return nodes_of(self, load_factors())[1]
 
     @property
     def device_name(self) -> str:
