@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gpucheck.evidence import load_evidence
+
 
 def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = "en", **overrides):
     """(Estimate, Advice) that gpucheck gives for a recorded machine file and a job, in `lang` — what a
@@ -50,3 +52,16 @@ class FakeClock:
     def __call__(self) -> float:
         self.now += self.step
         return self.now
+
+
+def evidence_rows(ids) -> dict:
+    """The published rows of resources/evidence/ with these ids, by id (every id must exist)."""
+    wanted = set(ids)
+    rows = {r.id: r for r in load_evidence() if r.id in wanted}
+    assert wanted <= rows.keys(), f"no evidence row {sorted(wanted - rows.keys())}"
+    return rows
+
+
+def evidence_row(row_id: str):
+    """The published row of resources/evidence/ with this id."""
+    return evidence_rows((row_id,))[row_id]

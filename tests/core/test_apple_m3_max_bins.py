@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from gpucheck.catalog import find_gpu, gpu_for
-from gpucheck.evidence import load_evidence
 from gpucheck.machine import Gpu
 from tests.core import accuracy as A
+from tests.helpers import evidence_row
 
 GIB = 1024**3
 
@@ -34,7 +34,7 @@ def test_a_scanned_m3_max_is_matched_by_its_memory(gib, bandwidth):
 
 @pytest.mark.parametrize("row_id", ["macml-food101-resnet50-b32-apple-m3-max", "macml-food101-resnet50-b128-apple-m3-max"])
 def test_food101_on_the_30_core_m3_max_runs_at_the_published_rate(row_id):
-    row = next(r for r in load_evidence() if r.id == row_id)
+    row = evidence_row(row_id)
     assert row.gpu == "apple m3 max 36gb"
     # priced on the 40-core part these were 1.21-1.26x too fast
     assert 0.8 <= A.speed_ratio(row) <= 1.15, (row_id, A.speed_ratio(row))

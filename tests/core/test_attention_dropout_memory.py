@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_row
 
 
 def _row():
-    return next(r for r in load_evidence() if r.id == "swift-qwen-7b-lora-fa0-gc0-mem")
+    return evidence_row("swift-qwen-7b-lora-fa0-gc0-mem")
 
 
 def test_eager_attention_without_dropout_keeps_no_mask_and_no_dropped_copy():

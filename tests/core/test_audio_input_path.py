@@ -14,10 +14,10 @@ import dataclasses
 from gpucheck import estimate as E
 from gpucheck.advise import advise
 from gpucheck.catalog import get_workload
-from gpucheck.evidence import load_evidence
 from gpucheck.machine import Machine
 from tests.conftest import FIXTURES
 from tests.core import accuracy as A
+from tests.helpers import evidence_row
 
 EVENT = ("huggingface/community-events whisper-fine-tuning-event/README.md, 'Recommended Batch Sizes with DeepSpeed': "
          "whisper small, batch 32 on a V100 16 GB at 1.3 s/it, batch 64 on an A100 40GB at 2.3 s/it")
@@ -26,7 +26,7 @@ README = ("huggingface/transformers examples/pytorch/speech-recognition/README.m
 
 
 def _row(row_id: str):
-    return next(r for r in load_evidence() if r.id == row_id)
+    return evidence_row(row_id)
 
 
 def _seconds_per_clip(row_id: str, **train_changes) -> float:

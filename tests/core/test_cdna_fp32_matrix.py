@@ -11,8 +11,8 @@ import pytest
 
 from gpucheck.catalog import find_gpu
 from gpucheck.estimate.compute import fp32_gemm_tflops
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_row
 
 ROWS = {
     # id: the line as published
@@ -24,7 +24,7 @@ ROWS = {
 
 @pytest.mark.parametrize("row_id", sorted(ROWS))
 def test_fp32_fine_tunes_on_cdna2_are_not_priced_at_half_speed(row_id):
-    row = next(r for r in load_evidence() if r.id == row_id)
+    row = evidence_row(row_id)
     assert ROWS[row_id] in row.quote
     ratio = A.speed_ratio(row)  # estimate / measured
     # on the FP32 vector rate these were 0.41-0.54x (the estimate twice too slow)

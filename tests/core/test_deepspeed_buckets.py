@@ -15,8 +15,8 @@ import dataclasses
 
 import pytest
 
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_rows
 
 # '| 7B | Q-LoRA | 1 | 1 | 11.5G / … |': memory as published (GB, read as GiB like the other rows of the file), 256 tokens
 QWEN_QLORA_256 = {"qwen-1.8b-qlora-s256-mem": 5.8, "qwen-7b-qlora-s256-mem": 11.5, "qwen-14b-qlora-s256-mem": 18.7,
@@ -25,7 +25,7 @@ QWEN_QLORA_256 = {"qwen-1.8b-qlora-s256-mem": 5.8, "qwen-7b-qlora-s256-mem": 11.
 
 @pytest.fixture(scope="module")
 def rows():
-    return {r.id: r for r in load_evidence() if r.id in QWEN_QLORA_256}
+    return evidence_rows(QWEN_QLORA_256)
 
 
 @pytest.mark.parametrize("row_id", sorted(QWEN_QLORA_256))

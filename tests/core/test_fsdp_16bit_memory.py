@@ -17,8 +17,8 @@ import dataclasses
 
 import pytest
 
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_rows
 
 # '| 7B | 3 | -1 | 1 | 1 |True | 72 |' …: model, GPUs, zero1, tp, pp, fsdp, GPU Memory (GB) as published
 INTERNEVO_FSDP = {"internevo-7b-fsdp-3gpu-a800-mem": 72, "internevo-7b-fsdp-4gpu-a800-mem": 56,
@@ -28,7 +28,7 @@ INTERNEVO_FSDP = {"internevo-7b-fsdp-3gpu-a800-mem": 72, "internevo-7b-fsdp-4gpu
 
 @pytest.fixture(scope="module")
 def rows():
-    return {r.id: r for r in load_evidence() if r.id in INTERNEVO_FSDP}
+    return evidence_rows(INTERNEVO_FSDP)
 
 
 @pytest.mark.parametrize("row_id", sorted(INTERNEVO_FSDP))

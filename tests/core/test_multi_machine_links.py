@@ -20,8 +20,8 @@ from gpucheck.catalog import find_gpu
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import link_seconds, nodes_of
 from gpucheck.estimate.settings import BadSetting
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_rows
 
 
 def _bus_gbps(target: E.Target) -> float:
@@ -63,7 +63,7 @@ PAIRS = [  # (one GPU, two GPUs under FSDP): the same micro-batch and padded len
 def test_lora_under_fsdp_costs_what_litgpt_measured_over_one_gpu(one_id, two_id):
     # FSDP with use_orig_params=True computes the frozen weights' gradients too, gathers each layer's weights in a
     # forward that cannot run ahead of the GPU, and checkpointing repeats that forward, and its wait, in backward
-    rows = {r.id: r for r in load_evidence() if r.id in (one_id, two_id)}
+    rows = evidence_rows((one_id, two_id))
     one, two = rows[one_id], rows[two_id]
     measured = (two.train.batch * two.gpus / A.measured_samples_per_s(two)) / (
         one.train.batch / A.measured_samples_per_s(one))

@@ -16,8 +16,8 @@ import dataclasses
 
 import pytest
 
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_rows
 
 # ModelScope SWIFT docs 'Benchmark', Full table (A100 80GB, torch 2.1.1, swift's optim 'adamw_torch', bf16 model):
 # GPU Memory = torch.cuda.max_memory_reserved() / 1024**3
@@ -27,7 +27,7 @@ SWIFT_FULL = {"swift-qwen-7b-full-s512-mem": 73.37, "swift-qwen-7b-full-s2048-me
 
 @pytest.fixture(scope="module")
 def rows():
-    return {r.id: r for r in load_evidence() if r.id in SWIFT_FULL}
+    return evidence_rows(SWIFT_FULL)
 
 
 @pytest.mark.parametrize("row_id", sorted(SWIFT_FULL))

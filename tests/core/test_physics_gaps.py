@@ -19,9 +19,9 @@ from gpucheck.estimate.compute import speed
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.memory import param_counts, placement
-from gpucheck.evidence import load_evidence
 from gpucheck.records import ModelSpec, TrainSpec
 from tests.core import accuracy as A
+from tests.helpers import evidence_row
 
 GIB = 1024**3
 
@@ -207,5 +207,5 @@ def test_every_built_in_job_estimates_on_two_machines():
 @pytest.mark.parametrize("row_id", ["dlprim-vgg16-b16-rx-6600-xt", "dlprim-resnet18-b64-rx-6600-xt",
                                     "dlprim-resnet50-b32-rx-6600-xt", "yeqiao-cifar10-resnet18-fp32-b512-rx6600"])
 def test_fp32_conv_nets_under_rocm_use_miopen_winograd(row_id: str) -> None:
-    row = next(r for r in load_evidence() if r.id == row_id)
+    row = evidence_row(row_id)
     assert 1 / 1.6 <= A.speed_ratio(row) <= 1.6, (row_id, row.quote)

@@ -16,8 +16,8 @@ import dataclasses
 
 import pytest
 
-from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
+from tests.helpers import evidence_rows
 
 QWEN_72B_QLORA = {"qwen-72b-qlora-s256-mem": 61.4, "qwen-72b-qlora-s1024-mem": 62.9, "qwen-72b-qlora-s4096-mem": 68.0}
 SWIFT_7B_QLORA = "swift-qwen-7b-qlora-bnb4-s2048-mem"
@@ -25,7 +25,7 @@ SWIFT_7B_QLORA = "swift-qwen-7b-qlora-bnb4-s2048-mem"
 
 @pytest.fixture(scope="module")
 def rows():
-    return {r.id: r for r in load_evidence() if r.id in QWEN_72B_QLORA or r.id == SWIFT_7B_QLORA}
+    return evidence_rows({*QWEN_72B_QLORA, SWIFT_7B_QLORA})
 
 
 @pytest.mark.parametrize("row_id", sorted(QWEN_72B_QLORA))

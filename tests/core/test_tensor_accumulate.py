@@ -26,11 +26,11 @@ from gpucheck.estimate.compute import forward_flops_per_sample, speed
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.memory import param_counts
-from gpucheck.evidence import load_evidence
 from gpucheck.records import ModelSpec, TrainSpec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.core import accuracy as A  # noqa: E402
+from tests.helpers import evidence_row
 
 # one wide layer, no attention scores, no vocabulary: its step is the GEMMs of a large square-ish matmul
 WIDE = ModelSpec(arch="transformer", params=8192 * 8192 * 8, layers=1, hidden=8192, heads=64, kv_heads=64,
@@ -72,7 +72,7 @@ def test_the_titan_rtx_may_reach_the_fp16_rate_a_plain_matmul_measured_on_it():
 
 # -- conv-nets whose FLOPs are Linear layers: fp32 matmuls are not TF32 by default -----------------------------------
 def _row(row_id: str):
-    return next(r for r in load_evidence() if r.id == row_id)
+    return evidence_row(row_id)
 
 
 @pytest.mark.parametrize("row_id", ["xhmy-convnext-base-fp32-b64-h100", "xhmy-swin-v2-b-fp32-b64-h100"])
