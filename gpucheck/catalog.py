@@ -28,7 +28,7 @@ from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.hf_config import workload_from_config_file
 from gpucheck.i18n import tr
-from gpucheck.records import DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
+from gpucheck.records import FEATURE_EXTRACTION, DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import _B, MAX_NAME_CHARS, _f, _i, _s, read_toml, shown_key, validate_table
 
@@ -421,7 +421,7 @@ _TRAIN_SPEC = {
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
     "channels_last": _B,
-    "feature_extraction": _s(False, ("on_the_fly_main", "precomputed_lists", "workers")),
+    "feature_extraction": _s(False, FEATURE_EXTRACTION),
     "input_libs": _s(False, ("current", "2022")),
 }
 _DATA_SPEC = {

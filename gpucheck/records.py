@@ -115,6 +115,8 @@ class ModelSpec:
 # every weight, gradient and optimizer state in 16 bits, no fp32 master copy and no autocast: pure bf16 (torchtune)
 # or pure fp16 (`model.half()`, the older PyTorch benchmarks)
 PURE_16BIT = ("bf16-pure", "fp16-pure")
+# where an audio job computes its input features (TrainSpec.feature_extraction; gpucheck/estimate/input_path.py)
+FEATURE_EXTRACTION = ("on_the_fly_main", "precomputed_lists", "workers")
 
 
 @dataclass(frozen=True)

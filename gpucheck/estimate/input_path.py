@@ -20,15 +20,14 @@ from typing import Any
 
 from gpucheck.estimate.dispatch import host_clock_mhz
 from gpucheck.estimate.host import loader_workers
-from gpucheck.records import TrainSpec
+from gpucheck.records import FEATURE_EXTRACTION, TrainSpec
 
-MODES = ("on_the_fly_main", "precomputed_lists", "workers")
 IN_MAIN = ("on_the_fly_main", "precomputed_lists")
 
 
 def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     """CPU seconds the input path spends on one sample on this host (0.0 where the job does not say)."""
-    if t.feature_extraction not in MODES:
+    if t.feature_extraction not in FEATURE_EXTRACTION:
         return 0.0
     p = f["input_path"]
     libs = t.input_libs or "current"
