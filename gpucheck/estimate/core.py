@@ -16,7 +16,7 @@ from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.input_path import with_input_path
-from gpucheck.estimate.links import Traffic, network_gbps
+from gpucheck.estimate.links import Traffic, network_gbps, nodes_of
 from gpucheck.estimate.memory import (
     Placement,
     breakdown,
@@ -156,21 +156,22 @@ def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int,
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
-def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Placement, n: int) -> Traffic:
+def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Placement, target: Target) -> Traffic:
     """What each GPU moves per step besides its own memory: the placement's collectives (gradients exchanged per
     optimizer step, weights gathered per micro-batch when sharded) and, with CPU offload, ZeRO-Offload's copies of
     this GPU's partition (fp32 gradients out every micro-batch, 16-bit parameters back every optimizer step), the
-    CPU optimizer's pass over the machine's partitions, and FSDP's offloaded frozen shards streamed in per pass."""
+    CPU optimizer's pass over the partitions of the GPUs in this GPU's machine (the machines the target names,
+    links.nodes_of), and FSDP's offloaded frozen shards streamed in per pass."""
+    n = target.gpus if target.gpu is not None else 1
     comm = pl.comm_bytes_per_optimizer_step(t.grad_accum) if n > 1 else 0.0
     forward = pl.comm_bytes_per_micro_step / (3.0 if t.grad_checkpointing else 2.0) if n > 1 else 0.0
     if not t.cpu_offload:
         return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward)
     co = f["cpu_offload"]
-    per_node = int(f["multi_gpu"]["links"]["gpus_per_node"])
-    nodes = max(1, -(-n // per_node))
+    per_node, nodes = nodes_of(target, f) if n > 1 else (1, 1)
     partitioned = pl.stage >= 1 or n == 1
     share = pc.trainable / n if partitioned else pc.trainable
-    on_node = pc.trainable / nodes if partitioned else pc.trainable * min(n, per_node) / nodes
+    on_node = pc.trainable * per_node / n if partitioned else pc.trainable * per_node
     stream = 0.0
     if pl.stage >= 3 and t.method != "full":
         passes = 3.0 if t.grad_checkpointing else 2.0
@@ -179,15 +180,14 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
                    offload_out_bytes=share * co["grad_out_bytes_per_param"],
                    offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
                    host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"],
-                   gpus_on_node=min(n, per_node))
+                   gpus_on_node=per_node)
 
 
 def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: Any,
            pl: Placement) -> Speed | None:
     if target.gpu is None and target.backend != "cpu":
         return None
-    n = target.gpus if target.gpu is not None else 1
-    traffic = _traffic(w, t, f, pc, pl, n)
+    traffic = _traffic(w, t, f, pc, pl, target)
     avg = w.data.avg_seq_len
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample

@@ -11,12 +11,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from gpucheck import estimate as E
-from gpucheck.catalog import find_gpu
+from gpucheck.catalog import find_gpu, load_workloads
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import link_seconds, nodes_of
 from gpucheck.estimate.settings import BadSetting
@@ -91,3 +92,18 @@ def test_the_target_line_names_the_machines(capsys):
 
     assert main(["check", "llama3-8b-full", "--gpu", "a100 80gb", "--gpus", "4", "--machines", "2"]) == 0
     assert "4× NVIDIA A100-SXM4-80GB in 2 machines" in capsys.readouterr().out
+
+
+def test_offloaded_optimizer_runs_on_each_machines_own_cpu():
+    # ZeRO-Offload: each rank's CPU Adam updates that rank's partition in its own machine's memory (Ren et al. 2021,
+    # 'ZeRO-Offload', §4: the optimizer state of each data-parallel partition lives on the host of its GPU). Eight
+    # A100s in two machines: each host updates four partitions, not eight, so the offloaded part of the step shrinks
+    # (the copies over each GPU's PCIe link stay the same), and the machines the user names are the ones counted
+    w = next(x for x in load_workloads() if x.id == "llama3-8b-full")
+    spec = find_gpu("A100 80GB")
+    train = dataclasses.replace(w.train, cpu_offload=True, zero_stage=3)
+    one = E.estimate(w, E.Target.from_gpu(spec, 8), train)
+    two = E.estimate(w, E.Target.from_gpu(spec, 8, machines=2), train)
+    four = E.estimate(w, E.Target.from_gpu(spec, 8, machines=4), train)
+    assert two.offload_seconds < 0.75 * one.offload_seconds
+    assert four.offload_seconds < two.offload_seconds
