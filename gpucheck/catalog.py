@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.hf_config import workload_from_config_file
@@ -397,22 +398,22 @@ _MODEL_SPEC = {
     "name": _s(),
 }
 _TRAIN_SPEC = {
-    "method": _s(False, ("full", "lora", "qlora")),
-    "precision": _s(False, ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure")),
-    "optimizer": _s(False, ("adamw", "adamw-8bit", "sgd")),
+    "method": _s(False, METHODS),
+    "precision": _s(False, PRECISIONS),
+    "optimizer": _s(False, OPTIMIZERS),
     "batch": _i(False, 1, 65536),
     "seq_len": _i(False, 1, 10_000_000),
     "image_size": _i(False, 8, 16384),
     "grad_checkpointing": _B,
     "lora_rank": _i(False, 1, 65536),
-    "lora_targets": _s(False, ("qv", "attention", "mlp", "all-linear")),
+    "lora_targets": _s(False, LORA_TARGETS),
     "zero_stage": _i(False, 0, 3),
     "grad_accum": _i(False, 1, 1_000_000),
     "cpu_offload": _B,
     "from_scratch": _B,
     "shard": _B,
     "cache_embeddings": _B,
-    "stack": _s(False, ("eager", "fused", "handtuned")),
+    "stack": _s(False, STACKS),
     "packing": _B,
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,

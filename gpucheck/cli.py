@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 import gpucheck
+from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS, ZERO_STAGES
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
@@ -88,27 +89,27 @@ def _add_target(p: argparse.ArgumentParser) -> None:
 
 def _add_overrides(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group(tr("training settings (override the workload's)"))
-    g.add_argument("--method", choices=["full", "lora", "qlora"])
-    g.add_argument("--precision", choices=["fp32", "fp16", "bf16", "bf16-pure", "fp16-pure"],
+    g.add_argument("--method", choices=METHODS)
+    g.add_argument("--precision", choices=PRECISIONS,
                    help=tr("bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and "
                            "AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())"))
-    g.add_argument("--optimizer", choices=["adamw", "adamw-8bit", "sgd"])
+    g.add_argument("--optimizer", choices=OPTIMIZERS)
     g.add_argument("--batch", type=int, metavar="N", help=tr("micro-batch per GPU"))
     g.add_argument("--seq-len", type=int, metavar="N")
     g.add_argument("--image-size", type=int, metavar="N")
     g.add_argument("--grad-checkpointing", action=argparse.BooleanOptionalAction, default=None)
     g.add_argument("--lora-rank", type=int, metavar="N")
-    g.add_argument("--lora-targets", choices=["qv", "attention", "mlp", "all-linear"],
+    g.add_argument("--lora-targets", choices=LORA_TARGETS,
                    help=tr("the layers LoRA adapts: q and v projections, all attention projections, the MLP, or "
                            "every linear layer"))
-    g.add_argument("--zero-stage", type=int, choices=[0, 1, 2, 3],
+    g.add_argument("--zero-stage", type=int, choices=ZERO_STAGES,
                    help=tr("several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)"))
     g.add_argument("--cpu-offload", action=argparse.BooleanOptionalAction, default=None,
                    help=tr("ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM"))
     g.add_argument("--samples", type=int, metavar="N", help=tr("training samples in the data set"))
     g.add_argument("--epochs", type=float, metavar="N")
     g.add_argument("--tokens", type=int, metavar="N", help=tr("token budget of the whole run (pre-training)"))
-    g.add_argument("--stack", choices=["eager", "fused", "handtuned"],
+    g.add_argument("--stack", choices=STACKS,
                    help=tr("software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused "
                            "(compiled / fused kernels), handtuned (llm.c-style CUDA)"))
     g.add_argument("--packing", action=argparse.BooleanOptionalAction, default=None,

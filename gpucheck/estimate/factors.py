@@ -17,6 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from gpucheck.choices import OPTIMIZERS, STACKS
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -24,8 +25,6 @@ from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
 BACKENDS = ("cuda", "rocm", "metal", "xpu", "cpu", "other")
 ARCHS = ("transformer", "cnn", "unet", "mlp")
 SEGMENTS = ("consumer", "laptop", "workstation", "datacenter", "apple", "integrated")
-OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
-STACKS = ("eager", "fused", "handtuned")
 FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")  # a workload's family (bands per family)
 VENDORS = ("nvidia", "amd", "apple", "intel", "laptop", "cpu")  # bands per family and vendor ("laptop": any laptop
 #   GPU, whose sustained clock rests on no measurement; "cpu": no GPU)

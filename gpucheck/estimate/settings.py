@@ -11,8 +11,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS, ZERO_STAGES
 from gpucheck.errors import BadInput
-from gpucheck.estimate.factors import STACKS
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 
@@ -25,9 +25,8 @@ OVERRIDE_LIMITS = {
     "tokens": (1, 10**16),
 }
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "method": ("full", "lora", "qlora"), "precision": ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure"),
-    "optimizer": ("adamw", "adamw-8bit", "sgd"), "stack": STACKS,
-    "lora_targets": ("qv", "attention", "mlp", "all-linear"), "zero_stage": (0, 1, 2, 3)}
+    "method": METHODS, "precision": PRECISIONS, "optimizer": OPTIMIZERS, "stack": STACKS,
+    "lora_targets": LORA_TARGETS, "zero_stage": ZERO_STAGES}
 SWITCHES = ("grad_checkpointing", "packing", "cpu_offload")
 SETTINGS = (*OVERRIDE_LIMITS, *CHOICES, *SWITCHES, "epochs")
 

@@ -1,0 +1,11 @@
+"""The values each training setting may take: one list that the command line, the settings check and the factor
+tables read (no imports, so the command line can build its parser without loading the estimator)."""
+
+from __future__ import annotations
+
+METHODS = ("full", "lora", "qlora")
+PRECISIONS = ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure")
+OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
+STACKS = ("eager", "fused", "handtuned")
+LORA_TARGETS = ("qv", "attention", "mlp", "all-linear")
+ZERO_STAGES = (0, 1, 2, 3)
