@@ -48,7 +48,8 @@ from gpucheck.estimate import (
 )
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, sixteen_bit
-from gpucheck.estimate.dispatch import dispatch_seconds, host_clock_mhz, kernels_per_step, linears, stack_of
+from gpucheck.estimate.dispatch import (dispatch_seconds, host_clock_mhz, kernels_per_step, linears,
+                                        serial_optimizer_ops, stack_of)
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
@@ -404,12 +405,17 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
     # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
+    # a per-tensor optimizer loop (optimizer_impl "single") starts after the step's host sync (gradient clipping's
+    # norm, the loss scaler's inf check): the GPU waits for each of its launches, so its dispatch adds to the step
+    loop_s = dispatch_seconds(serial_optimizer_ops(m, t, pc, f, target.backend), target, f) if target.gpu else 0.0
+    work_s += loop_s
     if t.host_sync and target.gpu is not None:
         # the forward pass waits for the GPU in every layer: there the CPU's launches and the GPU's work run in turn
         # (the forward is 1 / (1 + backward_per_forward) of both; backward, in autograd's thread, still overlaps,
         # except where activation checkpointing runs each layer's forward, and its wait, again inside backward)
         fwd = 2.0 if t.grad_checkpointing else 1.0
         work_s += min(gpu_s, disp_s) * fwd / (fwd + f["dispatch"]["kernels"]["backward_per_forward"])
+    disp_s += loop_s
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does
     host_bound = target.gpu is not None and disp_s >= gpu_s  # the CPU launches slower than the GPU runs

@@ -62,7 +62,25 @@ def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -
     loop = f["dispatch"]["optimizer_loop"]
     if backend in loop["backends"] and t.stack == "eager":
         return loop["ops_per_tensor"][t.optimizer]
+    if serial_optimizer_loop(t, backend, f):
+        return 0.0  # dispatched after the step's host sync: serial_optimizer_ops, not hidden behind the GPU's queue
     return f["dispatch"]["kernels"]["optimizer_per_tensor"]
+
+
+def serial_optimizer_loop(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> bool:
+    """A per-tensor optimizer loop (optimizer_impl = "single": transformers' AdamW before torch's, NVIDIA's BertAdam)
+    on a GPU backend with foreach kernels: it runs after the step's host sync, one launch at a time."""
+    return t.optimizer_impl == "single" and backend not in f["dispatch"]["optimizer_loop"]["backends"] \
+        and backend != "cpu"
+
+
+def serial_optimizer_ops(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str, Any], backend: str) -> float:
+    """Operators of the per-tensor optimizer loop per micro-batch step, where it runs serially (factors.toml
+    [dispatch.optimizer_loop]); 0 where the optimizer is a foreach or fused call."""
+    if not serial_optimizer_loop(t, backend, f):
+        return 0.0
+    ops = f["dispatch"]["optimizer_loop"]["ops_per_tensor"][t.optimizer]
+    return optimizer_tensors(m, t, pc, f["dispatch"]["kernels"]) * ops / max(1, t.grad_accum)
 
 
 def linears(m: ModelSpec) -> int:
