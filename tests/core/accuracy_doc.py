@@ -352,9 +352,10 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
         "(`bands.vendor_of`): with two published laptop rows (RTX 3080 Laptop, Max-Q) they get the wide default "
         "range and the estimate says the range is not yet checked on laptop GPUs. The sustained-clock factors that "
         "rest on single anecdotes (`clocks.tensor_tflops_per_watt`: Turing from one MLPerf issue on a T4, GA10x "
-        "from one capped RTX 3090 running quantized inference, Hopper from one DeepGEMM issue, Ada assumed equal "
-        "to Hopper) are not fitted; the cards they set are checked by rows (Lambda's A10, RTX 3090, RTX 4090, RTX "
-        "6000 Ada, H100 PCIe and SXM; Shivam's T4), so their uncertainty is inside the NVIDIA bands above, which "
+        "from one capped RTX 3090 running quantized inference, Hopper from one DeepGEMM issue, Ada from one "
+        "community torch.mm benchmark of an L40S, checked on its L4) are not fitted; the cards they set are checked "
+        "by rows (Lambda's A10, RTX 3090, RTX 4090, H100 PCIe and SXM; Shivam's T4; Lambda's RTX 6000 Ada and "
+        "PEFT's L40S rows are calibration rows for Ada's), so their uncertainty is inside the NVIDIA bands above, which "
         "come from those rows' leave-one-source-out errors.", "",
         "## Fitted factors", "",
         "Fitted jointly by coordinate descent in log error on the calibration speed rows (`--refit`); each lists in "
