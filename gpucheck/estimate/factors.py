@@ -158,7 +158,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "unknown_gpu": {"shared_memory_max_gbps": "pos"},
     "input_path": {"reference_clock_mhz": "pos", "feature_s_per_clip_current": "pos", "feature_s_per_clip_2022": "pos",
                    "lists_s_per_clip_current": "pos", "lists_s_per_clip_2022": "pos",
-                   "spawn_worker_start_s": "pos"},
+                   "spawn_worker_start_s": "pos", "spawn_pickle_s_per_gb": "pos"},
     "cpu_offload": {"buffer_factor": "pos", "grad_out_bytes_per_param": "pos", "param_in_bytes_per_param": "pos",
                     "min_grad_bytes_per_gpu": "pos", "host_efficiency": "posfrac",
                     "host_mem_bandwidth_gbps": _each(SEGMENTS, "pos")},

@@ -13,7 +13,8 @@ scaled by the single-thread clock like the operators' dispatch (dispatch.host_cl
 
 DataLoader workers that start by spawn at every epoch (train.loader_start = spawn_each_epoch: macOS' and Windows'
 default start method, persistent_workers=False) cost a fixed time per epoch, serial with training: each worker is a
-fresh interpreter that re-imports the script's modules before it reads the pickled data set, and the parent, blocked
+fresh interpreter that re-imports the script's modules before it reads the pickled data set (pickled anew by the
+parent for each worker: train.loader_dataset_bytes), and the parent, blocked
 writing that pickle into the worker's pipe, starts the next worker only after it (Python's popen_spawn_posix
 _launch; factors.toml [input_path] spawn_worker_start_s, measured in benchmarks/data/loader-worker-start.json).
 The epoch's workers × that time is spread over its steps.
@@ -25,9 +26,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.choices import LOADER_STARTS
 from gpucheck.estimate.dispatch import host_clock_mhz
 from gpucheck.estimate.host import loader_workers
-from gpucheck.records import FEATURE_EXTRACTION, LOADER_STARTS, TrainSpec
+from gpucheck.records import FEATURE_EXTRACTION, TrainSpec
 
 IN_MAIN = ("on_the_fly_main", "precomputed_lists")
 
@@ -50,7 +52,8 @@ def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_s
     if t.loader_start not in LOADER_STARTS or t.loader_workers <= 0 or epoch <= 0:
         return 0.0
     p = f["input_path"]
-    per_worker = float(p["spawn_worker_start_s"]) * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
+    cpu_s = float(p["spawn_worker_start_s"]) + t.loader_dataset_bytes / 1e9 * float(p["spawn_pickle_s_per_gb"])
+    per_worker = cpu_s * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
     processes = target.gpus if target.gpu is not None else 1  # each GPU's process starts its own, side by side
     steps = max(1.0, epoch / float(t.batch * processes))
     return t.loader_workers * per_worker / steps

@@ -38,9 +38,9 @@ def test_a_mac_with_three_times_the_gpu_runs_small_image_epochs_no_faster_when_w
 
 def test_the_estimate_counts_the_workers_starts_in_a_small_image_epoch():
     # the published epochs at batch 256 are 113-120 s on all four Macs; the GPUs' work alone is estimated at a seventh
-    # to a third of that, and the epoch's serial worker starts bring the estimate within 2.6x of every one
+    # to a third of that, and the epoch's serial worker starts bring the estimate within 2.5x of every one
     ids = [f"macml-cifar100-resnet50-b256-apple-{m}" for m in ("m1-pro", "m3", "m3-pro", "m3-max")]
     for row_id, row in evidence_rows(ids).items():
         measured = 50_000 / row.measured.value
         estimated = _epoch_seconds(row)
-        assert measured / 2.6 < estimated < measured * 1.35, f"{row_id}: {estimated:.0f} s, published {measured:.0f} s"
+        assert measured / 2.5 < estimated < measured * 1.35, f"{row_id}: {estimated:.0f} s, published {measured:.0f} s"
