@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS
+from gpucheck.choices import LOADER_STARTS, LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.hf_config import workload_from_config_file
@@ -424,6 +424,8 @@ _TRAIN_SPEC = {
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),
     "input_libs": _s(False, ("current", "2022")),
+    "loader_workers": _i(False, 0, 1024), "loader_start": _s(False, LOADER_STARTS),
+    "epoch_samples": _i(False, 0, 10**13), "loader_dataset_bytes": _i(False, 0, 10**15),
 }
 _DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

@@ -9,3 +9,6 @@ OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
 STACKS = ("eager", "fused", "handtuned")
 LORA_TARGETS = ("qv", "attention", "mlp", "all-linear")
 ZERO_STAGES = (0, 1, 2, 3)
+# how DataLoader workers start (train.loader_start; gpucheck/estimate/input_path.py): spawn_each_epoch — a fresh
+# interpreter per worker (spawn, macOS' and Windows' default), started anew at every epoch (no persistent_workers)
+LOADER_STARTS = ("spawn_each_epoch",)

@@ -164,6 +164,11 @@ class TrainSpec:
     feature_extraction: str = ""  # audio: where the input features are computed — on_the_fly_main (in the training
     #   process) | precomputed_lists (datasets.map before training, read back as Python lists) | workers; "" = not modelled
     input_libs: str = ""  # the input path's libraries: "" (current transformers / pyarrow) | "2022" (NumPy STFT, pyarrow 10)
+    loader_workers: int = 0  # DataLoader num_workers as the job's script sets it (0: in the training process / not said)
+    loader_start: str = ""  # how those workers start: one of choices.LOADER_STARTS; "" = fork or persistent workers (not priced)
+    epoch_samples: int = 0  # samples the DataLoader walks per epoch (0: the job's data set, DataSpec.samples)
+    loader_dataset_bytes: int = 0  # bytes of the data set object each spawned worker receives pickled (an in-memory
+    #   array: its size; 0 = file names only, negligible)
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
 

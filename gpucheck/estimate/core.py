@@ -15,7 +15,7 @@ from gpucheck.estimate.compute import Speed, effective_precision, run_samples, s
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
-from gpucheck.estimate.input_path import with_input_path
+from gpucheck.estimate.input_path import with_input_path, with_worker_starts
 from gpucheck.estimate.links import Traffic, network_gbps, nodes_of
 from gpucheck.estimate.memory import (
     Placement,
@@ -230,7 +230,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     sp = _speed(w, t_used, target, f, pc, pl)
     host_s = host_seconds(sp, backend, t_used, f) if sp is not None else None
     if sp is not None:  # the CPU's input path (audio features): serial in the training process, overlapped in workers
-        sp = with_input_path(sp, t_used, target, f)
+        sp = with_worker_starts(with_input_path(sp, t_used, target, f), t_used, target, f, w.data.samples)
         host_s = (host_s or 0.0) + sp.input_seconds
     raw_step = sp.step_seconds if sp is not None else None
     calibrated = None

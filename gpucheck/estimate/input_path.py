@@ -10,6 +10,14 @@ GradScaler.step reads found_inf back with .item(); DeepSpeed's fp16 overflow che
 batch only once the GPU is done; in workers it overlaps, so the step is the longer of the two.
 Per-clip CPU seconds (resources/factors.toml [input_path], measured in benchmarks/data/audio-input-path.json) are
 scaled by the single-thread clock like the operators' dispatch (dispatch.host_clock_mhz).
+
+DataLoader workers that start by spawn at every epoch (train.loader_start = spawn_each_epoch: macOS' and Windows'
+default start method, persistent_workers=False) cost a fixed time per epoch, serial with training: each worker is a
+fresh interpreter that re-imports the script's modules before it reads the pickled data set (pickled anew by the
+parent for each worker: train.loader_dataset_bytes), and the parent, blocked
+writing that pickle into the worker's pipe, starts the next worker only after it (Python's popen_spawn_posix
+_launch; factors.toml [input_path] spawn_worker_start_s, measured in benchmarks/data/loader-worker-start.json).
+The epoch's workers × that time is spread over its steps.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.choices import LOADER_STARTS
 from gpucheck.estimate.dispatch import host_clock_mhz
 from gpucheck.estimate.host import loader_workers
 from gpucheck.records import FEATURE_EXTRACTION, TrainSpec
@@ -34,6 +43,33 @@ def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     kind = "lists" if t.feature_extraction == "precomputed_lists" else "feature"
     per = p[f"{kind}_s_per_clip_{libs}"]
     return float(per) * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
+
+
+def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_samples: int) -> float:
+    """Seconds per step the epoch's serial worker starts take (0.0 where the job's workers do not start by spawn at
+    every epoch); `data_samples` stands for the epoch where train.epoch_samples is not set."""
+    epoch = t.epoch_samples or data_samples
+    if t.loader_start not in LOADER_STARTS or t.loader_workers <= 0 or epoch <= 0:
+        return 0.0
+    p = f["input_path"]
+    cpu_s = float(p["spawn_worker_start_s"]) + t.loader_dataset_bytes / 1e9 * float(p["spawn_pickle_s_per_gb"])
+    per_worker = cpu_s * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
+    processes = target.gpus if target.gpu is not None else 1  # each GPU's process starts its own, side by side
+    steps = max(1.0, epoch / float(t.batch * processes))
+    return t.loader_workers * per_worker / steps
+
+
+def with_worker_starts(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any], data_samples: int) -> Any:
+    """The Speed with the epoch's serial worker starts spread over its steps (input_seconds grows with them)."""
+    extra = worker_start_seconds(t, target, f, data_samples)
+    if extra <= 0.0 or not sp.step_seconds:
+        return sp
+    step = sp.step_seconds + extra
+    k = sp.step_seconds / step
+    return dataclasses.replace(
+        sp, step_seconds=step, samples_per_second=sp.samples_per_second * k, utilization=sp.utilization * k,
+        tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second * k,
+        input_seconds=sp.input_seconds + extra)
 
 
 def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> Any:

@@ -70,9 +70,11 @@ def raw_target(machine: Any, device_kind: str) -> Target:
 def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Workload:
     """The job as the estimate trains it on the CPU: the precision the estimate uses there (fp32 on a CPU
     without native bf16), so that the trial measures what was estimated. A trial feeds tensors made on the device,
-    so the job is estimated without the host's input path (an audio job's features: estimate/input_path.py)."""
-    if workload.train.feature_extraction:
-        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, feature_extraction=""))
+    so the job is estimated without the host's input path (an audio job's features, the DataLoader workers' starts:
+    estimate/input_path.py)."""
+    if workload.train.feature_extraction or workload.train.loader_start:
+        workload = dataclasses.replace(workload, train=dataclasses.replace(
+            workload.train, feature_extraction="", loader_start=""))
     if machine is None or not _on_cpu(machine, device):
         return workload
     est = estimate(workload, raw_target(machine, "cpu"))
