@@ -48,8 +48,14 @@ from gpucheck.estimate import (
 )
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, sixteen_bit
-from gpucheck.estimate.dispatch import (dispatch_seconds, host_clock_mhz, kernels_per_step, linears,
-                                        serial_optimizer_ops, stack_of)
+from gpucheck.estimate.dispatch import (
+    dispatch_seconds,
+    host_clock_mhz,
+    kernels_per_step,
+    linears,
+    serial_optimizer_ops,
+    stack_of,
+)
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
