@@ -283,6 +283,13 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         z = f["zero"]
         g = pc.trainable * z["grads_bytes_16bit"]
         fp32_partition = pc.trainable * z["fp32_grad_partition_bytes"]
+    if deepspeed_16bit_adapters(t):
+        # the same engine over LoRA: 16-bit adapters and gradients, the fp32 master and gradient partition beside them
+        z, b = f["zero"], f["bytes_per_param"]
+        wp = dataclasses.replace(wp, adapters=pc.trainable * b["weights_frozen_16bit"],
+                                 master=pc.trainable * b["weights_fp32"])
+        g = pc.trainable * z["grads_bytes_16bit"]
+        fp32_partition = pc.trainable * z["fp32_grad_partition_bytes"]
     step_copies = 0.0
     if fsdp_16bit_master(t, stage):
         # FSDP over a 16-bit model (InternEvo's FSDPadaptOptimizer, internlm/solver/optimizer/fsdp_optimizer.py): the
@@ -350,6 +357,16 @@ def deepspeed_16bit_grads(t: TrainSpec, stage: int) -> bool:
     """DeepSpeed ZeRO stage 1 or 2 with fp16/bf16 (not FSDP, not DDP's autocast over fp32 weights): the engine
     holds the model in 16-bit, so its gradients are 16-bit (Rajbhandari et al. 2020 §5: 2Ψ + 2Ψ + KΨ/N)."""
     return stage in (1, 2) and not t.shard and t.method == "full" and t.precision in ("fp16", "bf16")
+
+
+def deepspeed_16bit_adapters(t: TrainSpec) -> bool:
+    """LoRA / QLoRA under DeepSpeed ZeRO stage 1 or 2 in 16-bit (with or without autocast): the engine casts the whole
+    module, adapters included, to the training dtype, and DeepSpeedZeroOptimizer keeps an fp32 master copy of the
+    trainable partition and converts its gradients to fp32 for the step — 2 + 2 B per adapter parameter plus (4 + 4 +
+    the optimizer's) B over N, as for a full fine-tune (resources/factors.toml [zero]); on one GPU too, where the ZeRO
+    optimizer runs at world size 1 (train.zero_stage as the job sets it, like its gradient buckets)."""
+    return t.method in ("lora", "qlora") and t.zero_stage in (1, 2) and not t.shard \
+        and t.precision in ("fp16", "bf16", *PURE_16BIT)
 
 
 def training_dtype_grad_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:
