@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS
+from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, QLORA_KERNELS, STACKS
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.hf_config import workload_from_config_file
@@ -418,7 +418,7 @@ _TRAIN_SPEC = {
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,
     "fsdp_frozen_grads": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
-    "qlora_kernel": _s(False, ("bitsandbytes", "torchao")), "qlora_double_quant": _B,
+    "qlora_kernel": _s(False, QLORA_KERNELS), "qlora_double_quant": _B,
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, ("foreach", "single", "fused")),
     "channels_last": _B,

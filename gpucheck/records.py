@@ -150,7 +150,8 @@ class TrainSpec:
     qlora_upcast: bool = True  # QLoRA: the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for mixed
     #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
-    #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight)
+    #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
+    #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
     qlora_double_quant: bool = True  # QLoRA: the 64-weight blocks' scales are themselves quantized to 8 bits (bnb_4bit_use_double_quant,
     #   litgpt's bnb.nf4-dq, torchao's NF4); false: one fp32 scale per 64 weights (litgpt's bnb.nf4)
     fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter

@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.choices import OPTIMIZERS, STACKS
+from gpucheck.choices import OPTIMIZERS, QLORA_KERNELS, STACKS
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -91,7 +91,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "qlora": {"bits_per_quantized_param": "pos", "unquantized_bytes_per_param": "pos",
               "unquantized_bytes_per_param_pure_bf16": "pos", "time_factor_low": "pos",
               "bits_per_quantized_param_single_quant": "pos",
-              "kept_input_copies": _each(("bitsandbytes", "torchao"), "num"),
+              "kept_input_copies": _each(QLORA_KERNELS, "num"),
+              "kept_weight_bytes": _each(QLORA_KERNELS, "num"), "dequant_transient_bytes": _each(QLORA_KERNELS, "num"),
               "time_factor_high": "pos"},
     "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},

@@ -193,7 +193,26 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         body += layers * keep + per_layer
     else:
         body += layers * per_layer
+    body += qlora_dequantized_weight_bytes(m, t, f)
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
+
+
+def qlora_dequantized_weight_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """QLoRA kernels that rebuild each 4-bit weight in 16 bits and keep it for backward (auto-gptq's QuantLinear;
+    resources/factors.toml [qlora.kept_weight_bytes]): the blocks whose activations are alive keep their layers'
+    dequantized weights — the one block recomputed under checkpointing, every block without — plus, while the largest
+    layer is dequantized, its intermediates beyond that copy ([qlora.dequant_transient_bytes])."""
+    if t.method != "qlora" or m.arch != "transformer" or not m.layers or not m.hidden:
+        return 0.0
+    q = f["qlora"]
+    kept = float(q["kept_weight_bytes"][t.qlora_kernel])
+    transient = float(q["dequant_transient_bytes"][t.qlora_kernel])
+    if not kept and not transient:
+        return 0.0
+    h, q_out = m.hidden, (m.heads or 1) * head_dim(m)
+    largest = h * max(float(m.ffn or 4 * h), float(q_out + 2 * kv_dim(m)))
+    blocks = 1 if t.grad_checkpointing else m.layers
+    return blocks * block_linear_params(m) / m.layers * kept + largest * max(0.0, transient - kept)
 
 
 def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
