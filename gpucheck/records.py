@@ -152,6 +152,9 @@ class TrainSpec:
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
     #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
     #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
+    checkpoint_reentrant: bool = True  # activation checkpointing through torch.utils.checkpoint(use_reentrant=True), the
+    #   Hugging Face / PEFT default; false (use_reentrant=False, saved-tensor hooks): tensors a custom autograd Function keeps
+    #   as ctx attributes (bitsandbytes' MatMul4Bit: its input) are not dropped, so they stay alive in every block
     qlora_double_quant: bool = True  # QLoRA: the 64-weight blocks' scales are themselves quantized to 8 bits (bnb_4bit_use_double_quant,
     #   litgpt's bnb.nf4-dq, torchao's NF4); false: one fp32 scale per 64 weights (litgpt's bnb.nf4)
     fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
