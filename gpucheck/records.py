@@ -164,7 +164,8 @@ class TrainSpec:
     channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:
     #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
-    #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
+    #   temporary) | foreach_torch20 (torch 2.0.x's foreach AdamW: two) | single (a per-tensor loop: torch < 2.0,
+    #   transformers' own AdamW) | fused; "" = the stack's usual one
     feature_extraction: str = ""  # audio: where the input features are computed — on_the_fly_main (in the training
     #   process) | precomputed_lists (datasets.map before training, read back as Python lists) | workers; "" = not modelled
     input_libs: str = ""  # the input path's libraries: "" (current transformers / pyarrow) | "2022" (NumPy STFT, pyarrow 10)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.choices import OPTIMIZERS, QLORA_KERNELS, STACKS
+from gpucheck.choices import OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -98,7 +98,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
     "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
                  "allocator_transient_blocks": _each(BACKENDS, "num")},
-    "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num")},
+    "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num"),
+                       "temporary_buffers": _each(OPTIMIZER_IMPLS, "num")},
     "seq2seq": {"cross_hidden_bytes": "num", "cross_kv_bytes": "num", "cross_attention_operators": "num"},
     "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "chunked": {**_LOSS, "chunk_tokens": "posint",
                "transient_copies": "num"}, "fused": _LOSS},

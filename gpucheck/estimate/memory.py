@@ -427,9 +427,10 @@ def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> f
     o = f["optimizer_step"]
     impl = t.optimizer_impl or str(o["stack_default"][t.stack])
     torch_steps = (pl.stage == 0 or (pl.stage >= 3 and t.shard)) and not t.cpu_offload
-    if impl != "foreach" or not torch_steps:
+    buffers = float(o["temporary_buffers"][impl])
+    if not buffers or not torch_steps:
         return pl.step_grad_copies
-    return pl.step_grad_copies + pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
+    return pl.step_grad_copies + buffers * pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
 
 
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
