@@ -24,7 +24,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gpucheck.choices import LOADER_STARTS, LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS
+from gpucheck.choices import (
+    LOADER_STARTS,
+    LORA_TARGETS,
+    METHODS,
+    OPTIMIZER_IMPLS,
+    OPTIMIZERS,
+    PRECISIONS,
+    QLORA_KERNELS,
+    STACKS,
+)
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.hf_config import workload_from_config_file
@@ -418,9 +427,9 @@ _TRAIN_SPEC = {
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,
     "fsdp_frozen_grads": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
-    "qlora_kernel": _s(False, ("bitsandbytes", "torchao")), "qlora_double_quant": _B,
+    "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
     "zero_bucket_elements": _f(False, 0, 1e10),
-    "optimizer_impl": _s(False, ("foreach", "single", "fused")),
+    "optimizer_impl": _s(False, OPTIMIZER_IMPLS),
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),
     "input_libs": _s(False, ("current", "2022")),

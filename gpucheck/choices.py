@@ -12,3 +12,7 @@ ZERO_STAGES = (0, 1, 2, 3)
 # how DataLoader workers start (train.loader_start; gpucheck/estimate/input_path.py): spawn_each_epoch — a fresh
 # interpreter per worker (spawn, macOS' and Windows' default), started anew at every epoch (no persistent_workers)
 LOADER_STARTS = ("spawn_each_epoch",)
+# QLoRA's 4-bit layers: bitsandbytes (PEFT, litgpt, Unsloth), torchao (torchtune's NF4), gptq (auto-gptq's QuantLinear)
+QLORA_KERNELS = ("bitsandbytes", "torchao", "gptq")
+# how the optimizer step runs (resources/factors.toml [optimizer_step.temporary_buffers])
+OPTIMIZER_IMPLS = ("foreach", "foreach_torch20", "single", "fused")

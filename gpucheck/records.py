@@ -150,7 +150,11 @@ class TrainSpec:
     qlora_upcast: bool = True  # QLoRA: the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for mixed
     #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
-    #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight)
+    #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
+    #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
+    checkpoint_reentrant: bool = True  # activation checkpointing through torch.utils.checkpoint(use_reentrant=True), the
+    #   Hugging Face / PEFT default; false (use_reentrant=False, saved-tensor hooks): tensors a custom autograd Function keeps
+    #   as ctx attributes (bitsandbytes' MatMul4Bit: its input) are not dropped, so they stay alive in every block
     qlora_double_quant: bool = True  # QLoRA: the 64-weight blocks' scales are themselves quantized to 8 bits (bnb_4bit_use_double_quant,
     #   litgpt's bnb.nf4-dq, torchao's NF4); false: one fp32 scale per 64 weights (litgpt's bnb.nf4)
     fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
@@ -160,7 +164,8 @@ class TrainSpec:
     channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:
     #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized
-    #   temporary) | single (a per-tensor loop: torch < 2.0, transformers' own AdamW) | fused; "" = the stack's usual one
+    #   temporary) | foreach_torch20 (torch 2.0.x's foreach AdamW: two) | single (a per-tensor loop: torch < 2.0,
+    #   transformers' own AdamW) | fused; "" = the stack's usual one
     feature_extraction: str = ""  # audio: where the input features are computed — on_the_fly_main (in the training
     #   process) | precomputed_lists (datasets.map before training, read back as Python lists) | workers; "" = not modelled
     input_libs: str = ""  # the input path's libraries: "" (current transformers / pyarrow) | "2022" (NumPy STFT, pyarrow 10)

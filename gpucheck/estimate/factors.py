@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.choices import OPTIMIZERS, STACKS
+from gpucheck.choices import OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -91,13 +91,15 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "qlora": {"bits_per_quantized_param": "pos", "unquantized_bytes_per_param": "pos",
               "unquantized_bytes_per_param_pure_bf16": "pos", "time_factor_low": "pos",
               "bits_per_quantized_param_single_quant": "pos",
-              "kept_input_copies": _each(("bitsandbytes", "torchao"), "num"),
+              "kept_input_copies": _each(QLORA_KERNELS, "num"),
+              "kept_weight_bytes": _each(QLORA_KERNELS, "num"), "dequant_transient_bytes": _each(QLORA_KERNELS, "num"),
               "time_factor_high": "pos"},
     "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
     "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
                  "allocator_transient_blocks": _each(BACKENDS, "num")},
-    "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num")},
+    "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num"),
+                       "temporary_buffers": _each(OPTIMIZER_IMPLS, "num")},
     "seq2seq": {"cross_hidden_bytes": "num", "cross_kv_bytes": "num", "cross_attention_operators": "num"},
     "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "chunked": {**_LOSS, "chunk_tokens": "posint",
                "transient_copies": "num"}, "fused": _LOSS},

@@ -190,10 +190,34 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     if t.grad_checkpointing:
         # every layer keeps its input (2 B or 4 B per element); one layer is recomputed at a time
         keep = (4 if t.precision == "fp32" else 2) * s * b * h
+        if not t.checkpoint_reentrant:
+            # non-reentrant checkpointing drops only what goes through save_for_backward (saved-tensor hooks); a kernel
+            # that keeps its input as a ctx attribute (bitsandbytes' MatMul4Bit: 'ctx.tensors = (A, B)') keeps it in every
+            # block (PyTorch docs, FunctionCtx.save_for_backward: tensors saved 'directly on ctx' escape the hooks)
+            keep += qlora_kept_input_bytes(m, t, f) * s * b
         body += layers * keep + per_layer
     else:
         body += layers * per_layer
+    body += qlora_dequantized_weight_bytes(m, t, f)
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
+
+
+def qlora_dequantized_weight_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """QLoRA kernels that rebuild each 4-bit weight in 16 bits and keep it for backward (auto-gptq's QuantLinear;
+    resources/factors.toml [qlora.kept_weight_bytes]): the blocks whose activations are alive keep their layers'
+    dequantized weights — the one block recomputed under checkpointing, every block without — plus, while the largest
+    layer is dequantized, its intermediates beyond that copy ([qlora.dequant_transient_bytes])."""
+    if t.method != "qlora" or m.arch != "transformer" or not m.layers or not m.hidden:
+        return 0.0
+    q = f["qlora"]
+    kept = float(q["kept_weight_bytes"][t.qlora_kernel])
+    transient = float(q["dequant_transient_bytes"][t.qlora_kernel])
+    if not kept and not transient:
+        return 0.0
+    h, q_out = m.hidden, (m.heads or 1) * head_dim(m)
+    largest = h * max(float(m.ffn or 4 * h), float(q_out + 2 * kv_dim(m)))
+    blocks = 1 if t.grad_checkpointing else m.layers
+    return blocks * block_linear_params(m) / m.layers * kept + largest * max(0.0, transient - kept)
 
 
 def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -283,6 +307,13 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         z = f["zero"]
         g = pc.trainable * z["grads_bytes_16bit"]
         fp32_partition = pc.trainable * z["fp32_grad_partition_bytes"]
+    if deepspeed_16bit_adapters(t):
+        # the same engine over LoRA: 16-bit adapters and gradients, the fp32 master and gradient partition beside them
+        z, b = f["zero"], f["bytes_per_param"]
+        wp = dataclasses.replace(wp, adapters=pc.trainable * b["weights_frozen_16bit"],
+                                 master=pc.trainable * b["weights_fp32"])
+        g = pc.trainable * z["grads_bytes_16bit"]
+        fp32_partition = pc.trainable * z["fp32_grad_partition_bytes"]
     step_copies = 0.0
     if fsdp_16bit_master(t, stage):
         # FSDP over a 16-bit model (InternEvo's FSDPadaptOptimizer, internlm/solver/optimizer/fsdp_optimizer.py): the
@@ -352,6 +383,16 @@ def deepspeed_16bit_grads(t: TrainSpec, stage: int) -> bool:
     return stage in (1, 2) and not t.shard and t.method == "full" and t.precision in ("fp16", "bf16")
 
 
+def deepspeed_16bit_adapters(t: TrainSpec) -> bool:
+    """LoRA / QLoRA under DeepSpeed ZeRO stage 1 or 2 in 16-bit (with or without autocast): the engine casts the whole
+    module, adapters included, to the training dtype, and DeepSpeedZeroOptimizer keeps an fp32 master copy of the
+    trainable partition and converts its gradients to fp32 for the step — 2 + 2 B per adapter parameter plus (4 + 4 +
+    the optimizer's) B over N, as for a full fine-tune (resources/factors.toml [zero]); on one GPU too, where the ZeRO
+    optimizer runs at world size 1 (train.zero_stage as the job sets it, like its gradient buckets)."""
+    return t.method in ("lora", "qlora") and t.zero_stage in (1, 2) and not t.shard \
+        and t.precision in ("fp16", "bf16", *PURE_16BIT)
+
+
 def training_dtype_grad_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Bytes of one gradient element held in the training dtype (an engine's buckets, FSDP's unsharded gradients):
     fp32 in fp32 training, 16-bit otherwise."""
@@ -386,9 +427,10 @@ def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> f
     o = f["optimizer_step"]
     impl = t.optimizer_impl or str(o["stack_default"][t.stack])
     torch_steps = (pl.stage == 0 or (pl.stage >= 3 and t.shard)) and not t.cpu_offload
-    if impl != "foreach" or not torch_steps:
+    buffers = float(o["temporary_buffers"][impl])
+    if not buffers or not torch_steps:
         return pl.step_grad_copies
-    return pl.step_grad_copies + pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
+    return pl.step_grad_copies + buffers * pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
 
 
 def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,

@@ -4,8 +4,8 @@ published GPU memory table (doc/en/train_performance.md, 'GPU Memory Usage Test'
 InternEvo wraps its bf16 model in FSDP without MixedPrecision (internlm/train/training_internlm.py wrap_FSDP_model),
 so the flat parameters and gradients are bf16 shards; FSDPadaptOptimizer (internlm/solver/optimizer/fsdp_optimizer.py)
 holds 'param.data.float()' copies as its master weights and makes fp32 copies of every gradient of the shard before
-torch.optim.AdamW (foreach) steps: 2 + 4 + 2 + 8 B per parameter of the shard, + 4 + 4 at the step
-(train.fsdp_16bit_params). PyTorch FSDP's MixedPrecision instead shards the fp32 parameters (4 + 4 + 8).
+torch.optim.AdamW (foreach, torch 2.0.1: two temporaries) steps: 2 + 4 + 2 + 8 B per parameter of the shard, + 4 + 4 + 4
+at the step (train.fsdp_16bit_params, optimizer_impl = foreach_torch20). PyTorch FSDP's MixedPrecision instead shards the fp32 parameters (4 + 4 + 8).
 
 Role of the rows here: CALIBRATION (roles.lock: the layout was added while these rows were compared); the byte
 counts are read from InternEvo's code, nothing is fitted to the rows.
@@ -33,14 +33,19 @@ def rows():
 
 @pytest.mark.parametrize("row_id", sorted(INTERNEVO_FSDP))
 def test_fsdp_over_a_bf16_model_counts_the_optimizers_fp32_copies(rows, row_id):
-    """Every row of the table within 22 % under the published figure (the rest is not explained: the torch version of
-    the test is not published); read as PyTorch FSDP's own mixed precision (fp32 shards) the same jobs would be
-    estimated at least a quarter under it."""
+    """Every row of the table within 10 % under and 5 % over the published figure, with the torch 2.0.1 the test ran
+    (its foreach AdamW keeps two state-sized temporaries at the step: optimizer_impl = foreach_torch20); read as PyTorch
+    FSDP's own mixed precision (fp32 shards), or as torch 2.1's in-place foreach step, the same jobs would be estimated
+    at least 10 points further under it."""
     r = rows[row_id]
     assert r.measured.value == INTERNEVO_FSDP[row_id] and r.train.fsdp_16bit_params
-    assert -0.22 <= A.memory_error(r) <= 0.0, A.memory_error(r)
+    assert r.train.optimizer_impl == "foreach_torch20"
+    err = A.memory_error(r)
+    assert -0.10 <= err <= 0.05, err
     plain = dataclasses.replace(r, train=dataclasses.replace(r.train, fsdp_16bit_params=False))
-    assert A.memory_error(plain) < -0.25
+    torch21 = dataclasses.replace(r, train=dataclasses.replace(r.train, optimizer_impl="foreach"))
+    assert A.memory_error(plain) < err - 0.10
+    assert A.memory_error(torch21) < err - 0.10
 
 
 def test_more_gpus_need_less_memory_each(rows):

@@ -29,16 +29,16 @@ def rows():
 
 
 @pytest.mark.parametrize("row_id", sorted(QWEN_72B_QLORA))
-def test_gptq_qlora_under_deepspeed_fp16_is_met_from_below(rows, row_id):
-    """Within 11 % under the published figure at 256, 1,024 and 4,096 tokens (DeepSpeed ZeRO-2's reduce buckets and the
-    adapters' fp32 partitions are not counted); read as fp16 autocast with fp32 unquantized layers the 4,096-token run
-    would be estimated over it."""
+def test_gptq_qlora_under_deepspeed_fp16_is_met(rows, row_id):
+    """Within 11 % under and 8 % over the published figure at 256, 1,024 and 4,096 tokens (with DeepSpeed ZeRO-2's
+    reduce buckets, the adapters' fp32 partitions and auto-gptq's dequantized weights counted); read as fp16 autocast
+    with fp32 unquantized layers the 4,096-token run would be estimated well over it."""
     r = rows[row_id]
     assert r.measured.value == QWEN_72B_QLORA[row_id] and r.train.precision == "fp16-pure"
-    assert -0.11 <= A.memory_error(r) <= 0.0, A.memory_error(r)
+    assert -0.11 <= A.memory_error(r) <= 0.08, A.memory_error(r)
     if row_id.endswith("s4096-mem"):
         autocast = dataclasses.replace(r, train=dataclasses.replace(r.train, precision="fp16", qlora_upcast=True))
-        assert A.memory_error(autocast) > 0.05
+        assert A.memory_error(autocast) > 0.10
 
 
 def test_swift_keeps_qwens_embeddings_and_head_in_bf16(rows):
