@@ -395,6 +395,7 @@ _MODEL_SPEC = {
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),
     "flops_in_linear": _B,
+    "depthwise_gflops": _f(False, 0, 1e9),
     "name": _s(),
 }
 _TRAIN_SPEC = {

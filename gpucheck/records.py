@@ -101,6 +101,9 @@ class ModelSpec:
     # in fp32 they follow torch.backends.cuda.matmul.allow_tf32 (off by default), not cuDNN's TF32 convolutions, and
     # cuDNN's Winograd/FFT convolutions do not shorten them
     flops_in_linear: bool = False
+    # conv-net: forward FLOPs per sample (at ref_image_size) of its depthwise convolutions (groups = input channels),
+    # already inside forward_gflops; PyTorch runs them in its own direct kernels, not as GEMMs (estimate/compute.py)
+    depthwise_gflops: float = 0.0
 
     @property
     def gated(self) -> bool:

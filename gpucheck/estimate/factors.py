@@ -110,6 +110,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
               "gemm_efficiency": _each(ARCHS, _GEMM),
               "elementwise": {"hidden_elements": "num", "ffn_elements": "num", "score_elements": "num",
                               "logit_elements": "num", "sm_cycles_per_element": "num",
+                              "depthwise_loads_per_mac": "num",
                               "dropout_elements": "num", "score_dropout_elements": "num", "drop_path_elements": "num",
                               "usual_dropout": _each(("gated", "plain"), "frac"),
                               "fp32_lanes_per_sm": Open("posint", pattern=r"default|\d+\.\d+|gfx\w+", required=("default",)),
