@@ -104,6 +104,9 @@ class ModelSpec:
     # conv-net: forward FLOPs per sample (at ref_image_size) of its depthwise convolutions (groups = input channels),
     # already inside forward_gflops; PyTorch runs them in its own direct kernels, not as GEMMs (estimate/compute.py)
     depthwise_gflops: float = 0.0
+    # conv-net: share of the forward FLOPs in ungrouped 3×3 stride-1 convolutions, the layers cuDNN's and MIOpen's
+    # Winograd / FFT algorithms shorten (None: factors.toml [speed.conv_fp32] usual_winograd_share)
+    winograd_share: float | None = None
 
     @property
     def gated(self) -> bool:

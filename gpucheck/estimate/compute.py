@@ -245,7 +245,9 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table[kind]
     if m.arch == "cnn" and math == "fp32" and backend in ("cuda", "rocm") and not m.flops_in_linear:
-        val *= s["conv_fp32"]["conv_fp32_speedup"]  # cuDNN's / MIOpen's Winograd, FFT 3×3 convolutions (fitted)
+        # cuDNN's / MIOpen's Winograd and FFT algorithms shorten the 3×3 stride-1 layers only (speedup fitted)
+        share = m.winograd_share if m.winograd_share is not None else s["conv_fp32"]["usual_winograd_share"]
+        val /= (1.0 - share) + share / s["conv_fp32"]["conv_fp32_speedup"]
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)

@@ -106,7 +106,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
                     "backend_factor": _each(BACKENDS, "pos")},
     "speed": {"small_hidden_half": "pos", "legacy_mma_fraction": Open("posfrac", pattern=_CC),
               "tensor_share": Open("posfrac", pattern=_CC),
-              "conv_fp32": {"conv_fp32_speedup": "pos"},
+              "conv_fp32": {"conv_fp32_speedup": "pos", "usual_winograd_share": "frac"},
               "gemm_efficiency": _each(ARCHS, _GEMM),
               "elementwise": {"hidden_elements": "num", "ffn_elements": "num", "score_elements": "num",
                               "logit_elements": "num", "sm_cycles_per_element": "num",
