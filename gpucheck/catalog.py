@@ -404,6 +404,8 @@ _MODEL_SPEC = {
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),
     "flops_in_linear": _B,
+    "depthwise_gflops": _f(False, 0, 1e9),
+    "winograd_share": _f(False, 0, 1),
     "name": _s(),
 }
 _TRAIN_SPEC = {

@@ -101,6 +101,12 @@ class ModelSpec:
     # in fp32 they follow torch.backends.cuda.matmul.allow_tf32 (off by default), not cuDNN's TF32 convolutions, and
     # cuDNN's Winograd/FFT convolutions do not shorten them
     flops_in_linear: bool = False
+    # conv-net: forward FLOPs per sample (at ref_image_size) of its depthwise convolutions (groups = input channels),
+    # already inside forward_gflops; PyTorch runs them in its own direct kernels, not as GEMMs (estimate/compute.py)
+    depthwise_gflops: float = 0.0
+    # conv-net: share of the forward FLOPs in ungrouped 3×3 stride-1 convolutions, the layers cuDNN's and MIOpen's
+    # Winograd / FFT algorithms shorten (None: factors.toml [speed.conv_fp32] usual_winograd_share)
+    winograd_share: float | None = None
 
     @property
     def gated(self) -> bool:

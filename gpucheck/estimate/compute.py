@@ -252,7 +252,9 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any])
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table[kind]
     if m.arch == "cnn" and math == "fp32" and backend in ("cuda", "rocm") and not m.flops_in_linear:
-        val *= s["conv_fp32"]["conv_fp32_speedup"]  # cuDNN's / MIOpen's Winograd, FFT 3×3 convolutions (fitted)
+        # cuDNN's / MIOpen's Winograd and FFT algorithms shorten the 3×3 stride-1 layers only (speedup fitted)
+        share = m.winograd_share if m.winograd_share is not None else s["conv_fp32"]["usual_winograd_share"]
+        val /= (1.0 - share) + share / s["conv_fp32"]["conv_fp32_speedup"]
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)
@@ -264,7 +266,7 @@ def _elem_bytes(t: TrainSpec) -> float:
 
 
 def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any],
-                                 attn_len: int | None = None) -> tuple[float, float]:
+                                 attn_len: int | None = None, backend: str = "") -> tuple[float, float]:
     """(bytes, elements) the memory-bound operations of one step read and write (forward, backward
     = 2 forwards, recomputation = one more forward), before the stack's fusion factor. Bytes set the
     time at the memory's bandwidth; elements set the instructions on the vector lanes, which do not
@@ -295,8 +297,24 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     per_sample = m.activation_mib * 1024.0**2  # bytes of 16-bit saved activations
     if m.ref_image_size and t.image_size:
         per_sample *= (t.image_size / m.ref_image_size) ** 2
-    elements = k * per_sample / 2.0 * t.batch * passes / 3.0
+    elements = (k * per_sample / 2.0 + depthwise_loads_per_sample(m, t, f, backend)) * t.batch * passes / 3.0
     return elements * eb, elements
+
+
+def depthwise_loads_per_sample(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str) -> float:
+    """Elements a conv net's depthwise convolutions load per sample over forward and backward: PyTorch runs them in
+    its own direct kernels (one thread per output looping over the taps; the weight gradient one block per channel
+    and tap, re-reading the input and the output gradient for every tap), so each multiply-add loads its operands
+    rather than reusing them from registers as a GEMM does (factors.toml [speed.elementwise] depthwise_loads_per_mac).
+    On CUDA, fp16 depthwise layers go to cuDNN's tiled kernels instead (PyTorch Convolution.cpp use_cudnn_depthwise:
+    FP16 with cuDNN >= 8.2, 1×1/3×3/5×5 filters; channels-last always): nothing is added there."""
+    cudnn = backend == "cuda" and (t.channels_last or t.precision.startswith("fp16"))
+    if not m.depthwise_gflops or cudnn:
+        return 0.0
+    macs = m.depthwise_gflops * 1e9 / 2.0
+    if m.ref_image_size and t.image_size:
+        macs *= (t.image_size / m.ref_image_size) ** 2
+    return macs * f["speed"]["elementwise"]["depthwise_loads_per_mac"]
 
 
 def weight_stream_bytes(weights_16bit: float, t: TrainSpec, gpus: int = 1) -> tuple[float, int]:
@@ -368,7 +386,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     pass_s = max(linear / rate_flops, one_read / bw)
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
-    ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len)
+    ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
     rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f) \
         + autocast_cast_bytes(pc.trainable, t, f)
     # element-wise kernels also issue instructions per element (loads and stores, index math, type conversion,

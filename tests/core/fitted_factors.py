@@ -58,12 +58,11 @@ FITTED: tuple[Fitted, ...] = (
                 "count of 3); held at the count"),
     # 12 groups: fitted
     Fitted(("speed", "elementwise", "sm_cycles_per_element"), 0.3),
-    Fitted(("speed", "elementwise", "feature_map_factor", "cnn"), 15.0,
-           held="it trades off against conv_fp32_speedup on the same FP32 conv-net rows: with the transformer and "
-                "U-Net counts held, it moved −13 % without DeepLearningExamples' rows and conv_fp32_speedup +13 % "
-                "without mrdbourke's, and DeepLearningExamples' rows lost 10 of 147 within 1.35× from in-sample to "
-                "leave-one-source-out (2 once it is held); held at its count, 15 (the fit: 16.1), the speedup and "
-                "sm_cycles_per_element fitted"),
+    Fitted(("speed", "elementwise", "feature_map_factor", "cnn"), 7.5,
+           held="a count per saved element (factors.toml [speed.elementwise]: 15 per convolution output, two saved "
+                "elements each); until December 2026 the 15 was applied per saved element and fitted to 16 on FP32 "
+                "rows of Pascal and Turing GPUs, where it traded off against conv_fp32_speedup (−13 % without "
+                "DeepLearningExamples' rows); held at the count, the speedup and sm_cycles_per_element fitted"),
     Fitted(("speed", "elementwise", "feature_map_factor", "unet"), 20.0,
            held="it trades off against the U-Net GEMM efficiency on the same eight diffusion rows (six of them "
                 "Shivam's): +21 % without Shivam's rows, −19 % without kohya's one row, while unet.tensor moved "
