@@ -10,6 +10,7 @@ import math
 
 from gpucheck.advise.data import factor, psu_required_w
 from gpucheck.advise.model import Bottleneck
+from gpucheck.estimate.input_path import IN_MAIN
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.machine import Disk, Gpu, Machine
 from gpucheck.records import Estimate, Workload
@@ -335,7 +336,11 @@ def _data_loading(machine: Machine, workload: Workload, est: Estimate, vendor: s
 def _audio_input(machine: Machine, est: Estimate) -> list[Bottleneck]:
     """The CPU's audio feature work sets the step's pace (the estimate counts it: estimate/input_path.py): say so
     and how to take it off the critical path, with as many workers as cover that work within a GPU step."""
-    if not est.input_bound or not est.step_seconds:
+    if not est.step_seconds or not est.input_seconds:
+        return []
+    in_process = est.train.feature_extraction in IN_MAIN  # serial with the step: moving it to workers removes it
+    if not est.input_bound and not (in_process and est.input_seconds >= factor("data_loading", "serial_input_share")
+                                    * est.step_seconds):
         return []
     cores = machine.cpu.physical_cores or machine.cpu.logical_cores or 1
     gpu_s = max(0.0, est.step_seconds - est.input_seconds)

@@ -40,7 +40,8 @@ def test_an_rtx_4090_is_not_power_limited() -> None:
     "lambda-bert_base_squad-fp16-1x-rtx-6000-ada",  # Lambda: 136 sequences/s
     "lambda-bert_large_squad-fp16-1x-rtx-6000-ada",  # Lambda: 79 sequences/s, slower than an RTX 4090 (94)
 ])
-def test_rtx_6000_ada_bert_is_within_25_percent_of_lambdas_measurement(row_id: str) -> None:
+def test_rtx_6000_ada_bert_is_within_the_accuracy_goal_of_lambdas_measurement(row_id: str) -> None:
+    # the accuracy goal of a speed estimate (docs/accuracy.md): within 1.35x; at the Hopper rate per watt it was 1.36x
     row = evidence_row(row_id)
     ratio = A.run(row).samples_per_second / A.measured_samples_per_s(row)
-    assert 1 / 1.25 <= ratio <= 1.25, round(ratio, 3)
+    assert 1 / 1.35 <= ratio <= 1.35, round(ratio, 3)

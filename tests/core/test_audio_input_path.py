@@ -70,7 +70,9 @@ def test_h100_server_scan_is_told_the_cpu_sets_the_pace_and_how_to_fix_it():
     assert found and found[0].severity == "warning"
     assert "dataloader_num_workers=" in found[0].fix
     e = E.estimate(w, t)
-    assert e.bottleneck == "input" and e.input_seconds > 0.0
+    # the CPU sets the pace: its per-clip work, or its operator dispatch where that is the larger CPU part (the per-clip
+    # work then still holds the GPU up for a third of the step or more, and the advice names it)
+    assert e.bottleneck in ("input", "overhead") and e.input_seconds >= e.step_seconds / 3
     # following the fix (workers) makes the step faster
     faster = E.estimate_variant(w, t, feature_extraction="workers")
     assert faster.step_seconds < 0.8 * e.step_seconds and not faster.input_bound
