@@ -198,8 +198,10 @@ def relative_lines() -> list[str]:
         ratio = relative_ratio(fast, slow, scale)
         out.append(f"| {find_gpu(fast).name} | {find_gpu(slow).name}{' (7-core)' if scale != 1 else ''} | "
                    f"{measured:.2f}× | {ratio:.2f}× | {ratio / measured:.2f} |")
-    return out + ["", "These ratios set `utilization.backend_factor.metal`: calibration, so Apple counts as not yet "
-                      "checked for the bands.", ""]
+    return out + ["", "Until December 2026 these ratios set `utilization.backend_factor.metal` (1.0). It is now fitted on "
+                      "the Apple training rows of five source groups (resources/factors.toml), and the estimate "
+                      "over-states the two Apple ratios here: a 50-epoch run of small images whose NVIDIA side may be "
+                      "bound by its host, not its GPU (the network is not published).", ""]
 
 
 def _rows_stat(results: list[A.Result], pick) -> str:

@@ -92,6 +92,9 @@ FITTED: tuple[Fitted, ...] = (
                       "2026), those rows pulled every generation's transformer tensor GEMM efficiency 0.73 → 0.67 "
                       "and that factor's swing with one group left out from 21 % to 32 %, for the same headline; it "
                       "moves +68 % (back to 1.0) without Hugging Face's rows, and their LOSO errors say so"),
+    # gpu-insights, lucadiliello, mrdbourke, rasbt, tlkh: the share of its peak that Apple's MPS reaches, against
+    # CUDA's (1.0 = as CUDA; kept at most 1.0: MPS kernels are not assumed better than cuDNN's and cuBLAS')
+    Fitted(("utilization", "backend_factor", "metal"), 1.0, lo=0.2, hi=1.0),
     # 12 groups: fitted (its pair on the FP32 conv-net rows, feature_map_factor.cnn, is held at its count)
     Fitted(("speed", "conv_fp32", "conv_fp32_speedup"), 1.0, lo=1.0, hi=2.25),
 )
