@@ -189,7 +189,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:
         # every layer keeps its input (2 B or 4 B per element); one layer is recomputed at a time
-        keep = (4 if t.precision == "fp32" else 2) * s * b * h
+        keep = (4.0 if t.precision == "fp32" else 2.0) * s * b * h
         if not t.checkpoint_reentrant:
             # non-reentrant checkpointing drops only what goes through save_for_backward (saved-tensor hooks); a kernel
             # that keeps its input as a ctx attribute (bitsandbytes' MatMul4Bit: 'ctx.tensors = (A, B)') keeps it in every
