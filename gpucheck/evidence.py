@@ -28,11 +28,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from gpucheck.catalog import _MODEL_SPEC, _TRAIN_SPEC, get_workload
+from gpucheck.catalog import get_workload
 from gpucheck.errors import BadInput, UnknownName
 from gpucheck.records import ModelSpec, TrainSpec
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import _B, _f, _i, _s, read_toml, validate_table
+from gpucheck.workload_schema import MODEL_SPEC, TRAIN_SPEC
 
 ROLES = ("calibration", "validation")
 FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")
@@ -52,7 +53,7 @@ _MEASURED_SPEC = {
     "cuda_context_included": _B,
     "samples": _f(False, 1, 1e15),
 }
-_TRAIN_KEYS = {k: v for k, v in _TRAIN_SPEC.items() if k != "grad_accum"}
+_TRAIN_KEYS = {k: v for k, v in TRAIN_SPEC.items() if k != "grad_accum"}
 _ROW_SPEC: dict[str, tuple] = {
     "id": _s(True), "what": _s(True), "quote": _s(True), "how": _s(True), "role": _s(True, ROLES),
     "family": _s(False, FAMILIES), "workload": _s(), "model": _s(), "note": _s(),
@@ -61,7 +62,7 @@ _ROW_SPEC: dict[str, tuple] = {
     "accumulation": _i(False, 1, 1_000_000), "avg_len": _i(False, 1, 10_000_000),
     **_TRAIN_KEYS,
 }
-_MODEL_KEYS = {**{k: (kind, False, lo, hi, ch) for k, (kind, _req, lo, hi, ch) in _MODEL_SPEC.items()},
+_MODEL_KEYS = {**{k: (kind, False, lo, hi, ch) for k, (kind, _req, lo, hi, ch) in MODEL_SPEC.items()},
                "from_workload": _s()}
 _FILE_KEYS = ("source", "models", "defaults", "row")
 

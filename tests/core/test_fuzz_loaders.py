@@ -23,7 +23,7 @@ import tomllib
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from gpucheck import catalog
+from gpucheck import catalog, workload_schema
 from gpucheck.advise import data as advise_data
 from gpucheck.catalog import find_gpu, get_workload, load_workloads
 from gpucheck.errors import BadInput
@@ -420,8 +420,8 @@ def test_cli_estimate_on_a_damaged_file_is_exit_2_with_one_line(tmp_path, capsys
 
 def _bounded_keys():
     out = []
-    for section, spec in (("model", catalog._MODEL_SPEC), ("train", catalog._TRAIN_SPEC),
-                          ("data", catalog._DATA_SPEC)):
+    for section, spec in (("model", workload_schema.MODEL_SPEC), ("train", workload_schema.TRAIN_SPEC),
+                          ("data", workload_schema.DATA_SPEC)):
         for key, (kind, _req, lo, hi, _choices) in spec.items():
             if kind in ("int", "float"):
                 out.append((section, key, kind, lo, hi))
