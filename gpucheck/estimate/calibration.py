@@ -279,10 +279,7 @@ def calibrated_speed(sp: Any, cal: Calibration, family: str, host_s: float) -> A
     step = cal.step_seconds(sp.step_seconds, host_s, family)
     if not step > 0:
         return sp
-    k = sp.step_seconds / step
-    return dataclasses.replace(
-        sp, step_seconds=step, samples_per_second=sp.samples_per_second * k, utilization=sp.utilization * k,
-        tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second * k)
+    return sp.with_step(step)
 
 
 def calibrated_text(calibrated: Mapping[str, Any] | None) -> str:

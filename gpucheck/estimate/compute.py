@@ -37,6 +37,7 @@ published runs, separating the rows used to set a factor (calibration) from the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -56,7 +57,7 @@ from gpucheck.estimate.dispatch import (
     serial_optimizer_ops,
     stack_of,
 )
-from gpucheck.estimate.factors import seq_len_of
+from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
 from gpucheck.records import ModelSpec, TrainSpec, Workload
@@ -87,6 +88,13 @@ class Speed:
     input_seconds: float = 0.0  # what the host's input path (features, batches) adds to a step (estimate/input_path.py)
     input_bound: bool = False  # that input path, not the GPU, sets the step's pace
 
+    def with_step(self, step_seconds: float, **changes: Any) -> Speed:
+        """The same work done in `step_seconds` per step: the rates scale with it (and `changes` are applied)."""
+        k = self.step_seconds / step_seconds
+        tokens = None if self.tokens_per_second is None else self.tokens_per_second * k
+        return dataclasses.replace(self, step_seconds=step_seconds, samples_per_second=self.samples_per_second * k,
+                                   utilization=self.utilization * k, tokens_per_second=tokens, **changes)
+
 
 # -- work ------------------------------------------------------------------------------------------
 
@@ -105,17 +113,11 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = 
         attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
         dec_linear, dec_attn = s2s.decoder_forward_flops(m, t)
         return 2.0 * (linear * s + head * s2s.target_tokens(m, t)) + dec_linear, attn * s + dec_attn
-    g = (m.forward_gflops or 0.0) * 1e9
-    if m.ref_image_size and t.image_size:
-        g *= (t.image_size / m.ref_image_size) ** 2
-    return g, 0.0
+    return (m.forward_gflops or 0.0) * 1e9 * image_scale(m, t), 0.0
 
 
 def _aux_flops(m: ModelSpec, t: TrainSpec) -> float:
-    aux = 0.0 if t.cache_embeddings else (m.aux_forward_gflops or 0.0) * 1e9
-    if aux and m.ref_image_size and t.image_size:
-        aux *= (t.image_size / m.ref_image_size) ** 2
-    return aux
+    return 0.0 if t.cache_embeddings else (m.aux_forward_gflops or 0.0) * 1e9 * image_scale(m, t)
 
 
 def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None, gpus: int = 1) -> float:
@@ -294,9 +296,7 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     if not m.activation_mib:
         return 0.0, 0.0
     k = e["feature_map_factor"][m.arch]
-    per_sample = m.activation_mib * 1024.0**2  # bytes of 16-bit saved activations
-    if m.ref_image_size and t.image_size:
-        per_sample *= (t.image_size / m.ref_image_size) ** 2
+    per_sample = m.activation_mib * 1024.0**2 * image_scale(m, t)  # bytes of 16-bit saved activations
     elements = (k * per_sample / 2.0 + depthwise_loads_per_sample(m, t, f, backend)) * t.batch * passes / 3.0
     return elements * eb, elements
 
@@ -311,9 +311,7 @@ def depthwise_loads_per_sample(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any],
     cudnn = backend == "cuda" and (t.channels_last or t.precision.startswith("fp16"))
     if not m.depthwise_gflops or cudnn:
         return 0.0
-    macs = m.depthwise_gflops * 1e9 / 2.0
-    if m.ref_image_size and t.image_size:
-        macs *= (t.image_size / m.ref_image_size) ** 2
+    macs = m.depthwise_gflops * 1e9 / 2.0 * image_scale(m, t)
     return macs * f["speed"]["elementwise"]["depthwise_loads_per_mac"]
 
 
@@ -380,7 +378,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     w16 = (block_linear_params(m) + s2s.decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
         if m.arch == "transformer" else m.params
     w16 *= _elem_bytes(t)
-    gpus = max(1, int(target.gpus)) if target.gpu is not None else 1
+    gpus = target.processes
     one_read, passes = weight_stream_bytes(w16, t, gpus)
     # each pass over the linear layers: its FLOPs at the matrix rate, or streaming its weights, whichever is longer
     pass_s = max(linear / rate_flops, one_read / bw)
@@ -445,7 +443,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     host_bound = target.gpu is not None and disp_s >= gpu_s  # the CPU launches slower than the GPU runs
     small = host_bound or g.fixed_s > gpu_s - g.fixed_s
     bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
-    n = max(1, target.gpus if target.gpu is not None else 1)
+    n = target.processes
     comm = link_seconds(traffic.comm_bytes, target, f) / max(1, t.grad_accum) if n > 1 else 0.0
     off_hidden, off_serial = offload_seconds(traffic, target, f, t.grad_accum)
     # DDP buckets overlap the gradient all-reduce with backward (2/3 of the work); FSDP and ZeRO-3 prefetch the next

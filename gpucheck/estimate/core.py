@@ -162,7 +162,7 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     this GPU's partition (fp32 gradients out every micro-batch, 16-bit parameters back every optimizer step), the
     CPU optimizer's pass over the partitions of the GPUs in this GPU's machine (the machines the target names,
     links.nodes_of), and FSDP's offloaded frozen shards streamed in per pass."""
-    n = target.gpus if target.gpu is not None else 1
+    n = target.processes
     comm = pl.comm_bytes_per_optimizer_step(t.grad_accum) if n > 1 else 0.0
     forward = pl.comm_bytes_per_micro_step / (3.0 if t.grad_checkpointing else 2.0) if n > 1 else 0.0
     if not t.cpu_offload:

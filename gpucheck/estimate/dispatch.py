@@ -113,7 +113,12 @@ def host_clock_mhz(target: Any, f: Mapping[str, Any]) -> float:
     return float(f["dispatch"]["host_clock_mhz"][seg])
 
 
+def at_host_clock(seconds: float, reference_clock_mhz: float, target: Any, f: Mapping[str, Any]) -> float:
+    """Single-threaded CPU work measured (or priced) at `reference_clock_mhz`, on this target's host CPU."""
+    return seconds * float(reference_clock_mhz) / host_clock_mhz(target, f)
+
+
 def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float:
     d = f["dispatch"]
-    per = d["launch_us"] * 1e-6 * d["reference_clock_mhz"] / host_clock_mhz(target, f)
+    per = at_host_clock(d["launch_us"] * 1e-6, d["reference_clock_mhz"], target, f)
     return kernels * per * d["backend_factor"][target.backend]

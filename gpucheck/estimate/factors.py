@@ -251,3 +251,10 @@ def default_seq_len() -> int:
 def seq_len_of(t: Any) -> int:
     """A job's sequence length (a TrainSpec's `seq_len`), else the default."""
     return int(t.seq_len) if t.seq_len else default_seq_len()
+
+
+def image_scale(m: Any, t: Any) -> float:
+    """How a conv net's or U-Net's per-sample figures (FLOPs, saved activations, depthwise work), stated at the model's
+    `ref_image_size`, grow at the job's image size: with the pixels, (image_size / ref_image_size)²; 1 where either is
+    unknown."""
+    return (t.image_size / m.ref_image_size) ** 2 if m.ref_image_size and t.image_size else 1.0

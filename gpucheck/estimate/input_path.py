@@ -22,12 +22,11 @@ The epoch's workers × that time is spread over its steps.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.choices import LOADER_STARTS
-from gpucheck.estimate.dispatch import host_clock_mhz
+from gpucheck.estimate.dispatch import at_host_clock
 from gpucheck.estimate.host import loader_workers
 from gpucheck.records import FEATURE_EXTRACTION, TrainSpec
 
@@ -42,7 +41,7 @@ def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     libs = t.input_libs or "current"
     kind = "lists" if t.feature_extraction == "precomputed_lists" else "feature"
     per = p[f"{kind}_s_per_clip_{libs}"]
-    return float(per) * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
+    return at_host_clock(float(per), p["reference_clock_mhz"], target, f)
 
 
 def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_samples: int) -> float:
@@ -53,9 +52,8 @@ def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_s
         return 0.0
     p = f["input_path"]
     cpu_s = float(p["spawn_worker_start_s"]) + t.loader_dataset_bytes / 1e9 * float(p["spawn_pickle_s_per_gb"])
-    per_worker = cpu_s * float(p["reference_clock_mhz"]) / host_clock_mhz(target, f)
-    processes = target.gpus if target.gpu is not None else 1  # each GPU's process starts its own, side by side
-    steps = max(1.0, epoch / float(t.batch * processes))
+    per_worker = at_host_clock(cpu_s, p["reference_clock_mhz"], target, f)
+    steps = max(1.0, epoch / float(t.batch * target.processes))  # each GPU's process starts its own, side by side
     return t.loader_workers * per_worker / steps
 
 
@@ -64,12 +62,7 @@ def with_worker_starts(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any],
     extra = worker_start_seconds(t, target, f, data_samples)
     if extra <= 0.0 or not sp.step_seconds:
         return sp
-    step = sp.step_seconds + extra
-    k = sp.step_seconds / step
-    return dataclasses.replace(
-        sp, step_seconds=step, samples_per_second=sp.samples_per_second * k, utilization=sp.utilization * k,
-        tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second * k,
-        input_seconds=sp.input_seconds + extra)
+    return sp.with_step(sp.step_seconds + extra, input_seconds=sp.input_seconds + extra)
 
 
 def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> Any:
@@ -83,11 +76,7 @@ def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) ->
         step = sp.step_seconds + work
         bound = work >= sp.step_seconds
     else:
-        processes = target.gpus if target.gpu is not None else 1
-        step = max(sp.step_seconds, work / loader_workers(target.cpu_cores, processes, f))
+        step = max(sp.step_seconds, work / loader_workers(target.cpu_cores, target.processes, f))
         bound = step > sp.step_seconds
-    k = sp.step_seconds / step
-    return dataclasses.replace(
-        sp, step_seconds=step, samples_per_second=sp.samples_per_second * k, utilization=sp.utilization * k,
-        tokens_per_second=None if sp.tokens_per_second is None else sp.tokens_per_second * k,
-        input_seconds=step - sp.step_seconds, input_bound=bound, bottleneck="input" if bound else sp.bottleneck)
+    return sp.with_step(step, input_seconds=step - sp.step_seconds, input_bound=bound,
+                        bottleneck="input" if bound else sp.bottleneck)

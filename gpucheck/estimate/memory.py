@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.estimate.dropout import attention_p
-from gpucheck.estimate.factors import seq_len_of
+from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
@@ -234,9 +234,7 @@ def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> 
 
 def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     a = f["activations"]
-    per_sample = (m.activation_mib or 0.0) * MIB
-    if m.ref_image_size and t.image_size:
-        per_sample *= (t.image_size / m.ref_image_size) ** 2
+    per_sample = (m.activation_mib or 0.0) * MIB * image_scale(m, t)
     if t.precision == "fp32":
         per_sample *= a["fp32_scale"]
     if t.grad_checkpointing:

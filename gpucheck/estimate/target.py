@@ -177,6 +177,11 @@ class Target:
         return gbps
 
     @property
+    def processes(self) -> int:
+        """Training processes: one per GPU (data parallel, each with its own host work), one on the CPU."""
+        return max(1, int(self.gpus)) if self.gpu is not None else 1
+
+    @property
     def nodes(self) -> int:
         """Machines the GPUs sit in: as given, else as few as hold them (links.nodes_of)."""
         return nodes_of(self, load_factors())[1]
