@@ -209,3 +209,21 @@ def test_every_built_in_job_estimates_on_two_machines():
 def test_fp32_conv_nets_under_rocm_use_miopen_winograd(row_id: str) -> None:
     row = evidence_row(row_id)
     assert 1 / 1.6 <= A.speed_ratio(row) <= 1.6, (row_id, row.quote)
+
+
+# -- 9. Intel Arc: every peak at Intel's graphics clock (resources/gpus.toml) ----------------------------------------
+# Xe-HPG per Xe-core and clock (Intel's architecture description): 16 vector engines × 16 FP32 ops = 256 and 16 XMX
+# engines × 128 FP16/BF16 ops = 2048 (Xe2: 8 × 32 and 8 × 256, the same 256 and 2048), so an Arc card's XMX peak is
+# 8× its FP32 peak at one clock. Intel gives a graphics clock in place of a boost clock; the A770's FP32 figure was
+# taken at the 2.4 GHz maximum its driver reports and the B580's XMX figure at its 2.85 GHz maximum (Intel's TOPS),
+# the others at the graphics clock, which put GPU-Insights' fp32 CIFAR ResNet-50 on an A770 (512.1 images/s, a
+# validation row) 1.12× fast.
+def test_arc_peaks_are_at_one_clock() -> None:
+    for gpu_id in ("arc-a380", "arc-a770", "arc-b580"):
+        g = next(g for g in load_gpus() if g.id == gpu_id)
+        assert abs(g.tflops_fp16_tensor / g.tflops_fp32 - 2048 / 256) < 0.05, gpu_id
+
+
+def test_a770_fp32_resnet50_matches_gpu_insights() -> None:
+    row = evidence_row("gpuinsights-r50c-fp32-arc-a770-16gb")
+    assert 1 / 1.1 <= A.speed_ratio(row) <= 1.1, row.quote
