@@ -48,6 +48,7 @@ from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
 )
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
+from gpucheck.estimate.conv_fp32 import conv_fp32_multiplier
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, sixteen_bit
 from gpucheck.estimate.dispatch import (
     dispatch_seconds,
@@ -151,7 +152,9 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
         per_cycle, math = cpu_math(t, target.cpu_core(f), f, m.arch)
         return target.cpu_peak_tflops(f, per_cycle), math, False
     precision = effective_precision(t, spec, spec.backend)
-    uses_tf32 = f["tf32_default"]["linear" if m.flops_in_linear else m.arch] or stack_of(t, f)["tf32_matmul"]
+    tf32 = f["tf32_default"]
+    uses_tf32 = spec.backend in tf32["backends"] and (tf32["linear" if m.flops_in_linear else m.arch]
+                                                      or stack_of(t, f)["tf32_matmul"])
     if precision.startswith("bf16") and spec.tflops_bf16_tensor:
         if meas and meas.gpu_tflops_bf16:
             return meas.gpu_tflops_bf16, "bf16-tensor", True
@@ -246,17 +249,15 @@ def sm_cycle_rate(target: Any, clock: float, f: Mapping[str, Any]) -> float:
     return spec.tflops_fp32 * 1e12 * clock / (2.0 * float(lanes.get(spec.compute_capability or "", lanes["default"])))
 
 
-def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any]) -> float:
-    """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions)."""
+def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any], spec: Any = None) -> float:
+    """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions) on the GPU `spec`."""
     s = f["speed"]
     table = s["gemm_efficiency"][m.arch]
     # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")
     val = table[kind]
     if m.arch == "cnn" and math == "fp32" and backend in ("cuda", "rocm") and not m.flops_in_linear:
-        # cuDNN's / MIOpen's Winograd and FFT algorithms shorten the 3×3 stride-1 layers only (speedup fitted)
-        share = m.winograd_share if m.winograd_share is not None else s["conv_fp32"]["usual_winograd_share"]
-        val /= (1.0 - share) + share / s["conv_fp32"]["conv_fp32_speedup"]
+        val *= conv_fp32_multiplier(m, spec, f)  # Winograd / FFT on the 3×3 stride-1 layers (estimate/conv_fp32.py)
     if m.arch == "transformer" and m.hidden:
         half = s["small_hidden_half"]
         val *= m.hidden / (m.hidden + half)
@@ -404,7 +405,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     backend = target.backend
     peak, math, measured = pick_peak(t, m, target, f)
     clock = clock_fraction(target, f, measured)
-    eff = gemm_efficiency(m, math, backend, f) * stack_of(t, f)["gemm_scale"] * cpu_rows_efficiency(m, t, target, f)
+    eff = gemm_efficiency(m, math, backend, f, target.gpu) * stack_of(t, f)["gemm_scale"] * cpu_rows_efficiency(m, t, target, f)
     if math.endswith("tensor") and half_rate_fp32_accumulate(target.gpu):
         eff = half_rate_efficiency(eff)  # MMA time doubles, the work around it does not (estimate/accumulate.py)
     explicit = target.gpu is not None and bool(getattr(target.gpu, "sustained_clock_fraction", None))
@@ -417,7 +418,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     rate = peak * 1e12 * tensor_clock * eff
     if target.gpu is not None and not math.startswith("fp32"):
         # cuDNN/cuBLAS pick the fastest kernel: never slower than the fp32 vector path
-        fp32 = fp32_gemm_tflops(target.gpu) * 1e12 * clock * gemm_efficiency(m, "fp32", backend, f)
+        fp32 = fp32_gemm_tflops(target.gpu) * 1e12 * clock * gemm_efficiency(m, "fp32", backend, f, target.gpu)
         rate = max(rate, fp32)
     bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     measured = measured or target.bandwidth_measured
