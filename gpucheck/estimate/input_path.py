@@ -17,6 +17,8 @@ fresh interpreter that re-imports the script's modules before it reads the pickl
 parent for each worker: train.loader_dataset_bytes), and the parent, blocked
 writing that pickle into the worker's pipe, starts the next worker only after it (Python's popen_spawn_posix
 _launch; factors.toml [input_path] spawn_worker_start_s, measured in benchmarks/data/loader-worker-start.json).
+On macOS (an Apple GPU or an Apple CPU) the imports take longer than on the Linux machine they were measured on at the
+same clock: [input_path] spawn_import_factor_macos, from a published `import torch` time on a Mac (pytorch#97106).
 The epoch's workers × that time is spread over its steps.
 """
 
@@ -44,6 +46,11 @@ def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     return at_host_clock(float(per), p["reference_clock_mhz"], target, f)
 
 
+def on_macos(target: Any) -> bool:
+    """The host runs macOS: the GPU is Apple's (Metal), or the CPU is."""
+    return target.backend == "metal" or target.cpu_vendor == "apple"
+
+
 def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_samples: int) -> float:
     """Seconds per step the epoch's serial worker starts take (0.0 where the job's workers do not start by spawn at
     every epoch); `data_samples` stands for the epoch where train.epoch_samples is not set."""
@@ -51,7 +58,8 @@ def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_s
     if t.loader_start not in LOADER_STARTS or t.loader_workers <= 0 or epoch <= 0:
         return 0.0
     p = f["input_path"]
-    cpu_s = float(p["spawn_worker_start_s"]) + t.loader_dataset_bytes / 1e9 * float(p["spawn_pickle_s_per_gb"])
+    imports_s = float(p["spawn_worker_start_s"]) * (float(p["spawn_import_factor_macos"]) if on_macos(target) else 1.0)
+    cpu_s = imports_s + t.loader_dataset_bytes / 1e9 * float(p["spawn_pickle_s_per_gb"])
     per_worker = at_host_clock(cpu_s, p["reference_clock_mhz"], target, f)
     steps = max(1.0, epoch / float(t.batch * target.processes))  # each GPU's process starts its own, side by side
     return t.loader_workers * per_worker / steps
