@@ -16,3 +16,6 @@ LOADER_STARTS = ("spawn_each_epoch",)
 QLORA_KERNELS = ("bitsandbytes", "torchao", "gptq")
 # how the optimizer step runs (resources/factors.toml [optimizer_step.temporary_buffers])
 OPTIMIZER_IMPLS = ("foreach", "foreach_torch20", "single", "fused")
+# a training loss whose operators the CPU dispatches after a host sync (the GPU idle, waiting for each launch), counted
+# from the training code (resources/factors.toml [dispatch.host_loss]): YOLOv5's segmentation and detection losses
+HOST_LOSSES = ("yolov5-seg", "yolov5-det")

@@ -107,6 +107,9 @@ class ModelSpec:
     # conv-net: share of the forward FLOPs in ungrouped 3×3 stride-1 convolutions, the layers cuDNN's and MIOpen's
     # Winograd / FFT algorithms shorten (None: factors.toml [speed.conv_fp32] usual_winograd_share)
     winograd_share: float | None = None
+    # a loss the training code computes after a host sync, its operators dispatched while the GPU waits (factors.toml
+    # [dispatch.host_loss]: "yolov5-seg", "yolov5-det"; None: the loss's operators queue behind the GPU's work)
+    host_loss: str | None = None
 
     @property
     def gated(self) -> bool:

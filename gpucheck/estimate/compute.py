@@ -53,6 +53,7 @@ from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, sixteen_bi
 from gpucheck.estimate.dispatch import (
     dispatch_seconds,
     host_clock_mhz,
+    host_loss_ops,
     kernels_per_step,
     linears,
     serial_optimizer_ops,
@@ -430,7 +431,9 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
     # a per-tensor optimizer loop (optimizer_impl "single") starts after the step's host sync (gradient clipping's
     # norm, the loss scaler's inf check): the GPU waits for each of its launches, so its dispatch adds to the step
-    loop_s = dispatch_seconds(serial_optimizer_ops(m, t, pc, f, target.backend), target, f) if target.gpu else 0.0
+    # so does a loss computed after a host sync (YOLOv5's: factors.toml [dispatch.host_loss]), forward and backward
+    serial_ops = serial_optimizer_ops(m, t, pc, f, target.backend) + host_loss_ops(m, t, f)
+    loop_s = dispatch_seconds(serial_ops, target, f) if target.gpu else 0.0
     work_s += loop_s
     if t.host_sync and target.gpu is not None:
         # the forward pass waits for the GPU in every layer: there the CPU's launches and the GPU's work run in turn

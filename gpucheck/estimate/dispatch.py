@@ -83,6 +83,16 @@ def serial_optimizer_ops(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping
     return optimizer_tensors(m, t, pc, f["dispatch"]["kernels"]) * ops / max(1, t.grad_accum)
 
 
+def host_loss_ops(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Operators per micro-batch step of a loss the training code computes after a host sync (model key host_loss:
+    factors.toml [dispatch.host_loss], counted from the code): a fixed part per step and a part per image of the
+    GPU's batch (YOLOv5's segmentation loss loops over the images in Python); 0 for any other loss."""
+    if not m.host_loss:
+        return 0.0
+    loss = f["dispatch"]["host_loss"][m.host_loss]
+    return float(loss["ops_per_step"]) + float(loss["ops_per_image"]) * t.batch
+
+
 def linears(m: ModelSpec) -> int:
     return 7 if m.gated else 6
 

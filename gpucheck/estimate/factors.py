@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.choices import OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
+from gpucheck.choices import HOST_LOSSES, OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -134,7 +134,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
                              "dropout_backward": "num", "drop_path_forward": "num", "drop_path_backward": "num",
                              "layers_default": _each(("cnn", "unet", "mlp"), "posint")},
                  "host_clock_mhz": _each(SEGMENTS, "pos"), "backend_factor": _each(BACKENDS, "num"),
-                 "optimizer_loop": {"backends": "strlist", "ops_per_tensor": _each(OPTIMIZERS, "num")}},
+                 "optimizer_loop": {"backends": "strlist", "ops_per_tensor": _each(OPTIMIZERS, "num")},
+                 "host_loss": _each(HOST_LOSSES, {"ops_per_step": "num", "ops_per_image": "num"})},
     "multi_gpu": {"overlap_fraction": "posfrac", "base_efficiency": "posfrac", "nvlink_efficiency": "posfrac",
                   "unknown_pcie_gen": "posint", "pcie_gbps": Open("pos", pattern=r"\d+"),
                   "links": {"no_p2p_factor": "posfrac", "gpus_per_node": "posint"},
