@@ -9,6 +9,8 @@ training step's forward (with the loss) and backward are run under a TorchDispat
 operator that reaches a kernel (views, reshapes, dtype casts, allocations included: each costs host time even without a
 GPU kernel). The 2-layer count minus the 1-layer count is one layer: embedding, final norm, head and loss cancel.
 Full fine-tuning (every weight trainable), fp32, dropout 0 (dropout is priced apart in gpucheck), no autocast.
+`backward_frozen_weights`: the same backward with every weight of the layers frozen (only activation gradients, as
+under LoRA without its adapters).
 
 Also counted with torch.profiler (record_shapes off): `profiler_top` = the outermost aten:: calls (the operators
 Python code calls, before a composite operator such as aten::linear splits into t + addmm), `profiler_all` = every
@@ -311,10 +313,22 @@ def count(kind: str, layers: int) -> dict[str, int]:
     with bwd_mode:
         loss.backward()
     model.zero_grad(set_to_none=True)
+    frozen_mode = CountOps()  # every weight frozen but the input embedding's: backward computes activation gradients
+    embedding = model.get_input_embeddings() if hasattr(model, "get_input_embeddings") else model.wte
+    for p in model.parameters():
+        p.requires_grad_(False)
+    embedding.weight.requires_grad_(True)
+    loss = _loss(model, ids, labels)
+    with frozen_mode:
+        loss.backward()
+    for p in model.parameters():
+        p.requires_grad_(True)
+    model.zero_grad(set_to_none=True)
     with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU], record_shapes=False) as prof:
         loss = _loss(model, ids, labels)
     top, every = _profiler_counts(prof)
     return {"forward": sum(fwd_mode.ops.values()), "backward": sum(bwd_mode.ops.values()),
+            "backward_frozen_weights": sum(frozen_mode.ops.values()),
             "profiler_top_forward": top, "profiler_all_forward": every,
             "forward_ops": dict(fwd_mode.ops), "backward_ops": dict(bwd_mode.ops)}
 
@@ -337,14 +351,15 @@ LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torc
 
 
 def main() -> None:
-    out = {"torch": torch.__version__, "method": __doc__.split("\n\n")[1], "per_layer": {}}
+    out = {"torch": torch.__version__, "method": " ".join(__doc__.split("\n\n")[3:5]).replace("\n", " "),
+           "per_layer": {}}
     import transformers
 
     out["transformers"] = transformers.__version__
     for kind in LINEAGES:
         one, two = count(kind, 1), count(kind, 2)
-        per = {key: two[key] - one[key] for key in ("forward", "backward", "profiler_top_forward",
-                                                    "profiler_all_forward")}
+        keys = ("forward", "backward", "backward_frozen_weights", "profiler_top_forward", "profiler_all_forward")
+        per = {key: two[key] - one[key] for key in keys}
         per["backward_per_forward"] = round(per["backward"] / per["forward"], 3)
         ops_f = Counter(two["forward_ops"]) - Counter(one["forward_ops"])
         ops_b = Counter(two["backward_ops"]) - Counter(one["backward_ops"])
