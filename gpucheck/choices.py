@@ -16,3 +16,7 @@ LOADER_STARTS = ("spawn_each_epoch",)
 QLORA_KERNELS = ("bitsandbytes", "torchao", "gptq")
 # how the optimizer step runs (resources/factors.toml [optimizer_step.temporary_buffers])
 OPTIMIZER_IMPLS = ("foreach", "foreach_torch20", "single", "fused")
+# the code a transformer's layers run (model.layer_code): its operators per layer are counted in resources/factors.toml
+# [dispatch.kernels.layer_code] (benchmarks/count_layer_operators.py); unset, the generic count
+LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
+               "litgpt-llama", "litgpt-neox")

@@ -107,6 +107,9 @@ class ModelSpec:
     # conv-net: share of the forward FLOPs in ungrouped 3×3 stride-1 convolutions, the layers cuDNN's and MIOpen's
     # Winograd / FFT algorithms shorten (None: factors.toml [speed.conv_fp32] usual_winograd_share)
     winograd_share: float | None = None
+    # transformer: the code its layers run (choices.LAYER_CODES: "hf-llama-sdpa", "qwen1-flash", "litgpt-llama" …), whose
+    # operators per layer are counted (factors.toml [dispatch.kernels.layer_code]); None: the generic count
+    layer_code: str | None = None
 
     @property
     def gated(self) -> bool:

@@ -5,6 +5,7 @@ read by gpucheck.catalog.parse_workload."""
 from __future__ import annotations
 
 from gpucheck.choices import (
+    LAYER_CODES,
     LOADER_STARTS,
     LORA_TARGETS,
     METHODS,
@@ -57,6 +58,7 @@ MODEL_SPEC = {
     "flops_in_linear": _B,
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),
+    "layer_code": _s(False, LAYER_CODES),
     "name": _s(),
 }
 TRAIN_SPEC = {
