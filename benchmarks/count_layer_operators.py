@@ -8,7 +8,7 @@ Each lineage is built twice, with 1 and with 2 layers (tiny widths: the count do
 training step's forward (with the loss) and backward are run under a TorchDispatchMode that counts every ATen
 operator that reaches a kernel (views, reshapes, dtype casts, allocations included: each costs host time even without a
 GPU kernel). The 2-layer count minus the 1-layer count is one layer: embedding, final norm, head and loss cancel.
-Full fine-tuning (every weight trainable), fp32, dropout 0 (dropout is priced apart in gpucheck), no autocast.
+Full fine-tuning (every weight trainable), bf16 weights, dropout 0 (dropout is priced apart in gpucheck), no autocast.
 `backward_frozen_weights`: the same backward with every weight of the layers frozen (only activation gradients, as
 under LoRA without its adapters).
 
@@ -26,8 +26,8 @@ Lineages:
   (the remote code is not importable offline)
 - qwen1-flash: the same block where flash-attn is installed and the tensors are on CUDA (the Qwen README's and
   ms-swift's setup): RMSNorm → flash_attn.ops.rms_norm, rotary → flash_attn's apply_rotary_emb_func, attention →
-  flash_attn_func (batch 1); each fused call is stood in for by one allocation + one kernel in forward and in
-  backward (FusedStandIn below), a lower bound of the few allocations each extension makes. Qwen's own Dockerfiles
+  flash_attn_func (batch 1); each fused call is stood in for by the allocations, views and launches read from
+  flash-attn's sources (FLASH_ATTENTION, FLASH_ROTARY, FLASH_RMSNORM below). Qwen's own Dockerfiles
   build all three (flash-attention v1.0.8 `pip install . && pip install csrc/layer_norm && pip install csrc/rotary`)
 - qwen1-flash-pynorm: flash attention and flash-attn's rotary (in the pip package from 2.1.1 on: the Qwen README's
   '# If the version of flash-attn is higher than 2.1.1, the following is not needed. # pip install csrc/rotary'),
@@ -52,6 +52,9 @@ import torch.nn.functional as F
 from torch.utils._python_dispatch import TorchDispatchMode
 
 HIDDEN, HEADS, FFN, VOCAB, SEQ, BATCH = 64, 4, 172, 128, 16, 2
+# bf16 weights, as the published runs train (bf16-true, --bf16 without autocast casts of the weights): the Python
+# RMSNorms' and rotaries' fp32 upcasts and casts back are operators only when the model is 16-bit
+DTYPE = torch.bfloat16
 
 
 class CountOps(TorchDispatchMode):
@@ -67,20 +70,40 @@ class CountOps(TorchDispatchMode):
 # -- Qwen-1 (Qwen/Qwen-7B modeling_qwen.py), reimplemented ------------------------------------------------------------
 
 
+# operator-equivalents of one fused extension call (allocations, views and kernel launches; a launch counts as one),
+# (forward, backward), read from the sources the Qwen-1 runs installed:
+# flash attention — csrc/flash_attn/flash_api.cpp mha_fwd: out, softmax_lse, rng_state = 3 torch::empty + 1 launch;
+#   flash_attn_interface.py backward: dq, dk, dv = 3 torch.empty_like, mha_bwd's softmax_d and dq_accum (2), its three
+#   launches (dot(dO, O), the backward kernel, dq's conversion) and the three `dq[..., :dout.shape[-1]]` slices
+FLASH_ATTENTION = (4, 11)
+# flash-attn's rotary (flash_attn/layers/rotary.py ApplyRotaryEmb over ops/triton/rotary.py apply_rotary): the output's
+#   torch.empty_like and the Triton launch; backward the same plus `do = do.clone()` (non-interleaved, not in place)
+FLASH_ROTARY = (2, 3)
+# csrc/layer_norm RMSNorm (flash_attn/ops/layer_norm.py DropoutAddLayerNormFn, is_rms_norm): x0.view(-1, hidden),
+#   dropout_add_ln_fwd's z, mu and rsigma allocations and its launch, zmat.view and the saved xmat.view = 7; backward
+#   dz.view, dropout_add_ln_bwd's dx0, dgamma and dgamma_part, its two launches (backward, dgamma's finalize), dx0's view
+FLASH_RMSNORM = (7, 8)
+
+
 class FusedStandIn(torch.autograd.Function):
-    """One fused extension call: the output's allocation and one kernel in forward; in backward one allocation per
-    input's gradient and one kernel."""
+    """One fused extension call dispatching `ops` = (forward, backward) operator-equivalents: forward allocates the
+    output and writes it (2) plus placeholder allocations; backward allocates each input's gradient, writes the
+    first (1) plus placeholders."""
 
     @staticmethod
-    def forward(ctx, *inputs):
-        ctx.likes = [(t.shape, t.dtype) for t in inputs]
+    def forward(ctx, ops, *inputs):
+        ctx.likes, ctx.backward_ops = [(t.shape, t.dtype) for t in inputs], ops[1]
+        for _ in range(ops[0] - 2):
+            torch.empty(0)
         return torch.empty_like(inputs[0]).copy_(inputs[0])
 
     @staticmethod
     def backward(ctx, g):
         grads = [torch.empty(shape, dtype=dtype) for shape, dtype in ctx.likes]
         grads[0].copy_(g)
-        return tuple(grads)
+        for _ in range(ctx.backward_ops - len(grads) - 1):
+            torch.empty(0)
+        return (None, *grads)
 
 
 class QwenRMSNorm(nn.Module):
@@ -91,7 +114,7 @@ class QwenRMSNorm(nn.Module):
 
     def forward(self, x):
         if self.fused:  # rms_norm(x, self.weight, self.eps)
-            return FusedStandIn.apply(x, self.weight)
+            return FusedStandIn.apply(FLASH_RMSNORM, x, self.weight)
         output = self._norm(x.float()).type_as(x)
         return output * self.weight
 
@@ -112,7 +135,7 @@ def _qwen_apply_rotary(t, freqs, fused: bool):
     if fused:  # apply_rotary_emb_func(t_float, cos, sin).type_as(t), cos/sin squeezed and sliced first
         cos = cos.squeeze(0).squeeze(1)[:, : rot_dim // 2]
         sin = sin.squeeze(0).squeeze(1)[:, : rot_dim // 2]
-        return FusedStandIn.apply(t_float).type_as(t)
+        return FusedStandIn.apply(FLASH_ROTARY, t_float).type_as(t)
     t_rot, t_pass = t_float[..., :rot_dim], t_float[..., rot_dim:]
     t_rot = (t_rot * cos) + (_qwen_rotate_half(t_rot) * sin)
     return torch.cat((t_rot, t_pass), dim=-1).type_as(t)
@@ -140,7 +163,7 @@ class QwenBlock(nn.Module):
         query = _qwen_apply_rotary(query, pos, self.fused)
         key = _qwen_apply_rotary(key, pos, self.fused)
         if self.fused:  # core_attention_flash: flash_attn_func(q, k, v, 0, causal=True) at batch 1
-            attn_output = FusedStandIn.apply(query, key, value)
+            attn_output = FusedStandIn.apply(FLASH_ATTENTION, query, key, value)
         else:
             key_size = key.size(1)
             causal_mask = torch.tril(torch.ones((key_size, key_size), dtype=torch.bool)).view(1, 1, key_size, key_size)
@@ -302,7 +325,7 @@ def _loss(model: nn.Module, ids, labels):
 
 def count(kind: str, layers: int) -> dict[str, int]:
     torch.manual_seed(0)
-    model = build(kind, layers).train()
+    model = build(kind, layers).to(DTYPE).train()
     ids = torch.randint(0, VOCAB, (BATCH, SEQ))
     labels = ids.clone()
     _loss(model, ids, labels).backward()  # warm-up: caches (rotary, masks) built once
