@@ -16,6 +16,10 @@ Also counted with torch.profiler (record_shapes off): `profiler_top` = the outer
 Python code calls, before a composite operator such as aten::linear splits into t + addmm), `profiler_all` = every
 aten:: event, nested ones included.
 
+Also `peft_lora_adapter`: the operators one PEFT LoRA adapter adds per adapted linear (forward, backward), in the same
+unit, for comparison with factors.toml [dispatch.kernels] adapter_forward / adapter_backward (counted there at the
+Python level).
+
 Lineages:
 - hf-llama-sdpa / hf-llama-eager: transformers LlamaForCausalLM, attn_implementation sdpa / eager
 - hf-gpt2: transformers GPT2LMHeadModel (sdpa)
@@ -373,6 +377,33 @@ LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torc
             "litgpt-llama", "litgpt-neox")
 
 
+def peft_lora_adapter() -> dict[str, float]:
+    """Operators one PEFT LoRA adapter adds (peft's LoraLayer on q_proj and v_proj of the Hugging Face Llama layer,
+    r 8, adapters kept in fp32 as get_peft_model's autocast_adapter_dtype does, lora_dropout 0): per adapted linear, in
+    forward, and in backward over the frozen layer's."""
+    from peft import LoraConfig, get_peft_model
+
+    def run(layers: int) -> tuple[int, int]:
+        torch.manual_seed(0)
+        model = get_peft_model(build("hf-llama-sdpa", layers).to(DTYPE),
+                               LoraConfig(r=8, target_modules=["q_proj", "v_proj"], lora_dropout=0.0)).train()
+        ids = torch.randint(0, VOCAB, (BATCH, SEQ))
+        _loss(model, ids, ids).backward()
+        model.zero_grad(set_to_none=True)
+        fwd_mode, bwd_mode = CountOps(), CountOps()
+        with fwd_mode:
+            loss = _loss(model, ids, ids)
+        with bwd_mode:
+            loss.backward()
+        return sum(fwd_mode.ops.values()), sum(bwd_mode.ops.values())
+
+    (f1, b1), (f2, b2) = run(1), run(2)
+    base = count("hf-llama-sdpa", 2), count("hf-llama-sdpa", 1)
+    layer_fwd = base[0]["forward"] - base[1]["forward"]
+    layer_frozen = base[0]["backward_frozen_weights"] - base[1]["backward_frozen_weights"]
+    return {"forward_per_adapter": (f2 - f1 - layer_fwd) / 2, "backward_per_adapter": (b2 - b1 - layer_frozen) / 2}
+
+
 def main() -> None:
     out = {"torch": torch.__version__, "method": " ".join(__doc__.split("\n\n")[3:5]).replace("\n", " "),
            "per_layer": {}}
@@ -390,6 +421,8 @@ def main() -> None:
         per["backward_ops"] = dict(sorted(ops_b.items()))
         out["per_layer"][kind] = per
         print(kind, {k: v for k, v in per.items() if not k.endswith("_ops")}, file=sys.stderr)
+    out["peft_lora_adapter"] = peft_lora_adapter()
+    print("peft-lora-adapter", out["peft_lora_adapter"], file=sys.stderr)
     json.dump(out, sys.stdout, indent=1)
     print()
 
