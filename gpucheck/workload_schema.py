@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gpucheck.choices import (
     HOST_LOSSES,
+    LAYER_CODES,
     LOADER_STARTS,
     LORA_TARGETS,
     METHODS,
@@ -59,6 +60,7 @@ MODEL_SPEC = {
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),
     "host_loss": _s(False, HOST_LOSSES),
+    "layer_code": _s(False, LAYER_CODES),
     "name": _s(),
 }
 TRAIN_SPEC = {

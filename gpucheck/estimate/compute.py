@@ -55,6 +55,7 @@ from gpucheck.estimate.dispatch import (
     host_clock_mhz,
     host_loss_ops,
     kernels_per_step,
+    layer_operators,
     linears,
     serial_optimizer_ops,
     stack_of,
@@ -440,7 +441,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         # (the forward is 1 / (1 + backward_per_forward) of both; backward, in autograd's thread, still overlaps,
         # except where activation checkpointing runs each layer's forward, and its wait, again inside backward)
         fwd = 2.0 if t.grad_checkpointing else 1.0
-        work_s += min(gpu_s, disp_s) * fwd / (fwd + f["dispatch"]["kernels"]["backward_per_forward"])
+        work_s += min(gpu_s, disp_s) * fwd / (fwd + layer_operators(m, f)[1])
     disp_s += loop_s
     # "overhead": the step is too small — the CPU's launches, or the per-step costs that do not grow with the
     # samples (reading every weight, QLoRA's dequantization, the optimizer update) outweigh the work that does

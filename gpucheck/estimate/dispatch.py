@@ -35,13 +35,14 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
         n_linear = linears(m)
         drop_fwd, drop_bwd = dr.layer_operators(m, f)  # dropout and drop_path: operators only where they are on
         blocks = layers + (m.decoder_layers if s2s.is_seq2seq(m) else 0)
-        fwd = k["transformer_layer_forward"] * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
-        bwd = fwd * k["backward_per_forward"] + drop_bwd * blocks
+        layer_fwd, bwd_per_fwd = layer_operators(m, f)
+        fwd = layer_fwd * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
+        bwd = fwd * bwd_per_fwd + drop_bwd * blocks
         fwd += drop_fwd * blocks
         if t.method in ("lora", "qlora"):
             adapted = _adapted(m, t)
             if not frozen_weight_grads(t, gpus):  # frozen: no weight gradients
-                bwd = max(0.0, bwd - k["weight_grad_per_linear"] * n_linear * layers)
+                bwd = max(0.0, bwd - frozen_weights_saving(m, f) * layers)
             fwd += k["adapter_forward"] * adapted * layers
             bwd += k["adapter_backward"] * adapted * layers
         if t.method == "qlora":
@@ -53,6 +54,26 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
         total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
     opt = optimizer_tensors(m, t, pc, k) * optimizer_ops_per_tensor(t, backend, f) / max(1, t.grad_accum)
     return (total + opt) * st["kernel_scale"]
+
+
+def layer_operators(m: ModelSpec, f: Mapping[str, Any]) -> tuple[float, float]:
+    """(operators one layer dispatches in forward, backward's operators per forward one): counted for the code the
+    model's layers run (model.layer_code; factors.toml [dispatch.kernels.layer_code]), else the generic count."""
+    k = f["dispatch"]["kernels"]
+    if m.layer_code is None:
+        return float(k["transformer_layer_forward"]), float(k["backward_per_forward"])
+    counted = k["layer_code"][m.layer_code]
+    return float(counted["forward"]), float(counted["backward"]) / float(counted["forward"])
+
+
+def frozen_weights_saving(m: ModelSpec, f: Mapping[str, Any]) -> float:
+    """Operators one layer's backward skips when its weights are frozen (LoRA, QLoRA: no weight gradients, no gradient
+    accumulation): counted for the model's layer code, else weight_grad_per_linear for each linear."""
+    k = f["dispatch"]["kernels"]
+    if m.layer_code is None:
+        return float(k["weight_grad_per_linear"] * linears(m))
+    counted = k["layer_code"][m.layer_code]
+    return float(counted["backward"] - counted["backward_frozen_weights"])
 
 
 def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> float:

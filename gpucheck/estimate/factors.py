@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.choices import HOST_LOSSES, OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
+from gpucheck.choices import HOST_LOSSES, LAYER_CODES, OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -132,7 +132,9 @@ FACTORS_SCHEMA: dict[str, Any] = {
                              "dequant_per_linear": "num", "image_layer_forward": "num", "optimizer_per_tensor": "num",
                              "residual_branches_per_layer": "num", "dropout_forward": "num",
                              "dropout_backward": "num", "drop_path_forward": "num", "drop_path_backward": "num",
-                             "layers_default": _each(("cnn", "unet", "mlp"), "posint")},
+                             "layers_default": _each(("cnn", "unet", "mlp"), "posint"),
+                             "layer_code": _each(LAYER_CODES, {"forward": "pos", "backward": "pos",
+                                                               "backward_frozen_weights": "pos"})},
                  "host_clock_mhz": _each(SEGMENTS, "pos"), "backend_factor": _each(BACKENDS, "num"),
                  "optimizer_loop": {"backends": "strlist", "ops_per_tensor": _each(OPTIMIZERS, "num")},
                  "host_loss": _each(HOST_LOSSES, {"ops_per_step": "num", "ops_per_image": "num"})},

@@ -76,7 +76,9 @@ FITTED: tuple[Fitted, ...] = (
     Fitted(("dispatch", "kernels", "transformer_layer_forward"), 60.0,
            held=f"{_ONE_GROUP} (litgpt's tables), on which it trades off against launch_us (only their product, "
                 "the host time per layer, is seen): −43 % when litgpt was left out; held at the count of "
-                "operators per layer in factors.toml's [dispatch.kernels] source (≈ 60), launch_us fitted"),
+                "operators per layer in factors.toml's [dispatch.kernels] source (≈ 60), launch_us fitted; since December 2026 "
+                "litgpt's, Qwen's and PEFT's models name their layer code (model.layer_code) and use the counted "
+                "[dispatch.kernels.layer_code] instead"),
     Fitted(("dispatch", "kernels", "dequant_per_linear"), 1.0,
            held=f"{_ONE_GROUP} (litgpt's QLoRA rows); fitted 1.06, its prior"),
     Fitted(("speed", "legacy_mma_fraction", "9.0"), 2 / 3, hi=1.0,

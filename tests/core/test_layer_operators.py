@@ -1,0 +1,86 @@
+"""Operators per transformer layer, counted per implementation of the layer (model.layer_code): the count the estimate
+prices is the one benchmarks/count_layer_operators.py measured, and on a host-bound step the code a model runs shows
+in its speed.
+
+Role of the published rows here: the Qwen row is VALIDATION, the PEFT row CALIBRATION (of dispatch.launch_us, which
+the compared ratio of ratios cancels). The counts come from running each lineage's layer code under a
+TorchDispatchMode (benchmarks/data/layer-operators.json); they were not chosen while looking at the row.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from gpucheck.catalog import parse_workload
+from gpucheck.choices import LAYER_CODES
+from gpucheck.errors import BadInput
+from gpucheck.estimate.dispatch import layer_operators
+from gpucheck.estimate.factors import load_factors
+from gpucheck.resources import resource_path
+from tests.core import accuracy as A
+from tests.helpers import evidence_row
+
+COUNTS = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "layer-operators.json"
+
+
+def test_the_priced_counts_are_the_measured_ones() -> None:
+    measured = json.loads(COUNTS.read_text(encoding="utf-8"))["per_layer"]
+    priced = load_factors()["dispatch"]["kernels"]["layer_code"]
+    assert set(priced) == set(LAYER_CODES) == set(measured)
+    for code in LAYER_CODES:
+        for key in ("forward", "backward", "backward_frozen_weights"):
+            assert priced[code][key] == measured[code][key], (code, key)
+
+
+def test_a_model_that_does_not_name_its_code_keeps_the_generic_count() -> None:
+    f = load_factors()
+    generic = dataclasses.replace(evidence_row("qwen-7b-lora-s256").model, layer_code=None)
+    k = f["dispatch"]["kernels"]
+    assert layer_operators(generic, f) == (k["transformer_layer_forward"], k["backward_per_forward"])
+
+
+def test_gpt2_and_bert_layers_dispatch_about_half_the_operators_of_a_llama_layer() -> None:
+    """Two linears and a fused LayerNorm against RMSNorm in Python, rotary embeddings and a gated MLP: the counted
+    step (forward + backward) of a GPT-2 or BERT layer is 0.5–0.6 of a Hugging Face Llama layer's."""
+    layer = load_factors()["dispatch"]["kernels"]["layer_code"]
+
+    def step(code: str) -> float:
+        return layer[code]["forward"] + layer[code]["backward"]
+
+    for code in ("hf-gpt2", "hf-bert"):
+        assert 0.45 < step(code) / step("hf-llama-sdpa") < 0.65, code
+
+
+def _speed_ratio(row, layer_code: str | None) -> float:
+    return A.speed_ratio(dataclasses.replace(row, model=dataclasses.replace(row.model, layer_code=layer_code)))
+
+
+def test_hugging_face_llama_and_qwen1_disagree_less_when_each_is_priced_with_its_own_code() -> None:
+    """Two host-bound published runs: Qwen README 'Profiling of Memory and Speed' (Qwen-7B LoRA, 256 tokens, one
+    A100-80G, 1.2 s/it) and Hugging Face PEFT's MetaMathQA comparison (Llama-3.2-3B LoRA r32, one L40S, 941.96 s for
+    5,000 steps). With one generic count the first is estimated about 2× too slow and the second about 1.2× too fast;
+    with each code's counted operators (Qwen-1's fused QKV and flash-attn kernels: fewer; transformers' Llama: more)
+    the two errors come closer together. The spread is a ratio of ratios, so the host's price per operator
+    (dispatch.launch_us, refitted) cancels."""
+    qwen, llama = evidence_row("qwen-7b-lora-s256"), evidence_row("peft-mc-llama32-3b-lora-rank32-l40s")
+    assert (qwen.model.layer_code, llama.model.layer_code) == ("qwen1-flash", "hf-llama-sdpa")
+    counted = _speed_ratio(llama, llama.model.layer_code) / _speed_ratio(qwen, qwen.model.layer_code)
+    generic = _speed_ratio(llama, None) / _speed_ratio(qwen, None)
+    assert generic > 2.0
+    assert counted < generic / 1.1
+
+
+def test_a_job_file_names_its_layer_code_and_an_unknown_one_is_one_clear_error() -> None:
+    path = resource_path("workloads", "llama3-8b-lora.toml")
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    doc["model"]["layer_code"] = "hf-llama-sdpa"
+    assert parse_workload(doc, str(path)).model.layer_code == "hf-llama-sdpa"
+    doc["model"]["layer_code"] = "hf-llama-flash9"
+    with pytest.raises(BadInput, match="layer_code"):
+        parse_workload(doc, str(path))
