@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from gpucheck.catalog import parse_workload
 from gpucheck.choices import LAYER_CODES
