@@ -36,7 +36,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
         drop_fwd, drop_bwd = dr.layer_operators(m, f)  # dropout and drop_path: operators only where they are on
         blocks = layers + (m.decoder_layers if s2s.is_seq2seq(m) else 0)
         layer_fwd, bwd_per_fwd = layer_operators(m, f)
-        fwd = layer_fwd * layers + s2s.decoder_kernels(m, f, k["transformer_layer_forward"])
+        fwd = layer_fwd * layers + s2s.decoder_kernels(m, f, layer_fwd)
         bwd = fwd * bwd_per_fwd + drop_bwd * blocks
         fwd += drop_fwd * blocks
         if t.method in ("lora", "qlora"):
@@ -56,23 +56,26 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
     return (total + opt) * st["kernel_scale"]
 
 
-def layer_operators(m: ModelSpec, f: Mapping[str, Any]) -> tuple[float, float]:
-    """(operators one layer dispatches in forward, backward's operators per forward one): counted for the code the
-    model's layers run (model.layer_code; factors.toml [dispatch.kernels.layer_code]), else the generic count."""
+def layer_code(m: ModelSpec, f: Mapping[str, Any]) -> Mapping[str, float]:
+    """The counted operators of the code the model's layers run (model.layer_code; factors.toml
+    [dispatch.kernels.layer_code]). A model that does not name its code is counted as Hugging Face's Llama layer
+    (usual_layer_code, with eager attention where the model materializes its scores), so every transformer is priced
+    in the same unit: ATen operators, views and casts included."""
     k = f["dispatch"]["kernels"]
-    if m.layer_code is None:
-        return float(k["transformer_layer_forward"]), float(k["backward_per_forward"])
-    counted = k["layer_code"][m.layer_code]
+    code = m.layer_code or k["usual_layer_code"]["eager" if m.eager_attention else "sdpa"]
+    return k["layer_code"][code]
+
+
+def layer_operators(m: ModelSpec, f: Mapping[str, Any]) -> tuple[float, float]:
+    """(operators one layer dispatches in forward, backward's operators per forward one), counted (layer_code)."""
+    counted = layer_code(m, f)
     return float(counted["forward"]), float(counted["backward"]) / float(counted["forward"])
 
 
 def frozen_weights_saving(m: ModelSpec, f: Mapping[str, Any]) -> float:
     """Operators one layer's backward skips when its weights are frozen (LoRA, QLoRA: no weight gradients, no gradient
-    accumulation): counted for the model's layer code, else weight_grad_per_linear for each linear."""
-    k = f["dispatch"]["kernels"]
-    if m.layer_code is None:
-        return float(k["weight_grad_per_linear"] * linears(m))
-    counted = k["layer_code"][m.layer_code]
+    accumulation), counted (layer_code)."""
+    counted = layer_code(m, f)
     return float(counted["backward"] - counted["backward_frozen_weights"])
 
 

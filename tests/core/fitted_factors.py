@@ -71,14 +71,8 @@ FITTED: tuple[Fitted, ...] = (
                 "−20 % without Hugging Face's one row; held at its count, 20, which the fit had returned to (19.95)"),
     Fitted(("utilization", "small_batch_half_pixels", "unet"), 262144.0),
     # lightning-ai, huggingface, mrdbourke, lambda and four more groups: fitted (the host time per operator, the fitted
-    # one of its pair: the operator count per layer is held at its count)
+    # one of its pair: the operators per layer are counted, [dispatch.kernels.layer_code])
     Fitted(("dispatch", "launch_us"), 10.0),
-    Fitted(("dispatch", "kernels", "transformer_layer_forward"), 60.0,
-           held=f"{_ONE_GROUP} (litgpt's tables), on which it trades off against launch_us (only their product, "
-                "the host time per layer, is seen): −43 % when litgpt was left out; held at the count of "
-                "operators per layer in factors.toml's [dispatch.kernels] source (≈ 60), launch_us fitted; since December 2026 "
-                "litgpt's, Qwen's and PEFT's models name their layer code (model.layer_code) and use the counted "
-                "[dispatch.kernels.layer_code] instead"),
     Fitted(("dispatch", "kernels", "dequant_per_linear"), 1.0,
            held=f"{_ONE_GROUP} (litgpt's QLoRA rows); fitted 1.06, its prior"),
     Fitted(("speed", "legacy_mma_fraction", "9.0"), 2 / 3, hi=1.0,

@@ -37,11 +37,16 @@ def test_the_priced_counts_are_the_measured_ones() -> None:
             assert priced[code][key] == measured[code][key], (code, key)
 
 
-def test_a_model_that_does_not_name_its_code_keeps_the_generic_count() -> None:
+def test_a_model_that_does_not_name_its_code_is_counted_as_a_hugging_face_llama_layer() -> None:
+    """One unit for every transformer: a model without layer_code gets the counted Hugging Face Llama layer (SDPA,
+    or eager attention where the model materializes its scores), not a count in another unit."""
     f = load_factors()
-    generic = dataclasses.replace(evidence_row("qwen-7b-lora-s256").model, layer_code=None)
-    k = f["dispatch"]["kernels"]
-    assert layer_operators(generic, f) == (k["transformer_layer_forward"], k["backward_per_forward"])
+    layer = f["dispatch"]["kernels"]["layer_code"]
+    generic = dataclasses.replace(evidence_row("qwen-7b-lora-s256").model, layer_code=None, eager_attention=False)
+    sdpa = layer["hf-llama-sdpa"]
+    assert layer_operators(generic, f) == (sdpa["forward"], sdpa["backward"] / sdpa["forward"])
+    eager = dataclasses.replace(generic, eager_attention=True)
+    assert layer_operators(eager, f)[0] == layer["hf-llama-eager"]["forward"] > sdpa["forward"]
 
 
 def test_gpt2_and_bert_layers_dispatch_about_half_the_operators_of_a_llama_layer() -> None:
