@@ -121,7 +121,10 @@ def uncertain_multiplier(r: EvidenceRow, e: Estimate | None = None) -> float:
 
 @cache
 def _vendor(gpu: str) -> str:
-    return find_gpu(gpu).vendor
+    """The vendor a row's GPU is banded under, as the estimator looks its bands up (gpucheck.estimate.bands.vendor_of):
+    laptop GPUs are their own "vendor" (their sustained clock is a judgement the desktop cards' rows do not check)."""
+    spec = find_gpu(gpu)
+    return "laptop" if spec.segment == "laptop" else spec.vendor
 
 
 def vendor(r: EvidenceRow) -> str:

@@ -132,6 +132,15 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
     return out + [""]
 
 
+def _laptop_rows(results: list[A.Result]) -> str:
+    """How many published laptop rows the laptop bands rest on, in words for the doc."""
+    rows = [x for x in results if A.vendor(x.row) == "laptop" and not x.row.measured.is_memory]
+    groups = len({x.row.group for x in rows})
+    return (f"{len(rows)} published laptop speed rows from {groups} source groups give laptops their own ranges where a "
+            f"family has at least {A.MIN_ROWS_FOR_BAND} of them; elsewhere the wide default range, and the estimate says "
+            "the range is not yet checked on laptop GPUs")
+
+
 def split_lines() -> list[str]:
     locked = read_toml(A.evidence_dir() / "roles.lock")["rows"]
     moved: dict[str, list[str]] = {}
@@ -351,8 +360,7 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
         "## The honest split", "", *split_lines(),
         "Laptop GPUs: `clocks.fallback_fraction.laptop = 0.8` has no source (none was found that measures a "
         "laptop GPU's sustained training clock), so laptops are their own 'vendor' for the bands "
-        "(`bands.vendor_of`): with two published laptop rows (RTX 3080 Laptop, Max-Q) they get the wide default "
-        "range and the estimate says the range is not yet checked on laptop GPUs. The sustained-clock factors that "
+        f"(`bands.vendor_of`): {_laptop_rows(results)}. The sustained-clock factors that "
         "rest on single anecdotes (`clocks.tensor_tflops_per_watt`: Turing from one MLPerf issue on a T4, GA10x "
         "from one capped RTX 3090 running quantized inference, Hopper from one DeepGEMM issue, Ada from one "
         "community torch.mm benchmark of an L40S, checked on its L4) are not fitted; the cards they set are checked "

@@ -34,10 +34,7 @@ MEMORY_ROWS = [r for r in load_evidence() if r.measured.is_memory]
 ROW_BOUND, SHARDED_ROW_BOUND = 0.65, 0.80
 # Rows whose miss the data cannot yet explain, each with its bound and why (never a reason to drop the row)
 KNOWN_MISSES = {
-    "rocmblog-llama2-7b-qlora-mi300x-memory": (2.4, "AMD's QLoRA blog on MI300X: the trl of April 2024 leaves gradient "
-                                                    "checkpointing off, yet rocm-smi's one snapshot shows room for a "
-                                                    "seventh of the fp32 LoRA run's activations (+222 % since the inputs "
-                                                    "bitsandbytes' 4-bit layers keep are counted)"),
+    # the MI300X QLoRA row left this list: its notebook shows torch.utils.checkpoint warnings (checkpointing on)
     # the MI250 QLoRA row left this list: its pinned trl 0.4.7 turns gradient checkpointing on (read from the source)
 }
 
