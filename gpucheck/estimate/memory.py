@@ -289,6 +289,13 @@ def frozen_weight_grads(t: TrainSpec, gpus: int) -> bool:
     return t.method == "lora" and t.fsdp_frozen_grads and t.shard and gpus > 1
 
 
+def unsharded_accumulation_grads(t: TrainSpec, gpus: int) -> bool:
+    """A full fine-tune under FSDP whose script runs the accumulating micro-batches under no_sync() (train.fsdp_no_sync:
+    litgpt's `fabric.no_backward_sync(model, enabled=is_accumulating)`; accelerate's `accumulate()` and the Hugging Face
+    Trainer call the model's no_sync unless sync_each_batch): the whole model's gradients stay unsharded on every GPU."""
+    return t.method == "full" and t.fsdp_no_sync and t.shard and gpus > 1 and t.grad_accum > 1
+
+
 def zero_stage(t: TrainSpec, gpus: int) -> int:
     """The sharding stage in effect: `shard` means stage 3; one GPU has nothing to shard."""
     if gpus <= 1:
@@ -361,6 +368,12 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         # will accumulate the full model gradients (instead of gradient shards)": FSDP.no_sync docs)
         every = m.params * training_dtype_grad_bytes(t, f)
         g += every if t.grad_accum > 1 else every / n  # one micro-batch per step: reduce-scattered to a shard
+    elif unsharded_accumulation_grads(t, n):
+        # full fine-tuning accumulated under FSDP.no_sync(): "FSDP will accumulate the full model gradients (instead of
+        # gradient shards) until the eventual sync", in the parameters' (training) dtype, on every GPU; the sharded
+        # gradient is reduce-scattered from them at the synchronizing micro-batch (PyTorch FSDP docs,
+        # FullyShardedDataParallel.no_sync)
+        g = max(g, pc.trainable * training_dtype_grad_bytes(t, f))
     if stage >= 3:
         # forward/backward read a 16-bit copy (as stored for NF4, bnb_4bit_quant_storage), gathered per layer
         gathered_model = working + frozen
