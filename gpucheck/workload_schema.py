@@ -83,7 +83,7 @@ TRAIN_SPEC = {
     "packing": _B,
     "cross_entropy": _s(False, ("full", "chunked", "fused")),
     "host_sync": _B,
-    "fsdp_frozen_grads": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
+    "fsdp_frozen_grads": _B, "fsdp_no_sync": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
     "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, OPTIMIZER_IMPLS),

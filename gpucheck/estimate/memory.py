@@ -179,12 +179,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     per_layer = per_token * s * b * scale
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
     if m.eager_attention:
-        score_bytes = a["score_bytes_fp32"] if t.precision == "fp32" else a["score_bytes_16bit"]
-        if attention_p(m, f) <= 0:  # dropout at p = 0 is the identity: no mask, no dropped-out copy
-            score_bytes -= a["score_dropout_bytes"]
-        if m.attention_softcap:  # tanh keeps its output for backward, in the scores' dtype
-            score_bytes += a["score_softcap_bytes"] * (a["fp32_scale"] if t.precision == "fp32" else 1.0)
-        per_layer += score_bytes * (m.heads or 1) * s * s * b
+        per_layer += eager_score_bytes(m, t, f) * (m.heads or 1) * s * s * b
     layers = m.layers or 1
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:
@@ -200,6 +195,25 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         body += layers * per_layer
     body += qlora_dequantized_weight_bytes(m, t, f)
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
+
+
+def eager_score_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Bytes eager (materialized) attention keeps per attention score for backward (resources/factors.toml
+    [activations]): by the dtype the softmax runs in — fp32 under autocast (plus a 16-bit copy for the matmul with V),
+    the scores' own 16-bit dtype in pure 16-bit training (no autocast: softmax and dropout keep their input's dtype),
+    fp32 in fp32 training — less the dropout mask and dropped-out copy where attention dropout is 0."""
+    a = f["activations"]
+    pure = t.precision in PURE_16BIT
+    if pure:
+        score_bytes, dropout_bytes = a["score_bytes_pure_16bit"], a["score_dropout_bytes_pure_16bit"]
+    else:
+        score_bytes = a["score_bytes_fp32"] if t.precision == "fp32" else a["score_bytes_16bit"]
+        dropout_bytes = a["score_dropout_bytes"]
+    if attention_p(m, f) <= 0:  # dropout at p = 0 is the identity: no mask, no dropped-out copy
+        score_bytes -= dropout_bytes
+    if m.attention_softcap:  # tanh keeps its output for backward, in the scores' dtype
+        score_bytes += a["score_softcap_bytes"] * (a["fp32_scale"] if t.precision == "fp32" else 1.0)
+    return float(score_bytes)
 
 
 def qlora_dequantized_weight_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -275,6 +289,13 @@ def frozen_weight_grads(t: TrainSpec, gpus: int) -> bool:
     return t.method == "lora" and t.fsdp_frozen_grads and t.shard and gpus > 1
 
 
+def unsharded_accumulation_grads(t: TrainSpec, gpus: int) -> bool:
+    """A full fine-tune under FSDP whose script runs the accumulating micro-batches under no_sync() (train.fsdp_no_sync:
+    litgpt's `fabric.no_backward_sync(model, enabled=is_accumulating)`; accelerate's `accumulate()` and the Hugging Face
+    Trainer call the model's no_sync unless sync_each_batch): the whole model's gradients stay unsharded on every GPU."""
+    return t.method == "full" and t.fsdp_no_sync and t.shard and gpus > 1 and t.grad_accum > 1
+
+
 def zero_stage(t: TrainSpec, gpus: int) -> int:
     """The sharding stage in effect: `shard` means stage 3; one GPU has nothing to shard."""
     if gpus <= 1:
@@ -347,6 +368,12 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
         # will accumulate the full model gradients (instead of gradient shards)": FSDP.no_sync docs)
         every = m.params * training_dtype_grad_bytes(t, f)
         g += every if t.grad_accum > 1 else every / n  # one micro-batch per step: reduce-scattered to a shard
+    elif unsharded_accumulation_grads(t, n):
+        # full fine-tuning accumulated under FSDP.no_sync(): "FSDP will accumulate the full model gradients (instead of
+        # gradient shards) until the eventual sync", in the parameters' (training) dtype, on every GPU; the sharded
+        # gradient is reduce-scattered from them at the synchronizing micro-batch (PyTorch FSDP docs,
+        # FullyShardedDataParallel.no_sync)
+        g = max(g, pc.trainable * training_dtype_grad_bytes(t, f))
     if stage >= 3:
         # forward/backward read a 16-bit copy (as stored for NF4, bnb_4bit_quant_storage), gathered per layer
         gathered_model = working + frozen
