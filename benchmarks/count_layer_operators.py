@@ -49,6 +49,7 @@ import json
 import math
 import sys
 from collections import Counter
+from typing import Any
 
 import torch
 import torch.nn as nn
@@ -327,18 +328,25 @@ def _loss(model: nn.Module, ids, labels):
     return model(input_ids=ids, labels=labels).loss
 
 
-def count(kind: str, layers: int) -> dict[str, int]:
-    torch.manual_seed(0)
-    model = build(kind, layers).to(DTYPE).train()
-    ids = torch.randint(0, VOCAB, (BATCH, SEQ))
-    labels = ids.clone()
-    _loss(model, ids, labels).backward()  # warm-up: caches (rotary, masks) built once
+def _count_step(model: Any, ids: Any, labels: Any) -> tuple[CountOps, CountOps]:
+    """One warm-up step (caches such as rotary tables and masks built once), then the operators of one forward and
+    of its backward, counted apart."""
+    _loss(model, ids, labels).backward()
     model.zero_grad(set_to_none=True)
     fwd_mode, bwd_mode = CountOps(), CountOps()
     with fwd_mode:
         loss = _loss(model, ids, labels)
     with bwd_mode:
         loss.backward()
+    return fwd_mode, bwd_mode
+
+
+def count(kind: str, layers: int) -> dict[str, int]:
+    torch.manual_seed(0)
+    model = build(kind, layers).to(DTYPE).train()
+    ids = torch.randint(0, VOCAB, (BATCH, SEQ))
+    labels = ids.clone()
+    fwd_mode, bwd_mode = _count_step(model, ids, labels)
     model.zero_grad(set_to_none=True)
     frozen_mode = CountOps()  # every weight frozen but the input embedding's: backward computes activation gradients
     embedding = model.get_input_embeddings() if hasattr(model, "get_input_embeddings") else model.wte
@@ -388,13 +396,7 @@ def peft_lora_adapter() -> dict[str, float]:
         model = get_peft_model(build("hf-llama-sdpa", layers).to(DTYPE),
                                LoraConfig(r=8, target_modules=["q_proj", "v_proj"], lora_dropout=0.0)).train()
         ids = torch.randint(0, VOCAB, (BATCH, SEQ))
-        _loss(model, ids, ids).backward()
-        model.zero_grad(set_to_none=True)
-        fwd_mode, bwd_mode = CountOps(), CountOps()
-        with fwd_mode:
-            loss = _loss(model, ids, ids)
-        with bwd_mode:
-            loss.backward()
+        fwd_mode, bwd_mode = _count_step(model, ids, ids)
         return sum(fwd_mode.ops.values()), sum(bwd_mode.ops.values())
 
     (f1, b1), (f2, b2) = run(1), run(2)
