@@ -17,6 +17,7 @@ from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.input_path import with_input_path, with_worker_starts
 from gpucheck.estimate.links import Traffic, network_gbps, nodes_of
+from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
 from gpucheck.estimate.memory import (
     Placement,
     breakdown,
@@ -179,7 +180,7 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward,
                    offload_out_bytes=share * co["grad_out_bytes_per_param"],
                    offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
-                   host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"],
+                   host_update_bytes=on_node * cpu_adam_bytes_per_param(f),
                    gpus_on_node=per_node)
 
 
