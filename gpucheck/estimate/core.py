@@ -17,7 +17,6 @@ from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.input_path import with_input_path, with_worker_starts
 from gpucheck.estimate.links import Traffic, network_gbps, nodes_of
-from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
 from gpucheck.estimate.memory import (
     Placement,
     breakdown,
@@ -25,6 +24,7 @@ from gpucheck.estimate.memory import (
     placement,
     weight_parts,
 )
+from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
 from gpucheck.estimate.target import Target
 from gpucheck.i18n import (
     N_,
