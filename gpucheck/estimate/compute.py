@@ -63,6 +63,7 @@ from gpucheck.estimate.dispatch import (
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
+from gpucheck.estimate.optimizer_traffic import step_bytes_per_param
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 
@@ -327,8 +328,8 @@ def weight_stream_bytes(weights_16bit: float, t: TrainSpec, gpus: int = 1) -> tu
 
 
 def optimizer_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
-    opt = f["bandwidth"]["optimizer_bytes_per_trainable_param"][t.optimizer]
-    return trainable * opt / max(1, t.grad_accum)
+    """The optimizer step's reads and writes, spread over the step's micro-batches (estimate/optimizer_traffic.py)."""
+    return trainable * step_bytes_per_param(t, f) / max(1, t.grad_accum)
 
 
 def autocast_cast_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -341,9 +342,6 @@ def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float
     """QLoRA: every pass over a 4-bit weight dequantizes it (read 0.5 B, write 2 B, read 2 B back)."""
     passes = 3.0 if t.grad_checkpointing else 2.0
     return quantized * f["bandwidth"]["dequant_bytes_per_param"] * passes
-
-
-# -- kernels and the CPU ---------------------------------------------------------------------------
 
 
 # -- several GPUs ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from gpucheck.estimate.memory import (
     placement,
     weight_parts,
 )
+from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
 from gpucheck.estimate.target import Target
 from gpucheck.i18n import (
     N_,
@@ -179,7 +180,7 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward,
                    offload_out_bytes=share * co["grad_out_bytes_per_param"],
                    offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
-                   host_update_bytes=on_node * f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"],
+                   host_update_bytes=on_node * cpu_adam_bytes_per_param(f),
                    gpus_on_node=per_node)
 
 

@@ -30,6 +30,7 @@ from typing import Any
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
+from gpucheck.estimate.optimizer_traffic import step_impl
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
 
@@ -450,7 +451,7 @@ def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> f
     parallel, and FSDP (`shard`), whose optimizer steps the local shard — not DeepSpeed's fused or CPU Adam under ZeRO or
     offload. Plus the fp32 gradient copies an optimizer over 16-bit FSDP shards makes for its step (`step_grad_copies`)."""
     o = f["optimizer_step"]
-    impl = t.optimizer_impl or str(o["stack_default"][t.stack])
+    impl = step_impl(t, f)
     torch_steps = (pl.stage == 0 or (pl.stage >= 3 and t.shard)) and not t.cpu_offload
     buffers = float(o["temporary_buffers"][impl])
     if not buffers or not torch_steps:

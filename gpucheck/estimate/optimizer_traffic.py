@@ -1,0 +1,33 @@
+"""The optimizer step's memory traffic: the bytes one step reads and writes per trainable parameter, by optimizer and
+by how the step runs (factors.toml [bandwidth.optimizer_bytes_per_trainable_param]).
+
+A fused kernel (torch.optim.AdamW(fused=True), apex / DeepSpeed FusedAdam) reads every parameter, gradient and moment
+once and writes parameter and moments once; torch's per-tensor loop and its foreach kernels run the update as a chain
+of element-wise passes, each reading and writing whole tensors: about 2.9× the bytes for AdamW."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gpucheck.records import PURE_16BIT, TrainSpec
+
+
+def step_impl(t: TrainSpec, f: Mapping[str, Any]) -> str:
+    """How the job's optimizer step runs: the job's own optimizer_impl, else its stack's usual one
+    (factors.toml [optimizer_step.stack_default])."""
+    return t.optimizer_impl or str(f["optimizer_step"]["stack_default"][t.stack])
+
+
+def step_bytes_per_param(t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Bytes the optimizer step reads and writes per trainable parameter: the fp32 count where it updates fp32
+    weights (fp32, mixed precision, LoRA's fp32 adapters), the 16-bit one for a pure 16-bit full fine-tune."""
+    pure = t.precision in PURE_16BIT and t.method == "full"
+    table = "optimizer_bytes_per_trainable_param_16bit" if pure else "optimizer_bytes_per_trainable_param"
+    return float(f["bandwidth"][table][t.optimizer][step_impl(t, f)])
+
+
+def cpu_adam_bytes_per_param(f: Mapping[str, Any]) -> float:
+    """DeepSpeedCPUAdam (ZeRO-Offload) updates fp32 weights and moments in one vectorized pass, as a fused kernel does."""
+    return float(f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"]["fused"])
+
