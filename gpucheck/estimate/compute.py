@@ -63,7 +63,7 @@ from gpucheck.estimate.dispatch import (
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
-from gpucheck.estimate.optimizer_traffic import step_bytes_per_param
+from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 
@@ -327,9 +327,9 @@ def weight_stream_bytes(weights_16bit: float, t: TrainSpec, gpus: int = 1) -> tu
     return weights_16bit, passes
 
 
-def optimizer_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
-    """The optimizer step's reads and writes, spread over the step's micro-batches (estimate/optimizer_traffic.py)."""
-    return trainable * step_bytes_per_param(t, f) / max(1, t.grad_accum)
+def optimizer_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any], gpus: int = 1) -> float:
+    """One GPU's optimizer reads and writes, spread over the step's micro-batches (estimate/optimizer_traffic.py)."""
+    return stepped_params(trainable, t, gpus) * step_bytes_per_param(t, f) / max(1, t.grad_accum)
 
 
 def autocast_cast_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -386,7 +386,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
-    rest = optimizer_bytes(pc.trainable, t, f) + dequant_bytes(pc.quantized, t, f) \
+    rest = optimizer_bytes(pc.trainable, t, f, gpus) + dequant_bytes(pc.quantized, t, f) \
         + autocast_cast_bytes(pc.trainable, t, f)
     # element-wise kernels also issue instructions per element (loads and stores, index math, type conversion,
     # normalization in fp32): as many for a 16-bit element as for a 32-bit one, at the SMs' issue rate; on a GPU

@@ -31,3 +31,13 @@ def cpu_adam_bytes_per_param(f: Mapping[str, Any]) -> float:
     """DeepSpeedCPUAdam (ZeRO-Offload) updates fp32 weights and moments in one vectorized pass, as a fused kernel does."""
     return float(f["bandwidth"]["optimizer_bytes_per_trainable_param"]["adamw"]["fused"])
 
+
+def stepped_params(trainable: float, t: TrainSpec, gpus: int) -> float:
+    """The trainable parameters one GPU's optimizer steps: every one when each GPU holds a replica (one GPU, DDP), its
+    1/N partition when the optimizer state is partitioned (ZeRO stages 1-3 and FSDP: Rajbhandari et al. 2020, 'ZeRO',
+    arXiv 1910.02054 §5, each data-parallel process updates only its partition), none when ZeRO-Offload steps on
+    the CPU (priced by the host's bandwidth, estimate/links.py)."""
+    if t.cpu_offload:
+        return 0.0
+    partitioned = gpus > 1 and (t.shard or t.zero_stage >= 1)
+    return trainable / gpus if partitioned else trainable

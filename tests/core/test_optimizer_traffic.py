@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.optimizer_traffic import step_bytes_per_param
+from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.records import TrainSpec
 from tests.core import accuracy as A
 from tests.helpers import evidence_row
@@ -41,3 +41,13 @@ def test_pure_16bit_moves_half_the_bytes_of_every_parameter_wide_tensor() -> Non
     fused = dataclasses.replace(mixed, optimizer_impl="fused")
     assert step_bytes_per_param(foreach, f) > 2.5 * step_bytes_per_param(fused, f)
 
+
+def test_each_gpu_steps_only_its_partition_under_zero_and_fsdp() -> None:
+    """ZeRO stages 1-3 and FSDP partition the optimizer state: each process updates its 1/N (arXiv 1910.02054 §5);
+    ZeRO-Offload steps on the CPU."""
+    t = TrainSpec(method="full", precision="bf16")
+    assert stepped_params(8e9, t, 8) == 8e9
+    assert stepped_params(8e9, dataclasses.replace(t, zero_stage=1), 8) == 1e9
+    assert stepped_params(8e9, dataclasses.replace(t, shard=True), 8) == 1e9
+    assert stepped_params(8e9, dataclasses.replace(t, shard=True), 1) == 8e9
+    assert stepped_params(8e9, dataclasses.replace(t, zero_stage=2, cpu_offload=True), 8) == 0.0
