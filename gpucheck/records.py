@@ -159,9 +159,10 @@ class TrainSpec:
     #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn
     fsdp_frozen_grads: bool = False  # FSDP (FlatParameter, use_orig_params=True) units that mix frozen and trained
     #   weights keep a gradient for every weight, unsharded while micro-batches accumulate under no_sync()
-    fsdp_no_sync: bool = False  # FSDP full fine-tuning that accumulates micro-batches under no_sync() (litgpt's
-    #   fabric.no_backward_sync; accelerate's accumulate() and the Hugging Face Trainer unless sync_each_batch): every
-    #   GPU holds the whole model's gradients, unsharded, until the micro-batch that synchronizes
+    fsdp_no_sync: bool = True  # FSDP full fine-tuning that accumulates micro-batches under no_sync(), as the usual
+    #   stacks do by default (litgpt's fabric.no_backward_sync; accelerate's accumulate() and the Hugging Face Trainer
+    #   unless sync_each_batch): every GPU holds the whole model's gradients, unsharded, until the micro-batch that
+    #   synchronizes; False: the script reduce-scatters every micro-batch (sync_each_batch=True; InternEvo)
     qlora_upcast: bool = True  # QLoRA: the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for mixed
     #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit

@@ -291,9 +291,11 @@ def frozen_weight_grads(t: TrainSpec, gpus: int) -> bool:
 
 
 def unsharded_accumulation_grads(t: TrainSpec, gpus: int) -> bool:
-    """A full fine-tune under FSDP whose script runs the accumulating micro-batches under no_sync() (train.fsdp_no_sync:
-    litgpt's `fabric.no_backward_sync(model, enabled=is_accumulating)`; accelerate's `accumulate()` and the Hugging Face
-    Trainer call the model's no_sync unless sync_each_batch): the whole model's gradients stay unsharded on every GPU."""
+    """A full fine-tune under FSDP (`shard`) that accumulates micro-batches under no_sync(), the default of the usual
+    stacks (train.fsdp_no_sync, True unless the job says otherwise: litgpt's `fabric.no_backward_sync(model,
+    enabled=is_accumulating)`; accelerate's `accumulate()` and the Hugging Face Trainer call the model's no_sync unless
+    sync_each_batch): the whole model's gradients stay unsharded on every GPU. DeepSpeed ZeRO-3 (zero_stage 3 without
+    `shard`, the advice's recipes) is not FSDP and is not counted here."""
     return t.method == "full" and t.fsdp_no_sync and t.shard and gpus > 1 and t.grad_accum > 1
 
 
