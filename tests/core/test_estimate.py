@@ -187,8 +187,8 @@ def test_mig_slice_is_what_a_job_gets():
 def test_eight_h100s_are_one_target_with_eight_gpus_over_nvlink():
     t = Target.from_machine(_machine("h100x8-server"))
     assert t.gpus == 8 and t.gpu.id == "h100-sxm"
-    one = estimate(get_workload("gpt2-124m-pretrain"), Target.from_gpu(t.gpu))
-    eight = estimate(get_workload("gpt2-124m-pretrain"), t)
+    one = estimate(get_workload("gpt2-124m-pretrain"), Target.from_machine(_machine("h100x8-server"), gpus=1))
+    eight = estimate(get_workload("gpt2-124m-pretrain"), t)  # the same host: its CPU prices both steps' dispatch
     assert 6 * one.samples_per_second < eight.samples_per_second < 8 * one.samples_per_second
 
 
