@@ -23,3 +23,6 @@ HOST_LOSSES = ("yolov5-seg", "yolov5-det")
 # [dispatch.kernels.layer_code] (benchmarks/count_layer_operators.py); unset, the generic count
 LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
                "litgpt-llama", "litgpt-neox")
+# layer codes whose attention runs q, k and v as ONE linear (GPT-2's and Qwen-1's c_attn, litgpt's fused attn): LoRA
+# on any of them is one adapted input (litgpt LoRAQKVLinear: one lora_dropout; PEFT on c_attn: one LoRA layer)
+FUSED_QKV_LAYER_CODES = ("hf-gpt2", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox")

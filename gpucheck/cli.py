@@ -102,6 +102,9 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
     g.add_argument("--lora-targets", choices=LORA_TARGETS,
                    help=tr("the layers LoRA adapts: q and v projections, all attention projections, the MLP, or "
                            "every linear layer"))
+    g.add_argument("--lora-dropout", type=float, metavar="P",
+                   help=tr("dropout on each LoRA adapter's input (0.05 by default); above 0 every adapted layer keeps "
+                           "a copy of its input in VRAM, 0 keeps none"))
     g.add_argument("--zero-stage", type=int, choices=ZERO_STAGES,
                    help=tr("several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)"))
     g.add_argument("--cpu-offload", action=argparse.BooleanOptionalAction, default=None,

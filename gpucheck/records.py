@@ -192,6 +192,9 @@ class TrainSpec:
     #   array: its size; 0 = file names only, negligible)
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
+    lora_dropout: float = 0.05  # LoRA/QLoRA: dropout on each adapter's input (PEFT LoraConfig.lora_dropout, litgpt
+    #   lora_dropout); 0.05 is what the recipe gpucheck prints and the trial runs. Above 0, every adapted linear keeps its
+    #   own dropped-out copy of its input and a mask (gpucheck/estimate/lora_dropout.py); 0: the identity, no copy
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ TRAIN_SPEC = {
     "grad_checkpointing": _B,
     "lora_rank": _i(False, 1, 65536),
     "lora_targets": _s(False, LORA_TARGETS),
+    "lora_dropout": _f(False, 0, 0.99),
     "zero_stage": _i(False, 0, 3),
     "grad_accum": _i(False, 1, 1_000_000),
     "cpu_offload": _B,

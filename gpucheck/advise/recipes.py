@@ -110,8 +110,9 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         task = "CAUSAL_LM" if workload.family == "llm" else None
         targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
         lines.append("from peft import LoraConfig")
-        lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, lora_dropout=0.05, "
-                     f"target_modules={targets}" + (f', task_type="{task}")' if task else ")"))
+        lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, "
+                     f"lora_dropout={train.lora_dropout:g}, target_modules={targets}"
+                     + (f', task_type="{task}")' if task else ")"))
     if train.method == "qlora":
         dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
         # FSDP / ZeRO-3 can shard 4-bit weights only when they are stored in the float type the other

@@ -97,6 +97,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_bytes_pure_16bit": "num",
                     "score_dropout_bytes_pure_16bit": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
+    "lora_dropout": {"copy_bytes_16bit": "pos", "copy_bytes_fp32": "pos", "mask_bytes": "num"},
     "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
                  "allocator_transient_blocks": _each(BACKENDS, "num")},
     "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num"),

@@ -30,6 +30,7 @@ from typing import Any
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
+from gpucheck.estimate.lora_dropout import lora_dropout_layer_bytes
 from gpucheck.estimate.optimizer_traffic import step_impl
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
@@ -181,6 +182,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
     if m.eager_attention:
         per_layer += eager_score_bytes(m, t, f) * (m.heads or 1) * s * s * b
+    per_layer += lora_dropout_layer_bytes(m, t, f) * s * b  # each adapted linear's dropped-out input and mask
     layers = m.layers or 1
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:

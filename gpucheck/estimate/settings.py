@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "method": METHODS, "precision": PRECISIONS, "optimizer": OPTIMIZERS, "stack": STACKS,
     "lora_targets": LORA_TARGETS, "zero_stage": ZERO_STAGES}
 SWITCHES = ("grad_checkpointing", "packing", "cpu_offload")
-SETTINGS = (*OVERRIDE_LIMITS, *CHOICES, *SWITCHES, "epochs")
+SETTINGS = (*OVERRIDE_LIMITS, *CHOICES, *SWITCHES, "epochs", "lora_dropout")
 
 
 class BadSetting(BadInput):
@@ -75,6 +75,11 @@ def _checked(key: str, value: Any) -> Any:
             raise BadSetting(N_("{flag}: expected a number above 0 and at most 1000000, got {value}"), key,
                              value=value)
         value = float(value)
+    elif key == "lora_dropout":  # nn.Dropout's probability; 1 would zero every adapter input
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value < 1):
+            raise BadSetting(N_("{flag}: expected a probability from 0 up to (not including) 1, got {value}"), key,
+                             value=value)
+        value = float(value)
     else:
         lo, hi = OVERRIDE_LIMITS[key]
         if isinstance(value, bool) or not isinstance(value, int) or not (lo <= value <= hi):
@@ -99,7 +104,7 @@ def _check_applies(workload: Workload, given: Mapping[str, Any], train_changes: 
                                  id=workload.id, arch=name)
     method = train_changes.get("method", workload.train.method)
     if method not in ("lora", "qlora"):
-        for key in ("lora_rank", "lora_targets"):
+        for key in ("lora_rank", "lora_targets", "lora_dropout"):
             if given.get(key) is not None:
                 raise BadSetting(N_("{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora"),
                                  key, {"other": "method"}, id=workload.id)

@@ -145,7 +145,8 @@ def job_spec(w: Workload, *, steps: int | None, max_seconds: float, device: str 
     t = w.train
     train = {"method": t.method, "precision": t.precision, "optimizer": t.optimizer, "batch": t.batch,
              "seq_len": t.seq_len, "image_size": t.image_size, "grad_checkpointing": t.grad_checkpointing,
-             "lora_rank": t.lora_rank, "lora_targets": t.lora_targets, "cache_embeddings": t.cache_embeddings}
+             "lora_rank": t.lora_rank, "lora_targets": t.lora_targets, "lora_dropout": t.lora_dropout,
+             "cache_embeddings": t.cache_embeddings}
     if builder == "transformers" and model.get("task") != "speech-seq2seq":
         limit = _positions(model["config"])
         if limit and (t.seq_len or 0) > limit:

@@ -340,7 +340,9 @@ def _lora_config(spec, model_type):
     modules = "all-linear" if targets == "all-linear" else \
         LORA_TARGETS[targets].get(model_type, LORA_TARGETS[targets]["default"])
     rank = int(train.get("lora_rank") or 16)
-    return peft, peft.LoraConfig(r=rank, lora_alpha=2 * rank, lora_dropout=0.0, target_modules=modules)
+    # the job's dropout, as the estimate prices it: above 0 each adapted linear keeps a dropped-out copy of its input
+    dropout = float(train.get("lora_dropout", 0.05))
+    return peft, peft.LoraConfig(r=rank, lora_alpha=2 * rank, lora_dropout=dropout, target_modules=modules)
 
 
 def _hf_model(spec, device):

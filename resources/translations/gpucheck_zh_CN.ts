@@ -4,237 +4,237 @@
 <context>
     <name>gpucheck</name>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="38"/>
+        <location filename="../../gpucheck/advise/host.py" line="41"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
         <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="42"/>
+        <location filename="../../gpucheck/advise/host.py" line="45"/>
         <source>Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour (AutoDL).</source>
         <translation>可以使用预装 PyTorch 的免费 Notebook 平台（魔搭 ModelScope），或者按小时租用 GPU（AutoDL）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="44"/>
+        <location filename="../../gpucheck/advise/host.py" line="47"/>
         <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour.</source>
         <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="84"/>
+        <location filename="../../gpucheck/advise/host.py" line="87"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
         <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="86"/>
+        <location filename="../../gpucheck/advise/host.py" line="89"/>
         <source> (now at {p}%)</source>
         <translation>（当前电量 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="87"/>
+        <location filename="../../gpucheck/advise/host.py" line="90"/>
         <source>Plug in the charger before training, and set the power mode to performance.</source>
         <translation>训练前请插上充电器，并把电源模式设为“高性能”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="102"/>
+        <location filename="../../gpucheck/advise/host.py" line="105"/>
         <source>{gpu} is split into MIG slices: this job gets {slice}, but as it is configured it needs {need}, which the whole GPU ({total}) would hold.</source>
         <translation>{gpu} 被划分成了 MIG 分区：这个训练任务只能用到 {slice}，但按当前配置它需要 {need}，而整块 GPU（{total}）是装得下的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="106"/>
+        <location filename="../../gpucheck/advise/host.py" line="109"/>
         <source>Ask the administrator to turn MIG off for this GPU ('sudo nvidia-smi -i {i} -mig 0', with no jobs running, then reset the GPU), or use the changes below to fit one slice.</source>
         <translation>请管理员为这块显卡关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="127"/>
+        <location filename="../../gpucheck/advise/host.py" line="130"/>
         <source>{gpu} is slowing itself down because of heat ({why}). Training keeps the GPU at full load for hours, so it will run slower than its rated speed.</source>
         <translation>{gpu} 因为过热正在散热降频（{why}）。训练会让 GPU 连续几个小时满载运行，因此实际速度会低于标称速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="129"/>
+        <location filename="../../gpucheck/advise/host.py" line="132"/>
         <source>{t} °C</source>
         <translation>{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="130"/>
+        <location filename="../../gpucheck/advise/host.py" line="133"/>
         <source>Clean the dust filters and fans, improve case airflow (or use a laptop cooling pad), and consider a slightly lower power limit (e.g. 'nvidia-smi -pl'): it costs little speed and keeps clocks steady.</source>
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="165"/>
+        <location filename="../../gpucheck/advise/host.py" line="168"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
         <translation>扫描无法读取你的电源额定功率。搭配这块显卡，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="167"/>
+        <location filename="../../gpucheck/advise/host.py" line="170"/>
         <source>Check the label on the power supply; if it is smaller, the PSU needs replacing.</source>
         <translation>请查看电源上的铭牌；如果功率不够，需要换一个电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="173"/>
+        <location filename="../../gpucheck/advise/host.py" line="176"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="175"/>
+        <location filename="../../gpucheck/advise/host.py" line="178"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="178"/>
+        <location filename="../../gpucheck/advise/host.py" line="181"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="182"/>
+        <location filename="../../gpucheck/advise/host.py" line="185"/>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
         <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="214"/>
+        <location filename="../../gpucheck/advise/host.py" line="217"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="216"/>
+        <location filename="../../gpucheck/advise/host.py" line="219"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="217"/>
+        <location filename="../../gpucheck/advise/host.py" line="220"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="225"/>
+        <location filename="../../gpucheck/advise/host.py" line="228"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="228"/>
+        <location filename="../../gpucheck/advise/host.py" line="231"/>
         <source>This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is mostly fine; loading data and CPU offload are slower than on a desktop.</source>
         <translation>这台笔记本电脑的 {gpu} 出厂就只接了 {w} 条 PCIe 通道。单卡训练基本不受影响，只是数据加载和 CPU 卸载比台式机慢一些。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="230"/>
+        <location filename="../../gpucheck/advise/host.py" line="233"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="231"/>
+        <location filename="../../gpucheck/advise/host.py" line="234"/>
         <source>Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD.</source>
         <translation>这是笔记本电脑的硬件设计，无需处理；把数据集放在内置固态硬盘上即可。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="256"/>
+        <location filename="../../gpucheck/advise/host.py" line="259"/>
         <source>add RAM, </source>
         <translation>加装内存，</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="257"/>
+        <location filename="../../gpucheck/advise/host.py" line="260"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="262"/>
+        <location filename="../../gpucheck/advise/host.py" line="265"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
         <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="266"/>
+        <location filename="../../gpucheck/advise/host.py" line="269"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
         <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="269"/>
+        <location filename="../../gpucheck/advise/host.py" line="272"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
         <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="318"/>
+        <location filename="../../gpucheck/advise/host.py" line="321"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="321"/>
+        <location filename="../../gpucheck/advise/host.py" line="324"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="325"/>
+        <location filename="../../gpucheck/advise/host.py" line="328"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="325"/>
+        <location filename="../../gpucheck/advise/host.py" line="328"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="327"/>
+        <location filename="../../gpucheck/advise/host.py" line="330"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="343"/>
+        <location filename="../../gpucheck/advise/host.py" line="353"/>
         <source>reading each clip's precomputed features back as Python lists and padding them</source>
         <translation>把每段音频预先算好的特征以 Python 列表形式读回并补齐</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="344"/>
+        <location filename="../../gpucheck/advise/host.py" line="354"/>
         <source>Set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains, or read the features as arrays (dataset.with_format("torch")).</source>
         <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次；或者以数组形式读取特征（dataset.with_format("torch")）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="347"/>
+        <location filename="../../gpucheck/advise/host.py" line="357"/>
         <source>computing each clip's log-Mel features in the training process</source>
         <translation>在训练进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="348"/>
+        <location filename="../../gpucheck/advise/host.py" line="358"/>
         <source>Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains.</source>
         <translation>在训练前一次性算好特征（dataset.map），或在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="351"/>
+        <location filename="../../gpucheck/advise/host.py" line="361"/>
         <source>computing each clip's log-Mel features in the DataLoader workers</source>
         <translation>在 DataLoader 工作进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="352"/>
+        <location filename="../../gpucheck/advise/host.py" line="362"/>
         <source>Compute the features once before training (dataset.map), or use a CPU with more cores.</source>
         <translation>在训练前一次性算好特征（dataset.map），或换用核心更多的 CPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="355"/>
+        <location filename="../../gpucheck/advise/host.py" line="365"/>
         <source>The CPU, not the GPU, sets the pace: {work} takes about {cpu} s of each {step} s step, the GPU's work about {gpu} s.</source>
         <translation>决定速度的是 CPU 而不是 GPU：{work}，每步 {step} 秒中约占 {cpu} 秒，GPU 的计算只需约 {gpu} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="405"/>
+        <location filename="../../gpucheck/advise/host.py" line="415"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="408"/>
+        <location filename="../../gpucheck/advise/host.py" line="418"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="431"/>
+        <location filename="../../gpucheck/advise/host.py" line="441"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="434"/>
+        <location filename="../../gpucheck/advise/host.py" line="444"/>
         <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="441"/>
+        <location filename="../../gpucheck/advise/host.py" line="451"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="450"/>
+        <location filename="../../gpucheck/advise/host.py" line="460"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -458,77 +458,77 @@
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="684"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="694"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="685"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="695"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="686"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="696"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="689"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="699"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="690"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="700"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="697"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="707"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="698"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="708"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="701"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="711"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="760"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="770"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="771"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="779"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="789"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="781"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="791"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="786"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="796"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="808"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="818"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="809"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="819"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -1347,47 +1347,47 @@
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="131"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="133"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="135"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="136"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="137"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="138"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="163"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="164"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="174"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="175"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="217"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="218"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="220"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="221"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="224"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="225"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1924,334 +1924,339 @@
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="289"/>
+        <location filename="../../gpucheck/catalog.py" line="290"/>
         <location filename="../../gpucheck/commands.py" line="128"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="300"/>
+        <location filename="../../gpucheck/catalog.py" line="301"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="303"/>
+        <location filename="../../gpucheck/catalog.py" line="304"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="312"/>
-        <location filename="../../gpucheck/catalog.py" line="291"/>
+        <location filename="../../gpucheck/catalog.py" line="313"/>
+        <location filename="../../gpucheck/catalog.py" line="292"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="441"/>
+        <location filename="../../gpucheck/catalog.py" line="367"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="510"/>
+        <location filename="../../gpucheck/catalog.py" line="436"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="38"/>
+        <location filename="../../gpucheck/cli.py" line="39"/>
         <source>show this help message and exit</source>
         <translation>显示此帮助信息并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="39"/>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="40"/>
+        <location filename="../../gpucheck/cli.py" line="130"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="39"/>
+        <location filename="../../gpucheck/cli.py" line="40"/>
         <source>unrecognized arguments: %s</source>
         <translation>无法识别的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="40"/>
+        <location filename="../../gpucheck/cli.py" line="41"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="40"/>
+        <location filename="../../gpucheck/cli.py" line="41"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>参数 %(argument_name)s：%(message)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="41"/>
+        <location filename="../../gpucheck/cli.py" line="42"/>
         <source>the following arguments are required: %s</source>
         <translation>缺少必需的参数：%s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="41"/>
+        <location filename="../../gpucheck/cli.py" line="42"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>无效的 %(type)s 值：%(value)r</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="42"/>
+        <location filename="../../gpucheck/cli.py" line="43"/>
         <source>expected one argument</source>
         <translation>需要一个参数值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="42"/>
+        <location filename="../../gpucheck/cli.py" line="43"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>有歧义的选项：%(option)s 可能是 %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="43"/>
+        <location filename="../../gpucheck/cli.py" line="44"/>
         <source>not allowed with argument %s</source>
         <translation>不能与参数 %s 同时使用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="43"/>
+        <location filename="../../gpucheck/cli.py" line="44"/>
         <source>one of the arguments %s is required</source>
         <translation>必须提供参数 %s 之一</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="56"/>
+        <location filename="../../gpucheck/cli.py" line="57"/>
         <source>{message} (see '{command}')</source>
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="70"/>
+        <location filename="../../gpucheck/cli.py" line="71"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="71"/>
+        <location filename="../../gpucheck/cli.py" line="72"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="76"/>
+        <location filename="../../gpucheck/cli.py" line="77"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="81"/>
-        <location filename="../../gpucheck/cli.py" line="151"/>
+        <location filename="../../gpucheck/cli.py" line="82"/>
+        <location filename="../../gpucheck/cli.py" line="155"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="82"/>
+        <location filename="../../gpucheck/cli.py" line="83"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="83"/>
+        <location filename="../../gpucheck/cli.py" line="84"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="85"/>
+        <location filename="../../gpucheck/cli.py" line="86"/>
         <source>with --gpu: the machines the GPUs sit in, joined by their network (default: as few as hold them, 8 GPUs each)</source>
         <translation>与 --gpu 一起用：这些 GPU 分布在几台机器上，机器之间通过网络相连（默认：能装下它们的最少台数，每台 8 块）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="90"/>
+        <location filename="../../gpucheck/cli.py" line="91"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="93"/>
+        <location filename="../../gpucheck/cli.py" line="94"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16；fp16-pure = 同样的做法但用 fp16（model.half()）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="96"/>
+        <location filename="../../gpucheck/cli.py" line="97"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="102"/>
+        <location filename="../../gpucheck/cli.py" line="103"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="105"/>
+        <location filename="../../gpucheck/cli.py" line="106"/>
+        <source>dropout on each LoRA adapter's input (0.05 by default); above 0 every adapted layer keeps a copy of its input in VRAM, 0 keeps none</source>
+        <translation>每个 LoRA 适配器输入上的 dropout（默认 0.05）；大于 0 时每个被适配的层都会在显存中多存一份输入，为 0 则不存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="109"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="107"/>
+        <location filename="../../gpucheck/cli.py" line="111"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="108"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="110"/>
+        <location filename="../../gpucheck/cli.py" line="114"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="116"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="119"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="123"/>
+        <location filename="../../gpucheck/cli.py" line="127"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="124"/>
+        <location filename="../../gpucheck/cli.py" line="128"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="129"/>
+        <location filename="../../gpucheck/cli.py" line="133"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="131"/>
+        <location filename="../../gpucheck/cli.py" line="135"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="132"/>
+        <location filename="../../gpucheck/cli.py" line="136"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="138"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="136"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="146"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <location filename="../../gpucheck/trial/command.py" line="37"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="149"/>
+        <location filename="../../gpucheck/cli.py" line="153"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="150"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="152"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="158"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="160"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="157"/>
+        <location filename="../../gpucheck/cli.py" line="161"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="159"/>
+        <location filename="../../gpucheck/cli.py" line="163"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="162"/>
+        <location filename="../../gpucheck/cli.py" line="166"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="169"/>
+        <location filename="../../gpucheck/cli.py" line="173"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="174"/>
+        <location filename="../../gpucheck/cli.py" line="178"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="178"/>
+        <location filename="../../gpucheck/cli.py" line="182"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="233"/>
+        <location filename="../../gpucheck/cli.py" line="237"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="256"/>
+        <location filename="../../gpucheck/cli.py" line="260"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="274"/>
+        <location filename="../../gpucheck/cli.py" line="278"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="276"/>
+        <location filename="../../gpucheck/cli.py" line="280"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="277"/>
+        <location filename="../../gpucheck/cli.py" line="281"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -2872,8 +2877,8 @@
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="292"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="261"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="289"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="263"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -2938,189 +2943,194 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="257"/>
+        <location filename="../../gpucheck/estimate/core.py" line="256"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="259"/>
+        <location filename="../../gpucheck/estimate/core.py" line="258"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="299"/>
+        <location filename="../../gpucheck/estimate/core.py" line="298"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="299"/>
+        <location filename="../../gpucheck/estimate/core.py" line="298"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/estimate/core.py" line="298"/>
         <location filename="../../gpucheck/estimate/core.py" line="299"/>
-        <location filename="../../gpucheck/estimate/core.py" line="300"/>
-        <location filename="../../gpucheck/estimate/core.py" line="310"/>
+        <location filename="../../gpucheck/estimate/core.py" line="309"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="300"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="300"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="307"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="311"/>
+        <location filename="../../gpucheck/estimate/core.py" line="310"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="318"/>
+        <location filename="../../gpucheck/estimate/core.py" line="317"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <location filename="../../gpucheck/estimate/core.py" line="322"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="325"/>
+        <location filename="../../gpucheck/estimate/core.py" line="324"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="327"/>
+        <location filename="../../gpucheck/estimate/core.py" line="326"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="329"/>
+        <location filename="../../gpucheck/estimate/core.py" line="328"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="331"/>
+        <location filename="../../gpucheck/estimate/core.py" line="330"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="334"/>
+        <location filename="../../gpucheck/estimate/core.py" line="333"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="337"/>
+        <location filename="../../gpucheck/estimate/core.py" line="336"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="53"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="52"/>
         <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
         <translation>{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="60"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="59"/>
         <source>{flag}: expected a whole number between 1 and {most}, got {value}</source>
         <translation>{flag}：应为 1 到 {most} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="67"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="72"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="71"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="76"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="75"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="82"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="80"/>
+        <source>{flag}: expected a probability from 0 up to (not including) 1, got {value}</source>
+        <translation>{flag}：应为 0 到 1 之间的概率（不含 1），实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="86"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="99"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="103"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="105"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="109"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="117"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="121"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="129"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="133"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="135"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="139"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="140"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="144"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="143"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="147"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="87"/>
+        <location filename="../../gpucheck/estimate/target.py" line="88"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="95"/>
+        <location filename="../../gpucheck/estimate/target.py" line="96"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="101"/>
+        <location filename="../../gpucheck/estimate/target.py" line="102"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="224"/>
+        <location filename="../../gpucheck/estimate/target.py" line="227"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="250"/>
+        <location filename="../../gpucheck/estimate/target.py" line="253"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="271"/>
-        <location filename="../../gpucheck/estimate/target.py" line="267"/>
+        <location filename="../../gpucheck/estimate/target.py" line="274"/>
+        <location filename="../../gpucheck/estimate/target.py" line="270"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -5769,32 +5779,32 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="223"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="225"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="246"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="248"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="251"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="251"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="255"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="257"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="257"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="259"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -5892,12 +5902,12 @@
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="152"/>
+        <location filename="../../gpucheck/trial/models.py" line="153"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="155"/>
+        <location filename="../../gpucheck/trial/models.py" line="156"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

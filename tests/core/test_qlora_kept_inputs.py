@@ -35,12 +35,13 @@ def rows():
 
 @pytest.mark.parametrize("row_id", sorted(LITGPT_QLORA_GB))
 def test_bitsandbytes_qlora_peak_is_not_underestimated(rows, row_id):
-    """Within 5 % of the published peak; without the kept inputs (read as torchao's layers) the estimate falls 12-18 %
-    short: a user told a 13B QLoRA fits where it runs out of memory."""
+    """Within 5 % under and 6 % over the published peak (lit-gpt's lora_dropout 0.05 copies, counted, add 1-4 %);
+    without the kept inputs (read as torchao's layers) the estimate falls short: a user told a 13B QLoRA fits where it
+    runs out of memory."""
     r = rows[row_id]
     assert r.measured.value == LITGPT_QLORA_GB[row_id]
     assert r.train.method == "qlora" and r.train.qlora_kernel == "bitsandbytes" and not r.train.grad_checkpointing
-    assert abs(A.memory_error(r)) <= 0.05, A.memory_error(r)
+    assert -0.05 <= A.memory_error(r) <= 0.06, A.memory_error(r)
     torchao = dataclasses.replace(r, train=dataclasses.replace(r.train, qlora_kernel="torchao"))
     assert A.memory_error(torchao) < -0.05
 
