@@ -185,6 +185,8 @@ class TrainSpec:
     feature_extraction: str = ""  # audio: where the input features are computed — on_the_fly_main (in the training
     #   process) | precomputed_lists (datasets.map before training, read back as Python lists) | workers; "" = not modelled
     input_libs: str = ""  # the input path's libraries: "" (current transformers / pyarrow) | "2022" (NumPy STFT, pyarrow 10)
+    input_floats: int = 0  # floats per sample on the input path: a raw 16 kHz waveform 16,000 a second (wav2vec2 / XLS-R
+    #   input_values); 0 = a Whisper clip padded to 30 s, 80 log-Mel bins x 3,000 frames = 240,000
     loader_workers: int = 0  # DataLoader num_workers as the job's script sets it (0: in the training process / not said)
     loader_start: str = ""  # how those workers start: one of choices.LOADER_STARTS; "" = fork or persistent workers (not priced)
     epoch_samples: int = 0  # samples the DataLoader walks per epoch (0: the job's data set, DataSpec.samples)

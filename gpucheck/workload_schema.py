@@ -90,7 +90,7 @@ TRAIN_SPEC = {
     "optimizer_impl": _s(False, OPTIMIZER_IMPLS),
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),
-    "input_libs": _s(False, ("current", "2022")),
+    "input_libs": _s(False, ("current", "2022")), "input_floats": _i(False, 0, 10**9),
     "loader_workers": _i(False, 0, 1024), "loader_start": _s(False, LOADER_STARTS),
     "epoch_samples": _i(False, 0, 10**13), "loader_dataset_bytes": _i(False, 0, 10**15),
 }

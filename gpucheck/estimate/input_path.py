@@ -8,8 +8,10 @@ Modelled where a job says where its features are computed (train.feature_extract
 In the training process the work is serial with the GPU's step: a 16-bit step waits for the GPU at its end (torch.amp
 GradScaler.step reads found_inf back with .item(); DeepSpeed's fp16 overflow check), so the process prepares the next
 batch only once the GPU is done; in workers it overlaps, so the step is the longer of the two.
-Per-clip CPU seconds (resources/factors.toml [input_path], measured in benchmarks/data/audio-input-path.json) are
-scaled by the single-thread clock like the operators' dispatch (dispatch.host_clock_mhz).
+The work is priced by its size: CPU seconds per million floats (resources/factors.toml [input_path], measured in
+benchmarks/data/audio-input-path.json) times the floats of one sample (train.input_floats: a Whisper clip padded to
+30 s is 80 x 3,000 = 240,000; a wav2vec2 / XLS-R clip is its raw 16 kHz waveform, 16,000 a second), scaled by the
+single-thread clock like the operators' dispatch (dispatch.host_clock_mhz).
 
 DataLoader workers that start by spawn at every epoch (train.loader_start = spawn_each_epoch: macOS' and Windows'
 default start method, persistent_workers=False) cost a fixed time per epoch, serial with training: each worker is a
@@ -35,15 +37,21 @@ from gpucheck.records import FEATURE_EXTRACTION, TrainSpec
 IN_MAIN = ("on_the_fly_main", "precomputed_lists")
 
 
+def sample_floats(t: TrainSpec, f: Mapping[str, Any]) -> int:
+    """Floats one sample carries on the input path: train.input_floats, or a Whisper clip padded to 30 s."""
+    return t.input_floats or int(f["input_path"]["whisper_clip_floats"])
+
+
 def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
-    """CPU seconds the input path spends on one sample on this host (0.0 where the job does not say)."""
+    """CPU seconds the input path spends on one sample on this host (0.0 where the job does not say): the measured
+    CPU seconds per million floats times the sample's floats."""
     if t.feature_extraction not in FEATURE_EXTRACTION:
         return 0.0
     p = f["input_path"]
     libs = t.input_libs or "current"
     kind = "lists" if t.feature_extraction == "precomputed_lists" else "feature"
-    per = p[f"{kind}_s_per_clip_{libs}"]
-    return at_host_clock(float(per), p["reference_clock_mhz"], target, f)
+    per = float(p[f"{kind}_s_per_mfloat_{libs}"]) * sample_floats(t, f) / 1e6
+    return at_host_clock(per, p["reference_clock_mhz"], target, f)
 
 
 def on_macos(target: Any) -> bool:

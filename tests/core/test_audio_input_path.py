@@ -95,3 +95,33 @@ def test_a_trial_is_compared_with_the_estimate_of_what_it_runs():
     t = E.Target.from_machine(m)
     tried = E.estimate(trial_workload(w, m, "auto"), t)
     assert tried.input_seconds == 0.0 and tried.step_seconds < E.estimate(w, t).step_seconds
+
+
+CTC = ("huggingface/transformers examples/pytorch/speech-recognition/README.md, 'Single GPU CTC': wav2vec2-large-xlsr-53 "
+       "on Common Voice Turkish, 15 epochs x 3,478 clips, batch 16 x 2, 'On a single V100 GPU, this script should run in "
+       "ca. 1 hour 20 minutes'")
+
+
+def test_raw_waveforms_read_back_as_lists_are_priced_by_their_size():
+    # the CTC script stores each clip's raw 16 kHz waveform (62,496 floats for the 3.906 s mean clip) as a Python list
+    # and pads it in the training process, as Whisper's README run does with its 240,000 log-Mel floats: the same
+    # measured seconds per float, so a clip costs its share of a Whisper clip
+    from gpucheck.estimate.factors import load_factors
+    from gpucheck.estimate.input_path import clip_seconds
+
+    r = _row("hf-ctc-xlsr53-cv-tr-1xv100")
+    t = A._target(r.gpu, 1)
+    f = load_factors()
+    ctc = clip_seconds(r.train, t, f)
+    whisper = clip_seconds(dataclasses.replace(r.train, input_floats=0), t, f)
+    assert abs(ctc / whisper - 62_496 / 240_000) < 1e-9
+
+
+def test_the_ctc_run_spends_a_part_of_its_time_reading_waveforms_back_as_lists():
+    # 52,170 clips read back from Arrow as Python float lists and padded between the steps: the training alone takes
+    # over a quarter of the stated whole run (which also holds 17 evaluations that read 28,000 test clips back the same
+    # way, the MP3 decoding of the data set and 4 checkpoint saves) and not more than all of it
+    r = _row("hf-ctc-xlsr53-cv-tr-1xv100")
+    e = A.run(r)
+    hours = r.measured.samples / e.samples_per_second / 3600
+    assert 0.25 * r.measured.value <= hours <= r.measured.value, f"{CTC}: estimated {hours:.2f} h"
