@@ -5,6 +5,7 @@ read by gpucheck.catalog.parse_workload."""
 from __future__ import annotations
 
 from gpucheck.choices import (
+    DET_ASSIGNERS,
     HOST_LOSSES,
     LAYER_CODES,
     LOADER_STARTS,
@@ -60,6 +61,7 @@ MODEL_SPEC = {
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),
     "host_loss": _s(False, HOST_LOSSES),
+    "det_assigner": _s(False, DET_ASSIGNERS),
     "layer_code": _s(False, LAYER_CODES),
     "name": _s(),
 }

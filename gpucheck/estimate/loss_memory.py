@@ -1,0 +1,30 @@
+"""Bytes a detector's loss adds to the peak beside the network's activations (model key det_assigner,
+resources/factors.toml [loss_memory]): YOLOv8's task-aligned assigner builds matrices of batch × box slots × anchors,
+the box slots padded to the most boxes one image of the batch holds, and target tensors of batch × anchors × classes.
+Counted on the CPU from the training code by benchmarks/count_yolo_loss_memory.py."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from gpucheck.records import ModelSpec, TrainSpec
+
+
+def assigner_anchors(t: TrainSpec, m: ModelSpec, f: Mapping[str, Any]) -> float:
+    """Anchor points per image: one per cell of the stride-8, 16 and 32 feature maps (8,400 at 640 px), so in
+    proportion to the image's pixels (the job's image size, else the model's reference size, else 640)."""
+    side_px = t.image_size or m.ref_image_size or 640
+    return float(f["loss_memory"]["anchors_at_640"]) * side_px ** 2 / 640 ** 2
+
+
+def det_assigner_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """The assigner's and loss's peak over the activations for one micro-batch: batch × anchors × the larger of the
+    part that does not depend on the boxes (targets over the classes) and the per-anchor part plus one per box slot
+    (the (batch, boxes, anchors) matrices)."""
+    if not m.det_assigner:
+        return 0.0
+    lm = f["loss_memory"]
+    a = lm["assigner"][m.det_assigner]
+    per_anchor = max(float(a["floor_bytes_per_anchor"]),
+                     float(a["bytes_per_anchor"]) + float(a["bytes_per_anchor_box"]) * float(lm["batch_max_boxes"]))
+    return t.batch * assigner_anchors(t, m, f) * per_anchor
