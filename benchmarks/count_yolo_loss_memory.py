@@ -1,7 +1,7 @@
-"""Count the bytes YOLOv8's task-aligned assigner and loss add at their peak beyond the network's activations
-(resources/factors.toml [memory.det_assigner]).
+"""Count the bytes YOLOv8's task-aligned assigner and loss, and YOLOv5-seg's mask loss, add at their peak beyond the
+network's activations (resources/factors.toml [loss_memory]).
 
-Usage: python benchmarks/count_yolo_loss_memory.py PATH/TO/open-mmlab-mmyolo-git
+Usage: python benchmarks/count_yolo_loss_memory.py PATH/TO/open-mmlab-mmyolo-git > benchmarks/data/yolo-loss-memory.json
 (any Python with PyTorch; MMYOLO's code is read with `git show` at v0.6.0, 8c4d9dc5, the release its YOLOv8 table
 was read at: BatchTaskAlignedAssigner, its utils and bbox_overlaps, run as published on CPU tensors).
 
@@ -204,6 +204,69 @@ def ultralytics_loss_peak(batch: int, n_max: int, image_px: int = 640) -> int:
     return counter.peak
 
 
+def mmdet_sigmoid_bce(pred: torch.Tensor, label: torch.Tensor) -> torch.Tensor:
+    """mmdet.CrossEntropyLoss(use_sigmoid=True, reduction='none') as mmdet 3.x runs it (losses/cross_entropy_loss.py
+    binary_cross_entropy): a float valid mask of the labels as the weight, the BCE in fp32 (autocast), loss × weight."""
+    weight = ((label >= 0) & (label != -100)).float()
+    loss = F.binary_cross_entropy_with_logits(pred.float(), label.float(), reduction="none")
+    return loss * weight
+
+
+def yolov5_seg_mask_peak(batch: int, positives_per_image: int, mmdet_bce: bool = True, side: int = 160) -> int:
+    """Peak bytes of YOLOv5-seg's mask branch (MMYOLO v0.6.0 YOLOv5InsHead.loss_by_feat, lines 371-408; Ultralytics
+    utils/segment/loss.py single_mask_loss the same without mmdet's weight): per image, the positives' coefficients
+    @ the image's 32 prototypes -> (n, 160, 160) fp16 masks, the overlap-format target compared to each positive's
+    instance index -> fp32, sigmoid BCE, cropped to the box, mean; the graph of every image kept until backward."""
+    g = torch.Generator().manual_seed(2)
+    proto = torch.randn(batch, 32, side, side, generator=g).half().requires_grad_()
+    coeff = torch.randn(batch * positives_per_image, 32, generator=g).half().requires_grad_()
+    gt_masks = torch.randint(0, 20, (batch, side, side), generator=g).float()
+    inst = torch.randint(1, 20, (batch * positives_per_image,), generator=g).float()
+    boxes = torch.rand(batch * positives_per_image, 4, generator=g) * side
+    boxes[:, 2:] += boxes[:, :2]
+    with PeakBytes() as counter:
+        total = torch.zeros(())
+        for b in range(batch):
+            sel = slice(b * positives_per_image, (b + 1) * positives_per_image)
+            target = torch.where(gt_masks[b][None] == inst[sel].view(-1, 1, 1), 1.0, 0.0)
+            pred = (coeff[sel] @ proto[b].view(32, -1)).view(-1, side, side)
+            full = mmdet_sigmoid_bce(pred, target) if mmdet_bce else \
+                F.binary_cross_entropy_with_logits(pred.float(), target, reduction="none")
+            x1, y1, x2, y2 = torch.chunk(boxes[sel][:, :, None], 4, 1)
+            r = torch.arange(side, dtype=x1.dtype)[None, None, None, :]
+            c = torch.arange(side, dtype=x1.dtype)[None, None, :, None]
+            crop = full[None] * ((r >= x1) * (r < x2) * (c >= y1) * (c < y2))
+            total = total + crop.mean(dim=(2, 3)).mean()
+        total.backward()
+    return counter.peak
+
+
+YOLOV5_PRIORS = (((10, 13), (16, 30), (33, 23)), ((30, 61), (62, 45), (59, 119)), ((116, 90), (156, 198), (373, 326)))
+COCO_AREA_BINS = ((0.41, 4, 32), (0.34, 32, 96), (0.24, 96, 400))  # share, side range (px): COCO's small/medium/large
+
+
+def yolov5_positives_per_box(samples: int = 200_000, seed: int = 3) -> float:
+    """Positive samples per target box of YOLOv5's assignment (MMYOLO YOLOv5Head.loss_by_feat; Ultralytics
+    build_targets): on each of the 3 levels, every prior whose width and height ratios to the box are within
+    prior_match_thr 4, times 3 cells (the box's own and the 2 nearer neighbours, near_neighbor_thr 0.5). Box sizes
+    from COCO's published area mix (41 % small < 32², 34 % medium, 24 % large; cocodataset.org detection eval),
+    log-uniform in each bin, aspect ratio log-uniform in 1/2-2."""
+    g = torch.Generator().manual_seed(seed)
+    sides = []
+    for share, lo, hi in COCO_AREA_BINS:
+        n = int(samples * share)
+        sides.append(torch.exp(math.log(lo) + (math.log(hi) - math.log(lo)) * torch.rand(n, generator=g)))
+    side = torch.cat(sides)
+    aspect = torch.exp((torch.rand(len(side), generator=g) - 0.5) * 2 * math.log(2))
+    wh = torch.stack([side * aspect.sqrt(), side / aspect.sqrt()], -1)
+    matched = torch.zeros(len(side))
+    for level in YOLOV5_PRIORS:
+        for prior in level:
+            r = wh / torch.tensor(prior, dtype=torch.float32)
+            matched += (torch.maximum(r, 1 / r).amax(-1) < 4.0).float()
+    return 3 * float(matched.mean())
+
+
 def main() -> None:
     ns = mmyolo_namespace(sys.argv[1])
     batch = 16
@@ -218,7 +281,14 @@ def main() -> None:
         per_cell = (rows[80][key] - rows[40][key]) / (40 * cells)
         fit[key] = {"bytes_per_image_anchor_box": round(per_cell, 1),
                     "bytes_per_image_anchor": round((rows[40][key] - 40 * per_cell * cells) / cells, 1)}
-    json.dump({"batch": batch, "anchors": ANCHORS_640, "classes": CLASSES, "peaks": rows, "per_cell": fit},
+    seg = {}
+    for impl, mmdet in (("mmyolo", True), ("ultralytics", False)):
+        lo, hi = yolov5_seg_mask_peak(batch, 20, mmdet), yolov5_seg_mask_peak(batch, 60, mmdet)
+        seg[impl] = {"bytes_per_positive_mask_pixel": round((hi - lo) / (batch * 40 * 160 ** 2), 2)}
+        print(f"yolov5-seg mask loss ({impl}): {seg[impl]}", file=sys.stderr)
+    seg["positives_per_box"] = round(yolov5_positives_per_box(), 1)
+    print(f"yolov5 positives per box (COCO area mix): {seg['positives_per_box']}", file=sys.stderr)
+    json.dump({"yolov5_seg": seg, "batch": batch, "anchors": ANCHORS_640, "classes": CLASSES, "peaks": rows, "per_cell": fit},
               sys.stdout, indent=1)
     print()
 

@@ -113,6 +113,9 @@ class ModelSpec:
     # a detector's target assigner (YOLOv8's task-aligned assigner), whose matrices of batch × boxes × anchors add to
     # the peak beside the activations (factors.toml [loss_memory.assigner]: "mmyolo-tal", "ultralytics-tal"; None: none)
     det_assigner: str | None = None
+    # an instance-segmentation loss keeping one mask per positive sample for backward (factors.toml
+    # [loss_memory.mask_loss]: "mmyolo-yolov5-seg", "ultralytics-yolov5-seg"; None: none)
+    mask_loss: str | None = None
     # transformer: the code its layers run (choices.LAYER_CODES: "hf-llama-sdpa", "qwen1-flash", "litgpt-llama" …), whose
     # operators per layer are counted (factors.toml [dispatch.kernels.layer_code]); None: the generic count
     layer_code: str | None = None

@@ -10,6 +10,7 @@ from gpucheck.choices import (
     LAYER_CODES,
     LOADER_STARTS,
     LORA_TARGETS,
+    MASK_LOSSES,
     METHODS,
     OPTIMIZER_IMPLS,
     OPTIMIZERS,
@@ -62,6 +63,7 @@ MODEL_SPEC = {
     "winograd_share": _f(False, 0, 1),
     "host_loss": _s(False, HOST_LOSSES),
     "det_assigner": _s(False, DET_ASSIGNERS),
+    "mask_loss": _s(False, MASK_LOSSES),
     "layer_code": _s(False, LAYER_CODES),
     "name": _s(),
 }

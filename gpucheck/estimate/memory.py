@@ -30,7 +30,7 @@ from typing import Any
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
-from gpucheck.estimate.loss_memory import det_assigner_bytes
+from gpucheck.estimate.loss_memory import loss_side_bytes
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
 
@@ -443,8 +443,9 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     """
     pc = param_counts(m, t)
     pl = placement(m, t, f, pc, gpus)
-    # a detector's assigner and loss (YOLOv8's task-aligned assigner) peak while the activations are kept
-    act = activation_bytes(m, t, f) + det_assigner_bytes(m, t, f)
+    # a detector's assigner and loss (YOLOv8's task-aligned assigner, YOLOv5-seg's masks) peak while the activations
+    # are kept
+    act = activation_bytes(m, t, f) + loss_side_bytes(m, t, f)
     # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
     # counted with the optimizer
     optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)

@@ -32,3 +32,18 @@ def test_the_assigner_is_what_brings_yolov8s_to_its_published_peak():
     without = dataclasses.replace(row, model=dataclasses.replace(row.model, det_assigner=None))
     assert A.memory_error(without) < -0.20
     assert abs(A.memory_error(row)) < 0.10
+
+
+SEG_ROWS = ("mmyolo-yolov5n-seg-coco-8xa100-mem", "mmyolo-yolov5s-seg-coco-8xa100-mem",
+            "mmyolo-yolov5m-seg-coco-8xa100-mem", "mmyolo-yolov5l-seg-coco-8xa100-mem")
+
+
+def test_yolov5_seg_masks_narrow_the_published_shortfall():
+    # MMYOLO's YOLOv5 instance-segmentation table (v0.6.0): the n/s/m/l-seg peaks were 53 / 37 / 23 / 16 % above the
+    # estimate; the kept per-positive masks (counted, not fitted) explain about half: each row now within -30 %, and
+    # the segmentation loss is never priced above the published peak
+    for rid in SEG_ROWS:
+        row = evidence_row(rid)
+        without = dataclasses.replace(row, model=dataclasses.replace(row.model, mask_loss=None))
+        assert A.memory_error(without) + 0.05 < A.memory_error(row) <= 0.0, rid
+        assert A.memory_error(row) >= -0.30, rid
