@@ -9,7 +9,7 @@ Inputs are the head's outputs for a batch at 640 px (8,400 anchors, 80 classes):
 decodes them against fp32 priors), class scores in fp16 (autocast), and a padded target tensor (batch, n_max, ...)
 with n_max boxes in one image and fewer in the others (the padded rows flagged off). The assigner runs in no_grad;
 then the classification BCE over (batch, anchors, classes) in fp32 (autocast runs binary_cross_entropy_with_logits in
-fp32) with its backward down to the head's outputs. Peak = the most bytes live at once among the tensors these
+fp32; MMYOLO's through mmdet, with its valid-mask weight) with its backward down to the head's outputs. Peak = the most bytes live at once among the tensors these
 operators allocate (TorchDispatchMode: every output storage counted once, released when its storage is freed;
 inputs that exist before are not counted), as torch.cuda.max_memory_allocated would see them over the activations.
 Ultralytics' own TaskAlignedAssigner (ultralytics/utils/tal.py, 8.1+: int8 top-k count by scatter_add, CIoU only on
@@ -133,7 +133,7 @@ def mmyolo_loss_peak(ns: dict, batch: int, n_max: int, image_px: int = 640) -> i
     with PeakBytes() as counter:
         result = assigner(boxes, logits.detach().float().sigmoid().half(), priors, labels, bboxes, flag)
         target = result["assigned_scores"]
-        loss = F.binary_cross_entropy_with_logits(logits.float(), target, reduction="none").sum() / target.sum()
+        loss = mmdet_sigmoid_bce(logits, target).sum() / target.sum()
         del result, target
         loss.backward()
     return counter.peak
@@ -206,7 +206,8 @@ def ultralytics_loss_peak(batch: int, n_max: int, image_px: int = 640) -> int:
 
 def mmdet_sigmoid_bce(pred: torch.Tensor, label: torch.Tensor) -> torch.Tensor:
     """mmdet.CrossEntropyLoss(use_sigmoid=True, reduction='none') as mmdet 3.x runs it (losses/cross_entropy_loss.py
-    binary_cross_entropy): a float valid mask of the labels as the weight, the BCE in fp32 (autocast), loss × weight."""
+    binary_cross_entropy): a float valid mask of the labels as the weight, the BCE in fp32 (autocast), loss × weight.
+    """
     weight = ((label >= 0) & (label != -100)).float()
     loss = F.binary_cross_entropy_with_logits(pred.float(), label.float(), reduction="none")
     return loss * weight
@@ -288,7 +289,8 @@ def main() -> None:
         print(f"yolov5-seg mask loss ({impl}): {seg[impl]}", file=sys.stderr)
     seg["positives_per_box"] = round(yolov5_positives_per_box(), 1)
     print(f"yolov5 positives per box (COCO area mix): {seg['positives_per_box']}", file=sys.stderr)
-    json.dump({"yolov5_seg": seg, "batch": batch, "anchors": ANCHORS_640, "classes": CLASSES, "peaks": rows, "per_cell": fit},
+    json.dump({"yolov5_seg": seg, "batch": batch, "anchors": ANCHORS_640, "classes": CLASSES, "peaks": rows,
+               "per_cell": fit},
               sys.stdout, indent=1)
     print()
 
