@@ -8,10 +8,11 @@ was read at: BatchTaskAlignedAssigner, its utils and bbox_overlaps, run as publi
 Inputs are the head's outputs for a batch at 640 px (8,400 anchors, 80 classes): predicted boxes in fp32 (the head
 decodes them against fp32 priors), class scores in fp16 (autocast), and a padded target tensor (batch, n_max, ...)
 with n_max boxes in one image and fewer in the others (the padded rows flagged off). The assigner runs in no_grad;
-then the classification BCE over (batch, anchors, classes) in fp32 (autocast runs binary_cross_entropy_with_logits in
-fp32; MMYOLO's through mmdet, with its valid-mask weight) with its backward down to the head's outputs. Peak = the most bytes live at once among the tensors these
-operators allocate (TorchDispatchMode: every output storage counted once, released when its storage is freed;
-inputs that exist before are not counted), as torch.cuda.max_memory_allocated would see them over the activations.
+then the classification BCE over (batch, anchors, classes) in fp32 (autocast runs binary_cross_entropy_with_logits
+in fp32; MMYOLO's through mmdet, with its valid-mask weight) with its backward down to the head's outputs. Peak =
+the most bytes live at once among the tensors these operators allocate (TorchDispatchMode: every output storage
+counted once, released when its storage is freed; inputs that exist before are not counted), as
+torch.cuda.max_memory_allocated would see them over the activations.
 Ultralytics' own TaskAlignedAssigner (ultralytics/utils/tal.py, 8.1+: int8 top-k count by scatter_add, CIoU only on
 the anchors inside a box) is counted by `ultralytics_assigner` below, written from that file's tensor shapes/dtypes.
 """
