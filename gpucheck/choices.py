@@ -19,6 +19,12 @@ OPTIMIZER_IMPLS = ("foreach", "foreach_torch20", "single", "fused")
 # a training loss whose operators the CPU dispatches after a host sync (the GPU idle, waiting for each launch), counted
 # from the training code (resources/factors.toml [dispatch.host_loss]): YOLOv5's segmentation and detection losses
 HOST_LOSSES = ("yolov5-seg", "yolov5-det")
+# a detector's target assigner whose (image × box slot × anchor) matrices sit on the loss side of the peak, counted
+# from the training code (resources/factors.toml [loss_memory.assigner]): MMYOLO's and Ultralytics' TaskAlignedAssigner
+DET_ASSIGNERS = ("mmyolo-tal", "ultralytics-tal")
+# an instance-segmentation loss that builds one mask per positive sample at the prototypes' resolution and keeps them for
+# backward (resources/factors.toml [loss_memory.mask_loss]): YOLOv5-seg's, with mmdet's weighted BCE or Ultralytics' own
+MASK_LOSSES = ("mmyolo-yolov5-seg", "ultralytics-yolov5-seg")
 # the code a transformer's layers run (model.layer_code): its operators per layer are counted in resources/factors.toml
 # [dispatch.kernels.layer_code] (benchmarks/count_layer_operators.py); unset, the generic count
 LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",

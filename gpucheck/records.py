@@ -110,6 +110,12 @@ class ModelSpec:
     # a loss the training code computes after a host sync, its operators dispatched while the GPU waits (factors.toml
     # [dispatch.host_loss]: "yolov5-seg", "yolov5-det"; None: the loss's operators queue behind the GPU's work)
     host_loss: str | None = None
+    # a detector's target assigner (YOLOv8's task-aligned assigner), whose matrices of batch × boxes × anchors add to
+    # the peak beside the activations (factors.toml [loss_memory.assigner]: "mmyolo-tal", "ultralytics-tal"; None: none)
+    det_assigner: str | None = None
+    # an instance-segmentation loss keeping one mask per positive sample for backward (factors.toml
+    # [loss_memory.mask_loss]: "mmyolo-yolov5-seg", "ultralytics-yolov5-seg"; None: none)
+    mask_loss: str | None = None
     # transformer: the code its layers run (choices.LAYER_CODES: "hf-llama-sdpa", "qwen1-flash", "litgpt-llama" …), whose
     # operators per layer are counted (factors.toml [dispatch.kernels.layer_code]); None: the generic count
     layer_code: str | None = None

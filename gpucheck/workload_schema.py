@@ -5,10 +5,12 @@ read by gpucheck.catalog.parse_workload."""
 from __future__ import annotations
 
 from gpucheck.choices import (
+    DET_ASSIGNERS,
     HOST_LOSSES,
     LAYER_CODES,
     LOADER_STARTS,
     LORA_TARGETS,
+    MASK_LOSSES,
     METHODS,
     OPTIMIZER_IMPLS,
     OPTIMIZERS,
@@ -60,6 +62,8 @@ MODEL_SPEC = {
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),
     "host_loss": _s(False, HOST_LOSSES),
+    "det_assigner": _s(False, DET_ASSIGNERS),
+    "mask_loss": _s(False, MASK_LOSSES),
     "layer_code": _s(False, LAYER_CODES),
     "name": _s(),
 }

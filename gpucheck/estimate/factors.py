@@ -17,7 +17,16 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from gpucheck.choices import HOST_LOSSES, LAYER_CODES, OPTIMIZER_IMPLS, OPTIMIZERS, QLORA_KERNELS, STACKS
+from gpucheck.choices import (
+    DET_ASSIGNERS,
+    HOST_LOSSES,
+    LAYER_CODES,
+    MASK_LOSSES,
+    OPTIMIZER_IMPLS,
+    OPTIMIZERS,
+    QLORA_KERNELS,
+    STACKS,
+)
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import VALUE_KINDS, read_toml, shown_key
@@ -98,6 +107,11 @@ FACTORS_SCHEMA: dict[str, Any] = {
                     "score_dropout_bytes_pure_16bit": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
     "lora_dropout": {"copy_bytes_16bit": "pos", "copy_bytes_fp32": "pos", "mask_bytes": "num"},
+    "loss_memory": {"batch_max_boxes": "pos", "anchors_at_640": "pos",
+                    "assigner": _each(DET_ASSIGNERS, {"floor_bytes_per_anchor": "num", "bytes_per_anchor": "num",
+                                                      "bytes_per_anchor_box": "num"}),
+                    "boxes_per_image": "pos", "positives_per_box": "pos", "mask_side_at_640": "pos",
+                    "mask_loss": _each(MASK_LOSSES, {"bytes_per_mask_pixel": "num"})},
     "overhead": {"context_bytes": _each(BACKENDS, "int"), "allocator_fraction": _each(BACKENDS, "frac"),
                  "allocator_transient_blocks": _each(BACKENDS, "num")},
     "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num"),

@@ -31,6 +31,7 @@ from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
 from gpucheck.estimate.lora_dropout import lora_dropout_layer_bytes
+from gpucheck.estimate.loss_memory import loss_side_bytes
 from gpucheck.estimate.optimizer_traffic import step_impl
 from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
@@ -474,7 +475,9 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     """
     pc = param_counts(m, t)
     pl = placement(m, t, f, pc, gpus)
-    act = activation_bytes(m, t, f)
+    # a detector's assigner and loss (YOLOv8's task-aligned assigner, YOLOv5-seg's masks) peak while the activations
+    # are kept
+    act = activation_bytes(m, t, f) + loss_side_bytes(m, t, f)
     # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
     # counted with the optimizer
     optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)
