@@ -62,8 +62,9 @@ from gpucheck.estimate.dispatch import (
 )
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
-from gpucheck.estimate.memory import ParamCounts, block_linear_params, frozen_weight_grads, head_dim
+from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
+from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
 from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
-from gpucheck.estimate.memory import ParamCounts, frozen_weight_grads
+from gpucheck.estimate.memory import ParamCounts
+from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec
 
 

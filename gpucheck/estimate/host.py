@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.estimate.memory import ParamCounts, placement, zero_stage
+from gpucheck.estimate.memory import ParamCounts, placement
+from gpucheck.estimate.sharding import zero_stage
 from gpucheck.records import VramBreakdown, Workload
 
 GIB = 1024**3
