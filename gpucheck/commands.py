@@ -15,7 +15,6 @@ import argparse
 import dataclasses
 import json
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from gpucheck.advise.job_json import job_to_json
 from gpucheck.advise.market import shop_part_for
 from gpucheck.advise.present import shop_price_text
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
+from gpucheck.console import format_table, print_json, print_line
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, apply_overrides, estimate
 from gpucheck.estimate.calibration import calibrated_text, target_calibrated_text
@@ -64,39 +64,6 @@ BOTTLENECK_LABELS = {
     "offload": N_("CPU offload (PCIe copies and the CPU's optimizer step)"),
     "input": N_("the CPU preparing each batch (audio features)"),
 }
-
-
-# -- small table printer (CJK-aware widths) --------------------------------------------------------
-
-
-def _width(s: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in s)
-
-
-def _pad(s: str, w: int, right: bool = False) -> str:
-    gap = " " * max(0, w - _width(s))
-    return gap + s if right else s + gap
-
-
-def format_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
-    right = right or set()
-    widths = [_width(h) for h in headers]
-    for r in rows:
-        for i, c in enumerate(r):
-            widths[i] = max(widths[i], _width(c))
-    lines = ["  ".join(_pad(h, widths[i], i in right) for i, h in enumerate(headers)).rstrip()]
-    lines.append("  ".join("-" * w for w in widths))
-    for r in rows:
-        lines.append("  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(r)).rstrip())
-    return "\n".join(lines)
-
-
-def _out(text: str) -> None:
-    sys.stdout.write(text + "\n")
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 # -- advice hooks ----------------------------------------------------------------------------------
@@ -215,24 +182,24 @@ def run_check(args: argparse.Namespace) -> int:
         for w, e, a in zip(workloads, estimates, advices, strict=True):
             d = job_to_json(e, w, a)
             items.append(d)
-        _print_json({"target": _target_json(target), "estimates": items})
+        print_json({"target": _target_json(target), "estimates": items})
         return 0
-    _out(_target_line(target))
+    print_line(_target_line(target))
     for note in target.notes:
-        _out("  " + note)
+        print_line("  " + note)
     if target.calibration is not None:
-        _out("  " + tr("{label}: times use the speeds measured here", label=target_calibrated_text(target)))
-    _out("")
+        print_line("  " + tr("{label}: times use the speeds measured here", label=target_calibrated_text(target)))
+    print_line("")
     headers = [tr("Workload"), tr("Verdict"), need_heading(target), tr("Time")]
-    _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
-    _out(tr(NEED_LEGEND))
-    _out(stack_legend(workloads))
-    _out("")
+    print_line(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
+    print_line(tr(NEED_LEGEND))
+    print_line(stack_legend(workloads))
+    print_line("")
     advice = cli_check_lines(workloads, advices)
     if advice:
-        _out("\n".join(advice))
-        _out("")
-    _out(tr("Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)"))
+        print_line("\n".join(advice))
+        print_line("")
+    print_line(tr("Details: gpucheck estimate WORKLOAD (add --gpu NAME to try another GPU)"))
     return 0
 
 
@@ -374,12 +341,12 @@ def run_estimate(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         d = job_to_json(est, workload, advice)
         d["target"] = _target_json(target)
-        _print_json(d)
+        print_json(d)
         return 0
-    _out(format_estimate(workload, target, est, advice))
-    _out("")
-    _out(tr("Advice:"))
-    _out(format_advice(advice, indent="  "))
+    print_line(format_estimate(workload, target, est, advice))
+    print_line("")
+    print_line(tr("Advice:"))
+    print_line(format_advice(advice, indent="  "))
     return 0
 
 
@@ -414,14 +381,14 @@ def run_gpus(args: argparse.Namespace) -> int:
             d["vram_gib"] = round(g.vram_bytes / GIB, 2)
             d["aliases"] = list(g.aliases)
             items.append(d)
-        _print_json(items)
+        print_json(items)
         return 0
     headers = [tr("GPU"), tr("VRAM"), tr("GB/s"), tr("FP32 TFLOPS"), tr("FP16/BF16 tensor"), tr("Price")]
     rows = [[g.name, _vram_choices(g), f"{g.mem_bandwidth_gbps:,.0f}", _tf(g.tflops_fp32),
              _tf(g.tflops_bf16_tensor or g.tflops_fp16_tensor), _gpu_price_text(g)] for g in gpus]
-    _out(format_table(headers, rows, right={1, 2, 3, 4, 5}))
-    _out("")
-    _out(tr("Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). "
+    print_line(format_table(headers, rows, right={1, 2, 3, 4, 5}))
+    print_line("")
+    print_line(tr("Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). "
             "Sources: resources/gpus.toml."))
     return 0
 
@@ -439,11 +406,11 @@ def run_workloads(args: argparse.Namespace) -> int:
                 "image_size": w.train.image_size, "samples": w.data.samples, "epochs": w.data.epochs,
                 "smaller_model": w.smaller_model, "source": w.source,
             })
-        _print_json(out)
+        print_json(out)
         return 0
     headers = [tr("Level"), tr("Workload"), tr("What it is")]
     rows = [[str(w.level), w.id, localized(w, "title")] for w in items]
-    _out(format_table(headers, rows, right={0}))
+    print_line(format_table(headers, rows, right={0}))
     return 0
 
 
@@ -455,17 +422,17 @@ def run_headless_summary(machine_file: str | None = None, lang: str | None = Non
     if lang:
         set_language(lang)
     machine = load_target_machine(machine_file)
-    _out(format_machine(redact_machine(machine)))
-    _out("")
+    print_line(format_machine(redact_machine(machine)))
+    print_line("")
     target = Target.from_machine(machine)
     workloads = list(load_workloads())
     estimates = [estimate(w, target) for w in workloads]
     advices = _advices(workloads, target, estimates, machine)
-    _out(_target_line(target))
+    print_line(_target_line(target))
     headers = [tr("Workload"), tr("Verdict"), need_heading(target), tr("Time")]
-    _out(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
-    _out("")
-    _out(tr("No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands."))
+    print_line(format_table(headers, check_rows(estimates, workloads, advices), right={3}))
+    print_line("")
+    print_line(tr("No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands."))
     return 0
 
 
