@@ -60,7 +60,7 @@ from gpucheck.estimate.dispatch import (
     serial_optimizer_ops,
     stack_of,
 )
-from gpucheck.estimate.factors import image_scale, seq_len_of
+from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
@@ -249,8 +249,7 @@ def sm_cycle_rate(target: Any, clock: float, f: Mapping[str, Any]) -> float:
     spec = target.gpu
     if spec is None or not spec.tflops_fp32:
         return 0.0
-    lanes = f["speed"]["elementwise"]["fp32_lanes_per_sm"]  # keyed by compute capability or AMD gfx target
-    return spec.tflops_fp32 * 1e12 * clock / (2.0 * float(lanes.get(spec.compute_capability or "", lanes["default"])))
+    return spec.tflops_fp32 * 1e12 * clock / (2.0 * fp32_lanes_per_sm(spec, f))
 
 
 def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any], spec: Any = None) -> float:
@@ -437,8 +436,9 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     work_s += loop_s
     if t.host_sync and target.gpu is not None:
         # the forward pass waits for the GPU in every layer: there the CPU's launches and the GPU's work run in turn
-        # (the forward is 1 / (1 + backward_per_forward) of both; backward, in autograd's thread, still overlaps,
-        # except where activation checkpointing runs each layer's forward, and its wait, again inside backward)
+        # (the forward is 1 / (1 + backward's operators per forward one, counted for the layer code) of both; backward,
+        # in autograd's thread, still overlaps, except where activation checkpointing runs each layer's forward, and its
+        # wait, again inside backward)
         fwd = 2.0 if t.grad_checkpointing else 1.0
         work_s += min(gpu_s, disp_s) * fwd / (fwd + layer_operators(m, f)[1])
     disp_s += loop_s

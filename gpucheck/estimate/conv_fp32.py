@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate.factors import fp32_lanes_per_sm
 from gpucheck.records import ModelSpec
 
 
@@ -19,8 +20,7 @@ def winograd_vector_share(spec: Any, f: Mapping[str, Any]) -> float:
     matrix = getattr(spec, "tflops_fp32_matrix", None) if spec is not None else None
     if not matrix or not spec.tflops_fp32:
         return 1.0
-    lanes = f["speed"]["elementwise"]["fp32_lanes_per_sm"]  # the catalog figure's FP32 lanes per CU
-    per_cu_clock = 2.0 * float(lanes.get(spec.compute_capability or "", lanes["default"]))
+    per_cu_clock = 2.0 * fp32_lanes_per_sm(spec, f)  # the catalog's FP32 figure's FLOPs per CU and clock
     vector = spec.tflops_fp32 * f["speed"]["conv_fp32"]["winograd_flops_per_cu_clock"] / per_cu_clock
     return vector / matrix
 

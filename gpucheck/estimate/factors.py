@@ -280,3 +280,10 @@ def image_scale(m: Any, t: Any) -> float:
     `ref_image_size`, grow at the job's image size: with the pixels, (image_size / ref_image_size)²; 1 where either is
     unknown."""
     return (t.image_size / m.ref_image_size) ** 2 if m.ref_image_size and t.image_size else 1.0
+
+
+def fp32_lanes_per_sm(spec: Any, f: Mapping[str, Any]) -> float:
+    """FP32 lanes of one SM (AMD: one CU) of the GPU `spec`, by compute capability or gfx target
+    ([speed.elementwise] fp32_lanes_per_sm; its default where the generation is not listed)."""
+    lanes = f["speed"]["elementwise"]["fp32_lanes_per_sm"]
+    return float(lanes.get(spec.compute_capability or "", lanes["default"]))
