@@ -12,12 +12,18 @@ from typing import Any
 
 from gpucheck.records import ModelSpec, TrainSpec
 
+COUNTED_SIDE_PX = 640  # the image side the [loss_memory] counts are stated at (anchors_at_640, mask_side_at_640)
+
+
+def image_side_px(t: TrainSpec, m: ModelSpec) -> int:
+    """The side of the job's square training image: its image size, else the model's reference size, else 640."""
+    return t.image_size or m.ref_image_size or COUNTED_SIDE_PX
+
 
 def assigner_anchors(t: TrainSpec, m: ModelSpec, f: Mapping[str, Any]) -> float:
     """Anchor points per image: one per cell of the stride-8, 16 and 32 feature maps (8,400 at 640 px), so in
     proportion to the image's pixels (the job's image size, else the model's reference size, else 640)."""
-    side_px = t.image_size or m.ref_image_size or 640
-    return float(f["loss_memory"]["anchors_at_640"]) * side_px ** 2 / 640 ** 2
+    return float(f["loss_memory"]["anchors_at_640"]) * image_side_px(t, m) ** 2 / COUNTED_SIDE_PX ** 2
 
 
 def det_assigner_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -39,8 +45,7 @@ def mask_loss_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     if not m.mask_loss:
         return 0.0
     lm = f["loss_memory"]
-    side_px = t.image_size or m.ref_image_size or 640
-    pixels = (float(lm["mask_side_at_640"]) * side_px / 640) ** 2
+    pixels = (float(lm["mask_side_at_640"]) * image_side_px(t, m) / COUNTED_SIDE_PX) ** 2
     positives = float(lm["boxes_per_image"]) * float(lm["positives_per_box"])
     return t.batch * positives * pixels * float(lm["mask_loss"][m.mask_loss]["bytes_per_mask_pixel"])
 
