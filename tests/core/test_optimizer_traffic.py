@@ -19,7 +19,7 @@ from tests.helpers import evidence_row
 def test_qwen3_4b_full_fine_tune_on_m3_max_matches_palin_bench() -> None:
     """Qwen3-4B-Base, fp32, batch 1 × 30 tokens on an M3 Max: 0.63 it/s (1.59 s a step) for 4.0 B parameters, where
     the forward and backward are 0.72 TFLOP. torch.optim.AdamW runs its per-tensor loop on MPS (no foreach kernels
-    there), about 80 B of traffic per parameter; priced as a fused update (32 B) the estimate was 2.6× too fast."""
+    there), about 80 B of traffic per parameter, not the 28 B of a fused update."""
     row = evidence_row("palin-qwen3-4b-full-fp32-m3-max")
     assert "0.63" in row.quote
     assert 1 / 1.35 <= A.speed_ratio(row) <= 1.35, row.quote
