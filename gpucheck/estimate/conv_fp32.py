@@ -17,12 +17,12 @@ from gpucheck.records import ModelSpec
 
 def winograd_vector_share(spec: Any, f: Mapping[str, Any]) -> float:
     """The vector rate Winograd kernels issue at, over the FP32 GEMM rate (1.0 where both are the same units)."""
-    matrix = getattr(spec, "tflops_fp32_matrix", None) if spec is not None else None
-    if not matrix or not spec.tflops_fp32:
+    matrix_tflops = getattr(spec, "tflops_fp32_matrix", None) if spec is not None else None
+    if not matrix_tflops or not spec.tflops_fp32:
         return 1.0
-    per_cu_clock = 2.0 * fp32_lanes_per_sm(spec, f)  # the catalog's FP32 figure's FLOPs per CU and clock
-    vector = spec.tflops_fp32 * f["speed"]["conv_fp32"]["winograd_flops_per_cu_clock"] / per_cu_clock
-    return vector / matrix
+    flops_per_cu_clock = 2.0 * fp32_lanes_per_sm(spec, f)  # the catalog's FP32 figure's FLOPs per CU and clock
+    vector_tflops = spec.tflops_fp32 * f["speed"]["conv_fp32"]["winograd_flops_per_cu_clock"] / flops_per_cu_clock
+    return vector_tflops / matrix_tflops
 
 
 def conv_fp32_multiplier(m: ModelSpec, spec: Any, f: Mapping[str, Any]) -> float:

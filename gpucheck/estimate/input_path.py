@@ -50,8 +50,8 @@ def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     p = f["input_path"]
     libs = t.input_libs or "current"
     kind = "lists" if t.feature_extraction == "precomputed_lists" else "feature"
-    per = float(p[f"{kind}_s_per_mfloat_{libs}"]) * sample_floats(t, f) / 1e6
-    return at_host_clock(per, p["reference_clock_mhz"], target, f)
+    cpu_s = float(p[f"{kind}_s_per_mfloat_{libs}"]) * sample_floats(t, f) / 1e6
+    return at_host_clock(cpu_s, p["reference_clock_mhz"], target, f)
 
 
 def on_macos(target: Any) -> bool:
@@ -68,9 +68,9 @@ def worker_start_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any], data_s
     p = f["input_path"]
     imports_s = float(p["spawn_worker_start_s"]) * (float(p["spawn_import_factor_macos"]) if on_macos(target) else 1.0)
     cpu_s = imports_s + t.loader_dataset_bytes / 1e9 * float(p["spawn_pickle_s_per_gb"])
-    per_worker = at_host_clock(cpu_s, p["reference_clock_mhz"], target, f)
+    per_worker_s = at_host_clock(cpu_s, p["reference_clock_mhz"], target, f)
     steps = max(1.0, epoch / float(t.batch * target.processes))  # each GPU's process starts its own, side by side
-    return t.loader_workers * per_worker / steps
+    return t.loader_workers * per_worker_s / steps
 
 
 def with_worker_starts(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any], data_samples: int) -> Any:
