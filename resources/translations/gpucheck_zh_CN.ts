@@ -2365,7 +2365,7 @@
         <location filename="../../gpucheck/report/model.py" line="609"/>
         <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
@@ -2883,153 +2883,153 @@
         <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="47"/>
+        <location filename="../../gpucheck/estimate/core.py" line="48"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="51"/>
+        <location filename="../../gpucheck/estimate/core.py" line="52"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="55"/>
+        <location filename="../../gpucheck/estimate/core.py" line="56"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="83"/>
+        <location filename="../../gpucheck/estimate/core.py" line="84"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="92"/>
+        <location filename="../../gpucheck/estimate/core.py" line="93"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="107"/>
+        <location filename="../../gpucheck/estimate/core.py" line="108"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="111"/>
+        <location filename="../../gpucheck/estimate/core.py" line="112"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="113"/>
+        <location filename="../../gpucheck/estimate/core.py" line="114"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="145"/>
+        <location filename="../../gpucheck/estimate/core.py" line="146"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="148"/>
+        <location filename="../../gpucheck/estimate/core.py" line="149"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="150"/>
+        <location filename="../../gpucheck/estimate/core.py" line="151"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="153"/>
+        <location filename="../../gpucheck/estimate/core.py" line="154"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="256"/>
+        <location filename="../../gpucheck/estimate/core.py" line="257"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="258"/>
+        <location filename="../../gpucheck/estimate/core.py" line="259"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="298"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="298"/>
+        <location filename="../../gpucheck/estimate/core.py" line="299"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="298"/>
         <location filename="../../gpucheck/estimate/core.py" line="299"/>
-        <location filename="../../gpucheck/estimate/core.py" line="309"/>
+        <location filename="../../gpucheck/estimate/core.py" line="300"/>
+        <location filename="../../gpucheck/estimate/core.py" line="310"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="299"/>
+        <location filename="../../gpucheck/estimate/core.py" line="300"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="299"/>
+        <location filename="../../gpucheck/estimate/core.py" line="300"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="306"/>
+        <location filename="../../gpucheck/estimate/core.py" line="307"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="310"/>
+        <location filename="../../gpucheck/estimate/core.py" line="311"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="317"/>
+        <location filename="../../gpucheck/estimate/core.py" line="318"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="322"/>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="324"/>
+        <location filename="../../gpucheck/estimate/core.py" line="325"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="326"/>
+        <location filename="../../gpucheck/estimate/core.py" line="327"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="328"/>
+        <location filename="../../gpucheck/estimate/core.py" line="329"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="330"/>
+        <location filename="../../gpucheck/estimate/core.py" line="331"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="333"/>
+        <location filename="../../gpucheck/estimate/core.py" line="334"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="336"/>
+        <location filename="../../gpucheck/estimate/core.py" line="337"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
@@ -5019,25 +5019,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="490"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="271"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="280"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="491"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="272"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="281"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="492"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="274"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="492"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="273"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="282"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
@@ -6636,199 +6636,219 @@
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="238"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="241"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="250"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="243"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="245"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>微批次（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="256"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="256"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="256"/>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 作用层(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="248"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
+        <source>LoRA &amp;dropout</source>
+        <translation>LoRA dropout(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
         <source>So&amp;ftware stack</source>
         <translation>软件栈(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="248"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
         <source>Several GPUs: &amp;ZeRO</source>
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="260"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="261"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="262"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="263"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="264"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="326"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="335"/>
         <source>{title}
 {description}</source>
         <translation>{title}
 {description}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="416"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="426"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="435"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="428"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="437"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="431"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="440"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="446"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="455"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="448"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="457"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="454"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="462"/>
+        <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
+        <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="467"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="457"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="470"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="460"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="473"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="467"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="483"/>
+        <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
+        <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="488"/>
+        <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
+        <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="499"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="468"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="500"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="473"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="505"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="484"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="516"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="486"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="518"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="556"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="590"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="557"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="591"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="566"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="600"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="567"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="601"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>

@@ -1,4 +1,4 @@
-"""The settings the core can take beyond the basic ones — LoRA targets, pure BF16, the software stack, ZeRO
+"""The settings the core can take beyond the basic ones — LoRA targets and dropout, pure BF16, the software stack, ZeRO
 stage and CPU offload on several GPUs, sequence packing — are controls on the jobs page. Changing one
 recomputes the job at once, and the figures shown are those `gpucheck estimate --json` gives with the same
 flags (one story). The time reads as a range with the stack it assumes, in the app and in the report.
@@ -78,6 +78,48 @@ def test_lora_targets_recompute_and_agree_with_the_cli(wizard, capsys):
     # a full fine-tune has no LoRA targets: greyed out, and says why
     _pick(page.method, "full")
     assert not page.lora_targets.isEnabled() and "LoRA" in page.lora_targets.toolTip()
+
+
+def test_lora_dropout_changes_the_memory_shown_and_agrees_with_the_cli(wizard, capsys):
+    """LoRA dropout above 0 keeps a copy of each adapted layer's input (gpucheck/estimate/lora_dropout.py): on a
+    LoRA job without gradient checkpointing, adapting every linear layer, dropout 0 shows a smaller need, the
+    command line's figure for --lora-dropout 0; the control sits with the LoRA targets and is greyed out where
+    they are."""
+    path, page = _jobs(wizard, "rtx3060")
+    job = "qwen2.5-1.5b-lora"
+    page.select(job)
+    assert page.lora_dropout.isEnabled() and page.lora_dropout.value() == 0.05  # the job's own setting
+    assert page.lora_dropout.singleStep() == 0.05 and page.lora_dropout.minimum() == 0
+    tip = page.lora_dropout.toolTip()  # what it costs, in the words of `estimate --help`
+    assert "copy of its input in VRAM" in tip and "0 keeps none" in tip and "0.05–0.1" in tip
+    _pick(page.lora_targets, "all-linear")
+    page.checkpointing.setChecked(False)
+    bar = page.table.cellWidget(page.row_of(job), 3)
+    shown, before = bar.toolTip(), wizard.session.estimate(job).peak_vram_bytes
+    page.lora_dropout.setValue(0)
+    assert wizard.session.train_for(job).lora_dropout == 0
+    bar = page.table.cellWidget(page.row_of(job), 3)
+    assert bar.toolTip() != shown and wizard.session.estimate(job).peak_vram_bytes < before
+    _agrees(wizard, job, _cli(capsys, job, path, "--lora-targets", "all-linear", "--no-grad-checkpointing",
+                              "--lora-dropout", "0"))
+    # any value above 0 keeps the copies: the need comes back, the same as at the default
+    page.lora_dropout.stepBy(2)
+    assert wizard.session.train_for(job).lora_dropout == 0.1
+    assert wizard.session.estimate(job).peak_vram_bytes == before
+    # the tooltip in Chinese names 显存 (VRAM), as the command line's help does
+    wizard.switch_language("zh_CN")
+    assert "显存" in page.lora_dropout.toolTip() and "0.05–0.1" in page.lora_dropout.toolTip()
+    assert page.labels["dropout"].text() == "LoRA dropout(&D)"
+    wizard.switch_language("en")
+    # a full fine-tune has no adapters: greyed out, saying why, and the job's setting is kept
+    _pick(page.method, "full")
+    assert not page.lora_dropout.isEnabled() and "LoRA" in page.lora_dropout.toolTip()
+    assert wizard.session.train_for(job).lora_dropout == 0.1
+    page.select("llama3-8b-full")
+    assert not page.lora_dropout.isEnabled() and not page.labels["dropout"].isEnabled()
+    # a U-Net's LoRA: the estimate counts no dropout copies there, so the control says it would change nothing
+    page.select("sd15-lora")
+    assert not page.lora_dropout.isEnabled() and "transformer" in page.lora_dropout.toolTip()
 
 
 def test_pure_bf16_and_the_stack_agree_with_the_cli(wizard, capsys):

@@ -166,26 +166,28 @@ class JobsPage(BasePage):
         self.form = form
         self._make_controls()
         self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
-                                                         "epochs", "targets", "stack", "zero")}
+                                                         "epochs", "targets", "dropout", "stack", "zero")}
+        # the LoRA settings side by side on one row
         grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
                 ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
                 ("samples", self.samples, 2, 0), ("img", self.image_size, 2, 2),
-                ("epochs", self.epochs, 3, 0), ("targets", self.lora_targets, 3, 2),
-                ("stack", self.stack, 4, 0), ("zero", self.zero_stage, 4, 2))
+                ("epochs", self.epochs, 3, 0), ("stack", self.stack, 3, 2),
+                ("targets", self.lora_targets, 4, 0), ("dropout", self.lora_dropout, 4, 2),
+                ("zero", self.zero_stage, 5, 0))
         for key, w, r, c in grid:
             self.labels[key].setBuddy(w)
             form.addWidget(self.labels[key], r, c)
             form.addWidget(w, r, c + 1)
         # check boxes do not wrap: one a row, so that the grid fits an 800-pixel window in every language
-        for row, box in enumerate((self.checkpointing, self.packing, self.cpu_offload), 5):
+        for row, box in enumerate((self.checkpointing, self.packing, self.cpu_offload), 6):
             form.addWidget(box, row, 0, 1, 4)
-        form.addWidget(self.data_line, 8, 0, 1, 4)
-        form.addWidget(self.reset_button, 9, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        form.addWidget(self.data_line, 9, 0, 1, 4)
+        form.addWidget(self.reset_button, 10, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
         for combo in (self.method, self.precision, self.lora_targets, self.stack, self.zero_stage):
             combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
             combo.currentIndexChanged.connect(self._on_setting)
-        for w in (self.batch, self.seq_len, self.image_size):
+        for w in (self.batch, self.seq_len, self.image_size, self.lora_dropout):
             w.valueChanged.connect(self._on_setting)
         self.samples.valueChanged.connect(self._on_data)
         self.epochs.valueChanged.connect(self._on_data)
@@ -222,6 +224,13 @@ class JobsPage(BasePage):
         self.epochs.setObjectName("epochs")
         self.epochs.setRange(0.01, 10000)
         self.epochs.setDecimals(2)
+        # nn.Dropout's probability, as the command line takes it (from 0 up to, not including, 1); two decimals
+        # hold every value a workload file may give (0 to 0.99)
+        self.lora_dropout = QtWidgets.QDoubleSpinBox(self)
+        self.lora_dropout.setObjectName("loraDropout")
+        self.lora_dropout.setRange(0.0, 0.99)
+        self.lora_dropout.setDecimals(2)
+        self.lora_dropout.setSingleStep(0.05)
         self.checkpointing, self.packing = check("gradCheckpointing"), check("packing")
         self.cpu_offload = check("cpuOffload")
         self.reset_button = QtWidgets.QPushButton(self)
@@ -245,7 +254,7 @@ class JobsPage(BasePage):
         texts = {"method": tr("&Method"), "precision": tr("&Precision"), "batch": tr("&Batch size (per GPU)"),
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
                  "samples": tr("Training &samples"), "epochs": tr("&Epochs"), "targets": tr("LoRA &targets"),
-                 "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO")}
+                 "dropout": tr("LoRA &dropout"), "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
@@ -435,8 +444,8 @@ class JobsPage(BasePage):
         self._updating = False
 
     def _load_advanced(self, w, t) -> None:
-        """LoRA targets, software stack, ZeRO stage, CPU offload and packing: the settings the command line
-        names --lora-targets, --stack, --zero-stage, --cpu-offload and --packing."""
+        """LoRA targets and dropout, software stack, ZeRO stage, CPU offload and packing: the settings the command
+        line names --lora-targets, --lora-dropout, --stack, --zero-stage, --cpu-offload and --packing."""
         self.lora_targets.setCurrentIndex(max(0, self.lora_targets.findData(t.lora_targets)))
         self.stack.setCurrentIndex(max(0, self.stack.findData(t.stack)))
         self.zero_stage.setCurrentIndex(max(0, self.zero_stage.findData(3 if t.shard else t.zero_stage)))
@@ -449,6 +458,10 @@ class JobsPage(BasePage):
                   "its LoRA layers are the ones the job itself names.", arch=ARCH_NAMES.get(w.model.arch,
                                                                                             w.model.arch)))
         self._grey(self.lora_targets, self.labels["targets"], lora, why)
+        if t.method in ("lora", "qlora") and not lora:  # the targets' reason does not fit the dropout
+            why = tr("LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the "
+                     "setting would change nothing here.", arch=ARCH_NAMES.get(w.model.arch, w.model.arch))
+        self._load_dropout(t, lora, why)
         target = self.session.target()
         self._grey(self.zero_stage, self.labels["zero"], target.gpus > 1,
                    tr("Only with several GPUs: {target} trains on one.", target=self.session.target_name()))
@@ -459,6 +472,25 @@ class JobsPage(BasePage):
         llm = w.family == "llm" and t.seq_len is not None
         self._grey(self.packing, None, llm, tr("Packing joins short text samples of language-model jobs; this "
                                                "job is not one."))
+
+    def _load_dropout(self, t, lora: bool, why: str) -> None:
+        """LoRA dropout (--lora-dropout) beside the targets, greyed out where they are; its tooltip says what it
+        costs: above 0 each adapted layer keeps a copy of its input, whatever the value."""
+        self.lora_dropout.setValue(t.lora_dropout)
+        self._grey(self.lora_dropout, self.labels["dropout"], lora, why)
+        if not lora:
+            return
+        tip = (tr("Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes "
+                  "into the adapter, which can help against overfitting. It costs memory: above 0, every adapted "
+                  "layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. "
+                  "0.05–0.1 is common in LoRA recipes; the default is 0.05.")
+               if self.session.on_cpu() else
+               tr("Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes "
+                  "into the adapter, which can help against overfitting. It costs memory: above 0, every adapted "
+                  "layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. "
+                  "0.05–0.1 is common in LoRA recipes; the default is 0.05."))
+        self.lora_dropout.setToolTip(tip)
+        self.labels["dropout"].setToolTip(tip)
 
     def _load_precision(self, t) -> None:
         """The job's own precision; on a GPU without BF16 units the BF16 entries say so (the advice then
@@ -527,6 +559,8 @@ class JobsPage(BasePage):
         out: dict = {"stack": self.stack.currentData() or t.stack}
         if self.lora_targets.isEnabled():
             out["lora_targets"] = self.lora_targets.currentData() or t.lora_targets
+        if self.lora_dropout.isEnabled():
+            out["lora_dropout"] = self.lora_dropout.value()
         if self.packing.isEnabled():
             out["packing"] = self.packing.isChecked()
         if self.zero_stage.isEnabled():
