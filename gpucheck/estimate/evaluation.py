@@ -130,8 +130,8 @@ def pass_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], 
 
 def evaluation(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], sp: Speed | None,
                run_samples: float, epoch_samples: float) -> Evaluation:
-    """The run's evaluations: how many and what one costs (none unless the job states an eval set)."""
-    n = eval_passes(t, run_samples, epoch_samples, target.processes)
-    if n == 0 or sp is None:
+    """The run's evaluations: how many and what one costs (none unless the job states an eval set; the cost of one
+    even where the run is too short to reach one)."""
+    if t.eval_samples <= 0 or sp is None:
         return Evaluation(0, 0.0)
-    return Evaluation(n, pass_seconds(m, t, target, f, sp))
+    return Evaluation(eval_passes(t, run_samples, epoch_samples, target.processes), pass_seconds(m, t, target, f, sp))
