@@ -2,7 +2,7 @@
 transformers speech-recognition README's whole-run times, whose commands evaluate during training.
 
 Role of the published rows here: the Whisper README rows are CALIBRATION (their input path was priced while looking
-at them); the CTC rows are VALIDATION. The evaluation keys are a reading of the README's commands (eval_steps,
+at them), as are the ROCm blog's Ray BERT rows (the MI210's FP32 matrix rate); the CTC rows are VALIDATION. The evaluation keys are a reading of the README's commands (eval_steps,
 per_device_eval_batch_size, generation_max_length, --do_eval) and the test splits' sizes; the evaluation has no
 constant of its own (it is priced at the training step's FLOPs, bytes and operators).
 """
@@ -86,3 +86,15 @@ def test_built_in_jobs_evaluate_nothing_unless_they_say_so():
     base = estimate(w, target)
     evaluated = estimate(w, target, t)
     assert evaluated.eval_passes >= 1 and evaluated.total_hours > base.total_hours
+
+
+def test_one_evaluation_pass_matches_the_trainers_printed_eval_runtime():
+    # AMD ROCm blog, Ray Train + HF Trainer, bert-base-cased on 2 MI210s: the per-epoch evaluation of 1,000 test reviews
+    # (512 tokens, fp32, per_device_eval_batch_size 8) prints eval_runtime 3.1 s; the row's role is calibration (of the
+    # MI210's FP32 matrix rate, which this pass is priced with), the evaluation itself has no constant of its own
+    r = evidence_row("rocmblog-ray-bert-base-2xmi210")
+    w = Workload(id=r.id, title=r.what, family=r.family, level=1, model=r.model, train=r.train,
+                 data=DataSpec(samples=int(r.measured.samples)))
+    e = estimate(w, Target.from_gpu(find_gpu(r.gpu), gpus=r.gpus))
+    assert e.eval_passes == 3
+    assert 3.1 / 1.35 <= e.eval_seconds_per_pass <= 3.1 * 1.35, f"{e.eval_seconds_per_pass:.2f} s against 3.1 s"
