@@ -13,7 +13,7 @@ One evaluation batch, forward only, without gradients:
   FLOPs (compute.forward_flops_per_sample over compute.train_flops_per_sample: a third without checkpointing, a
   quarter with it), per sample of the batch; the CPU: the forward's operators (dispatch.layer_operators, the decoder's
   in seq2seq.decoder_kernels) at dispatch.dispatch_seconds; the longer of the two (the GPU runs its queue while the
-  CPU launches);
+  CPU launches); the step's optimizer traffic, a few per cent of its memory time, is scaled along with the rest;
 - with generate(): one more forward (Seq2SeqTrainer.prediction_step runs generate(), whose encoder pass or prompt
   prefill is a forward, and model(**inputs) for the loss), then generate_tokens decoding steps. Each step is a
   forward over one token per sample with the KV cache (Pope et al. 2022, 'Efficiently Scaling Transformer
