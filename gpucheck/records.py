@@ -200,6 +200,13 @@ class TrainSpec:
     #   array: its size; 0 = file names only, negligible)
     precision_chosen: bool = False  # the user picked `precision` (CLI --precision); False: it is the job's
     #   default, and a GPU without BF16 starts at FP16 mixed precision (not a tweak: a default for the card)
+    eval_samples: int = 0  # evaluation passes inside the run (Hugging Face Trainer eval_strategy): samples per pass
+    #   (the eval split's size); 0 = no evaluation (gpucheck/estimate/evaluation.py)
+    eval_every_steps: int = 0  # an evaluation every this many optimizer steps (eval_steps); 0 = once per epoch
+    eval_at_end: bool = False  # one more evaluation after training (the example scripts' --do_eval)
+    eval_batch: int = 0  # samples per device in an evaluation batch (per_device_eval_batch_size); 0 = `batch`
+    generate_tokens: int = 0  # tokens decoded per evaluation batch with generate() (predict_with_generate: up to
+    #   generation_max_length): one decoder forward over one token per step, with the KV cache; 0 = forward only
     lora_dropout: float = 0.05  # LoRA/QLoRA: dropout on each adapter's input (PEFT LoraConfig.lora_dropout, litgpt
     #   lora_dropout); 0.05 is what the recipe gpucheck prints and the trial runs. Above 0, every adapted linear keeps its
     #   own dropped-out copy of its input and a mask (gpucheck/estimate/lora_dropout.py); 0: the identity, no copy
@@ -327,6 +334,9 @@ class Estimate:
     calibrated: Mapping[str, Any] | None = None
     uncalibrated_step_seconds: float | None = None  # the model's step before this PC's measured factors
     host_step_seconds: float | None = None  # of that step: the host's part (dispatch, fixed per-step cost)
+    eval_hours: float = 0.0  # the run's evaluation passes, inside total_hours (estimate/evaluation.py)
+    eval_passes: int = 0
+    eval_seconds_per_pass: float = 0.0
     input_seconds: float = 0.0  # per step: the CPU's input path (audio features, batches) not hidden by the GPU
     input_bound: bool = False  # that input path, not the GPU, sets the pace (advise says how to fix it)
 

@@ -97,6 +97,8 @@ TRAIN_SPEC = {
     "input_libs": _s(False, ("current", "2022")), "input_floats": _i(False, 0, 10**9),
     "loader_workers": _i(False, 0, 1024), "loader_start": _s(False, LOADER_STARTS),
     "epoch_samples": _i(False, 0, 10**13), "loader_dataset_bytes": _i(False, 0, 10**15),
+    "eval_samples": _i(False, 0, 10**12), "eval_every_steps": _i(False, 0, 10**12), "eval_at_end": _B,
+    "eval_batch": _i(False, 0, 1_000_000), "generate_tokens": _i(False, 0, 10_000_000),
 }
 DATA_SPEC = {
     "samples": _i(True, 1, 10**13),

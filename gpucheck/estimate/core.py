@@ -12,6 +12,7 @@ from gpucheck.catalog import load_workloads
 from gpucheck.estimate import bands
 from gpucheck.estimate.calibration import calibrated_speed, host_seconds
 from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
+from gpucheck.estimate.evaluation import evaluation
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
@@ -241,7 +242,9 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     if sp is None and supported:
         reason = reason or "unknown_gpu_speed"
     total_samples = run_samples(w, t_used)
-    total_hours = total_samples / sp.samples_per_second / 3600.0 if sp and sp.samples_per_second else None
+    ev = evaluation(w.model, t_used, target, f, sp, total_samples, t_used.epoch_samples or w.data.samples)
+    total_hours = total_samples / sp.samples_per_second / 3600.0 + ev.hours if sp and sp.samples_per_second \
+        else None
     vendor = target.gpu.vendor if target.gpu is not None else ""
     band = bands.speed_band(w.family, bands.vendor_of(target), f)
     band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp is not None else None
@@ -293,6 +296,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
         calibrated=calibrated, uncalibrated_step_seconds=raw_step, host_step_seconds=host_s,
         input_seconds=sp.input_seconds if sp else 0.0, input_bound=bool(sp and sp.input_bound),
+        eval_hours=ev.hours, eval_passes=ev.passes, eval_seconds_per_pass=ev.seconds_per_pass,
     )
 
 

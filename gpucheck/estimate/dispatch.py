@@ -135,6 +135,11 @@ def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[st
     return 3.0 * (m.layers or k["layers_default"][m.arch])
 
 
+def adapted_linears(m: ModelSpec, t: TrainSpec) -> int:
+    """Linear layers per block that carry a LoRA adapter (lora_targets)."""
+    return _adapted(m, t)
+
+
 def _adapted(m: ModelSpec, t: TrainSpec) -> int:
     mlp = linears(m) - 4
     return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": linears(m)}[t.lora_targets]

@@ -54,6 +54,7 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "tokens_per_second": None if est.tokens_per_second is None else round(est.tokens_per_second, 1),
         "step_seconds": None if est.step_seconds is None else round(est.step_seconds, 5),
         "total_hours": None if est.total_hours is None else round(est.total_hours, 3),
+        "eval_hours": round(est.eval_hours, 3),  # the evaluation passes inside total_hours (train.eval_samples)
         # the P10–P90 of the family's validation errors (docs/accuracy.md) and the software stack assumed
         "total_hours_range": None if est.hours_range is None else [round(x, 3) for x in est.hours_range],
         "step_seconds_range": None if est.step_seconds_range is None else [round(x, 5)

@@ -27,6 +27,7 @@ from unittest import mock
 
 from gpucheck.catalog import find_gpu, read_toml
 from gpucheck.estimate import Target, estimate
+from gpucheck.estimate.evaluation import eval_passes
 from gpucheck.estimate.factors import FactorTable, parse_factors
 from gpucheck.evidence import EvidenceRow, evidence_dir, load_evidence
 from gpucheck.records import DataSpec, Estimate, Workload
@@ -87,7 +88,17 @@ def speed_ratio(r: EvidenceRow, e: Estimate | None = None) -> float:
     e = e or run(r)
     est = e.tokens_per_second / float(r.avg_len or r.train.seq_len or 1) if r.measured.kind == "tokens_per_s" \
         and e.tokens_per_second else e.samples_per_second
+    if r.measured.kind == "hours" and est and e.eval_seconds_per_pass:
+        est = _with_evaluations(r, e, est)
     return (est or 0.0) / measured_samples_per_s(r)
+
+
+def _with_evaluations(r: EvidenceRow, e: Estimate, train_samples_per_s: float) -> float:
+    """A whole run's speed with the evaluations its time holds: the row's training samples over the training time
+    plus the passes the row's settings make over that many samples (estimate/evaluation.py)."""
+    samples = float(r.measured.samples or 0)
+    passes = eval_passes(r.train, samples, float(r.train.epoch_samples), r.gpus)
+    return samples / (samples / train_samples_per_s + passes * e.eval_seconds_per_pass)
 
 
 def memory_parts(r: EvidenceRow, e: Estimate | None = None) -> tuple[float, float, float]:
