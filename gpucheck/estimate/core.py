@@ -29,6 +29,7 @@ from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
 from gpucheck.estimate.target import Target
 from gpucheck.i18n import (
     N_,
+    fmt_duration,
     fmt_gib,
     lora_targets_label,
     method_label,
@@ -272,7 +273,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         tokens_per_second=sp.tokens_per_second if sp else None,
         step_seconds=sp.step_seconds if sp else None, total_hours=total_hours,
         measured_inputs=bool(sp and sp.measured), notes=tuple(dict.fromkeys(notes)),
-        assumptions=_assumptions(w, t_used) + tuple(assumed),
+        assumptions=_assumptions(w, t_used, ev.passes, ev.hours) + tuple(assumed),
         memory_fit=mem.fit, vram_fit=mem.vram_fit, ram_fit=mem.ram_fit, limit=reason, backend=backend, precision_used=t_used.precision,
         allocated_bytes=allocated, reserved_bytes=int(bd.total_bytes - ctx),
         context_bytes=ctx, vram_band_bytes=mem.band if backend != "cpu" else (0, 0),
@@ -318,7 +319,7 @@ def _host_bound_note(target: Target, sp: Speed) -> str:
               "(torch.compile) helps more than a faster GPU", k=f"{sp.kernels_per_step:,.0f}", kind=kind, ghz=ghz)
 
 
-def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
+def _assumptions(w: Workload, t: TrainSpec, eval_passes: int = 0, eval_hours: float = 0.0) -> tuple[str, ...]:
     out = [tr("{method}, {precision}, {optimizer}, micro-batch {batch}", method=method_label(t.method, t.from_scratch),
               precision=precision_label(t.precision), optimizer=optimizer_label(t.optimizer), batch=t.batch)]
     if w.model.arch == "transformer":
@@ -339,6 +340,9 @@ def _assumptions(w: Workload, t: TrainSpec) -> tuple[str, ...]:
                           targets=lora_targets_label(t.lora_targets, "unet")))
         else:
             out.append(tr("LoRA rank {r} on {targets}", r=t.lora_rank, targets=lora_targets_label(t.lora_targets)))
+            out.append(tr("LoRA dropout {p:.2f}", p=t.lora_dropout))
+    if eval_passes:
+        out.append(tr("the time includes {n} evaluation passes ({time})", n=eval_passes, time=fmt_duration(eval_hours)))
     return tuple(out)
 
 

@@ -86,6 +86,9 @@ def test_built_in_jobs_evaluate_nothing_unless_they_say_so():
     base = estimate(w, target)
     evaluated = estimate(w, target, t)
     assert evaluated.eval_passes >= 1 and evaluated.total_hours > base.total_hours
+    # and the estimate says so where the user reads its assumptions
+    assert any(f"{evaluated.eval_passes} evaluation passes" in a for a in evaluated.assumptions)
+    assert not any("evaluation passes" in a for a in base.assumptions)
 
 
 def test_one_evaluation_pass_matches_the_trainers_printed_eval_runtime():
