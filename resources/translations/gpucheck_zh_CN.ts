@@ -3036,7 +3036,7 @@
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="343"/>
         <source>LoRA dropout {p:.2f}</source>
-        <translation>LoRA dropout {p:.2f}</translation>
+        <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="345"/>
@@ -6713,7 +6713,7 @@
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
         <source>LoRA &amp;dropout</source>
-        <translation>LoRA dropout(&amp;D)</translation>
+        <translation>LoRA dropout 比例(&amp;D)</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>

@@ -109,7 +109,7 @@ def test_lora_dropout_changes_the_memory_shown_and_agrees_with_the_cli(wizard, c
     # the tooltip in Chinese names 显存 (VRAM), as the command line's help does
     wizard.switch_language("zh_CN")
     assert "显存" in page.lora_dropout.toolTip() and "0.05–0.1" in page.lora_dropout.toolTip()
-    assert page.labels["dropout"].text() == "LoRA dropout(&D)"
+    assert page.labels["dropout"].text() == "LoRA dropout 比例(&D)"
     wizard.switch_language("en")
     # a full fine-tune has no adapters: greyed out, saying why, and the job's setting is kept
     _pick(page.method, "full")
