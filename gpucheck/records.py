@@ -159,7 +159,8 @@ class TrainSpec:
     #                                 training, so those frozen helper networks leave the GPU
     stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
-    cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | chunked (litgpt) |
+    cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | full_fp32_output
+    #   (HF transformers 4.36–4.45: the model returns fp32 logits) | chunked (litgpt) |
     #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
     host_sync: bool = False  # the forward pass waits for the GPU in every layer (a host value copied to the GPU or
     #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn

@@ -88,7 +88,7 @@ _GEMM = {"tensor": "pos", "tf32": "pos", "fp32": "pos"}
 _LAYER_BYTES = {"hidden_bytes": "num", "kv_bytes": "num", "ffn_bytes": "num"}
 _BAND = {"p10": "pos", "p90": "pos"}
 _MBAND = {"lo": "frac", "hi": "pos"}
-_LOSS = {"held_logits": "num", "loss_copies": "num", "upcast": "bool"}
+_LOSS = {"held_logits": "num", "loss_copies": "num", "upcast": "bool", "output_fp32": "bool"}
 
 FACTORS_SCHEMA: dict[str, Any] = {
     "verdict": {"too_slow_days": "pos"},
@@ -117,8 +117,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "optimizer_step": {"stack_default": _each(STACKS, "str"), "temporary_state_fraction": _each(OPTIMIZERS, "num"),
                        "temporary_buffers": _each(OPTIMIZER_IMPLS, "num")},
     "seq2seq": {"cross_hidden_bytes": "num", "cross_kv_bytes": "num", "cross_attention_operators": "num"},
-    "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "chunked": {**_LOSS, "chunk_tokens": "posint",
-               "transient_copies": "num"}, "fused": _LOSS},
+    "logits": {"stack_default": _each(STACKS, "str"), "full": _LOSS, "full_fp32_output": _LOSS,
+               "chunked": {**_LOSS, "chunk_tokens": "posint", "transient_copies": "num"}, "fused": _LOSS},
     "tf32_default": {**_each(ARCHS + ("linear",), "bool"), "backends": "strlist"},
     "utilization": {"small_batch_half_pixels": Open("pos", allowed=ARCHS),
                     "backend_factor": _each(BACKENDS, "pos")},

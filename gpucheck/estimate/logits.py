@@ -12,6 +12,10 @@ with the code it was counted from):
 - `chunked` — litgpt's `chunked_cross_entropy` over `lm_head_chunk_size=128` chunks: the chunks of 16-bit
   logits stay in the training loop's list, each chunk's log-softmax output is saved in the logits' dtype;
   one chunk's gradients are transient.
+- `full_fp32_output` — Hugging Face transformers 4.36–4.45, whose LlamaForCausalLM (and Mistral's, Qwen2's,
+  Gemma's) forward runs `logits = logits.float()` right after `self.lm_head(...)`, whatever the training precision:
+  the output the caller keeps through backward is the fp32 tensor, and the loss's copies are fp32 even in pure
+  bf16 — 4 B held + 3 fp32 copies per logit.
 - `fused` — a fused or compiled loss (Unsloth's Triton cross-entropy, llm.c's fused classifier, Liger, a
   torch.compile'd loss): the logits and one gradient of the same dtype; the softmax lives in registers.
 
@@ -37,7 +41,7 @@ from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.seq2seq import target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
 
-LOSS_KINDS = ("full", "chunked", "fused")
+LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused")
 
 
 def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
@@ -46,8 +50,11 @@ def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
     return own if own in LOSS_KINDS else str(f["logits"]["stack_default"][t.stack])
 
 
-def _dtype_bytes(t: TrainSpec) -> tuple[float, float]:
-    """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies)."""
+def _dtype_bytes(t: TrainSpec, f: Mapping[str, Any] | None = None) -> tuple[float, float]:
+    """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies). A loss whose
+    model upcasts its output itself (`output_fp32` in [logits]) returns and copies fp32 in every precision."""
+    if f is not None and f["logits"][loss_kind(t, f)]["output_fp32"]:
+        return 4.0, 4.0
     logit = 4.0 if t.precision == "fp32" else 2.0
     return logit, logit if t.precision in PURE_16BIT else 4.0
 
@@ -55,7 +62,7 @@ def _dtype_bytes(t: TrainSpec) -> tuple[float, float]:
 def logits_bytes_per_element(t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Bytes per logit (token × vocabulary entry) at the step's peak, allocated."""
     k = f["logits"][loss_kind(t, f)]
-    logit, loss = _dtype_bytes(t)
+    logit, loss = _dtype_bytes(t, f)
     if not k["upcast"]:
         loss = logit
     return k["held_logits"] * logit + k["loss_copies"] * loss
@@ -88,11 +95,11 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
     s = seq_len_of(t)
     if m.arch == "transformer" and m.vocab:
         kind = loss_kind(t, f)
-        logit, loss = _dtype_bytes(t)
+        logit, loss = _dtype_bytes(t, f)
         if kind == "chunked":
             best = chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
         else:
-            per = loss if kind == "full" and f["logits"]["full"]["upcast"] else logit
+            per = loss if f["logits"][kind]["upcast"] else logit
             best = t.batch * target_tokens(m, t) * m.vocab * per
     if m.arch == "transformer" and m.eager_attention:
         best = max(best, 4.0 * (m.heads or 1) * s * s * t.batch)  # softmax in fp32 under autocast

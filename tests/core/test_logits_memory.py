@@ -22,6 +22,8 @@ from gpucheck.estimate.logits import (
 )
 from gpucheck.hf_config import workload_from_config
 from gpucheck.records import ModelSpec, TrainSpec
+from tests.core import accuracy as A
+from tests.helpers import evidence_row
 
 # malaysia-ai/Chunk-loss-LoRA benchmark/ce.py (2024): B, T, D, V, R = 4, 1024, 768, 128256, 64; a frozen bf16
 # lm_head plus a rank-64 LoRA branch, nn.CrossEntropyLoss on the bf16 logits, backward; torch.cuda.max_memory_allocated
@@ -109,3 +111,30 @@ def test_a_gemma_2_config_keeps_its_attention_scores():
     e = estimate(dataclasses.replace(w, train=t), Target.from_gpu(find_gpu("a100 80gb")))
     e_sdpa = estimate(dataclasses.replace(w, model=sdpa, train=t), Target.from_gpu(find_gpu("a100 80gb")))
     assert e.breakdown.activations_bytes - e_sdpa.breakdown.activations_bytes >= 26 * 8 * 2048**2 * 8 * 0.999
+
+
+def test_a_2024_hugging_face_model_returns_fp32_logits_in_pure_bf16():
+    """transformers 4.36–4.45 LlamaForCausalLM.forward: 'logits = self.lm_head(hidden_states)' then
+    'logits = logits.float()': the output a training loop keeps is fp32 and the loss's copies are fp32 even in pure
+    bf16 — 4 + 3 × 4 B per logit, twice what a pure-bf16 loss on 16-bit logits keeps."""
+    f = load_factors()
+    t = TrainSpec(precision="bf16-pure", cross_entropy="full_fp32_output")
+    assert logits_bytes_per_element(t, f) == 4 + 3 * 4
+    assert logits_bytes_per_element(dataclasses.replace(t, cross_entropy="full"), f) == 2 + 3 * 2
+
+
+@pytest.mark.parametrize("row_id, quote", [
+    ("aa-llama2-7b-lora-offload-b10-2x4090-mem", "|    LoRA    |    True     | False |     10     |       22.69       |"),
+    ("aa-llama2-7b-lora-b6-2x3090-mem", "|    LoRA    |     6      |       21.35       |"),
+])
+def test_answer_ai_lora_at_large_batch_is_not_under_estimated(row_id, quote):
+    """Answer.AI's fsdp_qlora (benchmarks_03_2024.md, runs of February–March 2024: transformers before 4.46) keeps
+    'output = model(...)' through 'loss.backward()': Llama-2 7B LoRA, pure bf16, 2,048-token rows, peak reserved
+    per GPU. Counting the 2024 loss (fp32 logits returned) the estimate stays within 10 % below the published
+    figure; counting the loss of transformers ≥ 4.46 (16-bit logits) it falls short by more than 10 %, and a user
+    sized by it runs out of memory."""
+    row = evidence_row(row_id)
+    assert row.train.cross_entropy == "full_fp32_output"
+    assert A.memory_error(row) > -0.10, f"Answer.AI '{quote}': {A.memory_error(row):+.1%}"
+    newer = dataclasses.replace(row, train=dataclasses.replace(row.train, cross_entropy="full"))
+    assert A.memory_error(newer) < -0.10
