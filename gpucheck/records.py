@@ -175,6 +175,9 @@ class TrainSpec:
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
     #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
     #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
+    qlora_dequant_dtype: str = "compute"  # bitsandbytes: the dtype a 4-bit weight dequantizes to (quant_state.dtype, the
+    #   dtype it was quantized from): bitsandbytes <= 0.42 quantizes '.half()' (fp16), >= 0.43 keeps the loaded dtype (fp32
+    #   where the model is loaded without torch_dtype); one that is not the compute dtype is cast in every pass
     checkpoint_reentrant: bool = True  # activation checkpointing through torch.utils.checkpoint(use_reentrant=True), the
     #   Hugging Face / PEFT default; false (use_reentrant=False, saved-tensor hooks): tensors a custom autograd Function keeps
     #   as ctx attributes (bitsandbytes' MatMul4Bit: its input) are not dropped, so they stay alive in every block

@@ -64,6 +64,7 @@ from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
+from gpucheck.estimate.qlora_cast import dequant_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
@@ -336,12 +337,6 @@ def autocast_cast_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) ->
     """Mixed precision keeps fp32 master weights: autocast's weight casts, their gradients' fp32 conversion and
     fp16's GradScaler pass over the gradients (gpucheck/estimate/autocast.py)."""
     return trainable * ac.per_param_bytes(t, f)
-
-
-def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
-    """QLoRA: every pass over a 4-bit weight dequantizes it (read 0.5 B, write 2 B, read 2 B back)."""
-    passes = 3.0 if t.grad_checkpointing else 2.0
-    return quantized * f["bandwidth"]["dequant_bytes_per_param"] * passes
 
 
 # -- several GPUs ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
 from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
 from gpucheck.estimate.memory import ParamCounts
+from gpucheck.estimate.qlora_cast import dequant_cast
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec
 
@@ -47,8 +48,9 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
             fwd += k["adapter_forward"] * adapted * layers
             bwd += k["adapter_backward"] * adapted * layers
         if t.method == "qlora":
-            fwd += k["dequant_per_linear"] * n_linear * layers * passes_fwd
-            bwd += k["dequant_per_linear"] * n_linear * layers
+            per_linear = k["dequant_per_linear"] + (k["dequant_cast_per_linear"] if dequant_cast(t) else 0.0)
+            fwd += per_linear * n_linear * layers * passes_fwd
+            bwd += per_linear * n_linear * layers
         total = fwd * passes_fwd + bwd
     else:
         layers = m.layers or k["layers_default"][m.arch]
