@@ -14,6 +14,11 @@ ZERO_STAGES = (0, 1, 2, 3)
 LOADER_STARTS = ("spawn_each_epoch",)
 # QLoRA's 4-bit layers: bitsandbytes (PEFT, litgpt, Unsloth), torchao (torchtune's NF4), gptq (auto-gptq's QuantLinear)
 QLORA_KERNELS = ("bitsandbytes", "torchao", "gptq")
+# the dtype bitsandbytes dequantizes a 4-bit weight to (its quant_state.dtype): "compute" = the matmuls' own dtype
+# (resources/factors.toml [bandwidth.dequant_cast_bytes_per_param])
+QLORA_DEQUANT_DTYPES = ("compute", "fp16", "bf16", "fp32")
+# the LoRA layer around a bitsandbytes 4-bit layer: Hugging Face PEFT's lora/bnb.py Linear4bit | lit-gpt's LoRALinear
+QLORA_WRAPPERS = ("peft", "litgpt")
 # how the optimizer step runs (resources/factors.toml [optimizer_step.temporary_buffers])
 OPTIMIZER_IMPLS = ("foreach", "foreach_torch20", "single", "fused")
 # a training loss whose operators the CPU dispatches after a host sync (the GPU idle, waiting for each launch), counted

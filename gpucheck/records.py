@@ -175,6 +175,16 @@ class TrainSpec:
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
     #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
     #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
+    qlora_dequant_dtype: str = "compute"  # bitsandbytes: the dtype a 4-bit weight dequantizes to (quant_state.dtype, the
+    #   dtype it was quantized from): bitsandbytes <= 0.42 quantizes '.half()' (fp16), >= 0.43 keeps the loaded dtype (fp32
+    #   where the model is loaded without torch_dtype); one that is not the compute dtype is cast in every pass
+    qlora_wrapper: str = "peft"  # the LoRA layer around a bitsandbytes 4-bit layer: peft (Hugging Face PEFT 0.9-0.13
+    #   lora/bnb.py Linear4bit: 'result = result.clone()' before adding the adapter's output) | litgpt (lit-gpt's LoRALinear
+    #   over Lightning's bnb Linear4bit: no clone)
+    qlora_norm_keeps_dtype: bool = False  # with qlora_upcast: the norm kernel returns its input's dtype whatever its fp32
+    #   weight (Liger's LigerRMSNorm, ops/rms_norm.py: 'Y = torch.empty((n_rows, n_cols), dtype=X.dtype, ...)'), so the
+    #   4-bit layers read 16-bit inputs and the stream stays 16-bit; false: Hugging Face's LlamaRMSNorm returns
+    #   'self.weight * hidden_states.to(input_dtype)', fp32 with the fp32 weight
     checkpoint_reentrant: bool = True  # activation checkpointing through torch.utils.checkpoint(use_reentrant=True), the
     #   Hugging Face / PEFT default; false (use_reentrant=False, saved-tensor hooks): tensors a custom autograd Function keeps
     #   as ctx attributes (bitsandbytes' MatMul4Bit: its input) are not dropped, so they stay alive in every block

@@ -15,7 +15,9 @@ from gpucheck.choices import (
     OPTIMIZER_IMPLS,
     OPTIMIZERS,
     PRECISIONS,
+    QLORA_DEQUANT_DTYPES,
     QLORA_KERNELS,
+    QLORA_WRAPPERS,
     STACKS,
 )
 from gpucheck.records import FEATURE_EXTRACTION
@@ -90,6 +92,8 @@ TRAIN_SPEC = {
     "host_sync": _B,
     "fsdp_frozen_grads": _B, "fsdp_no_sync": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
     "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
+    "qlora_dequant_dtype": _s(False, QLORA_DEQUANT_DTYPES), "qlora_wrapper": _s(False, QLORA_WRAPPERS),
+    "qlora_norm_keeps_dtype": _B,
     "zero_bucket_elements": _f(False, 0, 1e10),
     "optimizer_impl": _s(False, OPTIMIZER_IMPLS),
     "channels_last": _B,

@@ -64,6 +64,7 @@ from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
+from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
@@ -338,12 +339,6 @@ def autocast_cast_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) ->
     return trainable * ac.per_param_bytes(t, f)
 
 
-def dequant_bytes(quantized: float, t: TrainSpec, f: Mapping[str, Any]) -> float:
-    """QLoRA: every pass over a 4-bit weight dequantizes it (read 0.5 B, write 2 B, read 2 B back)."""
-    passes = 3.0 if t.grad_checkpointing else 2.0
-    return quantized * f["bandwidth"]["dequant_bytes_per_param"] * passes
-
-
 # -- several GPUs ----------------------------------------------------------------------------------
 
 
@@ -387,7 +382,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     matmul += _aux_flops(m, t) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
     rest = optimizer_bytes(pc.trainable, t, f, gpus) + dequant_bytes(pc.quantized, t, f) \
-        + autocast_cast_bytes(pc.trainable, t, f)
+        + autocast_cast_bytes(pc.trainable, t, f) + linear4bit_activation_bytes(m, t, f)
     # element-wise kernels also issue instructions per element (loads and stores, index math, type conversion,
     # normalization in fp32): as many for a 16-bit element as for a 32-bit one, at the SMs' issue rate; on a GPU
     # with few SM-cycles per byte of bandwidth, 16-bit feature maps are issue-bound and gain less than half the bytes

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
+from gpucheck.estimate import qlora_cast as q4
 from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
 from gpucheck.estimate.memory import ParamCounts
 from gpucheck.estimate.sharding import frozen_weight_grads
@@ -47,8 +48,12 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
             fwd += k["adapter_forward"] * adapted * layers
             bwd += k["adapter_backward"] * adapted * layers
         if t.method == "qlora":
-            fwd += k["dequant_per_linear"] * n_linear * layers * passes_fwd
-            bwd += k["dequant_per_linear"] * n_linear * layers
+            per_linear = k["dequant_per_linear"] + (k["dequant_cast_per_linear"] if q4.dequant_cast(t) else 0.0)
+            fwd += per_linear * n_linear * layers * passes_fwd
+            bwd += per_linear * n_linear * layers
+            casts = k["linear4bit_upcast_casts"] * q4.upcast_linears(m) * layers if q4.upcast_casts(t) else 0.0
+            fwd += casts + (k["peft_4bit_clone"] * _adapted(m, t) * layers if q4.peft_clone(t) else 0.0)
+            bwd += casts  # each cast's ToCopyBackward; the clone's backward passes the gradient through
         total = fwd * passes_fwd + bwd
     else:
         layers = m.layers or k["layers_default"][m.arch]
