@@ -49,7 +49,7 @@ from gpucheck.estimate import (
 )
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.conv_fp32 import conv_fp32_multiplier
-from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, sixteen_bit
+from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, element_bytes, sixteen_bit
 from gpucheck.estimate.dispatch import (
     dispatch_seconds,
     host_clock_mhz,
@@ -268,10 +268,6 @@ def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any],
     return val * f["utilization"]["backend_factor"][backend]
 
 
-def _elem_bytes(t: TrainSpec) -> float:
-    return 2.0 if sixteen_bit(t.precision) else 4.0
-
-
 def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any],
                                  attn_len: int | None = None, backend: str = "") -> tuple[float, float]:
     """(bytes, elements) the memory-bound operations of one step read and write (forward, backward
@@ -280,7 +276,7 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     shrink when the elements are 16-bit."""
     e = f["speed"]["elementwise"]
     passes = 3.0 + (1.0 if t.grad_checkpointing else 0.0)
-    eb = _elem_bytes(t)
+    eb = element_bytes(t.precision)
     if m.arch == "transformer":
         h, ffn = m.hidden or 0, m.ffn or 4 * (m.hidden or 0)
         # under autocast over fp32 master weights the residual stream stays fp32 (gpucheck/estimate/autocast.py)
@@ -373,7 +369,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     attn *= t.batch
     w16 = (block_linear_params(m) + s2s.decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
         if m.arch == "transformer" else m.params
-    w16 *= _elem_bytes(t)
+    w16 *= element_bytes(t.precision)
     gpus = target.processes
     one_read, passes = weight_stream_bytes(w16, t, gpus)
     # each pass over the linear layers: its FLOPs at the matrix rate, or streaming its weights, whichever is longer

@@ -20,6 +20,11 @@ def sixteen_bit(precision: str) -> bool:
     return precision != "fp32"
 
 
+def element_bytes(precision: str) -> float:
+    """Bytes of one activation element in the training precision: 2 in 16 bits (pure or autocast), 4 in fp32."""
+    return 2.0 if sixteen_bit(precision) else 4.0
+
+
 @dataclass(frozen=True)
 class CpuCore:
     """What a CPU core's vector (and matrix) units can do, from the scanned flags (factors.toml [cpu.cores])."""

@@ -42,7 +42,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
         bwd = fwd * bwd_per_fwd + drop_bwd * blocks
         fwd += drop_fwd * blocks
         if t.method in ("lora", "qlora"):
-            adapted = _adapted(m, t)
+            adapted = adapted_linears(m, t)
             if not frozen_weight_grads(t, gpus):  # frozen: no weight gradients
                 bwd = max(0.0, bwd - frozen_weights_saving(m, f) * layers)
             fwd += k["adapter_forward"] * adapted * layers
@@ -52,7 +52,7 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
             fwd += per_linear * n_linear * layers * passes_fwd
             bwd += per_linear * n_linear * layers
             casts = k["linear4bit_upcast_casts"] * q4.upcast_linears(m) * layers if q4.upcast_casts(t) else 0.0
-            fwd += casts + (k["peft_4bit_clone"] * _adapted(m, t) * layers if q4.peft_clone(t) else 0.0)
+            fwd += casts + (k["peft_4bit_clone"] * adapted_linears(m, t) * layers if q4.peft_clone(t) else 0.0)
             bwd += casts  # each cast's ToCopyBackward; the clone's backward passes the gradient through
         total = fwd * passes_fwd + bwd
     else:
@@ -135,17 +135,13 @@ def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[st
     if m.arch == "transformer":
         layers = m.layers or 1
         if t.method in ("lora", "qlora"):
-            return 2.0 * _adapted(m, t) * layers
+            return 2.0 * adapted_linears(m, t) * layers
         return (2.0 * linears(m) + 2.0) * layers + 3.0
     return 3.0 * (m.layers or k["layers_default"][m.arch])
 
 
 def adapted_linears(m: ModelSpec, t: TrainSpec) -> int:
     """Linear layers per block that carry a LoRA adapter (lora_targets)."""
-    return _adapted(m, t)
-
-
-def _adapted(m: ModelSpec, t: TrainSpec) -> int:
     mlp = linears(m) - 4
     return {"qv": 2, "attention": 4, "mlp": mlp, "all-linear": linears(m)}[t.lora_targets]
 

@@ -37,11 +37,11 @@ from typing import Any
 
 from gpucheck.estimate import seq2seq as s2s
 from gpucheck.estimate.compute import Speed, forward_flops_per_sample, train_flops_per_sample
-from gpucheck.estimate.cpu_core import sixteen_bit
+from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.dispatch import adapted_linears, dispatch_seconds, layer_operators, stack_of
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.input_path import IN_MAIN, clip_seconds
-from gpucheck.estimate.memory import block_linear_params
+from gpucheck.estimate.memory import block_linear_params, kv_dim
 from gpucheck.records import ModelSpec, TrainSpec
 
 
@@ -93,10 +93,10 @@ def _decode_step_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str
                          batch: int) -> float:
     """One decoding step of `batch` samples: the weights and the KV cache read once, the forward's FLOPs for one token
     per sample at the training step's achieved matrix rate, the decoder's operators dispatched; the longest."""
-    eb = 2.0 if sixteen_bit(t.precision) else 4.0
+    eb = element_bytes(t.precision)
     h = m.hidden or 0
     head = h * (m.vocab or 0)
-    kv = (m.kv_heads or m.heads or 1) * (m.head_dim or max(1, h // (m.heads or 1)))
+    kv = kv_dim(m)
     steps_so_far = t.generate_tokens / 2.0
     if s2s.is_seq2seq(m):
         weights = s2s.decoder_linear_params(m) + head

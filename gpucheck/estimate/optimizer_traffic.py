@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate.sharding import zero_stage
 from gpucheck.records import PURE_16BIT, TrainSpec
 
 
@@ -39,5 +40,4 @@ def stepped_params(trainable: float, t: TrainSpec, gpus: int) -> float:
     the CPU (priced by the host's bandwidth, estimate/links.py)."""
     if t.cpu_offload:
         return 0.0
-    partitioned = gpus > 1 and (t.shard or t.zero_stage >= 1)
-    return trainable / gpus if partitioned else trainable
+    return trainable / gpus if zero_stage(t, gpus) >= 1 else trainable

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.memory import kv_dim
 from gpucheck.records import ModelSpec, TrainSpec
@@ -35,7 +36,7 @@ def dequant_cast(t: TrainSpec) -> bool:
     """bitsandbytes' MatMul4Bit casts each dequantized weight, 'F.dequantize_4bit(B, quant_state).to(A.dtype)', which
     costs a copy where the weight was quantized from another dtype than the one the matmuls run in
     (train.qlora_dequant_dtype; factors.toml [bandwidth.dequant_cast_bytes_per_param])."""
-    if t.method != "qlora" or t.qlora_kernel != "bitsandbytes" or t.qlora_dequant_dtype == "compute":
+    if not bitsandbytes_qlora(t) or t.qlora_dequant_dtype == "compute":
         return False
     compute = "fp16" if t.precision.startswith("fp16") else "bf16" if t.precision.startswith("bf16") else "fp32"
     return t.qlora_dequant_dtype != compute
@@ -90,7 +91,7 @@ def linear4bit_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]
         per_token += cast_el * f["speed"]["autocast"]["cast_bytes_per_element"] * (fwd + 1.0)
     if peft_clone(t):
         names = _TARGETS.get(t.lora_targets, tuple(outs))
-        eb16 = 2.0 if t.precision != "fp32" else 4.0
+        eb16 = element_bytes(t.precision)
         per_token += sum(2.0 * w * (4.0 if fp32 and upcast_casts(t) else eb16) * fwd
                          for n, (w, fp32) in outs.items() if n in names)
     return per_token * (m.layers or 1) * seq_len_of(t) * t.batch
