@@ -345,6 +345,7 @@ class Estimate:
     calibrated: Mapping[str, Any] | None = None
     uncalibrated_step_seconds: float | None = None  # the model's step before this PC's measured factors
     host_step_seconds: float | None = None  # of that step: the host's part (dispatch, fixed per-step cost)
+    work_memory_share: float | None = None  # of that step's device work, the memory-bound share (the rest: matrix math)
     eval_hours: float = 0.0  # the run's evaluation passes, inside total_hours (estimate/evaluation.py)
     eval_passes: int = 0
     eval_seconds_per_pass: float = 0.0

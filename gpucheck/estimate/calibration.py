@@ -11,9 +11,17 @@ estimate's two parts:
 From the samples of one device the calibration keeps
 - one **host factor**: the machine-wide ratio measured ÷ estimated over all samples (geometric mean): how much
   slower or faster this PC runs than the model of it, applied to the host part of every step;
-- one **work factor per family** (cnn | transformer | unet | mlp): the geometric mean over that family's samples
-  of (measured − host factor × host_s) ÷ work_s. A family that was not measured takes the machine-wide ratio:
-  one measurement says at least "this PC measured slower (or faster) than estimated" for every job.
+- with three or more samples whose steps split differently between matrix math and memory-bound work (the
+  estimate's `memory_s` share of `work_s`), the PC's two **rates**: one factor on the matrix part (convolutions,
+  matrix multiplies: what the cores' or tensor cores' arithmetic reaches) and one on the memory-bound part
+  (element-wise, normalization, the optimizer: what the memory and the element-wise kernels reach), fitted by least
+  squares on the relative error. A roofline has these two rates whatever the model family, so a job of any family
+  is predicted from how much of its step is each; with only the family factors, a job whose step is mostly matrix
+  math was predicted from jobs that are mostly memory traffic (on the CPU trial jobs: the family factors predicted
+  a left-out job within 10 % for 3 of 5 on an AMD EPYC, the two rates for 5 of 5; docs/accuracy.md);
+- otherwise one **work factor per family** (cnn | transformer | unet | mlp): the geometric mean over that family's
+  samples of (measured − host factor × host_s) ÷ work_s. A family that was not measured takes the machine-wide
+  ratio: one measurement says at least "this PC measured slower (or faster) than estimated" for every job.
 
 The store is one small JSON file in the user's data folder (platformdirs; `GPUCHECK_CALIBRATION_DIR`
 overrides the folder, which tests use), keyed by a fingerprint of the machine made from its CPU model,
@@ -60,6 +68,7 @@ class Sample:
     work_s: float  # the estimate's arithmetic and memory part of the step (uncalibrated)
     host_s: float  # the estimate's per-step host part (uncalibrated)
     flops_per_step: float = 0.0
+    memory_s: float = 0.0  # of work_s, the memory-bound part (element-wise, normalization, optimizer); 0: not known
     on: str = ""  # ISO date (UTC) of the measurement
     source: str = "trial"  # calibrate | trial
     model: str = ""  # the speed model the estimate came from (model_version()); another model's samples are not used
@@ -77,11 +86,14 @@ class Sample:
             s = cls(key=str(d["key"]), family=str(d["family"]), device=str(d["device"]),
                     measured_step_s=float(d["measured_step_s"]), work_s=float(d["work_s"]),
                     host_s=float(d["host_s"]), flops_per_step=float(d.get("flops_per_step") or 0.0),
+                    memory_s=float(d.get("memory_s") or 0.0),
                     on=str(d.get("on") or ""), source=str(d.get("source") or "trial"), model=str(d.get("model") or ""))
         except (KeyError, TypeError, ValueError):
             return None
-        ok = s.measured_step_s > 0 and s.work_s >= 0 and s.host_s >= 0 and s.estimated_step_s > 0
-        return s if ok and all(math.isfinite(x) for x in (s.measured_step_s, s.work_s, s.host_s)) else None
+        ok = s.measured_step_s > 0 and s.work_s >= 0 and s.host_s >= 0 and s.estimated_step_s > 0 \
+            and 0 <= s.memory_s <= s.work_s
+        return s if ok and all(math.isfinite(x) for x in (s.measured_step_s, s.work_s, s.host_s, s.memory_s)) \
+            else None
 
 
 @dataclass(frozen=True)
@@ -94,6 +106,8 @@ class Calibration:
     work_factors: Mapping[str, float]  # by family, measured families only
     samples: tuple[Sample, ...]
     machine_factor: float  # measured ÷ estimated over all samples (geometric mean)
+    matrix_factor: float | None = None  # the two rates (see the module's docstring); None: not measurable from
+    memory_factor: float | None = None  # these samples, the family factors apply
 
     def work_factor(self, family: str) -> float:
         return float(self.work_factors.get(family, self.machine_factor))
@@ -101,10 +115,19 @@ class Calibration:
     def measured(self, family: str) -> bool:
         return family in self.work_factors
 
-    def step_seconds(self, step_s: float, host_s: float, family: str) -> float:
-        """A step the estimate puts at `step_s`, of which `host_s` is host cost, as this PC runs it."""
+    @property
+    def two_rates(self) -> bool:
+        return self.matrix_factor is not None and self.memory_factor is not None
+
+    def step_seconds(self, step_s: float, host_s: float, family: str, memory_s: float | None = None) -> float:
+        """A step the estimate puts at `step_s`, of which `host_s` is host cost and `memory_s` (when known)
+        memory-bound work, as this PC runs it."""
         host_s = min(max(0.0, host_s), step_s)
-        return self.work_factor(family) * (step_s - host_s) + self.host_factor * host_s
+        work = step_s - host_s
+        if self.matrix_factor is not None and self.memory_factor is not None and memory_s is not None:
+            mem = min(max(0.0, memory_s), work)
+            return self.matrix_factor * (work - mem) + self.memory_factor * mem + self.host_factor * host_s
+        return self.work_factor(family) * work + self.host_factor * host_s
 
     def rates(self) -> dict[str, Any]:
         """The JSON form: per family the step-time factor (measured ÷ estimated), the FLOP rate the
@@ -118,6 +141,9 @@ class Calibration:
             flops = sum(s.flops_per_step for s in rows)
             out[fam] = {"step_time_factor": round(self.work_factor(fam), 4), "samples": len(rows),
                         "achieved_tflops": round(flops / work_s / 1e12, 4) if flops else None}
+        if self.matrix_factor is not None and self.memory_factor is not None:
+            out["matrix_time_factor"] = round(self.matrix_factor, 4)
+            out["memory_bound_time_factor"] = round(self.memory_factor, 4)
         out["other_families_step_time_factor"] = round(self.machine_factor, 4)
         out["host_overhead_factor"] = round(self.host_factor, 4)
         return out
@@ -152,8 +178,40 @@ def fit(samples: Iterable[Sample], device: str) -> Calibration | None:
         if g is not None:
             work[fam] = g
     on = max((s.on for s in rows), default="")
+    rates = two_rates(rows, machine)
     return Calibration(device=device, on=on, host_factor=machine, work_factors=work, samples=rows,
-                       machine_factor=machine)
+                       machine_factor=machine, matrix_factor=rates[0] if rates else None,
+                       memory_factor=rates[1] if rates else None)
+
+
+MIN_SAMPLES_FOR_RATES = 3  # two unknowns: a third sample is the least that says whether they describe the steps
+MIN_SHARE_SPREAD = 0.05  # the samples' memory-bound shares must differ by this much to tell the two rates apart
+RATE_LIMITS = (0.05, 20.0)  # a fitted rate outside these is noise, not a PC (the family factors apply instead)
+
+
+def two_rates(rows: tuple[Sample, ...], host_factor: float) -> tuple[float, float] | None:
+    """(matrix factor, memory-bound factor): least squares on the samples' relative errors of
+    matrix_factor × (work_s − memory_s) + memory_factor × memory_s + host_factor × host_s against the measured step;
+    None when the samples cannot tell the two apart (too few, shares too alike, or a rate outside RATE_LIMITS)."""
+    use = [s for s in rows if s.work_s > 0 and s.memory_s > 0]
+    if len(use) < MIN_SAMPLES_FOR_RATES:
+        return None
+    shares = [s.memory_s / s.work_s for s in use]
+    if max(shares) - min(shares) < MIN_SHARE_SPREAD:
+        return None
+    xs = [((s.work_s - s.memory_s) / s.measured_step_s, s.memory_s / s.measured_step_s,
+           1.0 - host_factor * s.host_s / s.measured_step_s) for s in use]
+    s11 = sum(p * p for p, _q, _y in xs)
+    s12 = sum(p * q for p, q, _y in xs)
+    s22 = sum(q * q for _p, q, _y in xs)
+    t1 = sum(p * y for p, _q, y in xs)
+    t2 = sum(q * y for _p, q, y in xs)
+    det = s11 * s22 - s12 * s12
+    if det <= 1e-12 * s11 * s22:
+        return None
+    a, b = (t1 * s22 - t2 * s12) / det, (s11 * t2 - s12 * t1) / det
+    lo, hi = RATE_LIMITS
+    return (a, b) if lo <= a <= hi and lo <= b <= hi else None
 
 
 @lru_cache(maxsize=1)
@@ -274,9 +332,17 @@ def host_seconds(sp: Any, backend: str, t: Any, f: Mapping[str, Any]) -> float:
     return min(sp.step_seconds, overhead + exposed)
 
 
+def memory_share(sp: Any) -> float | None:
+    """Of the step's device work (matrix math + memory-bound work), the memory-bound share; None if unknown."""
+    work = float(getattr(sp, "matmul_seconds", 0.0) or 0.0) + float(getattr(sp, "memory_seconds", 0.0) or 0.0)
+    return float(sp.memory_seconds) / work if work > 0 else None
+
+
 def calibrated_speed(sp: Any, cal: Calibration, family: str, host_s: float) -> Any:
     """The Speed with this PC's measured factors applied (step time, samples and tokens per second)."""
-    step = cal.step_seconds(sp.step_seconds, host_s, family)
+    share = memory_share(sp)
+    memory_s = None if share is None else share * max(0.0, sp.step_seconds - host_s)
+    step = cal.step_seconds(sp.step_seconds, host_s, family, memory_s)
     if not step > 0:
         return sp
     return sp.with_step(step)

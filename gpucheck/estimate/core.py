@@ -10,7 +10,7 @@ from typing import Any
 
 from gpucheck.catalog import load_workloads
 from gpucheck.estimate import bands
-from gpucheck.estimate.calibration import calibrated_speed, host_seconds
+from gpucheck.estimate.calibration import calibrated_speed, host_seconds, memory_share
 from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
 from gpucheck.estimate.evaluation import evaluation
 from gpucheck.estimate.factors import default_seq_len, load_factors
@@ -236,6 +236,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         sp = with_worker_starts(with_input_path(sp, t_used, target, f), t_used, target, f, w.data.samples)
         host_s = (host_s or 0.0) + sp.input_seconds
     raw_step = sp.step_seconds if sp is not None else None
+    share = memory_share(sp) if sp is not None else None
     calibrated = None
     if sp is not None and target.calibration is not None:
         sp = calibrated_speed(sp, target.calibration, w.model.arch, host_s or 0.0)
@@ -296,6 +297,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         host_clock_mhz=sp.host_clock_mhz if sp and sp.host_clock_mhz else None,
         host_clock_assumed=target.gpu is not None and not target.cpu_max_clock_mhz,
         calibrated=calibrated, uncalibrated_step_seconds=raw_step, host_step_seconds=host_s,
+        work_memory_share=share,
         input_seconds=sp.input_seconds if sp else 0.0, input_bound=bool(sp and sp.input_bound),
         eval_hours=ev.hours, eval_passes=ev.passes, eval_seconds_per_pass=ev.seconds_per_pass,
     )

@@ -100,8 +100,9 @@ def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, ke
     if est.step_seconds is None or est.host_step_seconds is None:
         return None
     host = float(est.host_step_seconds)
+    work = max(0.0, float(est.step_seconds) - host)
     return Sample(key=key, family=workload.model.arch, device=target.device_name, measured_step_s=float(step),
-                  work_s=max(0.0, float(est.step_seconds) - host), host_s=host,
+                  work_s=work, host_s=host, memory_s=work * float(est.work_memory_share or 0.0),
                   flops_per_step=float(est.flops_per_sample or 0.0) * batch, on=today(), source=source,
                   model=model_version())
 
