@@ -2785,33 +2785,48 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="74"/>
+        <source>matrix math (convolutions, matrix multiplies): ×{factor} the model's time</source>
+        <translation>矩阵运算（卷积、矩阵乘法）：模型时间的 ×{factor}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="76"/>
+        <source>memory-bound work (element-wise, normalization, optimizer): ×{factor} the model's time</source>
+        <translation>受内存带宽限制的运算（逐元素运算、归一化、优化器）：模型时间的 ×{factor}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="78"/>
+        <source>every job is priced from how much of its step is each</source>
+        <translation>每个任务按其每一步中这两部分各占多少来估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="80"/>
         <source>{family}: steps take ×{factor} the model's time</source>
         <translation>{family}：每步耗时为模型估算的 {factor} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="76"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="83"/>
         <source>other jobs: ×{factor} (this PC as a whole)</source>
         <translation>其他任务：耗时为模型估算的 {factor} 倍（按本机整体计）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="78"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="85"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="81"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="88"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="225"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="117"/>
         <source>Saved to {path}</source>
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="89"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="96"/>
         <source>--max-seconds must be above 0 and at most {n}</source>
         <translation>--max-seconds 必须大于 0 且不超过 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="109"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="116"/>
         <location filename="../../gpucheck/trial/__init__.py" line="196"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
@@ -2877,8 +2892,8 @@
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="289"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="263"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="264"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -2943,103 +2958,103 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="261"/>
+        <location filename="../../gpucheck/estimate/core.py" line="262"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="263"/>
+        <location filename="../../gpucheck/estimate/core.py" line="264"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="304"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="304"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="304"/>
-        <location filename="../../gpucheck/estimate/core.py" line="305"/>
-        <location filename="../../gpucheck/estimate/core.py" line="315"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
+        <location filename="../../gpucheck/estimate/core.py" line="307"/>
+        <location filename="../../gpucheck/estimate/core.py" line="317"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="305"/>
+        <location filename="../../gpucheck/estimate/core.py" line="307"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="305"/>
+        <location filename="../../gpucheck/estimate/core.py" line="307"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="312"/>
+        <location filename="../../gpucheck/estimate/core.py" line="314"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="316"/>
+        <location filename="../../gpucheck/estimate/core.py" line="318"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <location filename="../../gpucheck/estimate/core.py" line="325"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="328"/>
+        <location filename="../../gpucheck/estimate/core.py" line="330"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="330"/>
+        <location filename="../../gpucheck/estimate/core.py" line="332"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="332"/>
+        <location filename="../../gpucheck/estimate/core.py" line="334"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="334"/>
+        <location filename="../../gpucheck/estimate/core.py" line="336"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="336"/>
+        <location filename="../../gpucheck/estimate/core.py" line="338"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="339"/>
+        <location filename="../../gpucheck/estimate/core.py" line="341"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="342"/>
+        <location filename="../../gpucheck/estimate/core.py" line="344"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="343"/>
+        <location filename="../../gpucheck/estimate/core.py" line="345"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="345"/>
+        <location filename="../../gpucheck/estimate/core.py" line="347"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -5789,32 +5804,32 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="225"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="226"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="248"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="251"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="251"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="257"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="258"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="259"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="260"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
