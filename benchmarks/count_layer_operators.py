@@ -41,6 +41,10 @@ Lineages:
   (slice, cat, neg, mul, add, type_as), SDPA is_causal, LLaMAMLP; reimplemented line for line
 - litgpt-neox: the same file's parallel-residual block (phi-1.5, StableLM-Alpha): shared LayerNorm, partial rotary,
   GptNeoxMLP (fc, gelu, proj)
+- torchvision-vit: torchvision.models.vision_transformer's EncoderBlock (vit_b_16 and its kin): LayerNorm,
+  nn.MultiheadAttention(batch_first=True) called with need_weights=False (in training: F.multi_head_attention_forward,
+  one packed in_proj, SDPA, out_proj), LayerNorm, MLPBlock (Linear, GELU, Dropout, Linear, Dropout); the frame
+  (patch convolution, class token, position embedding, head) cancels in the difference as the LM frames do
 """
 
 from __future__ import annotations
@@ -313,7 +317,26 @@ def _hf(kind: str, layers: int) -> nn.Module:
     return tf.BertForMaskedLM._from_config(cfg, attn_implementation="sdpa")
 
 
+class TorchvisionViT(nn.Module):
+    """torchvision's VisionTransformer at tiny widths with a classification loss: the frame around its EncoderBlocks.
+    `wte` is the patch convolution, the input layer left trainable in the frozen-weights count."""
+
+    def __init__(self, layers: int) -> None:
+        super().__init__()
+        from torchvision.models.vision_transformer import VisionTransformer
+
+        self.vit = VisionTransformer(image_size=32, patch_size=8, num_layers=layers, num_heads=HEADS, hidden_dim=HIDDEN,
+                                     mlp_dim=4 * HIDDEN, num_classes=VOCAB, dropout=0.0, attention_dropout=0.0)
+        self.wte = self.vit.conv_proj
+        self.register_buffer("images", torch.randn(BATCH, 3, 32, 32), persistent=False)
+
+    def forward(self, input_ids, labels):
+        return F.cross_entropy(self.vit(self.images), labels[:, 0])
+
+
 def build(kind: str, layers: int) -> nn.Module:
+    if kind == "torchvision-vit":
+        return TorchvisionViT(layers)
     if kind.startswith("hf-"):
         return _hf(kind, layers)
     if kind.startswith("qwen1"):
@@ -323,7 +346,7 @@ def build(kind: str, layers: int) -> nn.Module:
 
 
 def _loss(model: nn.Module, ids, labels):
-    if isinstance(model, TinyLM):
+    if isinstance(model, (TinyLM, TorchvisionViT)):
         return model(ids, labels)
     return model(input_ids=ids, labels=labels).loss
 
@@ -382,7 +405,7 @@ def _profiler_counts(prof) -> tuple[int, int]:
 
 
 LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
-            "litgpt-llama", "litgpt-neox")
+            "litgpt-llama", "litgpt-neox", "torchvision-vit")
 
 
 def peft_lora_adapter() -> dict[str, float]:

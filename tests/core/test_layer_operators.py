@@ -88,3 +88,22 @@ def test_a_job_file_names_its_layer_code_and_an_unknown_one_is_one_clear_error()
     doc["model"]["layer_code"] = "hf-llama-flash9"
     with pytest.raises(BadInput, match="layer_code"):
         parse_workload(doc, str(path))
+
+
+def test_torchvision_vit_priced_with_its_own_encoder_block_is_closer_on_host_bound_runs() -> None:
+    """XHMY/torch_benchmark's vit_b_16 in pure fp16 at batch 64 on an H100 (1,592 images/s) and an H200 (MIG 7g.141gb,
+    1,922 images/s): steps short enough that the host's operator launches set their pace. torchvision's EncoderBlock
+    (LayerNorm, nn.MultiheadAttention's packed in_proj + SDPA + out_proj, MLPBlock) dispatches about half the
+    operators of a Hugging Face Llama layer, counted (benchmarks/data/layer-operators.json); priced with its own count
+    both runs are estimated closer to what was measured than with the generic Llama count (both were estimated too
+    slow). The same model's GPU-bound fp32 runs do not move."""
+    layer = load_factors()["dispatch"]["kernels"]["layer_code"]
+    assert layer["torchvision-vit"]["forward"] + layer["torchvision-vit"]["backward"] \
+        < 0.6 * (layer["hf-llama-sdpa"]["forward"] + layer["hf-llama-sdpa"]["backward"])
+    for rid in ("xhmy-vit-b-16-fp16-b64-h100", "xhmy-vit-b-16-fp16-b64-h200-mig7g"):
+        row = evidence_row(rid)
+        assert row.model.layer_code == "torchvision-vit"
+        counted, generic = _speed_ratio(row, "torchvision-vit"), _speed_ratio(row, None)
+        assert generic < counted < 1.0, rid
+    fp32 = evidence_row("xhmy-vit-b-16-fp32-b64-h100")
+    assert _speed_ratio(fp32, "torchvision-vit") == pytest.approx(_speed_ratio(fp32, None), rel=1e-6)
