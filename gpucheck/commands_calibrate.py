@@ -82,7 +82,8 @@ def format_run(r: CalibrationRun) -> str:
         if not cal.two_rates:
             lines.append("  " + tr("other jobs: ×{factor} (this PC as a whole)", factor=f"{cal.machine_factor:.2f}"))
     if r.busy_share is not None and r.busy_share < BUSY_SHARE:
-        lines.append(tr("This PC was busy while it was measured (the steps had about {n} % of the processor): "
+        lines.append(tr("This PC was busy while it was measured (the steps had about {n} % of the processor): the "
+                        "calibration uses the processor time the steps took, not the clock time; for the best figures "
                         "close other programs and run gpucheck calibrate again", n=f"{r.busy_share * 100:.0f}"))
     if r.saved_to:
         lines.append(tr("Saved to {path}", path=r.saved_to))

@@ -2810,23 +2810,23 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="85"/>
-        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
-        <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
+        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): the calibration uses the processor time the steps took, not the clock time; for the best figures close other programs and run gpucheck calibrate again</source>
+        <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：校准采用训练步实际占用的处理器时间，而不是挂钟时间；要得到最准确的结果，请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="88"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="89"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="225"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="117"/>
         <source>Saved to {path}</source>
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="96"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="97"/>
         <source>--max-seconds must be above 0 and at most {n}</source>
         <translation>--max-seconds 必须大于 0 且不超过 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="116"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="117"/>
         <location filename="../../gpucheck/trial/__init__.py" line="196"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
@@ -2893,7 +2893,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="264"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="276"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -5804,32 +5804,32 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="226"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="238"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="249"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="261"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="264"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="252"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="264"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="258"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="270"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="260"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="272"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -7441,6 +7441,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
+        <translation type="vanished">实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
