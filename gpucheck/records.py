@@ -192,6 +192,11 @@ class TrainSpec:
     #   litgpt's bnb.nf4-dq, torchao's NF4); false: one fp32 scale per 64 weights (litgpt's bnb.nf4)
     fsdp_16bit_params: bool = False  # FSDP over a model already cast to 16-bit (no MixedPrecision): 16-bit flat parameter
     #   and gradient shards; the optimizer keeps fp32 master weights and fp32 copies of the shard's gradients for the step
+    ddp_bucket_copy: bool = True  # several GPUs, each with a replica: PyTorch DDP's reducer keeps a flat copy of the
+    #   gradients in its buckets (gradient_as_bucket_view=False, the default); false: gradient_as_bucket_view=True, or an
+    #   engine that all-reduces flat gradients in place (FSDP NO_SHARD)
+    ema: bool = False  # full fine-tuning: an exponential-moving-average copy of the weights kept on the GPU (YOLOv5/YOLOv8
+    #   ModelEMA, mmengine's EMAHook, timm --model-ema)
     zero_bucket_elements: float = 0.0  # DeepSpeed ZeRO-1/2's gradient buckets in elements: reduce_bucket_size, twice
     #   with overlap_comm (the engine's double buffer); 0 = DeepSpeed's defaults (factors.toml [zero])
     channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:

@@ -94,7 +94,7 @@ TRAIN_SPEC = {
     "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
     "qlora_dequant_dtype": _s(False, QLORA_DEQUANT_DTYPES), "qlora_wrapper": _s(False, QLORA_WRAPPERS),
     "qlora_norm_keeps_dtype": _B,
-    "zero_bucket_elements": _f(False, 0, 1e10),
+    "zero_bucket_elements": _f(False, 0, 1e10), "ddp_bucket_copy": _B, "ema": _B,
     "optimizer_impl": _s(False, OPTIMIZER_IMPLS),
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),

@@ -181,6 +181,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "sequence": {"default_seq_len": "posint"},
     "zero": {"grads_bytes_16bit": "pos", "fp32_grad_partition_bytes": "pos", "default_bucket_elements": "num",
              "advised_bucket_elements": "num"},
+    "ddp": {"bucket_gradient_copies": "num"},
+    "ema": {"weight_copies": "num"},
     "unknown_gpu": {"shared_memory_max_gbps": "pos"},
     "input_path": {"reference_clock_mhz": "pos", "whisper_clip_floats": "posint", "feature_s_per_mfloat_current": "pos",
                    "feature_s_per_mfloat_2022": "pos", "lists_s_per_mfloat_current": "pos", "lists_s_per_mfloat_2022": "pos",

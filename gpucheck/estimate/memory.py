@@ -399,6 +399,24 @@ def deepspeed_bucket_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:
     return elements * training_dtype_grad_bytes(t, f)
 
 
+def ema_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """An exponential-moving-average copy of a fully trained model (train.ema), in the model's own parameter dtype
+    (resources/factors.toml [ema])."""
+    if not t.ema or t.method != "full":
+        return 0.0
+    per_param = f["pure_bf16"]["weights"] if t.precision in PURE_16BIT else f["bytes_per_param"]["weights_fp32"]
+    return float(f["ema"]["weight_copies"]) * m.params * per_param
+
+
+def ddp_bucket_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement, gpus: int) -> float:
+    """PyTorch DDP's gradient buckets: with a replica on each of several GPUs (no ZeRO, no FSDP, no offload), the
+    reducer's flat bucket tensors hold a second copy of the replicated gradients for the whole run, unless the job makes
+    the gradients views of them (train.ddp_bucket_copy; resources/factors.toml [ddp])."""
+    if gpus <= 1 or pl.stage != 0 or t.shard or t.cpu_offload or not t.ddp_bucket_copy:
+        return 0.0
+    return float(f["ddp"]["bucket_gradient_copies"]) * pl.gradients
+
+
 def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, stage: int) -> float:
     """Gradient bytes the GPUs exchange per optimizer step: 16-bit where the engine reduces in the training dtype
     (DeepSpeed ZeRO with fp16/bf16; FSDP's MixedPrecision reduces in param_dtype unless reduce_dtype says
@@ -441,12 +459,13 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
     # counted with the optimizer
     optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)
-    gradients = pl.gradients + deepspeed_bucket_bytes(t, f)
-    allocated = pl.weights + gradients + optimizer + act
+    gradients = pl.gradients + deepspeed_bucket_bytes(t, f) + ddp_bucket_bytes(t, f, pl, gpus)
+    weights = pl.weights + ema_bytes(m, t, f)
+    allocated = weights + gradients + optimizer + act
     overhead = context_bytes(f, backend) + allocator_slack_bytes(m, t, f, backend, allocated, varying_shapes)
     return (
         VramBreakdown(
-            weights_bytes=int(pl.weights),
+            weights_bytes=int(weights),
             gradients_bytes=int(gradients),
             optimizer_bytes=int(optimizer),
             activations_bytes=int(act),
