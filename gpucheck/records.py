@@ -159,6 +159,9 @@ class TrainSpec:
     #                                 training, so those frozen helper networks leave the GPU
     stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
+    longest_first: bool = False  # the run's longest step comes before any shorter one that could outgrow it (batches
+    #   sorted long to short, each window between torch.cuda.empty_cache() calls starting with its longest): the
+    #   caching allocator maps the longest step's blocks first and every later step fits in them
     cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | full_fp32_output
     #   (HF transformers 4.36–4.45: the model returns fp32 logits) | chunked (litgpt) |
     #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)

@@ -88,6 +88,7 @@ TRAIN_SPEC = {
     "cache_embeddings": _B,
     "stack": _s(False, STACKS),
     "packing": _B,
+    "longest_first": _B,
     "cross_entropy": _s(False, ("full", "full_fp32_output", "chunked", "fused")),
     "host_sync": _B,
     "fsdp_frozen_grads": _B, "fsdp_no_sync": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,

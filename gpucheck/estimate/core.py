@@ -205,8 +205,10 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
 
 def _varying_shapes(w: Workload, t: TrainSpec) -> bool:
     """Transformer micro-batches change shape from step to step unless rows are packed to a fixed length
-    (pre-training on a token stream, `packing`) or every sample is as long as the row."""
-    if w.model.arch != "transformer" or t.packing or w.data.tokens:
+    (pre-training on a token stream, `packing`) or every sample is as long as the row. A run whose longest step comes
+    first (`longest_first`) changes shape too, but no later step outgrows the blocks the allocator cached for it
+    (gpucheck/estimate/logits.py), so for the reserve it counts as one shape."""
+    if w.model.arch != "transformer" or t.packing or w.data.tokens or t.longest_first:
         return False
     avg = w.data.avg_seq_len
     return avg is None or avg < (t.seq_len or avg)

@@ -25,11 +25,16 @@ cross_entropy passes it — aten/src/ATen/autocast_mode.cpp — so the count is 
 training; pure bf16 without autocast keeps them in bf16 where the loss does not upcast.
 
 The caching allocator (PyTorch docs 'CUDA semantics → Memory management'; c10/cuda/CUDACachingAllocator.cpp:
-large requests take the smallest cached free block that fits and split it) reserves more than it allocates:
-a small share of everything (block rounding, the small pool), plus — when the steps change shape — the step's
-largest transient block: once freed, the next forward, whose tensors no longer match the cached sizes, splits
-activations out of it, so when the loss asks for that size again it needs a new segment
-(`allocator_transient_blocks` of them).
+large requests take the smallest cached free block that fits and split it, a segment is mapped only when none fits,
+and segments go back to the driver only when cudaMalloc fails or on torch.cuda.empty_cache()) reserves more than it
+allocates: a small share of everything (block rounding, the small pool), plus — when the steps change shape — the
+loss's vocabulary-wide blocks of earlier, shorter steps. A step longer than every earlier one finds each cached fp32
+block of the loss a little too small and maps its own (its 16-bit tensors fit in the older fp32 blocks); the older
+ones stay reserved. benchmarks/simulate_caching_allocator.py replays ms-swift's loss chain through that allocator:
+one such generation is 8 B per token × vocabulary entry at batch 1, the layers' activations move the reserve by
+< 1.5 B, and a run strands one generation per new longest step — a property of its data order (for a shuffled run,
+the records of its lengths: about ln(steps) + 0.58 of them), none when its longest step comes first
+(`longest_first`). The estimate counts `allocator_transient_blocks` of the step's largest transient block.
 """
 
 from __future__ import annotations
@@ -109,10 +114,11 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
 def allocator_slack_bytes(m: ModelSpec | None, t: TrainSpec | None, f: Mapping[str, Any], backend: str,
                           allocated: float, varying_shapes: bool = True) -> float:
     """Reserved − allocated at the peak: the backend's share of what is allocated, plus (CUDA and ROCm, whose
-    PyTorch allocator caches and splits blocks) the step's largest transient block once the next step's activations
-    have split it — which happens when the steps change shape (samples padded to the longest of each batch). Steps of
-    one shape (packed pre-training rows, fixed-size images) ask for the same sizes in the same order, and the
-    best-fit cache serves every request from a block of exactly that size."""
+    PyTorch allocator caches and splits blocks) the step's largest transient block, left cached by an earlier, shorter
+    step that the longest one outgrew — which happens when the steps change shape (samples padded to the longest of
+    each batch) and a longer step follows a shorter one. Steps of one shape (packed pre-training rows, fixed-size
+    images) ask for the same sizes in the same order, and a run whose longest step comes first serves every later
+    request from the blocks that step cached."""
     o = f["overhead"]
     slack = allocated * o["allocator_fraction"][backend]
     if m is not None and t is not None and varying_shapes:
