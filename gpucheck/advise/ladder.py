@@ -261,6 +261,23 @@ def _mixed_precision_text(precision: str) -> tuple[str, str, dict[str, Any]]:
             _precision_settings(precision))
 
 
+def _cand_bucket_view(c: Climb) -> list[TrainSpec]:
+    """Several GPUs with a full replica each (DDP): DDP's own flag gradient_as_bucket_view=True makes the gradients
+    views into its communication buckets instead of a second copy (resources/factors.toml [ddp])."""
+    t = c.train
+    if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or not t.ddp_bucket_copy or t.zero_stage \
+            or t.shard or t.cpu_offload:
+        return []
+    return [dataclasses.replace(t, ddp_bucket_copy=False)]
+
+
+def _desc_bucket_view(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return (tr("Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)"),
+            tr("loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU "
+               "(with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))"),
+            {"gradient_as_bucket_view": True})
+
+
 def _cand_sharding(c: Climb) -> list[TrainSpec]:
     if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or c.train.zero_stage or c.train.shard:
         return []
@@ -472,6 +489,7 @@ def _desc_resolution(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
 RUNGS: tuple[Rung, ...] = (
     Rung("mixed_precision", "nothing", _cand_precision, _desc_precision),
     Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
+    Rung("ddp_bucket_view", "nothing", _cand_bucket_view, _desc_bucket_view),
     Rung("sharding", "time", _cand_sharding, _desc_sharding),
     Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
     Rung("cache_embeddings", "quality", _cand_cache, _desc_cache),  # faster; loses augmentation/TE training

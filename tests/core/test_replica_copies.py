@@ -72,3 +72,21 @@ def test_mmyolo_published_peaks_with_the_copies():
     assert all(e < 0 for e in plain.values())
     assert all(abs(full[i]) <= 0.04 for i in LARGEST)
     assert statistics.median(map(abs, full.values())) < statistics.median(map(abs, plain.values()))
+
+
+def test_on_several_gpus_the_advice_drops_the_bucket_copy_before_anything_that_costs():
+    """DreamBooth fits one RTX 3090 as configured; on two, DDP's second copy of the gradients pushes it to the edge.
+    The plan's first change is DDP's own gradient_as_bucket_view=True, which loses nothing, so two GPUs are never
+    a worse answer than one."""
+    from gpucheck.advise.plan import plan_for
+    from gpucheck.catalog import find_gpu, get_workload
+    from gpucheck.estimate import Target, estimate
+
+    w = get_workload("sd15-dreambooth")
+    one = estimate(w, Target.from_gpu(find_gpu("RTX 3090"), 1, None))
+    two_t = Target.from_gpu(find_gpu("RTX 3090"), 2, None)
+    two = estimate(w, two_t)
+    assert one.fits and not two.fits and two.peak_vram_bytes > one.peak_vram_bytes
+    res, _used, _quicker = plan_for(None, w, two_t, two)
+    assert res.fits and [t.id for t in res.tweaks] == ["ddp_bucket_view"]
+    assert res.tweaks[0].loses == "nothing" and res.settings.get("gradient_as_bucket_view") is True

@@ -53,11 +53,13 @@ def _plan(gpu_id: str, job_id: str, n: int = 1):
 
 
 def _rank(res: ladder.LadderResult) -> int:
-    """How far a plan is from running: 0 as it is, 1 with tweaks, 2 may fit, 3 does not fit, 4 not supported."""
+    """How far a plan is from running: 0 as it is or with settings that lose nothing (mixed precision; on several
+    GPUs, DDP's gradient_as_bucket_view, which PyTorch leaves off), 1 with tweaks that cost time, quality or data,
+    2 may fit, 3 does not fit, 4 not supported."""
     if res.estimate.verdict == "not_supported":
         return 4
     if res.fits:
-        return 1 if res.tweaks else 0
+        return 1 if any(t.loses != "nothing" for t in res.tweaks) else 0
     return 2 if res.tight else 3
 
 
