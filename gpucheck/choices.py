@@ -9,6 +9,11 @@ OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
 STACKS = ("eager", "fused", "handtuned")
 LORA_TARGETS = ("qv", "attention", "mlp", "all-linear")
 ZERO_STAGES = (0, 1, 2, 3)
+# the engine a job's ZeRO stage 1-3 runs under (train.zero_engine): deepspeed — DeepSpeed's ZeRO optimizers, the
+# advice's recipes, timed as their code runs (gpucheck/estimate/zero_comm.py); fsdp — PyTorch FSDP (SHARD_GRAD_OP as
+# stage 2; `shard` is FSDP's full shard whatever this says); other — another engine's ZeRO (InternEvo's hybrid ZeRO,
+# PyTorch's ZeroRedundancyOptimizer), its gradient exchange priced as DDP's overlapped all-reduce
+ZERO_ENGINES = ("deepspeed", "fsdp", "other")
 # how DataLoader workers start (train.loader_start; gpucheck/estimate/input_path.py): spawn_each_epoch — a fresh
 # interpreter per worker (spawn, macOS' and Windows' default), started anew at every epoch (no persistent_workers)
 LOADER_STARTS = ("spawn_each_epoch",)

@@ -202,6 +202,11 @@ class TrainSpec:
     #   ModelEMA, mmengine's EMAHook, timm --model-ema)
     zero_bucket_elements: float = 0.0  # DeepSpeed ZeRO-1/2's gradient buckets in elements: reduce_bucket_size, twice
     #   with overlap_comm (the engine's double buffer); 0 = DeepSpeed's defaults (factors.toml [zero])
+    zero_engine: str = "deepspeed"  # the engine of zero_stage 1-3 (choices.ZERO_ENGINES): deepspeed (the advice's
+    #   recipes) | fsdp (SHARD_GRAD_OP as stage 2) | other (InternEvo, ZeroRedundancyOptimizer: priced as DDP's all-reduce)
+    zero_overlap_comm: bool = False  # DeepSpeed ZeRO-1/2's overlap_comm (its default false at stages 1-2,
+    #   deepspeed/runtime/zero/config.py): the gradient buckets reduce on a side stream during backward; false: on the
+    #   compute stream, in turn with it. Stage 3 overlaps by DeepSpeed's default (true there)
     channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:
     #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized

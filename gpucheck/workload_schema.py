@@ -19,6 +19,7 @@ from gpucheck.choices import (
     QLORA_KERNELS,
     QLORA_WRAPPERS,
     STACKS,
+    ZERO_ENGINES,
 )
 from gpucheck.records import FEATURE_EXTRACTION
 from gpucheck.tomldata import _B, _f, _i, _s
@@ -95,7 +96,7 @@ TRAIN_SPEC = {
     "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
     "qlora_dequant_dtype": _s(False, QLORA_DEQUANT_DTYPES), "qlora_wrapper": _s(False, QLORA_WRAPPERS),
     "qlora_norm_keeps_dtype": _B,
-    "zero_bucket_elements": _f(False, 0, 1e10), "ddp_bucket_copy": _B, "ema": _B,
+    "zero_bucket_elements": _f(False, 0, 1e10), "zero_engine": _s(False, ZERO_ENGINES), "zero_overlap_comm": _B, "ddp_bucket_copy": _B, "ema": _B,
     "optimizer_impl": _s(False, OPTIMIZER_IMPLS),
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),

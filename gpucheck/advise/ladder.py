@@ -128,10 +128,19 @@ def advised_bucket_elements() -> float:
     return float(load_factors()["zero"]["advised_bucket_elements"])
 
 
+def advised_zero_fields() -> dict[str, Any]:
+    """The TrainSpec fields of the DeepSpeed settings gpucheck advises (`_stage_settings`): overlap_comm at stages 1-2,
+    whose two bucket buffers of the advised size are counted in the memory."""
+    return {"zero_bucket_elements": 2.0 * advised_bucket_elements(), "zero_overlap_comm": True}
+
+
 def _stage_settings(stage: int, offload: bool = False) -> dict[str, Any]:
     zero: dict[str, Any] = {"stage": stage}
     if stage in (1, 2):  # DeepSpeed's 5e8-element default bucket would take 1 GB of a small card (factors.toml [zero])
         zero["reduce_bucket_size"] = zero["allgather_bucket_size"] = int(advised_bucket_elements())
+        # the buckets reduce on a side stream while backward fills the next (a second bucket buffer), instead of in
+        # turn with backward, DeepSpeed's default at stages 1-2 (gpucheck/estimate/zero_comm.py)
+        zero["overlap_comm"] = True
     if offload:
         zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
         if stage == 3:
@@ -281,7 +290,7 @@ def _desc_bucket_view(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]
 def _cand_sharding(c: Climb) -> list[TrainSpec]:
     if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or c.train.zero_stage or c.train.shard:
         return []
-    return [dataclasses.replace(c.train, zero_stage=s, zero_bucket_elements=advised_bucket_elements()) for s in (1, 2, 3)]
+    return [dataclasses.replace(c.train, zero_stage=s, **advised_zero_fields()) for s in (1, 2, 3)]
 
 
 def _desc_sharding(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
@@ -430,7 +439,7 @@ def full_offload(t: TrainSpec, gpus: int) -> TrainSpec:
     optimizer = "adamw" if t.optimizer == "adamw-8bit" else t.optimizer
     precision = "bf16" if t.precision == "bf16-pure" and not t.precision_chosen else t.precision
     return dataclasses.replace(t, cpu_offload=True, zero_stage=stage, optimizer=optimizer, precision=precision,
-                               zero_bucket_elements=advised_bucket_elements())
+                               **advised_zero_fields())
 
 
 def _cand_offload(c: Climb) -> list[TrainSpec]:

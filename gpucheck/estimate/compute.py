@@ -25,8 +25,9 @@ what each kind of operation costs, each at the resource that bounds it:
   the math. Hopper's tensor rate is capped for kernels that use mma.sync rather than wgmma (legacy_mma_fraction).
 - several GPUs (gpucheck/estimate/links.py): the collectives over the real links — NVLink, PCIe with peer-to-peer,
   PCIe through host memory where the driver disables peer-to-peer (GeForce), and between machines each GPU's
-  share of the network — hidden behind backward (DDP) or the whole step (FSDP / ZeRO-3 prefetch); only the
-  exposed part costs time. CPU offload: its PCIe copies and the CPU's optimizer pass, by their bytes.
+  share of the network — hidden as each engine schedules them (gpucheck/estimate/zero_comm.py: DDP behind backward,
+  DeepSpeed ZeRO-1/2 bucket by bucket or in turn, its post-step gather alone, sharded gathers behind their own pass);
+  only the exposed part costs time. CPU offload: its PCIe copies and the CPU's optimizer pass, by their bytes.
 
 The software stack (`train.stack`) changes the kernel count and the memory traffic: `eager`
 (Hugging Face Trainer, plain PyTorch modules), `fused` (fused/compiled kernels: torch.compile, apex,
@@ -61,11 +62,12 @@ from gpucheck.estimate.dispatch import (
     stack_of,
 )
 from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
-from gpucheck.estimate.links import Traffic, link_seconds, offload_seconds
+from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
+from gpucheck.estimate.zero_comm import exposed_seconds
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 
@@ -439,19 +441,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     small = host_bound or g.fixed_s > gpu_s - g.fixed_s
     bottleneck = "overhead" if small else ("compute" if g.matmul_s >= g.memory_s else "memory")
     n = target.processes
-    comm = link_seconds(traffic.comm_bytes, target, f) / max(1, t.grad_accum) if n > 1 else 0.0
-    off_hidden, off_serial = offload_seconds(traffic, target, f, t.grad_accum)
-    # DDP buckets overlap the gradient all-reduce with backward (2/3 of the work); FSDP and ZeRO-3 prefetch the next
-    # layer's all-gather during forward and backward and reduce-scatter during backward: the whole step can hide it
-    window = f["multi_gpu"]["overlap_fraction"] * gpu_s * (1.0 if traffic.sharded else 2.0 / 3.0)
-    off_exposed = max(0.0, off_hidden - window)  # what the offload copies alone leave uncovered
-    serial = 0.0
-    if t.host_sync and traffic.sharded and n > 1:
-        # FSDP issues a unit's forward all-gather when the CPU reaches the unit (forward_prefetch=False, its default:
-        # prefetching ahead "is only useful for CPU-bound workloads", PyTorch FSDP API docs); a forward that waits
-        # for the GPU in every layer never runs ahead, so each forward gather stands alone on the GPU's critical path
-        serial = min(comm, link_seconds(traffic.forward_gather_bytes, target, f))
-    exposed = serial + max(0.0, comm - serial + off_hidden - window) - off_exposed  # what the collectives add
+    # the collectives and offload copies the GPU's work does not hide, as each engine schedules them (zero_comm.py)
+    exposed, off_exposed, off_serial = exposed_seconds(traffic, t, target, f, gpu_s, n)
     base = work_s + overhead_s + off_serial + off_exposed  # the step without the other GPUs
     step = base + exposed
     scaling = base / step if step > 0 else 1.0

@@ -26,6 +26,7 @@ from gpucheck.estimate.memory import (
     weight_parts,
 )
 from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
+from gpucheck.estimate.sharding import deepspeed_zero12
 from gpucheck.estimate.target import Target
 from gpucheck.i18n import (
     N_,
@@ -159,6 +160,19 @@ def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int,
     return _Memory(fit, vfit, rfit, limit, band, ram_needed)
 
 
+def _collectives(t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Placement) -> dict[str, Any]:
+    """How the placement's collectives run, for gpucheck/estimate/zero_comm.py: the gradient exchange (in every
+    micro-batch or in the step's last), the sharded passes' gathers, DeepSpeed ZeRO-1/2's gather after the step, its
+    overlap_comm and its gradient bucket (reduce_bucket_size: train.zero_bucket_elements counts both of overlap_comm's
+    double buffers; DeepSpeed's default otherwise, factors.toml [zero])."""
+    bucket = t.zero_bucket_elements / (2.0 if t.zero_overlap_comm else 1.0) if t.zero_bucket_elements \
+        else float(f["zero"]["default_bucket_elements"])
+    return dict(reduce_bytes=pl.comm_bytes_per_step, reduce_every_micro_step=pl.reduce_every_micro_step,
+                gather_bytes=pl.comm_bytes_per_micro_step, after_step_bytes=pl.comm_bytes_after_step,
+                deepspeed_zero12=deepspeed_zero12(t, pl.stage), overlap_comm=t.zero_overlap_comm,
+                bucket_fraction=min(1.0, bucket / max(1.0, float(pc.trainable))))
+
+
 def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Placement, target: Target) -> Traffic:
     """What each GPU moves per step besides its own memory: the placement's collectives (gradients exchanged per
     optimizer step, weights gathered per micro-batch when sharded) and, with CPU offload, ZeRO-Offload's copies of
@@ -168,8 +182,10 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     n = target.processes
     comm = pl.comm_bytes_per_optimizer_step(t.grad_accum) if n > 1 else 0.0
     forward = pl.comm_bytes_per_micro_step / (3.0 if t.grad_checkpointing else 2.0) if n > 1 else 0.0
+    links = Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward,
+                    **(_collectives(t, f, pc, pl) if n > 1 else {}))
     if not t.cpu_offload:
-        return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward)
+        return links
     co = f["cpu_offload"]
     per_node, nodes = nodes_of(target, f) if n > 1 else (1, 1)
     partitioned = pl.stage >= 1 or n == 1
@@ -179,8 +195,7 @@ def _traffic(w: Workload, t: TrainSpec, f: Mapping[str, Any], pc: Any, pl: Place
     if pl.stage >= 3 and t.method != "full":
         passes = 3.0 if t.grad_checkpointing else 2.0
         stream = weight_parts(w.model, t, f, pc).frozen / n * passes
-    return Traffic(comm_bytes=comm, sharded=pl.stage >= 3, forward_gather_bytes=forward,
-                   offload_out_bytes=share * co["grad_out_bytes_per_param"],
+    return dataclasses.replace(links, offload_out_bytes=share * co["grad_out_bytes_per_param"],
                    offload_in_bytes=share * co["param_in_bytes_per_param"], offload_stream_bytes=stream,
                    host_update_bytes=on_node * cpu_adam_bytes_per_param(f),
                    gpus_on_node=per_node)

@@ -23,6 +23,13 @@ class Traffic:
     offload_stream_bytes: float = 0.0  # per micro-batch, CPU → GPU parameter shards (FSDP offload_params), prefetched
     host_update_bytes: float = 0.0  # per optimizer step, host-memory bytes of the CPU optimizer on this machine
     gpus_on_node: int = 1  # GPUs whose copies share this machine's host memory
+    reduce_bytes: float = 0.0  # per GPU, one gradient exchange (all-reduce; reduce-scatter when sharded)
+    reduce_every_micro_step: bool = False  # that exchange runs in every micro-batch, not only in the step's last
+    gather_bytes: float = 0.0  # per micro-batch, sharded: every pass's all-gathers (forward_gather_bytes among them)
+    after_step_bytes: float = 0.0  # per optimizer step, DeepSpeed ZeRO-1/2: the updated partitions all-gathered
+    deepspeed_zero12: bool = False  # timed as DeepSpeed's ZeRO-1/2 optimizer runs (gpucheck/estimate/zero_comm.py)
+    overlap_comm: bool = False  # DeepSpeed ZeRO-1/2's overlap_comm: the buckets reduce on a side stream
+    bucket_fraction: float = 1.0  # DeepSpeed ZeRO-1/2: one gradient bucket's share of the trainable parameters
 
 
 def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:

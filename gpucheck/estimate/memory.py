@@ -37,8 +37,10 @@ from gpucheck.estimate.seq2seq import decoder_activation_bytes
 from gpucheck.estimate.sharding import (
     deepspeed_16bit_adapters,
     deepspeed_16bit_grads,
+    deepspeed_zero12,
     frozen_weight_grads,
     fsdp_16bit_master,
+    reduces_every_micro_batch,
     unsharded_accumulation_grads,
     zero_stage,
 )
@@ -287,10 +289,15 @@ class Placement:
     comm_bytes_per_step: float  # per GPU, gradient all-reduce / reduce-scatter per optimizer step
     stage: int = 0  # the ZeRO stage in effect (3: FSDP full shard / ZeRO-3)
     step_grad_copies: float = 0.0  # fp32 copies of the gradients the optimizer makes for its step (fsdp_16bit_params)
+    comm_bytes_after_step: float = 0.0  # per GPU, DeepSpeed ZeRO-1/2's all-gather of the updated 16-bit partitions
+    reduce_every_micro_step: bool = False  # the gradient exchange runs in every micro-batch (sharding.reduces_every_micro_batch)
 
     def comm_bytes_per_optimizer_step(self, grad_accum: int) -> float:
-        """Per GPU over the link per optimizer step: every micro-batch's gathers plus the gradient exchange."""
-        return self.comm_bytes_per_step + self.comm_bytes_per_micro_step * max(1, grad_accum)
+        """Per GPU over the link per optimizer step: every micro-batch's gathers, the gradient exchange (in every
+        micro-batch or in the last), and the parameters gathered after the step."""
+        k = max(1, grad_accum)
+        return self.comm_bytes_per_step * (k if self.reduce_every_micro_step else 1) + self.comm_bytes_after_step \
+            + self.comm_bytes_per_micro_step * k
 
 
 def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, gpus: int) -> Placement:
@@ -381,7 +388,12 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     # stages 0-2 move 2Ψ per GPU and step (all-reduce, or reduce-scatter of the gradients + all-gather of the updated
     # parameters: ZeRO paper §7.2.1); stage 3 reduce-scatters the gradients and gathers the weights per micro-batch
     comm_step = (1.0 if stage >= 3 else 2.0) * (n - 1) / n * grad_bytes if n > 1 else 0.0
-    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step, stage, step_copies)
+    # DeepSpeed ZeRO-1/2 all-reduces its gradient buckets (stage_1_and_2.py average_tensor with the default
+    # use_multi_rank_bucket_allreduce: allreduce_and_scatter -> dist.all_reduce, 2(n-1)/n) and, after the step, gathers
+    # every GPU's updated partition of the 16-bit (training-dtype) weights: all_gather_dp_groups, (n-1)/n
+    after = (n - 1) / n * grad_bytes if n > 1 and deepspeed_zero12(t, stage) else 0.0
+    return Placement(weights, g, o, offloaded, gathered, comm_micro, comm_step, stage, step_copies, after,
+                     reduces_every_micro_batch(t, stage))
 
 
 def training_dtype_grad_bytes(t: TrainSpec, f: Mapping[str, Any]) -> float:

@@ -53,3 +53,21 @@ def deepspeed_16bit_adapters(t: TrainSpec) -> bool:
     optimizer runs at world size 1 (train.zero_stage as the job sets it, like its gradient buckets)."""
     return t.method in ("lora", "qlora") and t.zero_stage in (1, 2) and not t.shard \
         and t.precision in ("fp16", "bf16", *PURE_16BIT)
+
+
+def deepspeed_zero12(t: TrainSpec, stage: int) -> bool:
+    """DeepSpeed's ZeRO stage 1 or 2 optimizer (DeepSpeedZeroOptimizer, deepspeed/runtime/zero/stage_1_and_2.py), not
+    another engine's ZeRO (train.zero_engine): its gradient buckets all-reduced in backward and its updated 16-bit
+    partitions all-gathered after the step (gpucheck/estimate/zero_comm.py)."""
+    return stage in (1, 2) and not t.shard and t.zero_engine == "deepspeed"
+
+
+def reduces_every_micro_batch(t: TrainSpec, stage: int) -> bool:
+    """The gradient exchange runs in every micro-batch's backward, not only in the one that ends the optimizer step:
+    DeepSpeed ZeRO-2 (stage_1_and_2.py reduce_ready_partitions_and_remove_grads: 'if self.partition_gradients or
+    self.is_gradient_accumulation_boundary' — stage 1 reduces only at the boundary), DeepSpeed ZeRO-3 (stage3.py
+    reduce_ready_partitions_and_remove_grads reduces on every call), and FSDP without no_sync (train.fsdp_no_sync
+    false: each backward reduce-scatters)."""
+    if t.shard:
+        return stage >= 3 and not t.fsdp_no_sync
+    return t.zero_engine == "deepspeed" and stage in (2, 3)

@@ -52,7 +52,10 @@ def _sharded_pretraining_tokens_per_gpu(model: ModelSpec, batch: int, seq: int, 
     target = E.Target.from_gpu(find_gpu("A100 80GB"), gpus)
     pc = param_counts(model, t)
     pl = placement(model, t, f, pc, gpus)
-    sp = speed(model, t, target, f, pc, Traffic(comm_bytes=pl.comm_bytes_per_optimizer_step(1), sharded=True))
+    passes = 3.0 if ac else 2.0  # forward, (recompute,) backward: each pass gathers the weights once
+    sp = speed(model, t, target, f, pc, Traffic(
+        comm_bytes=pl.comm_bytes_per_optimizer_step(1), sharded=True, gather_bytes=pl.comm_bytes_per_micro_step,
+        forward_gather_bytes=pl.comm_bytes_per_micro_step / passes, reduce_bytes=pl.comm_bytes_per_step))
     return sp.tokens_per_second / gpus
 
 
