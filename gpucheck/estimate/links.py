@@ -100,6 +100,36 @@ def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
     return float(co["host_mem_bandwidth_gbps"][seg]) * float(co["host_efficiency"])
 
 
+def box_host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """Achievable GB/s of the RAM of the machine that holds the GPUs: measured by a deep scan, else the typical host
+    of a box with that many GPUs — a desktop's for as many as a desktop platform holds, a workstation's beyond that,
+    a server's beyond a workstation's."""
+    m = target.measured
+    if m is not None and getattr(m, "ram_copy_gbps", None):
+        return float(m.ram_copy_gbps)
+    co, links = f["cpu_offload"], f["multi_gpu"]["links"]
+    seg = target.gpu.segment if target.gpu is not None else "consumer"
+    g, _ = nodes_of(target, f)
+    table = co["host_mem_bandwidth_gbps"]
+    peak = float(table[seg])
+    if g > int(links["workstation_max_gpus"]):
+        peak = max(peak, float(table["datacenter"]))
+    elif g > int(links["desktop_max_gpus"]):
+        peak = max(peak, float(table["workstation"]))
+    return peak * float(co["host_efficiency"])
+
+
+def host_staged_gbps(target: Any, f: Mapping[str, Any], link_gbps: float) -> float:
+    """All-reduce bus bandwidth per GPU when the GPUs cannot reach each other's memory (no peer-to-peer): NCCL
+    stages every hop of the ring in host memory, which writes and then reads each byte, for all the box's GPUs at
+    once; the slower of each GPU's own path (`link_gbps`) and its share of the host's memory."""
+    g, _ = nodes_of(target, f)
+    if g < 2:
+        return link_gbps
+    copies = float(f["multi_gpu"]["links"]["host_copies_per_byte"])
+    return min(link_gbps, box_host_memory_gbps(target, f) / (copies * g))
+
+
 def offload_seconds(tr: Traffic, target: Any, f: Mapping[str, Any], grad_accum: int) -> tuple[float, float]:
     """(seconds per micro-batch that can hide behind the GPU's work, seconds that cannot) of CPU offload: gradients
     out and prefetched parameter shards in overlap compute; the CPU's optimizer step and the updated parameters'

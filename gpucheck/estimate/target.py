@@ -12,7 +12,7 @@ from gpucheck.catalog import gpu_for
 from gpucheck.estimate.calibration import Calibration, calibration_for
 from gpucheck.estimate.cpu_core import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.links import nodes_of
+from gpucheck.estimate.links import host_staged_gbps, nodes_of
 from gpucheck.estimate.settings import check_gpus, check_machines
 from gpucheck.i18n import (
     fmt_gib,
@@ -47,6 +47,7 @@ class Target:
     calibration: Calibration | None = None  # measured on this PC (gpucheck calibrate / trial); None: not calibrated
     machines: int | None = None  # machines the GPUs sit in; None: as few as hold them (multi_gpu.links.gpus_per_node)
     network_gbit_per_node: float | None = None  # each machine's NICs together, Gb/s; None: typical for the GPU
+    pcie_link: tuple[int | None, int | None] | None = None  # scanned: (PCIe generation, lanes) of the slowest GPU link
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
@@ -105,6 +106,7 @@ class Target:
         if n > 1:
             nvlink = bool(first.nvlink_links) if first.nvlink_links is not None else (
                 spec.interconnect == "nvlink" if spec else None)
+        pcie_link = _slowest_link(same[:n]) if n > 1 else None
         if measured is not None and getattr(measured, "gpu_name", None) and spec is not None:
             if gpu_for(dataclasses.replace(first, name=measured.gpu_name, catalog_id=None)) != spec:
                 measured = None  # measured on another GPU
@@ -117,6 +119,7 @@ class Target:
             gpu_name=first.name,
             label=label or first.name,
             nvlink=nvlink,
+            pcie_link=pcie_link,
             notes=tuple(notes),
             calibration=calibration_for(machine, spec.name) if spec is not None else None,
             **dict(host, measured=measured),
@@ -170,10 +173,14 @@ class Target:
         if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
                 and spec.nvlink_gbps:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
-        gen = str(spec.pcie_gen if spec and spec.pcie_gen else mg["unknown_pcie_gen"])
+        scan_gen, lanes = self.pcie_link or (None, None)
+        gen = str(scan_gen or (spec.pcie_gen if spec and spec.pcie_gen else mg["unknown_pcie_gen"]))
         gbps = float(mg["pcie_gbps"][gen if gen in mg["pcie_gbps"] else str(mg["unknown_pcie_gen"])])
+        if lanes:  # the table is for x16 links; a scanned x8 slot or x4 riser carries its lanes' share
+            gbps *= min(1.0, lanes / 16.0)
         if spec is not None and spec.vendor == "nvidia" and spec.segment in ("consumer", "laptop"):
-            gbps *= float(links["no_p2p_factor"])  # GeForce: no peer-to-peer, copies go through host memory
+            # GeForce: no peer-to-peer; every hop is staged through host memory, which all the box's GPUs share
+            return host_staged_gbps(self, f, gbps * float(links["no_p2p_factor"]))
         return gbps
 
     @property
@@ -193,6 +200,17 @@ class Target:
         if self.backend != "cpu" and self.gpu_name:
             return self.gpu_name
         return "CPU"
+
+
+def _slowest_link(gpus: Any) -> tuple[int | None, int | None] | None:
+    """(PCIe generation, lanes) of the slowest link among the scanned GPUs: the generation NVML reports as the most
+    this GPU and system allow (nvmlDeviceGetMaxPcieLinkGeneration: the current one drops at idle), the lanes in use.
+    A lane's rate doubles with each generation (PCI-SIG), so 2^gen × lanes orders the links."""
+    links = [(g.pcie_gen_max or g.pcie_gen_current, g.pcie_width_current or g.pcie_width_max) for g in gpus]
+    known = [x for x in links if x[0] or x[1]]
+    if not known:
+        return None
+    return min(known, key=lambda x: 2.0 ** (x[0] or 9) * (x[1] or 16))
 
 
 def _host_fields(machine: Any) -> dict[str, Any]:
