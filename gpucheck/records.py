@@ -92,6 +92,12 @@ class ModelSpec:
     attention_softcap: bool = False  # eager attention soft-caps its scores with tanh (Gemma 2: attn_logit_softcapping)
     decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
+    # transformer: a CTC head's vocabulary, 0 = none: a linear projection from the encoder's width to it, a log-softmax
+    # and a CTC loss over every encoder frame, beside the decoder's loss (WeNet's hybrid CTC/attention, ctc_weight > 0)
+    ctc_vocab: int = 0
+    # transformer: Whisper's convolutional front end over this many log-Mel channels, 0 = none counted: Conv1d(mel_bins →
+    # hidden, kernel 3) over two input frames per encoder frame and Conv1d(hidden → hidden, kernel 3, stride 2), trained
+    mel_bins: int = 0
     dropout: float | None = None  # transformer: dropout probability on the hidden stream (the attention and MLP
     #   outputs: BERT hidden_dropout_prob, GPT-2 resid_pdrop); 0 = none (Llama); None = the architecture's usual
     attention_dropout: float | None = None  # on the attention probabilities (BERT attention_probs_dropout_prob,

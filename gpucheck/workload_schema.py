@@ -58,6 +58,8 @@ MODEL_SPEC = {
     "eager_attention": _B, "attention_softcap": _B,
     "decoder_layers": _i(False, 0, 10_000),
     "decoder_seq_len": _i(False, 1, 10_000_000),
+    "ctc_vocab": _i(False, 0, 10_000_000),
+    "mel_bins": _i(False, 0, 100_000),
     "dropout": _f(False, 0, 1),
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),

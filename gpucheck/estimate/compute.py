@@ -128,15 +128,20 @@ def _aux_flops(m: ModelSpec, t: TrainSpec) -> float:
     return 0.0 if t.cache_embeddings else (m.aux_forward_gflops or 0.0) * 1e9 * image_scale(m, t)
 
 
+def _backward_per_forward(t: TrainSpec, gpus: int) -> float:
+    """Backward's FLOPs per forward FLOP of a linear layer: 2 trained (input and weight gradients), 1 frozen."""
+    return 1.0 if t.method in ("lora", "qlora") and not frozen_weight_grads(t, gpus) else 2.0
+
+
 def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = None, gpus: int = 1) -> float:
     """Forward + backward (+ recomputation). Backward costs 2× the forward of trained layers (input
     and weight gradients) and 1× that of frozen ones (LoRA/QLoRA: input gradients only)."""
     linear, attn = forward_flops_per_sample(m, t, attn_len)
-    bwd_linear = 1.0 if t.method in ("lora", "qlora") and not frozen_weight_grads(t, gpus) else 2.0
+    bwd_linear = _backward_per_forward(t, gpus)
     total = linear * (1.0 + bwd_linear) + attn * 3.0
     if t.grad_checkpointing:
         total += linear + attn
-    return total + _aux_flops(m, t)
+    return total + _aux_flops(m, t) + s2s.extra_train_flops(m, t, bwd_linear)  # CTC head, conv front end
 
 
 # -- the CPU's cores --------------------------------------------------------------------------------
@@ -293,6 +298,8 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
         logits = e["logit_elements"] * (m.vocab or 0) * s2s.target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
+        # a CTC head's log-softmax and loss stream its logits over every encoder frame, in fp32 as the loss's
+        logits += e["logit_elements"] * m.ctc_vocab * seq_len_of(t) * t.batch * 2.0
         decoder = s2s.decoder_elementwise_elements(m, t, per_token) * t.batch * passes
         elements = (per_token + scores) * layers * tokens * passes + decoder + logits
         return (tok_bytes + scores * 4.0) * layers * tokens * passes + decoder * tok_eb + logits * 4.0, elements
@@ -378,6 +385,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     pass_s = max(linear / rate_flops, one_read / bw)
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
+    matmul += s2s.extra_train_flops(m, t, _backward_per_forward(t, gpus)) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
     rest = optimizer_bytes(pc.trainable, t, f, gpus) + dequant_bytes(pc.quantized, t, f) \
         + autocast_cast_bytes(pc.trainable, t, f) + linear4bit_activation_bytes(m, t, f)

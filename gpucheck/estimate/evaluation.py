@@ -117,7 +117,8 @@ def pass_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], 
     batch = t.eval_batch or t.batch
     batches = math.ceil(per_process / batch)
     linear, attn = forward_flops_per_sample(m, t)
-    share = (linear + attn + (m.aux_forward_gflops or 0.0) * 1e9) / max(1.0, train_flops_per_sample(m, t))
+    forward = linear + attn + (m.aux_forward_gflops or 0.0) * 1e9 + s2s.extra_forward_flops(m, t)
+    share = forward / max(1.0, train_flops_per_sample(m, t))
     gpu_s = (sp.matmul_seconds + sp.memory_seconds) * share * batch / max(1, t.batch)
     forward_s = max(gpu_s, dispatch_seconds(forward_operators(m, t, f), target, f)) if target.gpu is not None \
         else gpu_s + dispatch_seconds(forward_operators(m, t, f), target, f)

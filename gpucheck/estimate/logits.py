@@ -76,11 +76,21 @@ def logits_bytes_per_element(t: TrainSpec, f: Mapping[str, Any]) -> float:
 def logits_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """The loss's bytes at the peak for one micro-batch: b·s × vocab × bytes per element, plus the chunk
     in flight for a chunked loss."""
+    total = ctc_logits(m, t) * logits_bytes_per_element(t, f)
     if not m.vocab:
-        return 0.0
+        return total
     tokens = t.batch * target_tokens(m, t)
-    total = tokens * m.vocab * logits_bytes_per_element(t, f)
+    total += tokens * m.vocab * logits_bytes_per_element(t, f)
     return total + chunk_transient_bytes(m, t, f)
+
+
+def ctc_logits(m: ModelSpec, t: TrainSpec) -> float:
+    """Logits of a CTC head (model.ctc_vocab) in one micro-batch: every encoder frame × its vocabulary. WeNet's CTC
+    (wenet/transformer/ctc.py) writes them as a plain loss does, 'ys_hat.log_softmax(2)' then torch.nn.CTCLoss, whose
+    backward fills a gradient of the log-probabilities' full size (aten/src/ATen/native/cuda/LossCTC.cu
+    ctc_loss_backward_gpu_template: 'at::full_like(log_probs, neginf)'), so they are priced per element as the `full`
+    loss's logits."""
+    return float(t.batch * seq_len_of(t) * m.ctc_vocab) if m.arch == "transformer" else 0.0
 
 
 def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -108,6 +118,7 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
             best = t.batch * target_tokens(m, t) * m.vocab * per
     if m.arch == "transformer" and m.eager_attention:
         best = max(best, 4.0 * (m.heads or 1) * s * s * t.batch)  # softmax in fp32 under autocast
+    best = max(best, 4.0 * ctc_logits(m, t))  # a CTC head's fp32 log-probabilities or their gradient
     return best
 
 

@@ -32,6 +32,40 @@ def target_tokens(m: ModelSpec, t: TrainSpec) -> int:
     return seq_len_of(t)
 
 
+def ctc_forward_flops(m: ModelSpec, t: TrainSpec) -> float:
+    """Forward FLOPs per sample of a CTC head (model.ctc_vocab): one linear layer from the encoder's width to the CTC
+    vocabulary on every encoder frame (WeNet wenet/transformer/ctc.py: 'self.ctc_lo = torch.nn.Linear(eprojs, odim)',
+    'ys_hat = self.ctc_lo(F.dropout(hs_pad, ...))' over the padded encoder output). It runs after the encoder's
+    checkpointed blocks, so activation checkpointing does not recompute it."""
+    return 2.0 * (m.hidden or 0) * m.ctc_vocab * seq_len_of(t) if m.arch == "transformer" else 0.0
+
+
+def frontend_flops(m: ModelSpec, t: TrainSpec, trained: bool = True) -> tuple[float, float]:
+    """(forward, training) FLOPs per sample of Whisper's convolutional front end (model.mel_bins): transformers
+    models/whisper/modeling_whisper.py WhisperEncoder 'self.conv1 = nn.Conv1d(self.num_mel_bins, embed_dim,
+    kernel_size=3, padding=1)' over the log-Mel frames (two per encoder frame) and 'self.conv2 = nn.Conv1d(embed_dim,
+    embed_dim, kernel_size=3, stride=2, padding=1)', each followed by a GELU (WeNet's conv1d2 input layer is the same
+    pair). Training: conv2 forward, input and weight gradients (3x); conv1 forward and weight gradient only, as its input,
+    the features, needs no gradient (2x); with the front end frozen (LoRA) forward only. Not recomputed: activation
+    checkpointing wraps the encoder layers, not the front end."""
+    if m.arch != "transformer" or not m.mel_bins:
+        return 0.0, 0.0
+    h, s = m.hidden or 0, seq_len_of(t)
+    conv1 = 2.0 * 3 * m.mel_bins * h * 2 * s
+    conv2 = 2.0 * 3 * h * h * s
+    return conv1 + conv2, (2.0 * conv1 + 3.0 * conv2) if trained else conv1 + conv2
+
+
+def extra_forward_flops(m: ModelSpec, t: TrainSpec) -> float:
+    """Forward FLOPs per sample outside the encoder and decoder blocks: the CTC head and the conv front end."""
+    return ctc_forward_flops(m, t) + frontend_flops(m, t)[0]
+
+
+def extra_train_flops(m: ModelSpec, t: TrainSpec, bwd_linear: float) -> float:
+    """Their training FLOPs per sample (backward `bwd_linear` x a trained linear layer's forward), not recomputed."""
+    return ctc_forward_flops(m, t) * (1.0 + bwd_linear) + frontend_flops(m, t, trained=bwd_linear > 1.0)[1]
+
+
 def _widths(m: ModelSpec) -> tuple[int, int, int]:
     h = m.hidden or 0
     heads = m.heads or 1
