@@ -100,34 +100,20 @@ def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
     return float(co["host_mem_bandwidth_gbps"][seg]) * float(co["host_efficiency"])
 
 
-def box_host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
-    """Achievable GB/s of the RAM of the machine that holds the GPUs: measured by a deep scan, else the typical host
-    of a box with that many GPUs — a desktop's for as many as a desktop platform holds, a workstation's beyond that,
-    a server's beyond a workstation's."""
-    m = target.measured
-    if m is not None and getattr(m, "ram_copy_gbps", None):
-        return float(m.ram_copy_gbps)
-    co, links = f["cpu_offload"], f["multi_gpu"]["links"]
-    seg = target.gpu.segment if target.gpu is not None else "consumer"
-    g, _ = nodes_of(target, f)
-    table = co["host_mem_bandwidth_gbps"]
-    peak = float(table[seg])
-    if g > int(links["workstation_max_gpus"]):
-        peak = max(peak, float(table["datacenter"]))
-    elif g > int(links["desktop_max_gpus"]):
-        peak = max(peak, float(table["workstation"]))
-    return peak * float(co["host_efficiency"])
-
-
 def host_staged_gbps(target: Any, f: Mapping[str, Any], link_gbps: float) -> float:
     """All-reduce bus bandwidth per GPU when the GPUs cannot reach each other's memory (no peer-to-peer): NCCL
     stages every hop of the ring in host memory, which writes and then reads each byte, for all the box's GPUs at
-    once; the slower of each GPU's own path (`link_gbps`) and its share of the host's memory."""
+    once; the slower of each GPU's own path (`link_gbps`) and its share of the host's memory, where a deep scan
+    measured that memory (this PC's own box). Without a measurement the box is unknown (a desktop holds two cards,
+    an 8-GPU server twelve memory channels: NVIDIA/nccl #1639 measured 28 GB/s per GPU on such a server, above
+    the PCIe path's share), so the PCIe path alone sets the rate, as it does for any number of GPUs."""
     g, _ = nodes_of(target, f)
-    if g < 2:
+    m = target.measured
+    host = float(m.ram_copy_gbps) if m is not None and getattr(m, "ram_copy_gbps", None) else None
+    if g < 2 or host is None:
         return link_gbps
     copies = float(f["multi_gpu"]["links"]["host_copies_per_byte"])
-    return min(link_gbps, box_host_memory_gbps(target, f) / (copies * g))
+    return min(link_gbps, host / (copies * g))
 
 
 def offload_seconds(tr: Traffic, target: Any, f: Mapping[str, Any], grad_accum: int) -> tuple[float, float]:
