@@ -26,6 +26,7 @@ import os
 import statistics
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -121,8 +122,16 @@ def _family_only(samples: list[Sample]) -> dict[str, float]:
     return _loo([dataclasses.replace(s, memory_s=0.0) for s in samples])
 
 
-def _cpu_section(path: Path) -> tuple[list[str], dict[str, float], dict[str, float], Target, str]:
-    """One CPU's table: (lines, left-out ratios with the two rates, with the family factors alone, target, name)."""
+class CpuSection(NamedTuple):
+    lines: list[str]  # the CPU's table and result
+    loo: dict[str, float]  # job → left-out predicted ÷ measured with the two rates
+    family: dict[str, float]  # the same with the family factors alone
+    target: Target  # one core of that CPU
+    name: str
+
+
+def _cpu_section(path: Path) -> CpuSection:
+    """One CPU's table and its left-out predictions."""
     data = json.loads(path.read_text())
     rows = [r for r in data["rows"] if r["outcome"] == "ran" and r["measured"].get("cpu_seconds_per_step_per_thread")]
     target = _one_core_target(data)
@@ -166,7 +175,7 @@ def _cpu_section(path: Path) -> tuple[list[str], dict[str, float], dict[str, flo
               f"{sum(1 for x in med if abs(x.estimated_step_s / x.measured_step_s - 1) <= 0.10)}. Fitted on all five: "
               f"matrix math ×{fit_all.matrix_factor:.2f}, memory-bound work ×{fit_all.memory_factor:.2f}, "
               f"host ×{fit_all.host_factor:.2f} the model's time.", ""]
-    return lines, loo, family, target, name
+    return CpuSection(lines, loo, family, target, name)
 
 
 def _within(loo: dict[str, float]) -> int:
@@ -196,21 +205,22 @@ def doc(a: argparse.Namespace) -> int:
              "turns on the cores barely change. The wall-clock steps of the same runs are given for comparison; the "
              "estimate is the model's for one core.", ""]
     for sec in sections:
-        lines += sec[0]
-    total = sum(_within(sec[1]) for sec in sections)
-    lines += [f"**Result:** {total} of {sum(len(sec[1]) for sec in sections)} left-out jobs within 10 % on "
-              f"{len(sections)} CPUs with the two rates ({', '.join(f'{sec[4]}: {_within(sec[1])} of 5' for sec in sections)}); "
-              f"{sum(_within(sec[2]) for sec in sections)} with the family factors alone.", ""]
+        lines += sec.lines
+    total = sum(_within(sec.loo) for sec in sections)
+    lines += [f"**Result:** {total} of {sum(len(sec.loo) for sec in sections)} left-out jobs within 10 % on "
+              f"{len(sections)} CPUs with the two rates "
+              f"({', '.join(f'{sec.name}: {_within(sec.loo)} of {len(sec.loo)}' for sec in sections)}); "
+              f"{sum(_within(sec.family) for sec in sections)} with the family factors alone.", ""]
     lines += _honesty()
-    zen = next((sec for sec in sections if sec[4].startswith("AMD")), None)
+    zen = next((sec for sec in sections if sec.name.startswith("AMD")), None)
     if zen is not None:
-        lines += ["", f"#### What is left on the {zen[4]}"]
-        lines += _kernels_note(zen[3])
+        lines += ["", f"#### What is left on the {zen.name}"]
+        lines += _kernels_note(zen.target)
         lines += _profile_note()
-        lines += _bf16_table(zen[3])
-    amx = next((sec for sec in sections if "AMX" in sec[4]), None)
+        lines += _bf16_table(zen.target)
+    amx = next((sec for sec in sections if "AMX" in sec.name), None)
     if amx is not None:
-        lines += ["", f"#### What is left on the {amx[4]}"]
+        lines += ["", f"#### What is left on the {amx.name}"]
         lines += _amx_note()
     lines += ["", "Regenerate: `python benchmarks/bench_calibration.py measure --python .venv-trial/bin/python "
               "[--out FILE]` on each CPU, then `python benchmarks/bench_calibration.py doc --write`.", END]
@@ -245,7 +255,7 @@ def _amx_note() -> list[str]:
                 "CPU: the two rates fitted on all five jobs put the memory-bound part at ×3–5 the model's time on both. "
                 "That part of the CPU model (a core's element-wise rate, page faults of freshly allocated "
                 "activations) is what a calibration corrects until the model prices it.", ""]
-        out += profile_table(prof, AMX_DATA)
+        out += profile_table(profile_data(prof, AMX_DATA))
     return out
 
 
@@ -315,14 +325,7 @@ def _profile_note() -> list[str]:
     """Each job's step under torch.profiler against the model's parts (benchmarks/data/calibration-cpu-profile.json)."""
     if not PROFILE_DATA.exists():
         return []
-    d = json.loads(PROFILE_DATA.read_text())
-    if DATA.exists():  # the model's parts as the model is now, for one core of the same CPU
-        from bench_cpu_profile import model_parts  # it imports this module: imported here, not at the top
-
-        target = _one_core_target(json.loads(DATA.read_text()))
-        for job, opts in JOBS:
-            if job in d["jobs"]:
-                d["jobs"][job]["model_one_core"] = model_parts(job, opts, d["jobs"][job]["precision"], target)
+    d = profile_data(PROFILE_DATA, DATA)
     jobs, var = d["jobs"], d.get("optimizer_variants", {})
     g = {j: grouped(v) for j, v in jobs.items()}
     ew = d.get("elementwise_ns_per_element", {})
@@ -345,7 +348,7 @@ def _profile_note() -> list[str]:
             "the same step (compute.py speed(): matmul, memory, dispatch; the host part). The profiler times wall-clock "
             "intervals, scaled here by the profiled steps' CPU ÷ wall seconds; the profiled step is slower than the plain "
             "one where the profiler's own allocations add page faults (the transformers). The last column is the plain "
-            "steps' kernel time and minor page faults (getrusage).", "", *profile_table(), "",
+            "steps' kernel time and minor page faults (getrusage).", "", *profile_table(d), "",
             "What the profile settles (no factor was changed from it):", "",
             f"- The convolution nets' memory-bound part: BatchNorm, ReLU, residual adds, casts and the "
             f"optimizer take {g['cifar10-resnet18']['memory-bound'] + g['cifar10-resnet18']['optimizer']:.3f} s in "
@@ -412,19 +415,19 @@ def grouped(job: dict) -> dict[str, float]:
     return out
 
 
-def profile_table(path: Path = PROFILE_DATA, loo: Path = DATA) -> list[str]:
-    """The profile beside the model's parts of the same steps, priced by the model as it is now (for one core of
-    the CPU of `loo`, the measurement file of the same machine)."""
-    if not path.exists():
-        return []
+def profile_data(path: Path, loo: Path) -> dict:
+    """A profile (bench_cpu_profile.py) with the model's parts of the same steps priced by the model as it is now,
+    for one core of the CPU of `loo`, the measurement file of the same machine."""
     data = json.loads(path.read_text())
-    if loo.exists():
-        from bench_cpu_profile import model_parts  # it imports this module: imported here, not at the top
+    if not loo.exists():
+        return data
+    from bench_cpu_profile import with_model_parts  # it imports this module: imported here, not at the top
 
-        target = _one_core_target(json.loads(loo.read_text()))
-        for job, opts in JOBS:
-            if job in data["jobs"]:
-                data["jobs"][job]["model_one_core"] = model_parts(job, opts, data["jobs"][job]["precision"], target)
+    return with_model_parts(data, json.loads(loo.read_text()))
+
+
+def profile_table(data: dict) -> list[str]:
+    """The profile beside the model's parts of the same steps."""
     lines = ["| job | CPU s/step unprofiled, profiled | matrix ops, s (model) | their GFLOP/s (model) | memory-bound ops + optimizer, s "
              "(model) | framework, view ops, s (model: dispatch + host) | kernel s/step, page faults |",
              "|---|---|---|---|---|---|---|"]

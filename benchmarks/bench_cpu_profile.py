@@ -68,12 +68,17 @@ def measure(a: argparse.Namespace) -> int:
     return 0
 
 
-def add_model(loo_data: dict) -> None:
-    data = json.loads(DATA.read_text())
+def with_model_parts(data: dict, loo_data: dict) -> dict:
+    """`data` (a profile) with each job's model parts for one core of the CPU that `loo_data` was measured on."""
     target = bc._one_core_target(loo_data)
     for job, opts in bc.JOBS:
         if job in data["jobs"]:
             data["jobs"][job]["model_one_core"] = model_parts(job, opts, data["jobs"][job]["precision"], target)
+    return data
+
+
+def add_model(loo_data: dict) -> None:
+    data = with_model_parts(json.loads(DATA.read_text()), loo_data)
     data["machine"] = {"cpu": dataclasses.asdict(scan().cpu)}
     DATA.write_text(json.dumps(data, indent=1) + "\n")
 
@@ -88,7 +93,8 @@ def main() -> int:
     a = ap.parse_args()
     if a.cmd == "measure":
         return measure(a)
-    print("\n".join(bc.profile_table()))
+    if bc.PROFILE_DATA.exists():
+        print("\n".join(bc.profile_table(bc.profile_data(bc.PROFILE_DATA, bc.DATA))))
     return 0
 
 

@@ -76,10 +76,10 @@ def format_run(r: CalibrationRun) -> str:
             lines.append("  " + tr("memory-bound work (element-wise, normalization, optimizer): ×{factor} the "
                                    "model's time", factor=f"{cal.memory_factor:.2f}"))
             lines.append("  " + tr("every job is priced from how much of its step is each"))
-        for fam, factor in ({} if cal.two_rates else cal.work_factors).items():
-            lines.append("  " + tr("{family}: steps take ×{factor} the model's time", family=tr(FAMILY_LABELS[fam]),
-                                   factor=f"{factor:.2f}"))
-        if not cal.two_rates:
+        else:
+            for fam, factor in cal.work_factors.items():
+                lines.append("  " + tr("{family}: steps take ×{factor} the model's time",
+                                       family=tr(FAMILY_LABELS[fam]), factor=f"{factor:.2f}"))
             lines.append("  " + tr("other jobs: ×{factor} (this PC as a whole)", factor=f"{cal.machine_factor:.2f}"))
     if r.busy_share is not None and r.busy_share < BUSY_SHARE:
         lines.append(tr("This PC was busy while it was measured (the steps had about {n} % of the processor): the "

@@ -80,21 +80,31 @@ def link_seconds(comm_bytes: float, target: Any, f: Mapping[str, Any]) -> float:
     return comm_bytes / (box_gbps * 1e9)
 
 
-def host_copy_gbps(target: Any, f: Mapping[str, Any]) -> float:
-    """GB/s one GPU's PCIe link moves between host and device memory (pinned copies)."""
+def pcie_gbps(target: Any, f: Mapping[str, Any]) -> float:
+    """GB/s one GPU's PCIe link moves (pinned host copies, peer-to-peer): the scanned slowest link's generation and
+    lanes (Target.pcie_link: an x8 slot or x4 riser carries its lanes' share of the x16 table), else the catalog's
+    generation at x16."""
     mg = f["multi_gpu"]
     spec = target.gpu
-    gen = str(spec.pcie_gen if spec is not None and spec.pcie_gen else mg["unknown_pcie_gen"])
+    scan_gen, lanes = getattr(target, "pcie_link", None) or (None, None)
+    gen = str(scan_gen or (spec.pcie_gen if spec is not None and spec.pcie_gen else mg["unknown_pcie_gen"]))
     table = mg["pcie_gbps"]
-    return float(table[gen if gen in table else str(mg["unknown_pcie_gen"])])
+    gbps = float(table[gen if gen in table else str(mg["unknown_pcie_gen"])])
+    return gbps * min(1.0, lanes / 16.0) if lanes else gbps
+
+
+def measured_ram_gbps(target: Any) -> float | None:
+    """This PC's RAM copy rate as a deep scan measured it; None without one."""
+    m = target.measured
+    return float(m.ram_copy_gbps) if m is not None and getattr(m, "ram_copy_gbps", None) else None
 
 
 def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
     """Achievable GB/s of the host's RAM (the CPU optimizer of ZeRO-Offload streams through it): measured by a
     deep scan, else the typical host of this kind of GPU."""
-    m = target.measured
-    if m is not None and getattr(m, "ram_copy_gbps", None):
-        return float(m.ram_copy_gbps)
+    measured = measured_ram_gbps(target)
+    if measured is not None:
+        return measured
     co = f["cpu_offload"]
     seg = target.gpu.segment if target.gpu is not None else "consumer"
     return float(co["host_mem_bandwidth_gbps"][seg]) * float(co["host_efficiency"])
@@ -108,8 +118,7 @@ def host_staged_gbps(target: Any, f: Mapping[str, Any], link_gbps: float) -> flo
     an 8-GPU server twelve memory channels: NVIDIA/nccl #1639 measured 28 GB/s per GPU on such a server, above
     the PCIe path's share), so the PCIe path alone sets the rate, as it does for any number of GPUs."""
     g, _ = nodes_of(target, f)
-    m = target.measured
-    host = float(m.ram_copy_gbps) if m is not None and getattr(m, "ram_copy_gbps", None) else None
+    host = measured_ram_gbps(target)
     if g < 2 or host is None:
         return link_gbps
     copies = float(f["multi_gpu"]["links"]["host_copies_per_byte"])
@@ -122,7 +131,7 @@ def offload_seconds(tr: Traffic, target: Any, f: Mapping[str, Any], grad_accum: 
     copy back come between two steps (ZeRO-Offload without its delayed parameter update), once per optimizer step."""
     if not (tr.offload_out_bytes or tr.offload_in_bytes or tr.offload_stream_bytes or tr.host_update_bytes):
         return 0.0, 0.0
-    pcie = host_copy_gbps(target, f) * 1e9
+    pcie = pcie_gbps(target, f) * 1e9
     host = host_memory_gbps(target, f) * 1e9
 
     def copy_s(per_gpu: float) -> float:  # each GPU over its own PCIe link; all of the machine's GPUs through its RAM

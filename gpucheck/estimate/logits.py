@@ -55,10 +55,10 @@ def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
     return own if own in LOSS_KINDS else str(f["logits"]["stack_default"][t.stack])
 
 
-def _dtype_bytes(t: TrainSpec, f: Mapping[str, Any] | None = None) -> tuple[float, float]:
+def _dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
     """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies). A loss whose
     model upcasts its output itself (`output_fp32` in [logits]) returns and copies fp32 in every precision."""
-    if f is not None and f["logits"][loss_kind(t, f)]["output_fp32"]:
+    if f["logits"][loss_kind(t, f)]["output_fp32"]:
         return 4.0, 4.0
     logit = 4.0 if t.precision == "fp32" else 2.0
     return logit, logit if t.precision in PURE_16BIT else 4.0
@@ -99,7 +99,7 @@ def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> f
         return 0.0
     c = f["logits"]["chunked"]
     tokens = min(t.batch * target_tokens(m, t), c["chunk_tokens"])
-    return tokens * m.vocab * c["transient_copies"] * _dtype_bytes(t)[0]
+    return tokens * m.vocab * c["transient_copies"] * _dtype_bytes(t, f)[0]
 
 
 def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:

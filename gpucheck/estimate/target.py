@@ -12,7 +12,7 @@ from gpucheck.catalog import gpu_for
 from gpucheck.estimate.calibration import Calibration, calibration_for
 from gpucheck.estimate.cpu_core import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.links import host_staged_gbps, nodes_of
+from gpucheck.estimate.links import host_staged_gbps, nodes_of, pcie_gbps
 from gpucheck.estimate.settings import check_gpus, check_machines
 from gpucheck.i18n import (
     fmt_gib,
@@ -173,11 +173,7 @@ class Target:
         if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
                 and spec.nvlink_gbps:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
-        scan_gen, lanes = self.pcie_link or (None, None)
-        gen = str(scan_gen or (spec.pcie_gen if spec and spec.pcie_gen else mg["unknown_pcie_gen"]))
-        gbps = float(mg["pcie_gbps"][gen if gen in mg["pcie_gbps"] else str(mg["unknown_pcie_gen"])])
-        if lanes:  # the table is for x16 links; a scanned x8 slot or x4 riser carries its lanes' share
-            gbps *= min(1.0, lanes / 16.0)
+        gbps = pcie_gbps(self, f)
         if spec is not None and spec.vendor == "nvidia" and spec.segment in ("consumer", "laptop"):
             # GeForce: no peer-to-peer; every hop is staged through host memory, which all the box's GPUs share
             return host_staged_gbps(self, f, gbps * float(links["no_p2p_factor"]))

@@ -86,15 +86,24 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
 # -- samples ---------------------------------------------------------------------------------------
 
 
+def cpu_share(measured: dict[str, Any]) -> float | None:
+    """On the CPU: the share of the wall-clock step the runner's threads were running (CPU seconds per step and
+    thread ÷ step seconds); well below 1, other programs were using the cores. None on a GPU or without figures."""
+    cpu, wall = measured.get("cpu_seconds_per_step_per_thread"), measured.get("step_seconds")
+    if measured.get("device_kind") != "cpu" or not cpu or not wall:
+        return None
+    return min(1.0, cpu / wall)
+
+
 def idle_step_seconds(measured: dict[str, Any]) -> float | None:
     """The measured step as this PC runs it when nothing else is: the median wall-clock step, except on a CPU whose
     threads ran less than BUSY_SHARE of it (other programs had the cores), where the step's CPU seconds per thread
     are what it costs a core — the figure benchmarks/bench_calibration.py measures for the same reason (on the
     2-core build machine under load, wall-clock steps grew 2-30×, CPU seconds per thread by at most 20 %)."""
+    share = cpu_share(measured)
+    if share is not None and share < BUSY_SHARE:
+        return float(measured["cpu_seconds_per_step_per_thread"])
     wall = measured.get("step_seconds")
-    cpu = measured.get("cpu_seconds_per_step_per_thread")
-    if measured.get("device_kind") == "cpu" and wall and cpu and 0 < cpu < BUSY_SHARE * wall:
-        return float(cpu)
     return float(wall) if wall else None
 
 
@@ -160,13 +169,8 @@ class ProbeResult:
 
     @property
     def cpu_share(self) -> float | None:
-        """On the CPU: the share of the wall-clock step its threads were running (CPU seconds per step and
-        thread ÷ step seconds); well below 1, other programs were using the cores."""
-        m = self.measured or {}
-        cpu, wall = m.get("cpu_seconds_per_step_per_thread"), m.get("step_seconds")
-        if m.get("device_kind") != "cpu" or not cpu or not wall:
-            return None
-        return round(min(1.0, cpu / wall), 3)
+        share = cpu_share(self.measured or {})
+        return None if share is None else round(share, 3)
 
     def to_json(self) -> dict[str, Any]:
         return dict(dataclasses.asdict(self), ratio=self.ratio, cpu_share=self.cpu_share)

@@ -200,8 +200,8 @@ def _left_out(name: str) -> tuple[dict[str, float], dict[str, float]]:
         import bench_calibration as bc
     finally:
         sys.path.remove(str(BENCH))
-    _lines, two, family, _target, _name = bc._cpu_section(BENCH / "data" / name)
-    return two, family
+    section = bc._cpu_section(BENCH / "data" / name)
+    return section.loo, section.family
 
 
 def test_the_two_rates_predict_every_left_out_job_within_10_percent_on_the_amd_epyc():

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from gpucheck import estimate as E
 from gpucheck.catalog import find_gpu
 from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.links import pcie_gbps
 from gpucheck.estimate.target import _slowest_link
 from gpucheck.machine import Measured
 
@@ -47,6 +48,7 @@ def test_a_scanned_riser_carries_its_lanes_share():
     x16 = E.Target.from_gpu(find_gpu("RTX A6000"), 2)
     riser = dataclasses.replace(x16, pcie_link=(4, 4))
     assert abs(riser.link_gbps(f) - x16.link_gbps(f) / 4) < 1e-9
+    assert abs(pcie_gbps(riser, f) - pcie_gbps(x16, f) / 4) < 1e-9  # CPU offload's host copies use the same link
     gpus = [SimpleNamespace(pcie_gen_max=4, pcie_gen_current=1, pcie_width_current=16, pcie_width_max=16),
             SimpleNamespace(pcie_gen_max=4, pcie_gen_current=4, pcie_width_current=4, pcie_width_max=16),
             SimpleNamespace(pcie_gen_max=3, pcie_gen_current=3, pcie_width_current=16, pcie_width_max=16)]
