@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from gpucheck.trial.calibrate import cpu_share, idle_step_seconds
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # job, settings small enough for a 2-core CPU with 24 GiB shared with other work
@@ -49,14 +51,27 @@ def _run(python: str, job: str, args: list[str], max_seconds: float) -> dict:
     return data
 
 
+def _idle_samples_per_s(m: dict) -> float | None:
+    """Samples/s as an idle PC would run the same steps: batch ÷ the step's CPU seconds per thread where the
+    runner's threads had the cores less than the trial's busy share (gpucheck/trial/calibrate.idle_step_seconds)."""
+    step = idle_step_seconds(m) if m else None
+    batch = m.get("batch") if m else None
+    return float(batch) / step if step and batch else None
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
+
+
 def _row(d: dict) -> str:
     m, e = d.get("measured") or {}, d.get("estimated") or {}
     if d.get("outcome") != "ran":
-        return f"| {d['workload']}, {d['settings']} | {d.get('outcome')}: {d.get('message', '')[:120]} | | | | |"
-    sps, est = m.get("samples_per_second"), e.get("samples_per_second")
-    ratio = f" ({est / sps:.2f}×)" if sps and est else ""
-    return (f"| {d['workload']}, {d['settings']} | {sps:.3g} | {est:.3g}{ratio} | {m.get('peak_memory_gib'):.2f} GiB"
-            f" | {e.get('peak_memory_gib'):.2f} GiB | {d.get('load_average') or 0:.1f} |")
+        return f"| {d['workload']}, {d['settings']} | {d.get('outcome')}: {d.get('message', '')[:120]} | | | | | |"
+    sps, est, idle = m.get("samples_per_second"), e.get("samples_per_second"), _idle_samples_per_s(m)
+    ratio = f" ({est / idle:.2f}×)" if idle and est else ""
+    share = cpu_share(m)
+    return (f"| {d['workload']}, {d['settings']} | {_num(sps)} | {_num(idle) if idle else '–'} ({share or 1:.0%}) | {_num(est)}{ratio} "
+            f"| {m.get('peak_memory_gib'):.2f} GiB | {e.get('peak_memory_gib'):.2f} GiB | {d.get('load_average') or 0:.1f} |")
 
 
 def main() -> int:
@@ -75,7 +90,8 @@ def main() -> int:
         print(_row(d), flush=True)
     if a.out:
         Path(a.out).write_text(json.dumps(results, indent=1) + "\n")
-    print("| job, settings | measured samples/s | estimated (est ÷ measured) | peak RSS | estimated RAM | load |")
+    print("| job, settings | measured samples/s | as on an idle PC (threads' share of the step) "
+          "| estimated (÷ idle) | peak RSS | estimated RAM | load |")
     for d in results:
         print(_row(d))
     return 0

@@ -81,10 +81,12 @@ def format_run(r: CalibrationRun) -> str:
                 lines.append("  " + tr("{family}: steps take ×{factor} the model's time",
                                        family=tr(FAMILY_LABELS[fam]), factor=f"{factor:.2f}"))
             lines.append("  " + tr("other jobs: ×{factor} (this PC as a whole)", factor=f"{cal.machine_factor:.2f}"))
-    if r.busy_share is not None and r.busy_share < BUSY_SHARE:
+    busy = [p.cpu_share for p in r.probes if p.outcome == "ran" and p.cpu_share is not None and p.cpu_share < BUSY_SHARE]
+    if busy and r.calibration is not None:
         lines.append(tr("This PC was busy while it was measured (the steps had about {n} % of the processor): the "
-                        "calibration uses the processor time the steps took, not the clock time; for the best figures "
-                        "close other programs and run gpucheck calibrate again", n=f"{r.busy_share * 100:.0f}"))
+                        "parts ran on one core and the calibration uses the processor time their steps took, not the "
+                        "clock time; for the best figures close other programs and run gpucheck calibrate again",
+                        n=f"{min(busy) * 100:.0f}"))
     if r.saved_to:
         lines.append(tr("Saved to {path}", path=r.saved_to))
     if r.save_error:

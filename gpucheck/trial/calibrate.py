@@ -43,6 +43,10 @@ SETUP_ALLOWANCE_S = 120.0  # per probe: starting PyTorch, building the model, th
 # gpucheck judgement: a probe whose threads ran less than 70 % of its wall-clock steps shared the cores with other
 # programs (the runner's CPU seconds per step and thread ÷ step seconds; about 0.9-1.0 on an idle PC)
 BUSY_SHARE = 0.7
+# gpucheck judgement: other programs using 30 % or more of the CPU (psutil.cpu_percent over half a second, before a
+# probe starts) leave a probe's threads less than BUSY_SHARE of the cores
+BUSY_PERCENT = 30.0
+BUSY_SAMPLE_S = 0.5
 
 
 def probe_workloads() -> list[tuple[str, Workload]]:
@@ -97,14 +101,44 @@ def cpu_share(measured: dict[str, Any]) -> float | None:
 
 def idle_step_seconds(measured: dict[str, Any]) -> float | None:
     """The measured step as this PC runs it when nothing else is: the median wall-clock step, except on a CPU whose
-    threads ran less than BUSY_SHARE of it (other programs had the cores), where the step's CPU seconds per thread
-    are what it costs a core — the figure benchmarks/bench_calibration.py measures for the same reason (on the
-    2-core build machine under load, wall-clock steps grew 2-30×, CPU seconds per thread by at most 20 %)."""
+    threads ran less than BUSY_SHARE of it (other programs had the cores). There one thread's CPU seconds per step
+    are what the step costs a core (on the 2-core build machines under load, wall-clock steps grew 2-30×, one
+    thread's CPU seconds by at most 20 %: benchmarks/bench_calibration.py), but several threads' are not: after
+    every parallel region they wait for each other at a barrier, spinning on the CPU while a partner is pre-empted,
+    so their CPU seconds grow with the load too (benchmarks/data/busy-threads.json: a CIFAR ResNet-18 step beside two
+    busy loops, one thread's CPU seconds 0.78 against 0.81 idle, two threads' 3.00 per thread against 0.43 idle).
+    None there: this step does not tell what the PC does when it is idle."""
     share = cpu_share(measured)
     if share is not None and share < BUSY_SHARE:
+        if int(measured.get("threads") or 1) > 1:
+            return None
         return float(measured["cpu_seconds_per_step_per_thread"])
     wall = measured.get("step_seconds")
     return float(wall) if wall else None
+
+
+def busy_note(measured: dict[str, Any] | None) -> str:
+    """What a trial on a busy CPU means for its figures ("" when the PC was not busy or the step ran on a GPU)."""
+    share = cpu_share(measured or {})
+    if share is None or share >= BUSY_SHARE:
+        return ""
+    if idle_step_seconds(measured or {}) is None:
+        return tr("Other programs had the processor during the timed steps (the trial's threads ran about {n} % of "
+                  "the time): this PC is faster than measured, and this trial was not used to calibrate it; close "
+                  "other programs and run it again", n=f"{share * 100:.0f}")
+    return tr("Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the "
+              "time): this PC is faster than measured; its calibration uses the processor time the steps took",
+              n=f"{share * 100:.0f}")
+
+
+def others_busy() -> bool:
+    """Other programs are using a good share of this PC's CPU now (a probe started now would not have the cores)."""
+    try:
+        import psutil
+
+        return float(psutil.cpu_percent(interval=BUSY_SAMPLE_S)) >= BUSY_PERCENT
+    except Exception:  # noqa: BLE001 — no reading: treated as idle, and the probe's own share still tells
+        return False
 
 
 def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, key: str,
@@ -115,6 +149,9 @@ def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, ke
         return None
     kind = str(measured.get("device_kind") or "cpu")
     target = raw_target(machine, kind)
+    threads = int(measured.get("threads") or 0)
+    if kind == "cpu" and threads and threads < (target.cpu_cores or threads):
+        target = dataclasses.replace(target, cpu_cores=threads)  # the step ran on that many cores
     batch = int(measured.get("batch") or workload.train.batch)
     w = dataclasses.replace(workload, train=dataclasses.replace(workload.train, batch=batch))
     est = estimate(w, target)
@@ -153,7 +190,7 @@ def record_trial(workload: Workload, outcome: str, measured: dict[str, Any] | No
 class ProbeResult:
     probe: str
     family: str
-    outcome: str  # ran | out_of_memory | missing_library | timed_out | failed
+    outcome: str  # ran | busy (other programs had the CPU: not used) | out_of_memory | missing_library | timed_out | failed
     message: str = ""
     device: str | None = None
     measured_step_seconds: float | None = None
@@ -212,6 +249,8 @@ def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, dev
            cancel: threading.Event | None) -> tuple[ProbeResult, Sample | None]:
     w = trial_workload(w, machine, device)
     spec = job_spec(w, steps=None, max_seconds=budget, device=device, search_batch=False)
+    if machine is not None and _on_cpu(machine, device) and others_busy():
+        spec["threads"] = 1  # one thread's CPU seconds hold on a busy PC, several threads' do not (idle_step_seconds)
 
     def relay(ev: dict[str, Any]) -> None:
         if on_event is not None:
@@ -224,6 +263,11 @@ def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, dev
         msg = " ".join(str(raw.get("message") or raw.get("reason") or "").split())
         return ProbeResult(probe=name, family=w.model.arch, outcome=outcome if outcome != "ran" else "failed",
                            message=msg, missing=raw.get("missing")), None
+    share = cpu_share(measured)
+    if idle_step_seconds(measured) is None and share is not None:  # several threads on a busy PC: not usable
+        return ProbeResult(probe=name, family=w.model.arch, outcome="busy", message=tr(
+            "other programs had the processor during its steps (its threads ran about {n} % of the time), so "
+            "it was not used", n=f"{share * 100:.0f}"), steps=measured.get("steps"), measured=dict(measured)), None
     s = sample_for(w, measured, machine, key=f"calibrate:{name}", source="calibrate")
     return ProbeResult(probe=name, family=w.model.arch, outcome="ran", device=s.device if s else None,
                        measured_step_seconds=idle_step_seconds(measured),
@@ -263,6 +307,11 @@ def _finish(machine: Any, python: str, results: list[ProbeResult], samples: list
         if first is not None:
             return CalibrationRun(outcome="missing_library", python=python, probes=tuple(results), message=tr(
                 "{module} is not installed in {python}", module=first.missing or "torch", python=python))
+        busy = [r.cpu_share for r in results if r.outcome == "busy" and r.cpu_share is not None]
+        if busy:
+            return CalibrationRun(outcome="failed", python=python, probes=tuple(results), message=tr(
+                "This PC was busy while it was measured (the steps had about {n} % of the processor): close other "
+                "programs and run gpucheck calibrate again", n=f"{min(busy) * 100:.0f}"))
         why = next((r.message for r in results if r.message), "")
         return CalibrationRun(outcome="failed", python=python, probes=tuple(results),
                               message=tr("Nothing could be measured: {why}", why=why or tr("unknown error")))

@@ -27,6 +27,7 @@ from gpucheck.trial import (
     phase_text,
     run_trial,
 )
+from gpucheck.trial.calibrate import busy_note
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "samples", "epochs")
@@ -82,6 +83,8 @@ def format_result(r: TrialResult) -> str:
             lines.append(tr("Whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
         if m.get("note"):
             lines.append(m["note"])
+        if busy_note(m):
+            lines.append(busy_note(m))
     if r.install:
         lines.append(tr("Install: {cmd}", cmd=r.install))
     return "\n".join(lines)

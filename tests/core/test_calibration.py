@@ -29,15 +29,19 @@ from gpucheck.trial.calibrate import BUSY_SHARE, record_trial, run_calibration
 REC = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration"
 SCAN = REC / "build-machine.scan.json"
 TRIALS = json.loads((REC / "trials-epyc-zen5-2026-12-01.json").read_text(encoding="utf-8"))["trials"]
+# the same jobs with one PyTorch thread on the same machine under heavier load (benchmarks/data/calibration-loo.json)
+ONE_THREAD = json.loads((REC / "trials-epyc-zen5-one-thread-2026-12-01.json").read_text(encoding="utf-8"))["trials"]
+# calibrate's three probes on a busy Intel Xeon, with one thread and with two
+BUSY_PROBES = json.loads((REC / "busy-probes-intel-amx-2026-12-02.json").read_text(encoding="utf-8"))["rows"]
 
 
 def _machine() -> Machine:
     return Machine.load(str(SCAN))
 
 
-def _trial(job: str) -> tuple:
+def _trial(job: str, trials: list | None = None) -> tuple:
     """The recorded trial of `job` and the job at the settings it ran with."""
-    row = next(r for r in TRIALS if r["workload"] == job)
+    row = next(r for r in (trials or TRIALS) if r["workload"] == job)
     s = row["settings"]
     opts = {s[i].lstrip("-").replace("-", "_"): int(s[i + 1]) for i in range(0, len(s), 2)}
     return apply_overrides(get_workload(job), **opts), row["measured"]
@@ -79,14 +83,14 @@ def test_a_trial_calibrates_every_later_estimate_on_this_pc(capsys):
 
 def test_the_store_round_trips_and_identifies_nobody():
     m = _machine()
-    for job in ("mnist-cnn", "bert-base-finetune"):
-        w, measured = _trial(job)
+    for job, trials in (("mnist-cnn", TRIALS), ("bert-base-finetune", ONE_THREAD)):
+        w, measured = _trial(job, trials)
         record_trial(w, "ran", measured, m)
     samples = load_samples(m)
     assert {s.family for s in samples} == {"cnn", "transformer"}
-    # the step kept: the wall-clock median, or the CPU seconds per thread where other programs had the cores
-    # (the recorded BERT trial: 13.8 s wall, 5.4 s of processor time per thread)
-    assert {s.measured_step_s for s in samples} == {0.05001, 5.37428}
+    # the step kept: the wall-clock median, or one thread's CPU seconds where other programs had the cores
+    # (the recorded one-thread BERT trial: 7.7 s wall, 2.7 s of processor time)
+    assert {s.measured_step_s for s in samples} == {0.05001, 2.74408}
     cal = calibration_for(m, "CPU")
     assert set(cal.work_factors) == {"cnn", "transformer"}
     # the same PC under another name (or scanned again) is the same machine; another CPU is not
@@ -120,14 +124,17 @@ def test_a_trial_that_did_not_run_calibrates_nothing():
 def test_calibrate_saves_the_probes_and_later_estimates_use_them(monkeypatch, capsys):
     """`gpucheck calibrate` with the runner's answers replayed: the conv net, the transformer layers and the
     U-Net block each give their family's factor."""
-    rows = {"calibrate-conv": _trial("cifar10-resnet18"), "calibrate-transformer": _trial("bert-base-finetune"),
-            "calibrate-unet": _trial("resnet50-finetune")}
+    rows = {"calibrate-conv": _trial("cifar10-resnet18", ONE_THREAD),
+            "calibrate-transformer": _trial("bert-base-finetune", ONE_THREAD),
+            "calibrate-unet": _trial("resnet50-finetune", ONE_THREAD)}
 
     def replay(python, spec, **kwargs):
+        assert spec["threads"] == 1  # other programs were busy: each part runs on one core
         _w, measured = rows[spec["workload"]]
         return {"outcome": "ran", "measured": dict(measured, batch=spec["train"]["batch"])}
 
     monkeypatch.setattr(cal_mod, "run_child", replay)
+    monkeypatch.setattr(cal_mod, "others_busy", lambda: True)
     m = _machine()
     run = run_calibration(m, python=sys.executable, max_seconds=30)
     assert run.outcome == "ran" and run.exit_code == 0 and run.saved_to
@@ -138,11 +145,60 @@ def test_calibrate_saves_the_probes_and_later_estimates_use_them(monkeypatch, ca
     # the recorded runs shared the 2 cores with other work (a quarter to a half of the CPU): the user is told
     assert run.busy_share < BUSY_SHARE
     assert "This PC was busy while it was measured" in format_run(run)
+    assert "ran on one core" in format_run(run)
     # what is kept is what each step cost the processor, not the clock time other programs stretched
     conv = next(s for s in run.calibration.samples if s.key == "calibrate:conv")
     recorded = rows["calibrate-conv"][1]
     assert conv.measured_step_s == pytest.approx(recorded["cpu_seconds_per_step_per_thread"])
     assert conv.measured_step_s < 0.7 * recorded["step_seconds"]
+
+
+def test_a_busy_pc_keeps_no_figures_from_several_threads(monkeypatch, capsys):
+    """Several threads meet at a barrier after every parallel region and spin while a partner is pre-empted, so on
+    a busy PC their CPU seconds grow with the load too (the recorded two-thread conv probe: 3.97 s of processor time
+    per thread against 0.36 s for the whole step on one thread). Such a trial still shows what it measured, says
+    the PC is faster than that, and calibrates nothing; `gpucheck calibrate` whose parts all ran so says to run it
+    again, and saves nothing."""
+    m = _machine()
+    w, measured = _trial("bert-base-finetune")  # two threads, 39 % of the step
+    assert record_trial(w, "ran", measured, m) is None
+    assert load_samples(m) == ()
+    assert "not used to calibrate" in cal_mod.busy_note(measured)
+    two = {r["probe"]: r["measured"] for r in BUSY_PROBES if r["threads_asked"] is None}
+    one = {r["probe"]: r["measured"] for r in BUSY_PROBES if r["threads_asked"] == 1}
+    assert two["conv"]["cpu_seconds_per_step_per_thread"] > 5 * one["conv"]["cpu_seconds_per_step_per_thread"]
+    probes = {w.id: name for name, w in cal_mod.probe_workloads()}
+    monkeypatch.setattr(cal_mod, "others_busy", lambda: False)  # the PC became busy after the probes started
+    monkeypatch.setattr(cal_mod, "run_child", lambda python, spec, **kw: {
+        "outcome": "ran", "measured": two[probes[spec["workload"]]]})
+    run = run_calibration(m, python=sys.executable, max_seconds=30)
+    assert run.outcome == "failed" and run.exit_code == 3 and run.calibration is None
+    assert {p.outcome for p in run.probes} == {"busy"}
+    assert "This PC was busy while it was measured" in run.message and load_samples(m) == ()
+    assert "was not used" in format_run(run)
+
+
+def test_one_thread_on_a_busy_pc_calibrates_near_what_the_pc_does():
+    """The recorded probes on the busy Intel Xeon: priced for one core, the one-thread steps are 1.4-2.3× the
+    model's (its memory-bound work is slower on this CPU than the model says: the two rates fitted on the idle rounds
+    of benchmarks/data/calibration-loo-intel-amx.json); the two-thread steps' processor time, priced for the PC's
+    two cores, is 9-25× the model's: a calibration from it would have made every later estimate that much too
+    slow."""
+    cpu = json.loads((REC / "busy-probes-intel-amx-2026-12-02.json").read_text(encoding="utf-8"))["cpu"]
+    m = _machine()
+    m = dataclasses.replace(m, cpu=dataclasses.replace(m.cpu, brand=cpu["brand"], vendor=cpu["vendor"],
+                                                       flags=tuple(cpu["flags"])))
+    probes = dict(cal_mod.probe_workloads())
+    for name, w in probes.items():
+        w = cal_mod.trial_workload(w, m, "cpu")
+        one = next(r["measured"] for r in BUSY_PROBES if r["probe"] == name and r["threads_asked"] == 1)
+        two = next(r["measured"] for r in BUSY_PROBES if r["probe"] == name and r["threads_asked"] is None)
+        s = cal_mod.sample_for(w, one, m, key=name, source="calibrate")
+        assert 0.4 < s.measured_step_s / s.estimated_step_s < 2.5, name
+        spun = two["cpu_seconds_per_step_per_thread"] / estimate(
+            dataclasses.replace(w, train=dataclasses.replace(w.train, batch=two["batch"])),
+            cal_mod.raw_target(m, "cpu")).step_seconds
+        assert spun > 2 * s.measured_step_s / s.estimated_step_s, name
 
 
 def test_calibrate_in_a_python_without_pytorch_is_exit_3_with_one_line(capsys):
@@ -240,6 +296,7 @@ def test_calibrate_finds_the_two_rates_and_shows_them(monkeypatch):
         return {"outcome": "ran", "measured": {"step_seconds": step, "batch": spec["train"]["batch"], "steps": 5}}
 
     monkeypatch.setattr(cal_mod, "run_child", replay)
+    monkeypatch.setattr(cal_mod, "others_busy", lambda: False)
     run = run_calibration(machine, python=sys.executable, max_seconds=30)
     cal = run.calibration
     assert cal is not None and cal.two_rates
