@@ -27,7 +27,8 @@ what each kind of operation costs, each at the resource that bounds it:
   PCIe through host memory where the driver disables peer-to-peer (GeForce), and between machines each GPU's
   share of the network — hidden as each engine schedules them (gpucheck/estimate/zero_comm.py: DDP behind backward,
   DeepSpeed ZeRO-1/2 bucket by bucket or in turn, its post-step gather alone, sharded gathers behind their own pass);
-  only the exposed part costs time. CPU offload: its PCIe copies and the CPU's optimizer pass, by their bytes.
+  only the exposed part costs time; DeepSpeed ZeRO-3's per-module hooks add to the host's dispatch
+  (gpucheck/estimate/zero3_hooks.py). CPU offload: its PCIe copies and the CPU's optimizer pass, by their bytes.
 
 The software stack (`train.stack`) changes the kernel count and the memory traffic: `eager`
 (Hugging Face Trainer, plain PyTorch modules), `fused` (fused/compiled kernels: torch.compile, apex,
@@ -67,6 +68,7 @@ from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
+from gpucheck.estimate.zero3_hooks import hook_ops as zero3_hook_ops
 from gpucheck.estimate.zero_comm import exposed_seconds
 from gpucheck.records import ModelSpec, TrainSpec, Workload
 
@@ -395,7 +397,9 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     alu_s = f["speed"]["elementwise"]["sm_cycles_per_element"] * ew_elements / sm_rate if sm_rate else 0.0
     memory = max(ew_bytes / bw, alu_s) * st["elementwise_scale"] + rest / bw
     streaming = passes * max(0.0, one_read / bw - linear / rate_flops)  # weight reads beyond the math's time
-    return _Gpu(matmul, memory, kernels_per_step(m, t, pc, f, target.backend, gpus), fixed_s=streaming + rest / bw)
+    # DeepSpeed ZeRO-3's module hooks dispatch besides the layers' own operators (gpucheck/estimate/zero3_hooks.py)
+    kernels = kernels_per_step(m, t, pc, f, target.backend, gpus) + zero3_hook_ops(m, t, pc, f, gpus)
+    return _Gpu(matmul, memory, kernels, fixed_s=streaming + rest / bw)
 
 
 def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: ParamCounts, traffic: Traffic,
