@@ -141,6 +141,10 @@ class ModelSpec:
 PURE_16BIT = ("bf16-pure", "fp16-pure")
 # where an audio job computes its input features (TrainSpec.feature_extraction; gpucheck/estimate/input_path.py)
 FEATURE_EXTRACTION = ("on_the_fly_main", "precomputed_lists", "workers")
+# how an audio job's compressed clips are decoded on the fly (TrainSpec.audio_decode; gpucheck/estimate/input_path.py):
+# mp3 = each process decodes the clips it trains on; mp3_stream = an IterableDataset under the Hugging Face Trainer,
+# which every process iterates whole (IterableDatasetShard), so each decodes the clips of all processes
+AUDIO_DECODE = ("mp3", "mp3_stream")
 
 
 @dataclass(frozen=True)
@@ -221,6 +225,9 @@ class TrainSpec:
     feature_extraction: str = ""  # audio: where the input features are computed — on_the_fly_main (in the training
     #   process) | precomputed_lists (datasets.map before training, read back as Python lists) | workers; "" = not modelled
     input_libs: str = ""  # the input path's libraries: "" (current transformers / pyarrow) | "2022" (NumPy STFT, pyarrow 10)
+    audio_decode: str = ""  # compressed clips decoded (and resampled to 16 kHz) on the fly: one of AUDIO_DECODE; "" = none
+    audio_seconds: float = 0.0  # audio_decode: the mean clip decoded, seconds of audio
+    stream_archive_bytes: int = 0  # audio_decode = mp3_stream: archive bytes (.tar.gz) read per clip the stream yields
     input_floats: int = 0  # floats per sample on the input path: a raw 16 kHz waveform 16,000 a second (wav2vec2 / XLS-R
     #   input_values); 0 = a Whisper clip padded to 30 s, 80 log-Mel bins x 3,000 frames = 240,000
     loader_workers: int = 0  # DataLoader num_workers as the job's script sets it (0: in the training process / not said)

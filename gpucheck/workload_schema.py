@@ -21,7 +21,7 @@ from gpucheck.choices import (
     STACKS,
     ZERO_ENGINES,
 )
-from gpucheck.records import FEATURE_EXTRACTION
+from gpucheck.records import AUDIO_DECODE, FEATURE_EXTRACTION
 from gpucheck.tomldata import _B, _f, _i, _s
 
 TOP_SPEC = {
@@ -103,6 +103,8 @@ TRAIN_SPEC = {
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),
     "input_libs": _s(False, ("current", "2022")), "input_floats": _i(False, 0, 10**9),
+    "audio_decode": _s(False, AUDIO_DECODE), "audio_seconds": _f(False, 0, 1e6),
+    "stream_archive_bytes": _i(False, 0, 10**12),
     "loader_workers": _i(False, 0, 1024), "loader_start": _s(False, LOADER_STARTS),
     "epoch_samples": _i(False, 0, 10**13), "loader_dataset_bytes": _i(False, 0, 10**15),
     "eval_samples": _i(False, 0, 10**12), "eval_every_steps": _i(False, 0, 10**12), "eval_at_end": _B,

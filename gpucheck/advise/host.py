@@ -10,7 +10,7 @@ import math
 
 from gpucheck.advise.data import factor, psu_required_w
 from gpucheck.advise.model import Bottleneck
-from gpucheck.estimate.input_path import IN_MAIN
+from gpucheck.estimate.input_path import in_training_process
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.machine import Disk, Gpu, Machine
 from gpucheck.records import Estimate, Workload
@@ -338,7 +338,7 @@ def _audio_input(machine: Machine, est: Estimate) -> list[Bottleneck]:
     and how to take it off the critical path, with as many workers as cover that work within a GPU step."""
     if not est.step_seconds or not est.input_seconds:
         return []
-    in_process = est.train.feature_extraction in IN_MAIN  # serial with the step: moving it to workers removes it
+    in_process = in_training_process(est.train)  # serial with the step: moving it to workers removes it
     if not est.input_bound and not (in_process and est.input_seconds >= factor("data_loading", "serial_input_share")
                                     * est.step_seconds):
         return []
@@ -353,6 +353,12 @@ def _audio_input(machine: Machine, est: Estimate) -> list[Bottleneck]:
         work = tr("reading each clip's precomputed features back as Python lists and padding them")
         fix = tr("Set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while "
                  "the GPU trains, or read the features as arrays (dataset.with_format(\"torch\")).", w=workers)
+    elif not how and est.train.audio_decode:
+        work = tr("decoding and resampling each compressed audio clip")
+        fix = tr("Set dataloader_num_workers={w} in the training arguments so the CPU decodes the next clips while the "
+                 "GPU trains, or decode the clips once before training (dataset.map without streaming).", w=workers) \
+            if in_process else tr("Decode the clips once before training (dataset.map without streaming), or use a "
+                                  "CPU with more cores.")
     elif how == "on_the_fly_main":
         work = tr("computing each clip's log-Mel features in the training process")
         fix = tr("Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the "

@@ -40,7 +40,7 @@ from gpucheck.estimate.compute import Speed, forward_flops_per_sample, train_flo
 from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.dispatch import adapted_linears, dispatch_seconds, layer_operators, stack_of
 from gpucheck.estimate.factors import seq_len_of
-from gpucheck.estimate.input_path import IN_MAIN, clip_seconds
+from gpucheck.estimate.input_path import clip_seconds, decode_seconds, in_training_process
 from gpucheck.estimate.memory import block_linear_params, kv_dim
 from gpucheck.records import ModelSpec, TrainSpec
 
@@ -125,7 +125,7 @@ def pass_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], 
     per_batch = forward_s
     if t.generate_tokens > 0 and m.arch == "transformer":
         per_batch += forward_s + t.generate_tokens * _decode_step_seconds(m, t, target, f, sp, batch)
-    reading = per_process * clip_seconds(t, target, f) if t.feature_extraction in IN_MAIN else 0.0
+    reading = per_process * (clip_seconds(t, target, f) + decode_seconds(t, target, f)) if in_training_process(t) else 0.0
     return batches * per_batch + reading
 
 

@@ -22,6 +22,16 @@ _launch; factors.toml [input_path] spawn_worker_start_s, measured in benchmarks/
 On macOS (an Apple GPU or an Apple CPU) the imports take longer than on the Linux machine they were measured on at the
 same clock: [input_path] spawn_import_factor_macos, from a published `import torch` time on a Mac (pytorch#97106).
 The epoch's workers × that time is spread over its steps.
+
+Compressed clips decoded on the fly (train.audio_decode, with the mean clip's train.audio_seconds): the Hugging Face
+datasets Audio feature decodes each MP3 clip and resamples it 48 -> 16 kHz when the example is read (datasets 1.16-2.x
+Audio._decode_mp3: torchaudio's sox_io with libmad, then torchaudio.transforms.Resample), priced per second of audio
+([input_path] mp3_decode_s_per_audio_s + resample_s_per_audio_s, benchmarks/data/audio-decode.json); a streamed
+archive adds the .tar.gz bytes read per clip it yields (train.stream_archive_bytes x tar_gz_read_s_per_mb). A stream
+under the Trainer (mp3_stream) is iterated whole by every process (transformers' IterableDatasetShard keeps every
+processes-th batch of the full stream), so each process decodes the clips of all processes. Without DataLoader workers
+(train.loader_workers 0, the Trainer's default) the work is serial with the step, as above; downloading the stream is
+not priced (no rate for the network to the Hub).
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ from typing import Any
 from gpucheck.choices import LOADER_STARTS
 from gpucheck.estimate.dispatch import at_host_clock
 from gpucheck.estimate.host import loader_workers
-from gpucheck.records import FEATURE_EXTRACTION, TrainSpec
+from gpucheck.records import AUDIO_DECODE, FEATURE_EXTRACTION, TrainSpec
 
 IN_MAIN = ("on_the_fly_main", "precomputed_lists")
 
@@ -52,6 +62,25 @@ def clip_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     kind = "lists" if t.feature_extraction == "precomputed_lists" else "feature"
     cpu_s = float(p[f"{kind}_s_per_mfloat_{libs}"]) * sample_floats(t, f) / 1e6
     return at_host_clock(cpu_s, p["reference_clock_mhz"], target, f)
+
+
+def decode_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
+    """CPU seconds one process spends decoding compressed audio for each sample it trains on, on this host (0.0 where
+    the job's clips are not decoded on the fly): the clip's MP3 decoding and resampling, plus the archive bytes a
+    stream reads for it; times the processes where each iterates the whole stream."""
+    if t.audio_decode not in AUDIO_DECODE or t.audio_seconds <= 0.0:
+        return 0.0
+    p = f["input_path"]
+    cpu_s = (t.audio_seconds * (float(p["mp3_decode_s_per_audio_s"]) + float(p["resample_s_per_audio_s"]))
+             + t.stream_archive_bytes / 1e6 * float(p["tar_gz_read_s_per_mb"]))
+    readers = target.processes if t.audio_decode == "mp3_stream" else 1
+    return at_host_clock(cpu_s * readers, p["reference_clock_mhz"], target, f)
+
+
+def in_training_process(t: TrainSpec) -> bool:
+    """The input path runs in the training process: features computed or read back there, or clips decoded there
+    (no DataLoader workers)."""
+    return t.feature_extraction in IN_MAIN or (not t.feature_extraction and t.loader_workers <= 0)
 
 
 def on_macos(target: Any) -> bool:
@@ -84,11 +113,11 @@ def with_worker_starts(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any],
 def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> Any:
     """The Speed with the input path's time in its step: added where the training process does the work, the longer
     of the two where workers do. input_seconds: what it adds to a step; input_bound: it sets the pace."""
-    per = clip_seconds(t, target, f)
+    per = clip_seconds(t, target, f) + decode_seconds(t, target, f)
     if per <= 0.0 or not sp.step_seconds:
         return sp
     work = per * t.batch  # each GPU's process prepares its own micro-batch
-    if t.feature_extraction in IN_MAIN:
+    if in_training_process(t):
         step = sp.step_seconds + work
         bound = work >= sp.step_seconds
     else:
