@@ -149,6 +149,9 @@ def costs_note(path: Path, half_rows: float) -> list[str]:
     ew = k["elementwise ns per element (one thread, channels_last)"]
     gain = [ew[s + " float32"][op] / ew[s + " bfloat16"][op] for s in ("8x256x56x56", "128x64x16x16")
             for op in ew[s + " float32"]]
+    amd = json.loads(bc.PROFILE_DATA.read_text()).get("elementwise_ns_per_element", {})
+    amd_gain = [amd[s + " float32"][op] / amd[s + " bfloat16"][op] for s in ("8x256x56x56", "128x64x16x16")
+                for op in amd.get(s + " float32", {})] or [0.0]
     st = k["streaming GB/s, 64 Mi elements"]
     paths = {(r["optimizer"], r["foreach"], r["fused"]) for runs in jobs.values() for r in runs}
 
@@ -162,9 +165,10 @@ def costs_note(path: Path, half_rows: float) -> list[str]:
             f"{d['load_average'][1]}: the memory-bound figures are slower under load; no factor was set from them):", "",
             f"- mnist-cnn's fp32 layers at its shapes: conv1 (1→32 channels, a GEMM with K = 9) {conv1:.0f} GFLOP/s, "
             f"conv2 (32→64) {conv2:.0f}, against the model's 135 for all its matrix math: the fp32 job's matrix part "
-            "is priced fast, not slow, so the fp32 rate is not why it was predicted too slow from the bf16 jobs. "
-            "Those give it their fitted rates, and their matrix factor is pulled down by the transformers, whose split "
-            "the model gets wrong both ways (the profile table above: GEMMs 2× faster, the rest 5–12× slower "
+            "is priced somewhat fast, not slow, so neither the fp32 rate nor conv1's small K is why it was predicted too slow. "
+            "Left out, it is priced with the two rates the four bf16 jobs fit: a matrix factor below its own and a "
+            "memory-bound factor about twice its own (its parts in the profile table above), a pair skewed by the "
+            "transformers, whose split the model gets wrong both ways (GEMMs about 2× faster, the rest 5–12× slower "
             "than the model's parts).",
             f"- GEMM efficiency by rows: pure bf16 linear layers (no casts), forward + backward, run at 256 rows at "
             f"{min(ratio):.2f}–{max(ratio):.2f} of their 1,024-row rate ({min(v['256'] for v in pure.values())}–"
@@ -188,6 +192,6 @@ def costs_note(path: Path, half_rows: float) -> list[str]:
             f"{st['fp32 add_ (12 B)']}; bf16 copy_ {st['bf16 copy_ (4 B)']}, in-place add_ {st['bf16 add_ (6 B)']} "
             f"(the model's one-core rate: 30); a bf16 element-wise kernel at the ResNet shapes is "
             f"{statistics.median(gain):.1f}× ({min(gain):.1f}–{max(gain):.1f}×) faster per element than fp32 (on the "
-            "AMD EPYC, idle: 1.0–1.9×). resnet50-finetune is the bf16 job whose memory-bound part is most feature-map "
+            f"AMD EPYC: {min(amd_gain):.1f}–{max(amd_gain):.1f}×). resnet50-finetune is the bf16 job whose memory-bound part is most feature-map "
             "kernels (batch norm, ReLU, residual adds), so a memory-bound factor fitted on jobs whose memory-bound part "
             "is largely optimizer passes and page faults (the transformers) prices it too fast."]
