@@ -44,6 +44,7 @@ from gpucheck.trial.models import job_spec  # noqa: E402
 DATA = ROOT / "benchmarks" / "data" / "calibration-loo.json"  # AMD EPYC (Zen 5)
 AMX_DATA = ROOT / "benchmarks" / "data" / "calibration-loo-intel-amx.json"
 MATRIX_GAIN_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-matrix-gain.json"  # bench_cpu_matrix_gain.py
+COSTS_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-costs-intel-amx.json"  # measure_cpu_step_costs.py
 CPUS = {"calibration-loo.json": "AMD EPYC (Zen 5), AVX-512 with AVX512_BF16",
         "calibration-loo-intel-amx.json": "Intel Xeon with AMX (AVX-512, AVX512_BF16, AMX-BF16)"}
 BF16_DATA = ROOT / "benchmarks" / "data" / "calibration-fp32-vs-bf16.json"
@@ -256,6 +257,10 @@ def _amx_note() -> list[str]:
                 "That part of the CPU model (a core's element-wise rate, page faults of freshly allocated "
                 "activations) is what a calibration corrects until the model prices it.", ""]
         out += profile_table(profile_data(prof, AMX_DATA))
+    if COSTS_DATA.exists():
+        from measure_cpu_step_costs import costs_note  # it imports this module: imported here, not at the top
+
+        out += costs_note(COSTS_DATA, float(load_factors()["cpu"]["gemm_half_rows_per_core"]))
     return out
 
 
