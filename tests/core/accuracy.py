@@ -3,7 +3,8 @@
 `python -m tests.core.accuracy [--refit] [--lock-only]` (PYTHONPATH = the repository root):
 1. locks the role of every row not yet in resources/evidence/roles.lock (today's date), before any comparison;
 2. with --refit: fits the factors of FITTED on the calibration rows (coordinate descent in log error from the
-   physical priors) and writes the values and their `fitted_on` rows into resources/factors.toml [fitted];
+   physical priors; a speed factor on the speed rows, a memory factor on the memory rows) and writes the values
+   and their `fitted_on` rows into resources/factors.toml [fitted];
 3. predicts every row with the model refitted WITHOUT the row's independent source group (leave-one-source-out);
 4. writes the time ranges ([speed_band]) and memory bands ([memory_band]) from those errors into
    resources/factors.toml, regenerates docs/accuracy.md and prints the headline.
@@ -165,26 +166,47 @@ def with_factors(f: FactorTable) -> Iterator[None]:
         yield
 
 
+def set_fitted(doc: dict, p: Fitted, value: float) -> None:
+    """Set a fitted factor and the paths tied to it (ROCm's allocator count is CUDA's: the same HIPified code)."""
+    for path in p.paths:
+        _set(doc, path, value)
+
+
+def _kind_of(p: Fitted, r: EvidenceRow) -> bool:
+    """Whether the row is of the kind the factor is fitted on: memory rows for a memory factor, speed rows else."""
+    return p.memory == r.measured.is_memory
+
+
+def log_sq(r: EvidenceRow) -> float:
+    """(log error)² of one row with the factors in force: estimate / measured speed, or estimate / measured memory
+    (bytes as the row's kind counts them)."""
+    x = memory_error(r) + 1.0 if r.measured.is_memory else speed_ratio(r)
+    return math.log(max(1e-9, x)) ** 2
+
+
 def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable, dict[str, float]]:
-    """Coordinate descent in log error over FITTED, from the priors, on the speed rows `rows`. A trial value of
-    one factor recomputes only the rows that factor moves (found by moving it ×0.5 and ×2 from its prior)."""
+    """Coordinate descent in log error over FITTED, from the priors, on the calibration rows `rows`: a speed factor
+    on the speed rows, a memory factor (Fitted.memory) on the memory rows. A factor without rows of its kind stays
+    at its prior. A trial value of one factor recomputes only the rows that factor moves (found by moving it ×0.5
+    and ×2 from its prior)."""
     doc = copy.deepcopy(doc if doc is not None else read_toml(resource_path("factors.toml")))
     for p in FITTED:
-        _set(doc, p.path, p.prior)
+        set_fitted(doc, p, p.prior)
     current = parse_factors(doc, "refit")
-    speed_rows = [r for r in rows if not r.measured.is_memory]
-    if not speed_rows:
+    fit = tuple(p for p in FIT if any(_kind_of(p, r) for r in rows))
+    used = [r for r in rows if any(_kind_of(p, r) for p in fit)]
+    if not used:
         return current, {p.name: _get(doc, p.path) for p in FITTED}
 
     def sq(f: FactorTable, some: list[EvidenceRow]) -> dict[str, float]:
         with with_factors(f):
-            return {r.id: math.log(max(1e-9, speed_ratio(r))) ** 2 for r in some}
+            return {r.id: log_sq(r) for r in some}
 
-    errs = sq(current, speed_rows)
-    moved = _moved_rows(speed_rows, doc, errs, FIT)
+    errs = sq(current, used)
+    moved = _moved_rows(used, doc, errs, fit)
     for _ in range(ROUNDS):
         moved_any = False
-        for p in FIT:
+        for p in fit:
             mine = moved[p.name]
             if not mine:
                 continue
@@ -194,14 +216,14 @@ def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable
                 v = min(p.hi, max(p.lo, v0 * m))
                 if v == v0:
                     continue
-                _set(doc, p.path, v)
+                set_fitted(doc, p, v)
                 trial = parse_factors(doc, "refit")
                 now = sq(trial, mine)
                 if sum(now.values()) + _penalty(p, v) < best - 1e-9:
                     best, v0, current = sum(now.values()) + _penalty(p, v), v, trial
                     errs.update(now)
                     moved_any = True
-            _set(doc, p.path, v0)
+            set_fitted(doc, p, v0)
         if not moved_any:  # a sweep that moved nothing: the fit has settled
             break
     return current, {p.name: _get(doc, p.path) for p in FITTED}
@@ -213,29 +235,18 @@ def _penalty(p: Fitted, v: float) -> float:
 
 def _moved_rows(rows: list[EvidenceRow], doc: dict, base: dict[str, float],
                 factors: tuple[Fitted, ...] = FITTED) -> dict[str, list[EvidenceRow]]:
+    """For each factor, the rows of its kind (speed or memory) whose (log error)² moves from `base` when the factor
+    moves ×0.5 and ×2."""
     out = {}
     for p in factors:
         ids: set[str] = set()
+        mine = [r for r in rows if _kind_of(p, r)]
         for m in (0.5, 2.0):
             d = copy.deepcopy(doc)
-            _set(d, p.path, min(p.hi, max(p.lo, _get(d, p.path) * m)))
+            set_fitted(d, p, min(p.hi, max(p.lo, _get(d, p.path) * m)))
             with with_factors(parse_factors(d, "sensitivity")):
-                ids |= {r.id for r in rows if abs(math.log(max(1e-9, speed_ratio(r))) ** 2 - base[r.id]) > 1e-12}
-        out[p.name] = [r for r in rows if r.id in ids]
-    return out
-
-
-def sensitive_rows(rows: list[EvidenceRow], f: FactorTable, doc: dict) -> dict[str, list[str]]:
-    """For each fitted factor, the calibration rows whose estimate moves (> 0.5 %) when it moves by 10 %."""
-    with with_factors(f):
-        base = {r.id: speed_ratio(r) for r in rows}
-    out: dict[str, list[str]] = {}
-    for p in FITTED:
-        d = copy.deepcopy(doc)
-        v = _get(d, p.path)
-        _set(d, p.path, v * 0.9)
-        with with_factors(parse_factors(d, "sensitivity")):
-            out[p.name] = [r.id for r in rows if abs(speed_ratio(r) / base[r.id] - 1) > 0.005]
+                ids |= {r.id for r in mine if abs(log_sq(r) - base[r.id]) > 1e-12}
+        out[p.name] = [r for r in mine if r.id in ids]
     return out
 
 
@@ -253,7 +264,12 @@ _CALIB: list[EvidenceRow] = []  # the calibration rows, for the refit workers (i
 
 
 def _values_without(group: str) -> dict[str, float]:
-    return refit([r for r in _CALIB if r.group != group])[1]
+    """The fitted factors refitted without `group`'s calibration rows: only those of the kinds (speed, memory) the
+    group has calibration rows of (without it, the others' refit is the one on every calibration row, which the
+    shipped factors are); all of them for a group with none (tests/core/loso_swings.py's full refit)."""
+    kinds = {r.measured.is_memory for r in _CALIB if r.group == group} or {False, True}
+    values = refit([r for r in _CALIB if r.group != group and r.measured.is_memory in kinds])[1]
+    return {p.name: values[p.name] for p in FITTED if p.memory in kinds}
 
 
 def _refits_without_each_group(calib: list[EvidenceRow], groups: list[str],
@@ -275,17 +291,26 @@ def _refits_without_each_group(calib: list[EvidenceRow], groups: list[str],
     for g, vals in values.items():
         doc = copy.deepcopy(base)
         for p in FITTED:
-            _set(doc, p.path, vals[p.name])
+            if p.name in vals:
+                set_fitted(doc, p, vals[p.name])
         out[g] = parse_factors(doc, "refit")
     return out
 
 
+def calibration_rows(rows: Iterable[EvidenceRow]) -> list[EvidenceRow]:
+    """The rows the refit fits on: the calibration speed rows, and the calibration memory rows where a memory
+    factor is fitted (none is fitted: the memory rows are predicted with the shipped factors, left-out or not)."""
+    memory = any(p.memory for p in FIT)
+    return [r for r in rows if r.role == "calibration" and (memory or not r.measured.is_memory)]
+
+
 def evaluate(rows: Iterable[EvidenceRow] | None = None, progress: Callable[[str], None] | None = None,
              parallel: bool = False) -> list[Result]:
-    """Every row against the model: shipped, and leave-one-source-out. `parallel`: the per-group refits run on every
-    core (the command line; not inside a test process, whose threads a fork would copy)."""
+    """Every row against the model: shipped, and leave-one-source-out (speed and memory rows alike, with the factors
+    refitted without the row's group). `parallel`: the per-group refits run on every core (the command line; not
+    inside a test process, whose threads a fork would copy)."""
     rows = list(rows if rows is not None else load_evidence())
-    calib = [r for r in rows if r.role == "calibration" and not r.measured.is_memory]
+    calib = calibration_rows(rows)
     shipped = {}
     for r in rows:
         e = run(r)
@@ -424,9 +449,12 @@ def _tv(v: object) -> str:
 def _block(name: str, tables: list[tuple[str, dict]], source: str, top: dict | None = None) -> str:
     lines = [f"[{name}]", f"source = {json.dumps(source, ensure_ascii=False)}", f'as_of = "{_dt.date.today():%Y-%m}"']
     lines += [f"{k} = {_tv(v)}" for k, v in (top or {}).items()]
-    for sub, values in tables:
-        lines += ["", f"[{name}.{sub}]", "inherit_source = true"]
-        lines += [f"{k} = {_tv(v)}" for k, v in values.items()]
+    for sub, values in tables:  # a sub-table with its own "source" states it (and today's as_of), else inherits
+        own = values.get("source")
+        lines += ["", f"[{name}.{sub}]"]
+        lines += [f"source = {json.dumps(own, ensure_ascii=False)}", f'as_of = "{_dt.date.today():%Y-%m}"'] if own \
+            else ["inherit_source = true"]
+        lines += [f"{k} = {_tv(v)}" for k, v in values.items() if k != "source"]
     return "\n".join(lines) + "\n"
 
 

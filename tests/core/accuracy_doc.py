@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 import sys
 import time
 from pathlib import Path
@@ -368,7 +367,8 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
         "PEFT's L40S rows are calibration rows for Ada's), so their uncertainty is inside the NVIDIA bands above, which "
         "come from those rows' leave-one-source-out errors.", "",
         "## Fitted factors", "",
-        "Fitted jointly by coordinate descent in log error on the calibration speed rows (`--refit`); each lists in "
+        "Fitted jointly by coordinate descent in log error on the calibration speed rows (a memory factor on the "
+        "calibration memory rows, estimate / measured bytes) (`--refit`); each lists in "
         "factors.toml `[fitted]` the calibration rows whose estimate it moves (`fitted_on`), and a test fails when "
         "one names none or names a validation row.", "", *fitted_lines(), "",
         *row_tables(results), *relative_lines(), *cpu_markdown(),
@@ -419,21 +419,22 @@ def ensure_sections() -> None:
 
 
 def do_refit(rows: list) -> None:
-    calib = [r for r in rows if r.role == "calibration" and not r.measured.is_memory]
+    calib = [r for r in rows if r.role == "calibration"]  # fitted_on names a held memory factor's rows too
     _, values = A.refit(calib)
     path = resource_path("factors.toml")
     text = path.read_text(encoding="utf-8")
     for p in A.FITTED:
-        text = A.set_value(text, p.path, values[p.name])
+        for fp in p.paths:
+            text = A.set_value(text, fp, values[p.name])
     path.write_text(text, encoding="utf-8")
     load_factors.cache_clear()
     doc = read_toml(path)
     f = parse_factors(copy.deepcopy(doc), str(path))
     with A.with_factors(f):
-        base = {r.id: math.log(max(1e-9, A.speed_ratio(r))) ** 2 for r in calib}
+        base = {r.id: A.log_sq(r) for r in calib}
     moved = A._moved_rows(calib, doc, base)
-    tables = [(f'"{p.name}"', {"prior": float(p.prior), "fitted_on": [r.id for r in moved[p.name]]})
-              for p in A.FITTED]
+    tables = [(f'"{p.name}"', {**({"source": p.why_prior} if p.why_prior else {}), "prior": float(p.prior),
+                               "fitted_on": [r.id for r in moved[p.name]]}) for p in A.FITTED]
     text = A.replace_section(path.read_text(encoding="utf-8"), "fitted", A._block("fitted", tables, FITTED_SOURCE))
     path.write_text(text, encoding="utf-8")
     load_factors.cache_clear()

@@ -26,15 +26,17 @@ from gpucheck.evidence import load_evidence
 from gpucheck.resources import resource_path
 from tests.core import accuracy as A
 
+SPEED_FACTORS = tuple(p for p in A.FITTED if not p.memory)  # this report refits on the speed rows only
+
 
 def factor_groups(calib: list) -> dict[str, list[str]]:
     """Per fitted factor, the independent source groups whose calibration speed rows it moves (from its prior)."""
     doc = read_toml(resource_path("factors.toml"))
     for p in A.FITTED:
-        A._set(doc, p.path, p.prior)
+        A.set_fitted(doc, p, p.prior)
     with A.with_factors(parse_factors(copy.deepcopy(doc), "prior")):
         base = {r.id: math.log(max(1e-9, A.speed_ratio(r))) ** 2 for r in calib}
-    moved = A._moved_rows(calib, doc, base)
+    moved = A._moved_rows(calib, doc, base, SPEED_FACTORS)
     return {name: sorted({r.group for r in rows}) for name, rows in moved.items()}
 
 
@@ -51,7 +53,7 @@ def refits(calib: list, groups: list[str]) -> dict[str, dict[str, float]]:
 
 def _table(values: dict[str, float]):
     doc = read_toml(resource_path("factors.toml"))
-    for p in A.FITTED:
+    for p in SPEED_FACTORS:
         A._set(doc, p.path, values[p.name])
     return parse_factors(doc, "refit")
 
@@ -77,7 +79,7 @@ def main() -> None:
             args.cache.write_text(json.dumps(vals, indent=1))
     full = vals["<all>"]
     print("factor | prior | full refit | groups moved (n) | worst swing when one group is left out")
-    for p in A.FITTED:
+    for p in SPEED_FACTORS:
         sw = {g: vals[g][p.name] / full[p.name] - 1 for g in groups}
         g_worst = max(sw, key=lambda g: abs(sw[g]))
         print(f"{p.name:48s}{'*' if p.held else ' '} {p.prior:<9.4g} {full[p.name]:<9.4g} {len(fg[p.name]):2d} "
@@ -85,7 +87,7 @@ def main() -> None:
     print("\ngroup x factor: relative change of the LOSO refit against the full refit (|change| > 5 %)")
     for g in groups:
         cells = [f"{p.name.split('.', 1)[1]} {(vals[g][p.name] / full[p.name] - 1) * 100:+.0f}%"
-                 for p in A.FITTED if abs(vals[g][p.name] / full[p.name] - 1) > 0.05]
+                 for p in SPEED_FACTORS if abs(vals[g][p.name] / full[p.name] - 1) > 0.05]
         print(f"{g:28s} {'; '.join(cells) or '-'}")
     print("\nper group speed rows: in-sample (full refit) -> LOSO (median, within 1.35x, worst)")
     f_full = _table(full)
