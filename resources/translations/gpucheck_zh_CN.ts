@@ -185,56 +185,71 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="357"/>
+        <source>decoding and resampling each compressed audio clip</source>
+        <translation>逐条解码并重采样压缩音频片段</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="358"/>
+        <source>Set dataloader_num_workers={w} in the training arguments so the CPU decodes the next clips while the GPU trains, or decode the clips once before training (dataset.map without streaming).</source>
+        <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时解码后续片段；或在训练前一次性解码所有片段（不用流式加载，使用 dataset.map）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="360"/>
+        <source>Decode the clips once before training (dataset.map without streaming), or use a CPU with more cores.</source>
+        <translation>在训练前一次性解码所有片段（不用流式加载，使用 dataset.map），或换用核心更多的 CPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/host.py" line="363"/>
         <source>computing each clip's log-Mel features in the training process</source>
         <translation>在训练进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="358"/>
+        <location filename="../../gpucheck/advise/host.py" line="364"/>
         <source>Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains.</source>
         <translation>在训练前一次性算好特征（dataset.map），或在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="361"/>
+        <location filename="../../gpucheck/advise/host.py" line="367"/>
         <source>computing each clip's log-Mel features in the DataLoader workers</source>
         <translation>在 DataLoader 工作进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="362"/>
+        <location filename="../../gpucheck/advise/host.py" line="368"/>
         <source>Compute the features once before training (dataset.map), or use a CPU with more cores.</source>
         <translation>在训练前一次性算好特征（dataset.map），或换用核心更多的 CPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="365"/>
+        <location filename="../../gpucheck/advise/host.py" line="371"/>
         <source>The CPU, not the GPU, sets the pace: {work} takes about {cpu} s of each {step} s step, the GPU's work about {gpu} s.</source>
         <translation>决定速度的是 CPU 而不是 GPU：{work}，每步 {step} 秒中约占 {cpu} 秒，GPU 的计算只需约 {gpu} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="415"/>
+        <location filename="../../gpucheck/advise/host.py" line="421"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="418"/>
+        <location filename="../../gpucheck/advise/host.py" line="424"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="441"/>
+        <location filename="../../gpucheck/advise/host.py" line="447"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="444"/>
+        <location filename="../../gpucheck/advise/host.py" line="450"/>
         <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="451"/>
+        <location filename="../../gpucheck/advise/host.py" line="457"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="460"/>
+        <location filename="../../gpucheck/advise/host.py" line="466"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -266,279 +281,279 @@
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="163"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="172"/>
         <source>Train in FP32, not FP16</source>
         <translation>用 FP32 训练，不用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="164"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="173"/>
         <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
         <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="174"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="183"/>
         <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
         <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="175"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="184"/>
         <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
         <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="180"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="189"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="181"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="199"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="208"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="200"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="209"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="205"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="214"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="206"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="215"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="259"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="268"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="260"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="275"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
         <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
         <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="276"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="285"/>
         <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
         <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="289"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="298"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="290"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="308"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="315"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="307"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="316"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="343"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="344"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="348"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="351"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="374"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="366"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="377"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="386"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="378"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="398"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="407"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="399"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="408"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="416"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="418"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="450"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="459"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="452"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="453"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="462"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="465"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="484"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="493"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="485"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="494"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="712"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="721"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="713"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="722"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="714"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="723"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="717"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="726"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="718"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="727"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="725"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="734"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="726"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="735"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="729"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="738"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="788"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="797"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="789"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="798"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="807"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="816"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="809"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="818"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="814"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="823"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="836"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="845"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="837"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="846"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -2186,7 +2201,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="151"/>
-        <location filename="../../gpucheck/trial/command.py" line="37"/>
+        <location filename="../../gpucheck/trial/command.py" line="38"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
@@ -2741,7 +2756,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
-        <location filename="../../gpucheck/trial/command.py" line="38"/>
+        <location filename="../../gpucheck/trial/command.py" line="39"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
@@ -2752,7 +2767,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
-        <location filename="../../gpucheck/trial/command.py" line="44"/>
+        <location filename="../../gpucheck/trial/command.py" line="45"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
@@ -2763,7 +2778,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
-        <location filename="../../gpucheck/trial/command.py" line="53"/>
+        <location filename="../../gpucheck/trial/command.py" line="54"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
@@ -2774,7 +2789,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
-        <location filename="../../gpucheck/trial/command.py" line="69"/>
+        <location filename="../../gpucheck/trial/command.py" line="70"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
@@ -2809,7 +2824,7 @@
         <translation>每个任务按其每一步中这两部分各占多少来估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="80"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="81"/>
         <source>{family}: steps take ×{factor} the model's time</source>
         <translation>{family}：每步耗时为模型估算的 {factor} 倍</translation>
     </message>
@@ -2819,24 +2834,24 @@
         <translation>其他任务：耗时为模型估算的 {factor} 倍（按本机整体计）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="85"/>
-        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): the calibration uses the processor time the steps took, not the clock time; for the best figures close other programs and run gpucheck calibrate again</source>
-        <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：校准采用训练步实际占用的处理器时间，而不是挂钟时间；要得到最准确的结果，请关闭其他程序后重新运行 gpucheck calibrate</translation>
+        <location filename="../../gpucheck/commands_calibrate.py" line="86"/>
+        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): the parts ran on one core and the calibration uses the processor time their steps took, not the clock time; for the best figures close other programs and run gpucheck calibrate again</source>
+        <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：各部分改在单个核心上运行，校准采用其训练步实际占用的处理器时间，而不是挂钟时间；要得到最准确的结果，请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="89"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="91"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="225"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="117"/>
         <source>Saved to {path}</source>
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="97"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="99"/>
         <source>--max-seconds must be above 0 and at most {n}</source>
         <translation>--max-seconds 必须大于 0 且不超过 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="117"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="119"/>
         <location filename="../../gpucheck/trial/__init__.py" line="196"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
@@ -2903,168 +2918,168 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="276"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="329"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="50"/>
+        <location filename="../../gpucheck/estimate/core.py" line="51"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="54"/>
+        <location filename="../../gpucheck/estimate/core.py" line="55"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="58"/>
+        <location filename="../../gpucheck/estimate/core.py" line="59"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="86"/>
+        <location filename="../../gpucheck/estimate/core.py" line="87"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="95"/>
+        <location filename="../../gpucheck/estimate/core.py" line="96"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="110"/>
+        <location filename="../../gpucheck/estimate/core.py" line="111"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="114"/>
+        <location filename="../../gpucheck/estimate/core.py" line="115"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="116"/>
+        <location filename="../../gpucheck/estimate/core.py" line="117"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="148"/>
+        <location filename="../../gpucheck/estimate/core.py" line="149"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="151"/>
+        <location filename="../../gpucheck/estimate/core.py" line="152"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="153"/>
+        <location filename="../../gpucheck/estimate/core.py" line="154"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="156"/>
+        <location filename="../../gpucheck/estimate/core.py" line="157"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="264"/>
+        <location filename="../../gpucheck/estimate/core.py" line="279"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="266"/>
+        <location filename="../../gpucheck/estimate/core.py" line="281"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="308"/>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="308"/>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="308"/>
-        <location filename="../../gpucheck/estimate/core.py" line="309"/>
-        <location filename="../../gpucheck/estimate/core.py" line="319"/>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <location filename="../../gpucheck/estimate/core.py" line="324"/>
+        <location filename="../../gpucheck/estimate/core.py" line="334"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="309"/>
+        <location filename="../../gpucheck/estimate/core.py" line="324"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="309"/>
+        <location filename="../../gpucheck/estimate/core.py" line="324"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="316"/>
+        <location filename="../../gpucheck/estimate/core.py" line="331"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="320"/>
+        <location filename="../../gpucheck/estimate/core.py" line="335"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="327"/>
+        <location filename="../../gpucheck/estimate/core.py" line="342"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="332"/>
+        <location filename="../../gpucheck/estimate/core.py" line="347"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="334"/>
+        <location filename="../../gpucheck/estimate/core.py" line="349"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="336"/>
+        <location filename="../../gpucheck/estimate/core.py" line="351"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="338"/>
+        <location filename="../../gpucheck/estimate/core.py" line="353"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="340"/>
+        <location filename="../../gpucheck/estimate/core.py" line="355"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="343"/>
+        <location filename="../../gpucheck/estimate/core.py" line="358"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="346"/>
+        <location filename="../../gpucheck/estimate/core.py" line="361"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="347"/>
+        <location filename="../../gpucheck/estimate/core.py" line="362"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="349"/>
+        <location filename="../../gpucheck/estimate/core.py" line="364"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3139,33 +3154,33 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="88"/>
+        <location filename="../../gpucheck/estimate/target.py" line="89"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="96"/>
+        <location filename="../../gpucheck/estimate/target.py" line="97"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="102"/>
+        <location filename="../../gpucheck/estimate/target.py" line="103"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="227"/>
+        <location filename="../../gpucheck/estimate/target.py" line="241"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="253"/>
+        <location filename="../../gpucheck/estimate/target.py" line="267"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="274"/>
-        <location filename="../../gpucheck/estimate/target.py" line="270"/>
+        <location filename="../../gpucheck/estimate/target.py" line="288"/>
+        <location filename="../../gpucheck/estimate/target.py" line="284"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -4722,8 +4737,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="231"/>
-        <location filename="../../gpucheck/trial/command.py" line="76"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
+        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="78"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
     </message>
@@ -5280,7 +5295,7 @@
     <message>
         <location filename="../../gpucheck/report/model.py" line="636"/>
         <location filename="../../gpucheck/trial/__init__.py" line="220"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="393"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="394"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -5734,7 +5749,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="38"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="324"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="325"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
@@ -5814,115 +5829,135 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="238"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="126"/>
+        <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
+        <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="129"/>
+        <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
+        <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="269"/>
+        <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
+        <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="286"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="261"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="309"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="264"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="313"/>
+        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
+        <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="264"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="270"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="323"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="272"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="325"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="39"/>
+        <location filename="../../gpucheck/trial/command.py" line="40"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
         <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="42"/>
+        <location filename="../../gpucheck/trial/command.py" line="43"/>
         <source>time for the timed steps (default: 30)</source>
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="45"/>
+        <location filename="../../gpucheck/trial/command.py" line="46"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="47"/>
+        <location filename="../../gpucheck/trial/command.py" line="48"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="55"/>
+        <location filename="../../gpucheck/trial/command.py" line="56"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="58"/>
+        <location filename="../../gpucheck/trial/command.py" line="59"/>
         <source>Trial</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="72"/>
+        <location filename="../../gpucheck/trial/command.py" line="73"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
         <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="75"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="76"/>
+        <location filename="../../gpucheck/trial/command.py" line="76"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="75"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="76"/>
+        <location filename="../../gpucheck/trial/command.py" line="76"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Peak memory (GiB)</source>
         <translation>显存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="76"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
+        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="78"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="79"/>
+        <location filename="../../gpucheck/trial/command.py" line="80"/>
         <source>{what}: {measured} measured, {estimated} estimated (ratio {ratio})</source>
         <translation>{what}：实测 {measured}，估算 {estimated}（比值 {ratio}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="82"/>
+        <location filename="../../gpucheck/trial/command.py" line="83"/>
         <source>Whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="86"/>
+        <location filename="../../gpucheck/trial/command.py" line="89"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="105"/>
+        <location filename="../../gpucheck/trial/command.py" line="108"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="107"/>
+        <location filename="../../gpucheck/trial/command.py" line="110"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="109"/>
+        <location filename="../../gpucheck/trial/command.py" line="112"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
@@ -6551,7 +6586,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="192"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -7080,7 +7115,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="190"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -7227,142 +7262,142 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="187"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
         <source>Try it for real</source>
         <translation>真实试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="189"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="190"/>
         <source>Try it for real ({s} s of training steps)</source>
         <translation>真实试运行（{s} 秒训练步）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="192"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
         <source>Choose Python…</source>
         <translation>选择 Python…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
         <source>The Python (a virtual environment, conda, …) whose PyTorch the trial uses</source>
         <translation>试运行所用 PyTorch 所在的 Python（虚拟环境、conda 等）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Estimated</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="203"/>
         <source>Runs about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, building the model and one warm-up step come first (a few seconds, or a minute or more on a slow PC). The measured speed and memory appear beside the estimate.</source>
         <translation>在你自己的 PyTorch 中用随机权重和虚构数据真实运行这个任务约 {s} 秒的训练步：不会下载任何东西。在此之前要先启动 Python 和 PyTorch、构建模型并跑一个预热步（几秒钟，较慢的电脑上可能要一分钟以上）。实测的速度和内存会显示在估算旁边。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="208"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="209"/>
         <source>{intro} The last trial on this PC took {s} s in all.</source>
         <translation>{intro}上次在本机试运行共用了 {s} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="227"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="228"/>
         <source>Python: {path} (chosen)</source>
         <translation>Python：{path}（已选择）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="230"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
         <source>Python: {path} (found with PyTorch)</source>
         <translation>Python：{path}（找到的带 PyTorch 的 Python）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="232"/>
         <source>No Python with PyTorch found yet: install PyTorch (the command is under "Bottlenecks and software"), or choose the Python that has it.</source>
         <translation>还没有找到装有 PyTorch 的 Python：请安装 PyTorch（命令见“瓶颈与软件”），或选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="235"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="236"/>
         <source>Choose the Python that has PyTorch</source>
         <translation>选择装有 PyTorch 的 Python</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="236"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="237"/>
         <source>Python (python* python*.exe);;All files (*)</source>
         <translation>Python (python* python*.exe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="312"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="313"/>
         <source>Stopping the trial…</source>
         <translation>正在停止试运行…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="323"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="324"/>
         <source>starting Python and PyTorch, building the model</source>
         <translation>正在启动 Python 和 PyTorch，构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="325"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="326"/>
         <source>out of memory: trying a smaller micro-batch</source>
         <translation>装不下：正在尝试更小的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="326"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="327"/>
         <source>one warm-up step (not timed)</source>
         <translation>一个预热步（不计时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="327"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="328"/>
         <source>finishing: reading the peak memory and closing PyTorch</source>
         <translation>收尾：读取峰值占用并关闭 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="330"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="331"/>
         <source>timing training steps: step {n}, about {s} s left</source>
         <translation>计时训练步：第 {n} 步，约剩 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="334"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="335"/>
         <source>Step {n} of {total} — {what} · {s} s so far</source>
         <translation>第 {n}/{total} 阶段 — {what} · 已用 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="359"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="360"/>
         <source>Out of memory; trying micro-batch {b}…</source>
         <translation>内存不足，正在尝试微批次 {b}…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="371"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="372"/>
         <source>The trial could not run: {why}</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="395"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="396"/>
         <source>No Python with PyTorch was found on this PC. Install PyTorch with the command below (it is also under "Bottlenecks and software"), or press "Choose Python…" to pick the Python that has it.</source>
         <translation>本机没有找到装有 PyTorch 的 Python。请用下面的命令安装 PyTorch（“瓶颈与软件”中也有），或点击“选择 Python…”选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="403"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="404"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="406"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="407"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="408"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="409"/>
         <source>Every figure of the page above is now the measured one, beside the estimate.</source>
         <translation>上方页面中的各项数字现在都是实测值，估算值列在旁边。</translation>
     </message>
@@ -7453,8 +7488,8 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>不支持</translation>
     </message>
     <message>
-        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
-        <translation type="vanished">实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
+        <source>This PC was busy while it was measured (the steps had about {n} % of the processor): the calibration uses the processor time the steps took, not the clock time; for the best figures close other programs and run gpucheck calibrate again</source>
+        <translation type="vanished">实测时本机正忙（训练步只用到约 {n}% 的处理器）：校准采用训练步实际占用的处理器时间，而不是挂钟时间；要得到最准确的结果，请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16</source>
