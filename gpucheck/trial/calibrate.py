@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil
+
 from gpucheck.catalog import load_workload_file
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.calibration import (
@@ -134,8 +136,6 @@ def busy_note(measured: dict[str, Any] | None) -> str:
 def others_busy() -> bool:
     """Other programs are using a good share of this PC's CPU now (a probe started now would not have the cores)."""
     try:
-        import psutil
-
         return float(psutil.cpu_percent(interval=BUSY_SAMPLE_S)) >= BUSY_PERCENT
     except Exception:  # noqa: BLE001 — no reading: treated as idle, and the probe's own share still tells
         return False
