@@ -216,7 +216,8 @@ class TrainSpec:
     #   recipes) | fsdp (SHARD_GRAD_OP as stage 2) | other (InternEvo, ZeroRedundancyOptimizer: priced as DDP's all-reduce)
     zero_overlap_comm: bool = False  # DeepSpeed ZeRO-1/2's overlap_comm (its default false at stages 1-2,
     #   deepspeed/runtime/zero/config.py): the gradient buckets reduce on a side stream during backward; false: on the
-    #   compute stream, in turn with it. Stage 3 overlaps by DeepSpeed's default (true there)
+    #   compute stream, in turn with it. Stage 3 overlaps by DeepSpeed's default (true there). DeepSpeed before 0.13.0
+    #   ignored it at stage 1 (engine.py _configure_zero_optimizer: 'overlap_comm = False'): such a job says false
     channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:
     #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized

@@ -10,8 +10,10 @@ that can hide traffic, since NCCL's kernels take SMs from the compute they overl
   reduction_stream, which the compute stream then waits for before the next bucket's reduction is issued
   ('get_accelerator().current_stream().wait_stream(stream)'): one bucket in flight while backward fills the next, the
   last reduced after backward (the epilogue synchronizes). Stage 1 reduces only in the micro-batch that ends the step,
-  stage 2 in every one. After optimizer.step() every GPU's updated 16-bit partition is all-gathered
-  (all_gather_dp_groups) before the next forward, with no compute to hide it.
+  stage 2 in every one. DeepSpeed before 0.13.0 ignored overlap_comm at stage 1 (engine.py _configure_zero_optimizer,
+  removed by PR #4887): there the step's reduction follows its backward (train.zero_overlap_comm false). After
+  optimizer.step() every GPU's updated 16-bit partition is all-gathered (all_gather_dp_groups) before the next
+  forward, with no compute to hide it.
 - Sharded weights (FSDP full shard, DeepSpeed ZeRO-3): each pass gathers the layers it runs, prefetched at most a
   layer or a bucket ahead (FSDP's BackwardPrefetch / forward_prefetch; ZeRO-3's stage3_prefetch_bucket_size), so the
   forward's gathers hide behind the forward's compute and backward's gathers (with checkpointing's recompute) and the
