@@ -175,6 +175,11 @@ class TrainSpec:
     cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | full_fp32_output
     #   (HF transformers 4.36–4.45: the model returns fp32 logits) | chunked (litgpt) |
     #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
+    tf32_matmul: bool | None = None  # fp32 matmuls on TF32 tensor cores; None = the stack's (factors.toml [stack]);
+    #   true where the container turns them on whatever the layer code (NGC PyTorch: TORCH_ALLOW_TF32_CUBLAS_OVERRIDE=1)
+    autocast_fp32_stream: bool | None = None  # under autocast over fp32 weights the residual stream stays fp32; None =
+    #   the stack's; false where the model itself is cast to 16 bits (model.bfloat16(), apex O2), true where plain
+    #   modules add 16-bit sublayer outputs to an fp32 stream (gpucheck/estimate/autocast.py)
     host_sync: bool = False  # the forward pass waits for the GPU in every layer (a host value copied to the GPU or
     #   read back per layer, e.g. litgpt's LoRA zero_pad before commit 47806045): its host and GPU work run in turn
     fsdp_frozen_grads: bool = False  # FSDP (FlatParameter, use_orig_params=True) units that mix frozen and trained

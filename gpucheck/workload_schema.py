@@ -94,6 +94,7 @@ TRAIN_SPEC = {
     "longest_first": _B,
     "cross_entropy": _s(False, ("full", "full_fp32_output", "chunked", "fused")),
     "host_sync": _B,
+    "tf32_matmul": _B, "autocast_fp32_stream": _B,
     "fsdp_frozen_grads": _B, "fsdp_no_sync": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
     "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
     "qlora_dequant_dtype": _s(False, QLORA_DEQUANT_DTYPES), "qlora_wrapper": _s(False, QLORA_WRAPPERS),

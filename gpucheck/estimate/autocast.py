@@ -16,7 +16,7 @@ Autocast runs the matrix math in 16 bits, but not the rest of a transformer laye
   gradient once per optimizer step (read 4 B, write 4 B: torch/amp/grad_scaler.py).
 
 Fused stacks (apex O2 / NVIDIA DeepLearningExamples, fused LayerNorm kernels that return the input's dtype) keep the
-stream in 16 bits ([stack.*].autocast_fp32_stream = false); pure bf16 (`bf16-pure`), pure fp16 (`fp16-pure`:
+stream in 16 bits ([stack.*].autocast_fp32_stream = false, or the job's own train.autocast_fp32_stream); pure bf16 (`bf16-pure`), pure fp16 (`fp16-pure`:
 `model.half()`, no autocast, no GradScaler), LoRA over 16-bit base weights and fp32 training are not autocast over fp32
 weights. Every byte count is in resources/factors.toml
 [speed.autocast] with its source.
@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate.dispatch import stack_of
 from gpucheck.records import ModelSpec, TrainSpec
 
 MIXED = ("fp16", "bf16")  # autocast precisions (bf16-pure / fp16-pure keep 16-bit weights and no fp32 master copy)
@@ -46,7 +47,7 @@ def fp32_stream(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> bool:
     upcast_qlora = t.method == "qlora" and t.qlora_kernel == "bitsandbytes" and t.qlora_upcast \
         and t.precision in MIXED and not t.qlora_norm_keeps_dtype
     fp32_weights = fp32_master(t) or upcast_qlora
-    return m.arch == "transformer" and fp32_weights and bool(f["stack"][t.stack]["autocast_fp32_stream"])
+    return m.arch == "transformer" and fp32_weights and bool(stack_of(t, f)["autocast_fp32_stream"])
 
 
 def stream_casts_per_layer(linears: int) -> int:

@@ -17,9 +17,14 @@ from gpucheck.estimate.memory import ParamCounts
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec
 
+STACK_OVERRIDES = ("tf32_matmul", "autocast_fp32_stream")  # TrainSpec fields that, when set, replace the stack's
+
 
 def stack_of(t: TrainSpec, f: Mapping[str, Any]) -> Mapping[str, Any]:
-    return f["stack"][t.stack]
+    """The job's stack ([stack.*] in factors.toml) with the settings the job states itself (a container that turns
+    TF32 on under plain PyTorch layers; a model cast to 16 bits under a stack that would keep an fp32 stream)."""
+    own = {k: getattr(t, k) for k in STACK_OVERRIDES if getattr(t, k) is not None}
+    return {**f["stack"][t.stack], **own} if own else f["stack"][t.stack]
 
 
 # -- bytes -----------------------------------------------------------------------------------------
