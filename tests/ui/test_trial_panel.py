@@ -4,7 +4,9 @@ tests/core/test_trial_torch.py runs real ones)."""
 
 from __future__ import annotations
 
+import json
 import threading
+from pathlib import Path
 
 from gpucheck.catalog import get_workload
 from gpucheck.trial import TrialResult
@@ -135,3 +137,25 @@ def test_pressing_try_it_keeps_the_keyboard_in_the_panel(qtbot):
     release.set()
     qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
     assert panel.focusWidget() is panel.run_button
+
+
+def test_a_trial_on_a_busy_cpu_says_the_pc_is_faster_than_measured(qtbot):
+    """The recorded BERT trial on the build machine while other work ran (2 threads, 39 % of the step): the panel
+    shows what it measured and says that this PC is faster and that the trial was not used to calibrate it."""
+    rec = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration" / \
+        "trials-epyc-zen5-2026-12-01.json"
+    measured = next(t["measured"] for t in json.loads(rec.read_text(encoding="utf-8"))["trials"]
+                    if t["workload"] == "bert-base-finetune")
+    busy = TrialResult(workload="bert-base-finetune", outcome="ran", message="Measured on this PC",
+                       python="/usr/bin/python3", libraries={"torch": "2.14.1"}, measured=measured,
+                       estimated={"step_seconds": 2.0, "samples_per_second": 4.0, "peak_memory_gib": 3.8,
+                                  "memory_kind": "ram"})
+    panel = TrialPanel(run_fn=_fake(busy))
+    qtbot.addWidget(panel)
+    panel.set_job(get_workload("bert-base-finetune"), None)
+    with qtbot.waitSignal(panel.measured, timeout=5000):
+        panel.run_button.click()
+    qtbot.waitUntil(lambda: not panel.is_running(), timeout=5000)
+    text = panel.status.text()
+    assert "Other programs had the processor" in text and "about 39 %" in text
+    assert "this PC is faster than measured" in text and "not used to calibrate" in text
