@@ -125,6 +125,9 @@ class ModelSpec:
     # transformer: the code its layers run (choices.LAYER_CODES: "hf-llama-sdpa", "qwen1-flash", "litgpt-llama" …), whose
     # operators per layer are counted (factors.toml [dispatch.kernels.layer_code]); None: the generic count
     layer_code: str | None = None
+    # U-Net: the code it runs (choices.UNET_CODES: "diffusers-sd1", "diffusers-sdxl" …), whose operators per step and
+    # LoRA-adaptable linears are counted (factors.toml [dispatch.kernels.unet_code]); None: the generic count
+    unet_code: str | None = None
 
     @property
     def gated(self) -> bool:

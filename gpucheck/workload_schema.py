@@ -19,6 +19,7 @@ from gpucheck.choices import (
     QLORA_KERNELS,
     QLORA_WRAPPERS,
     STACKS,
+    UNET_CODES,
     ZERO_ENGINES,
 )
 from gpucheck.records import AUDIO_DECODE, FEATURE_EXTRACTION
@@ -70,6 +71,7 @@ MODEL_SPEC = {
     "det_assigner": _s(False, DET_ASSIGNERS),
     "mask_loss": _s(False, MASK_LOSSES),
     "layer_code": _s(False, LAYER_CODES),
+    "unet_code": _s(False, UNET_CODES),
     "name": _s(),
 }
 TRAIN_SPEC = {

@@ -60,11 +60,38 @@ def kernels_per_step(m: ModelSpec, t: TrainSpec, pc: ParamCounts, f: Mapping[str
             fwd += casts + (k["peft_4bit_clone"] * adapted_linears(m, t) * layers if q4.peft_clone(t) else 0.0)
             bwd += casts  # each cast's ToCopyBackward; the clone's backward passes the gradient through
         total = fwd * passes_fwd + bwd
+    elif m.arch == "unet" and m.unet_code:
+        total = unet_operators(m, t, f, passes_fwd, gpus)
     else:
         layers = m.layers or k["layers_default"][m.arch]
         total = layers * k["image_layer_forward"] * (passes_fwd + k["backward_per_forward"])
     opt = optimizer_tensors(m, t, pc, k) * optimizer_ops_per_tensor(t, backend, f) / max(1, t.grad_accum)
     return (total + opt) * st["kernel_scale"]
+
+
+def unet_operators(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], passes_fwd: float, gpus: int = 1) -> float:
+    """Operators of a whole U-Net's step, counted for the code it runs (model.unet_code; factors.toml
+    [dispatch.kernels.unet_code]): forward (twice with checkpointing) and backward, the latter without weight
+    gradients under LoRA, plus each adapted linear's adapter (adapter_forward, adapter_backward)."""
+    k = f["dispatch"]["kernels"]
+    counted = k["unet_code"][m.unet_code]
+    fwd, bwd = float(counted["forward"]), float(counted["backward"])
+    if t.method in ("lora", "qlora"):
+        adapted = unet_adapted_linears(m, t, k)
+        if not frozen_weight_grads(t, gpus):
+            bwd = float(counted["backward_frozen_weights"])
+        fwd += k["adapter_forward"] * adapted
+        bwd += k["adapter_backward"] * adapted
+    return fwd * passes_fwd + bwd
+
+
+def unet_adapted_linears(m: ModelSpec, t: TrainSpec, k: Mapping[str, Any]) -> int:
+    """Linears of a counted U-Net that carry a LoRA adapter: 'attention' = to_q, to_k, to_v, to_out.0 of every
+    attention (diffusers' LoRA scripts), 'all-linear' = every linear of its transformer blocks (kohya's networks.lora),
+    'qv' = two of each attention's four, 'mlp' = the transformer blocks' linears outside attention."""
+    counted = k["unet_code"][m.unet_code]
+    attn, every = int(counted["attention_linears"]), int(counted["transformer_linears"])
+    return {"qv": attn // 2, "attention": attn, "mlp": every - attn, "all-linear": every}[t.lora_targets]
 
 
 def layer_code(m: ModelSpec, f: Mapping[str, Any]) -> Mapping[str, float]:
@@ -142,6 +169,8 @@ def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[st
         if t.method in ("lora", "qlora"):
             return 2.0 * adapted_linears(m, t) * layers
         return (2.0 * linears(m) + 2.0) * layers + 3.0
+    if m.arch == "unet" and m.unet_code and t.method in ("lora", "qlora"):
+        return 2.0 * unet_adapted_linears(m, t, k)
     return 3.0 * (m.layers or k["layers_default"][m.arch])
 
 

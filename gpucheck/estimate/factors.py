@@ -26,6 +26,7 @@ from gpucheck.choices import (
     OPTIMIZERS,
     QLORA_KERNELS,
     STACKS,
+    UNET_CODES,
 )
 from gpucheck.errors import BadInput
 from gpucheck.resources import resource_path
@@ -153,7 +154,10 @@ FACTORS_SCHEMA: dict[str, Any] = {
                              "layers_default": _each(("cnn", "unet", "mlp"), "posint"),
                              "layer_code": _each(LAYER_CODES, {"forward": "pos", "backward": "pos",
                                                                "backward_frozen_weights": "pos"}),
-                             "usual_layer_code": _each(("sdpa", "eager"), "str")},
+                             "usual_layer_code": _each(("sdpa", "eager"), "str"),
+                             "unet_code": _each(UNET_CODES, {"forward": "pos", "backward": "pos",
+                                                             "backward_frozen_weights": "pos", "attention_linears": "posint",
+                                                             "transformer_linears": "posint"})},
                  "host_clock_mhz": _each(SEGMENTS, "pos"), "backend_factor": _each(BACKENDS, "num"),
                  "optimizer_loop": {"backends": "strlist", "ops_per_tensor": _each(OPTIMIZERS, "num")},
                  "host_loss": _each(HOST_LOSSES, {"ops_per_step": "num", "ops_per_image": "num"})},
