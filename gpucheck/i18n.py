@@ -538,8 +538,11 @@ def optimizer_label(optimizer: str) -> str:
 def lora_targets_label(targets: str, arch: str = "transformer") -> str:
     """'qv' → "the attention layers' q_proj and v_proj" / '注意力层的 q_proj、v_proj'. A U-Net (Stable
     Diffusion) is named as its trainers name it: the diffusers LoRA scripts' target_modules to_q, to_k, to_v,
-    to_out.0 (kohya's LoRA trains the same attention layers and calls its rank network_dim)."""
+    to_out.0; kohya's networks.lora ('all-linear') adapts every linear layer of the U-Net's transformer blocks
+    and calls its rank network_dim."""
     if arch == "unet":
+        if targets == "all-linear":
+            return tr("every linear layer of the U-Net's transformer blocks (kohya's networks.lora)")
         return tr("the U-Net's attention layers (to_q, to_k, to_v, to_out.0)")
     return tr(_LORA_TARGET_LABELS[targets]) if targets in _LORA_TARGET_LABELS else targets
 

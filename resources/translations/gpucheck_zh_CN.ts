@@ -2522,8 +2522,8 @@
         <location filename="../../gpucheck/i18n.py" line="458"/>
         <location filename="../../gpucheck/i18n.py" line="482"/>
         <location filename="../../gpucheck/i18n.py" line="501"/>
-        <location filename="../../gpucheck/i18n.py" line="564"/>
-        <location filename="../../gpucheck/i18n.py" line="580"/>
+        <location filename="../../gpucheck/i18n.py" line="567"/>
+        <location filename="../../gpucheck/i18n.py" line="583"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
         <location filename="../../gpucheck/machine_text.py" line="97"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
@@ -3414,12 +3414,17 @@
         <translation>从零训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="543"/>
+        <location filename="../../gpucheck/i18n.py" line="545"/>
+        <source>every linear layer of the U-Net's transformer blocks (kohya's networks.lora)</source>
+        <translation>U-Net 各 Transformer 块中的全部线性层（kohya 的 networks.lora）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="546"/>
         <source>the U-Net's attention layers (to_q, to_k, to_v, to_out.0)</source>
         <translation>U-Net 注意力层的 to_q、to_k、to_v、to_out.0</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/i18n.py" line="555"/>
+        <location filename="../../gpucheck/i18n.py" line="558"/>
         <source>{time} (Beijing time)</source>
         <translation>{time}（北京时间）</translation>
     </message>
@@ -5829,12 +5834,12 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="126"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="128"/>
         <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="129"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="131"/>
         <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
