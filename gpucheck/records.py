@@ -78,6 +78,11 @@ class ModelSpec:
     vocab: int | None = None
     tied_embeddings: bool = False
     forward_gflops: float | None = None  # per sample, FLOPs (not MACs), non-transformer archs
+    # U-Net: attention-score FLOPs per sample at ref_image_size (QKᵀ and probabilities × V), priced as attention math,
+    # not inside forward_gflops: self-attention over latent tokens grows with the pixels squared, cross-attention over
+    # the text tokens with the pixels (benchmarks/count_unet_flops.py)
+    attn_gflops: float = 0.0
+    cross_attn_gflops: float = 0.0
     activation_mib: float | None = None  # per sample, 16-bit, non-transformer archs
     encoder_decoder: bool = False
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"

@@ -49,6 +49,8 @@ MODEL_SPEC = {
     "tied_embeddings": _B,
     "qkv_bias": _B,
     "forward_gflops": _f(False, 1e-6, 1e9),
+    "attn_gflops": _f(False, 0, 1e9),
+    "cross_attn_gflops": _f(False, 0, 1e9),
     "activation_mib": _f(False, 0, 1e7),
     "ref_image_size": _i(False, 8, 16384),
     "aux_params": _f(False, 0, 1e13),

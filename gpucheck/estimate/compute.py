@@ -123,7 +123,10 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = 
         attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
         dec_linear, dec_attn = s2s.decoder_forward_flops(m, t)
         return 2.0 * (linear * s + head * s2s.target_tokens(m, t)) + dec_linear, attn * s + dec_attn
-    return (m.forward_gflops or 0.0) * 1e9 * image_scale(m, t), 0.0
+    scale = image_scale(m, t)
+    # U-Nets: self-attention scores span latent tokens × latent tokens (pixels²), cross-attention latent × text tokens
+    attn = (m.attn_gflops * scale + m.cross_attn_gflops) * scale * 1e9
+    return (m.forward_gflops or 0.0) * 1e9 * scale, attn
 
 
 def _aux_flops(m: ModelSpec, t: TrainSpec) -> float:
