@@ -32,19 +32,14 @@ import sys
 from pathlib import Path
 
 import torch
+from count_unet_elementwise import _COMMON as SD_CONFIG_COMMON
 from torch.utils.flop_counter import FlopCounterMode
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "resources" / "models"
 TEXT_TOKENS = 77  # CLIP tokenizers pad every caption to 77 tokens (model_max_length)
 
-_SD_COMMON = {
-    "_class_name": "UNet2DConditionModel", "act_fn": "silu", "block_out_channels": [320, 640, 1280, 1280],
-    "center_input_sample": False, "down_block_types": ["CrossAttnDownBlock2D"] * 3 + ["DownBlock2D"],
-    "downsample_padding": 1, "flip_sin_to_cos": True, "freq_shift": 0, "in_channels": 4, "layers_per_block": 2,
-    "mid_block_scale_factor": 1, "norm_eps": 1e-05, "norm_num_groups": 32, "out_channels": 4, "sample_size": 64,
-    "up_block_types": ["UpBlock2D"] + ["CrossAttnUpBlock2D"] * 3,
-}
+_SD_COMMON = SD_CONFIG_COMMON  # the SD 1.x / 2.x config keys both U-Nets share (count_unet_elementwise.py)
 
 
 def _load(name: str) -> dict:

@@ -42,9 +42,9 @@ import peft
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from count_layer_operators import CountOps  # the same counter as the transformer layers'
 from diffusers import UNet2DConditionModel
 from diffusers.models.transformers.transformer_2d import Transformer2DModel
-from torch.utils._python_dispatch import TorchDispatchMode
 
 DEVICE = "meta"
 
@@ -64,16 +64,6 @@ CONFIGS: dict[str, dict[str, Any]] = {
                            projection_class_embeddings_input_dim=2816),
 }
 TEXT_TOKENS = 77
-
-
-class CountOps(TorchDispatchMode):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ops: Counter[str] = Counter()
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        self.ops[str(func.overloadpacket.__name__)] += 1
-        return func(*args, **(kwargs or {}))
 
 
 def build(name: str) -> UNet2DConditionModel:

@@ -34,12 +34,12 @@ import io
 import json
 import math
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import wave
+
+from measure_audio_input_path import cpu_median
 
 RATE_IN, RATE_OUT = 48_000, 16_000
 CLIP_S = 4.0
@@ -48,13 +48,7 @@ RUNS = 15
 
 
 def _cpu_median(fn, runs: int = RUNS) -> float:
-    fn()  # warm-up
-    times = []
-    for _ in range(runs):
-        t0 = time.process_time()
-        fn()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
+    return cpu_median(fn, runs)  # measure_audio_input_path's: warm-up, then the median CPU seconds of `runs` calls
 
 
 def speech_like(seconds: float = CLIP_S, rate: int = RATE_IN) -> list[float]:

@@ -30,7 +30,7 @@ BATCH = 16
 RUNS = 7
 
 
-def _cpu_median(fn, runs: int = RUNS) -> float:
+def cpu_median(fn, runs: int = RUNS) -> float:
     fn()  # warm-up
     times = []
     for _ in range(runs):
@@ -59,8 +59,8 @@ def measure_arrow() -> dict:
         "input_length": pa.array([CTC_SAMPLES], type=pa.int64()),
         "labels": pa.array([list(range(40))], type=pa.list_(pa.int64())),
     })
-    w = _cpu_median(whisper.to_pydict)
-    c = _cpu_median(lambda: [ctc.to_pydict() for _ in range(4)]) / 4
+    w = cpu_median(whisper.to_pydict)
+    c = cpu_median(lambda: [ctc.to_pydict() for _ in range(4)]) / 4
     return {
         "pyarrow": pa.__version__, "numpy": np.__version__,
         "whisper_s_per_clip": round(w, 5), "whisper_s_per_mfloat": round(w / (WHISPER_BINS * WHISPER_FRAMES / 1e6), 5),
@@ -85,8 +85,8 @@ def measure_pad() -> dict:
     ctc_batch = [{"input_values": wave[:n]} for n in lengths]
     ctc_floats = sum(lengths)
 
-    w = _cpu_median(lambda: whisper_fe.pad(whisper_batch, return_tensors="pt"))
-    c = _cpu_median(lambda: ctc_fe.pad(ctc_batch, padding="longest", return_tensors="pt"))
+    w = cpu_median(lambda: whisper_fe.pad(whisper_batch, return_tensors="pt"))
+    c = cpu_median(lambda: ctc_fe.pad(ctc_batch, padding="longest", return_tensors="pt"))
     return {
         "transformers": transformers.__version__, "torch": torch.__version__,
         "whisper_batch_s": round(w, 4), "whisper_s_per_clip": round(w / BATCH, 5),
