@@ -24,8 +24,8 @@ One evaluation batch, forward only, without gradients:
   every step. Not counted: generate()'s own per-step operators (logits processors, stopping criteria), early stops
   when every sample of a batch has ended (generate_tokens is what the batch decodes: the cap where only the cap is
   known, so an upper bound there);
-- the input path: each eval sample read back the same way as in training (input_path.clip_seconds), serial in the
-  training process where training's is.
+- the input path: each eval sample read back (and decoded) the same way as in training
+  (input_path.sample_input_seconds), serial in the training process where training's is.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from gpucheck.estimate.compute import Speed, forward_flops_per_sample, train_flo
 from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.dispatch import adapted_linears, dispatch_seconds, layer_operators, stack_of
 from gpucheck.estimate.factors import seq_len_of
-from gpucheck.estimate.input_path import clip_seconds, decode_seconds, in_training_process
+from gpucheck.estimate.input_path import in_training_process, sample_input_seconds
 from gpucheck.estimate.memory import block_linear_params, kv_dim
 from gpucheck.records import ModelSpec, TrainSpec
 
@@ -125,7 +125,7 @@ def pass_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], 
     per_batch = forward_s
     if t.generate_tokens > 0 and m.arch == "transformer":
         per_batch += forward_s + t.generate_tokens * _decode_step_seconds(m, t, target, f, sp, batch)
-    reading = per_process * (clip_seconds(t, target, f) + decode_seconds(t, target, f)) if in_training_process(t) else 0.0
+    reading = per_process * sample_input_seconds(t, target, f) if in_training_process(t) else 0.0
     return batches * per_batch + reading
 
 

@@ -77,6 +77,12 @@ def decode_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     return at_host_clock(cpu_s * readers, p["reference_clock_mhz"], target, f)
 
 
+def sample_input_seconds(t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
+    """CPU seconds of the input path per sample on this host: its features (clip_seconds) and its decoding
+    (decode_seconds)."""
+    return clip_seconds(t, target, f) + decode_seconds(t, target, f)
+
+
 def in_training_process(t: TrainSpec) -> bool:
     """The input path runs in the training process: features computed or read back there, or clips decoded there
     (no DataLoader workers)."""
@@ -113,7 +119,7 @@ def with_worker_starts(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any],
 def with_input_path(sp: Any, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> Any:
     """The Speed with the input path's time in its step: added where the training process does the work, the longer
     of the two where workers do. input_seconds: what it adds to a step; input_bound: it sets the pace."""
-    per = clip_seconds(t, target, f) + decode_seconds(t, target, f)
+    per = sample_input_seconds(t, target, f)
     if per <= 0.0 or not sp.step_seconds:
         return sp
     work = per * t.batch  # each GPU's process prepares its own micro-batch

@@ -263,14 +263,14 @@ def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, dev
         msg = " ".join(str(raw.get("message") or raw.get("reason") or "").split())
         return ProbeResult(probe=name, family=w.model.arch, outcome=outcome if outcome != "ran" else "failed",
                            message=msg, missing=raw.get("missing")), None
-    share = cpu_share(measured)
-    if idle_step_seconds(measured) is None and share is not None:  # several threads on a busy PC: not usable
+    share, step = cpu_share(measured), idle_step_seconds(measured)
+    if step is None and share is not None:  # several threads on a busy PC: not usable
         return ProbeResult(probe=name, family=w.model.arch, outcome="busy", message=tr(
             "other programs had the processor during its steps (its threads ran about {n} % of the time), so "
             "it was not used", n=f"{share * 100:.0f}"), steps=measured.get("steps"), measured=dict(measured)), None
     s = sample_for(w, measured, machine, key=f"calibrate:{name}", source="calibrate")
     return ProbeResult(probe=name, family=w.model.arch, outcome="ran", device=s.device if s else None,
-                       measured_step_seconds=idle_step_seconds(measured),
+                       measured_step_seconds=step,
                        estimated_step_seconds=s.estimated_step_s if s else None,
                        steps=measured.get("steps"), measured=dict(measured)), s
 

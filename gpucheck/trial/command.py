@@ -83,8 +83,9 @@ def format_result(r: TrialResult) -> str:
             lines.append(tr("Whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
         if m.get("note"):
             lines.append(m["note"])
-        if busy_note(m):
-            lines.append(busy_note(m))
+        busy = busy_note(m)
+        if busy:
+            lines.append(busy)
     if r.install:
         lines.append(tr("Install: {cmd}", cmd=r.install))
     return "\n".join(lines)

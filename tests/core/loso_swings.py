@@ -35,7 +35,7 @@ def factor_groups(calib: list) -> dict[str, list[str]]:
     for p in A.FITTED:
         A.set_fitted(doc, p, p.prior)
     with A.with_factors(parse_factors(copy.deepcopy(doc), "prior")):
-        base = {r.id: math.log(max(1e-9, A.speed_ratio(r))) ** 2 for r in calib}
+        base = {r.id: A.log_sq(r) for r in calib}
     moved = A._moved_rows(calib, doc, base, SPEED_FACTORS)
     return {name: sorted({r.group for r in rows}) for name, rows in moved.items()}
 

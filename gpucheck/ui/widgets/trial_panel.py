@@ -407,8 +407,9 @@ class TrialPanel(QtWidgets.QGroupBox):
                 lines.append(tr("The whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
             if self.shown_above:  # the page shows each figure, beside the estimate it shows: said once
                 lines.append(tr("Every figure of the page above is now the measured one, beside the estimate."))
-            if busy_note(m):
-                lines.append(busy_note(m))
+            busy = busy_note(m)
+            if busy:
+                lines.append(busy)
         self.status.setText("\n".join(lines))
         self.install_line.setText(r.install or "")
         self.install_row.setVisible(bool(r.install))
