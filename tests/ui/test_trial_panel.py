@@ -92,8 +92,8 @@ def test_the_progress_names_its_phase_and_never_sits_at_100_percent(qtbot):
         for ev in ({"phase": "starting"}, {"phase": "warmup"},
                    {"phase": "timing", "step": 3, "elapsed_s": 12, "max_seconds": 30},
                    {"phase": "timing", "step": 9, "elapsed_s": 30.4, "max_seconds": 30}):
+            step.clear()  # before the event: the test may answer it before this thread runs again
             on_event(dict(ev, event="phase"))
-            step.clear()
             step.wait(5)
         release.wait(5)
         return MEASURED
