@@ -84,6 +84,10 @@ class ModelSpec:
     attn_gflops: float = 0.0
     cross_attn_gflops: float = 0.0
     activation_mib: float | None = None  # per sample, 16-bit, non-transformer archs
+    # with gradient checkpointing: what stays saved at the backward's peak, per sample at ref_image_size (the
+    # checkpointed calls' inputs + the largest call recomputed; benchmarks/count_unet_activations.py); None: the
+    # activations × factors.toml [activations] image_checkpointing_fraction
+    activation_mib_checkpointed: float | None = None
     encoder_decoder: bool = False
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"
     ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at

@@ -146,7 +146,8 @@ class Alternative:
     total_hours: float | None
     too_slow: bool = False
     kind: str = "smaller_model"  # lora | qlora | smaller_model (the id of the first tweak)
-    fits: bool = True  # False: even this does not fit (shown so the reader sees it was tried)
+    fits: bool = True  # False: even this does not fit with room (shown so the reader sees it was tried)
+    tight: bool = False  # not with room, but it may fit: the estimate's range spans the usable memory
 
 
 @dataclass(frozen=True)

@@ -282,7 +282,7 @@ def _alternative(res: ladder.LadderResult, facts: GpuFacts, limit: float, shell:
         workload_id=res.workload.id, title=title, tweaks=res.tweaks, settings=dict(res.settings),
         snippet=snippet(res.settings, res.train, res.workload, facts, shell) if res.fits or res.tight else "",
         peak_vram_bytes=res.estimate.peak_vram_bytes, total_hours=hours,
-        too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits)
+        too_slow=hours is not None and hours > limit, kind=first.id, fits=res.fits, tight=res.tight)
 
 
 def _other_gpu_vendor(machine: Machine | None, target: Any) -> str | None:

@@ -253,6 +253,16 @@ def _upgrade_line(u: Upgrade) -> str:
     return line
 
 
+def tried_instead_text(alt: Alternative) -> str:
+    """One line for a change tried instead that does not fit with room: it may still fit (its range spans the
+    usable memory) or it does not fit either."""
+    if alt.tight:
+        return tr("Also tried instead, may fit but without room to spare: {title} (needs about {need} per GPU).",
+                  title=alt.title, need=fmt_gib(alt.peak_vram_bytes))
+    return tr("Also tried instead, does not fit either: {title} (needs {need} per GPU).",
+              title=alt.title, need=fmt_gib(alt.peak_vram_bytes))
+
+
 def format_advice(a: Advice, indent: str = "") -> str:
     """The full advice for one job, as readable text."""
     lines = [a.summary]
@@ -274,9 +284,7 @@ def format_advice(a: Advice, indent: str = "") -> str:
             lines.append(tr("  - {title}: about {h} — trade-off: {cost}", title=t.title,
                             h=fmt_duration(t.total_hours), cost=t.cost))
             lines.append("    " + settings_text(t.settings))
-    for alt in (x for x in a.alternatives if not x.fits):
-        lines.append(tr("Also tried instead, does not fit either: {title} (needs {need} per GPU).",
-                        title=alt.title, need=fmt_gib(alt.peak_vram_bytes)))
+    lines += [tried_instead_text(alt) for alt in a.alternatives if not alt.fits]
     if a.alternative is not None:
         alt = a.alternative
         lines.append(tr("What fits instead: {title}.", title=alt.title) if alt.total_hours is None else

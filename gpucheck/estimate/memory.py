@@ -17,7 +17,8 @@ Conventions (say which, as the sources differ):
   attention); logits add b·s·vocab × the bytes the loss keeps, by how the stack writes the loss
   (gpucheck/estimate/logits.py, which also gives the caching allocator's reserve above what is allocated).
 - CNN/UNet activations come from the workload's `activation_mib` per sample at `ref_image_size`,
-  scaled by (image_size / ref_image_size)².
+  scaled by (image_size / ref_image_size)²; with gradient checkpointing, from `activation_mib_checkpointed` where
+  it was counted (the U-Nets: benchmarks/count_unet_activations.py).
 """
 
 from __future__ import annotations
@@ -262,11 +263,14 @@ def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> 
 
 def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     a = f["activations"]
-    per_sample = (m.activation_mib or 0.0) * MIB * image_scale(m, t)
+    if t.grad_checkpointing and m.activation_mib_checkpointed is not None:
+        per_sample = m.activation_mib_checkpointed * MIB * image_scale(m, t)  # counted for this model
+    else:
+        per_sample = (m.activation_mib or 0.0) * MIB * image_scale(m, t)
+        if t.grad_checkpointing:
+            per_sample *= a["image_checkpointing_fraction"]
     if t.precision == "fp32":
         per_sample *= a["fp32_scale"]
-    if t.grad_checkpointing:
-        per_sample *= a["image_checkpointing_fraction"]
     return per_sample * t.batch
 
 

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.advise.present import alternative_text, cloud_cost_text, shop_price_text
+from gpucheck.advise.present import alternative_text, cloud_cost_text, shop_price_text, tried_instead_text
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.report.measured import (
     measured_caption,
@@ -383,9 +383,7 @@ def alternative_lines(adv: Any) -> tuple[str, ...]:
     for alt in adv.alternatives:
         if alt is adv.alternative or alt == adv.alternative:
             continue
-        out.append(alternative_text(alt) if alt.fits else
-                   tr("Also tried instead, does not fit either: {title} (needs {need} per GPU).",
-                      title=alt.title, need=fmt_gib(alt.peak_vram_bytes)))
+        out.append(alternative_text(alt) if alt.fits else tried_instead_text(alt))
     return tuple(out)
 
 

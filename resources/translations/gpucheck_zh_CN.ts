@@ -1198,141 +1198,145 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="260"/>
-        <source>Tried, not enough:</source>
-        <translation>已尝试，但仍不够：</translation>
+        <source>Also tried instead, may fit but without room to spare: {title} (needs about {need} per GPU).</source>
+        <translation>也试过改用：{title}，可能装得下，但没有余量（每块 GPU 约需 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="261"/>
-        <source>  - {title}</source>
-        <translation>  - {title}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="263"/>
-        <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
-        <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="265"/>
-        <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
-        <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="269"/>
-        <source>Settings to copy:</source>
-        <translation>可复制的设置：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="272"/>
-        <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
-        <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="274"/>
-        <source>  - {title}: about {h} — trade-off: {cost}</source>
-        <translation>  - {title}，约 {h} — 代价：{cost}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/present.py" line="278"/>
-        <location filename="../../gpucheck/report/figures.py" line="387"/>
+        <location filename="../../gpucheck/advise/present.py" line="262"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/present.py" line="270"/>
+        <source>Tried, not enough:</source>
+        <translation>已尝试，但仍不够：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="271"/>
+        <source>  - {title}</source>
+        <translation>  - {title}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="273"/>
+        <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
+        <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="275"/>
+        <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
+        <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <source>Settings to copy:</source>
+        <translation>可复制的设置：</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/present.py" line="282"/>
+        <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
+        <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="284"/>
+        <source>  - {title}: about {h} — trade-off: {cost}</source>
+        <translation>  - {title}，约 {h} — 代价：{cost}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="290"/>
         <source>What fits instead: {title}.</source>
         <translation>能装下的替代方案：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="283"/>
+        <location filename="../../gpucheck/advise/present.py" line="291"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="285"/>
+        <location filename="../../gpucheck/advise/present.py" line="293"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="288"/>
-        <location filename="../../gpucheck/advise/present.py" line="267"/>
+        <location filename="../../gpucheck/advise/present.py" line="296"/>
+        <location filename="../../gpucheck/advise/present.py" line="277"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="292"/>
-        <location filename="../../gpucheck/advise/present.py" line="369"/>
+        <location filename="../../gpucheck/advise/present.py" line="300"/>
+        <location filename="../../gpucheck/advise/present.py" line="377"/>
         <source>Software: {msg}</source>
         <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="296"/>
-        <location filename="../../gpucheck/advise/present.py" line="377"/>
+        <location filename="../../gpucheck/advise/present.py" line="304"/>
+        <location filename="../../gpucheck/advise/present.py" line="385"/>
         <source>Bottleneck: {msg}</source>
         <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="297"/>
-        <location filename="../../gpucheck/advise/present.py" line="378"/>
+        <location filename="../../gpucheck/advise/present.py" line="305"/>
+        <location filename="../../gpucheck/advise/present.py" line="386"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="299"/>
+        <location filename="../../gpucheck/advise/present.py" line="307"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="302"/>
+        <location filename="../../gpucheck/advise/present.py" line="310"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="307"/>
+        <location filename="../../gpucheck/advise/present.py" line="315"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="317"/>
+        <location filename="../../gpucheck/advise/present.py" line="325"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="319"/>
+        <location filename="../../gpucheck/advise/present.py" line="327"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="323"/>
+        <location filename="../../gpucheck/advise/present.py" line="331"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="328"/>
+        <location filename="../../gpucheck/advise/present.py" line="336"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="336"/>
+        <location filename="../../gpucheck/advise/present.py" line="344"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="350"/>
+        <location filename="../../gpucheck/advise/present.py" line="358"/>
         <source>What fits instead: {title}</source>
         <translation>能装下的替代方案：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="353"/>
+        <location filename="../../gpucheck/advise/present.py" line="361"/>
         <source>Way out: {brief}</source>
         <translation>出路：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="357"/>
+        <location filename="../../gpucheck/advise/present.py" line="365"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="357"/>
+        <location filename="../../gpucheck/advise/present.py" line="365"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -2397,7 +2401,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
         <location filename="../../gpucheck/commands.py" line="432"/>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
@@ -2436,26 +2440,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="265"/>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="266"/>
-        <location filename="../../gpucheck/report/figures.py" line="407"/>
+        <location filename="../../gpucheck/report/figures.py" line="405"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/figures.py" line="408"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="268"/>
-        <location filename="../../gpucheck/report/figures.py" line="409"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -4539,57 +4543,57 @@
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="397"/>
+        <location filename="../../gpucheck/report/figures.py" line="395"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="399"/>
+        <location filename="../../gpucheck/report/figures.py" line="397"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="405"/>
+        <location filename="../../gpucheck/report/figures.py" line="403"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="411"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="447"/>
+        <location filename="../../gpucheck/report/figures.py" line="445"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="453"/>
+        <location filename="../../gpucheck/report/figures.py" line="451"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="455"/>
+        <location filename="../../gpucheck/report/figures.py" line="453"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="458"/>
+        <location filename="../../gpucheck/report/figures.py" line="456"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="463"/>
+        <location filename="../../gpucheck/report/figures.py" line="461"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="483"/>
+        <location filename="../../gpucheck/report/figures.py" line="481"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="487"/>
+        <location filename="../../gpucheck/report/figures.py" line="485"/>
         <location filename="../../gpucheck/report/model.py" line="585"/>
         <location filename="../../gpucheck/report/model.py" line="612"/>
         <location filename="../../gpucheck/report/model.py" line="667"/>
@@ -4599,48 +4603,48 @@
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="489"/>
+        <location filename="../../gpucheck/report/figures.py" line="487"/>
         <source>Use {gpus} free on {provider}</source>
         <translation>在 {provider} 免费使用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="490"/>
+        <location filename="../../gpucheck/report/figures.py" line="488"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="495"/>
+        <location filename="../../gpucheck/report/figures.py" line="493"/>
         <source>{cost} for the whole run</source>
         <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/figures.py" line="504"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="527"/>
+        <location filename="../../gpucheck/report/figures.py" line="525"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="527"/>
+        <location filename="../../gpucheck/report/figures.py" line="525"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="527"/>
+        <location filename="../../gpucheck/report/figures.py" line="525"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -5947,22 +5951,22 @@
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="89"/>
+        <location filename="../../gpucheck/trial/command.py" line="90"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="108"/>
+        <location filename="../../gpucheck/trial/command.py" line="109"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="110"/>
+        <location filename="../../gpucheck/trial/command.py" line="111"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="112"/>
+        <location filename="../../gpucheck/trial/command.py" line="113"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>

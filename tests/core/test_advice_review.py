@@ -81,24 +81,23 @@ def test_images_never_get_a_sequence_length_tweak():
     assert "shorter_sequences" not in [x.id for x in a.tweaks]
 
 
-def test_sdxl_lora_fits_12gb_with_cached_latents_and_text_embeddings():
-    """SDXL LoRA on a 12 GB card is the usual kohya sd-scripts recipe (--cache_latents
-    --cache_text_encoder_outputs with gradient checkpointing): the VAE and the two text encoders
-    (0.9 B parameters) leave the GPU. It must not be "does not fit" on an RTX 3060."""
+def test_sdxl_lora_fits_8gb_with_cached_latents_and_text_embeddings():
+    """SDXL LoRA on an 8 GB card is kohya sd-scripts' documented recipe (docs/train_SDXL-en.md: 'can be done with
+    8GB GPU memory (10GB recommended)', --cache_latents --cache_text_encoder_outputs with gradient checkpointing):
+    the VAE and the two text encoders (0.9 B parameters) leave the GPU. A 12 GB card runs it as configured."""
     _m, w, t, a = advice_for("rtx3060-12gb-hdd-desktop", "sdxl-lora")
     assert w.model.aux_params > 0.5e9 and w.train.grad_checkpointing
-    # "tight: may fit" is honest here: the activations widen by the diffusion family's memory band
-    # (resources/factors.toml [memory_band.default], 0.6–1.8×; no published diffusion memory row sets it), and
-    # kohya's docs (docs/train_SDXL-en.md: SDXL LoRA trains in 8 GB, 10 GB recommended) put the real peak inside
-    # that band on a 12 GB card; never "does not fit"
+    assert a.verdict == "runs" and not a.tweaks
+    t8 = E.Target.from_gpu(find_gpu("RTX 4060 8GB"), 1, None)
+    base = E.estimate(w, t8)
+    a = advise(None, w, t8, base)
     assert a.verdict in ("runs_with_tweaks", "tight")
     # caching is the step; AdamW8bit, which kohya's SDXL recipes use anyway, may follow while it is still tight
     assert [x.id for x in a.tweaks][:1] == ["cache_embeddings"]
     assert set(x.id for x in a.tweaks) <= {"cache_embeddings", "optimizer_8bit"}
-    assert a.final_peak_vram_bytes <= t.vram_available_bytes
+    assert a.final_peak_vram_bytes <= t8.vram_available_bytes
     assert "--cache_latents" in a.snippet
     # caching also removes the VAE/text-encoder forward from every step: faster, never slower
-    base = E.estimate(w, t)
     assert a.final_total_hours < base.total_hours
     # a 24 GB card needs no change
     _m, _w, _t, a = advice_for("rtx4090-650w-desktop", "sdxl-lora")

@@ -524,14 +524,7 @@ def _fit_case_verdict(c: FitCase) -> tuple[str, str, float]:
     return str(e.verdict), str(a.verdict), e.peak_vram_bytes / GIB
 
 
-# kohya's 8 GB SDXL LoRA at 1024 px: the estimate's U-Net activations (4.4 GiB with checkpointing) put it over
-# 8 GB; it "fitted" only through a lower resolution, which is a change to the data (issue 26 §3), now an
-# alternative. Kept visible until the SDXL activation estimate is checked against a measurement.
-_SDXL_8GB = pytest.mark.xfail(strict=True, reason="SDXL activations at 1024 px estimated over 8 GB; kohya ran it")
-
-
-@pytest.mark.parametrize("case", [pytest.param(c, marks=_SDXL_8GB) if c.what.startswith("SDXL LoRA, 8 GB") else c
-                                  for c in FIT_CASES], ids=lambda c: c.what)
+@pytest.mark.parametrize("case", FIT_CASES, ids=lambda c: c.what)
 def test_published_run_gets_a_consistent_verdict(case):
     as_configured, advised, _ = _fit_case_verdict(case)
     if case.published == "out of memory":
