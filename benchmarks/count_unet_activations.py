@@ -180,12 +180,56 @@ def count(unet, kw: dict, pixels: int) -> dict:
                              "total_mib": round((kept + per_call[top]) / MIB, 3)}}
 
 
+def eager_scores(cfg: dict, pixels: int) -> dict:
+    """Attention scores eager attention would materialize (heads × query tokens × key tokens), per sample, counted on
+    the meta device from each Attention call's shapes: over the self-attentions (attn1, latent tokens²) in all and in
+    the largest single transformer block (what a checkpointed backward recomputes at once), and over the
+    cross-attentions (attn2, latent tokens × 77 text tokens)."""
+    from diffusers import UNet2DConditionModel
+    from diffusers.models.attention_processor import Attention
+
+    kw = {k: v for k, v in cfg.items() if not k.startswith("_")}
+    with torch.device("meta"):
+        unet = UNet2DConditionModel(**kw)
+    side = pixels // 8
+    x = torch.randn(1, kw["in_channels"], side, side, device="meta")
+    ctx = torch.randn(1, TEXT_TOKENS, kw["cross_attention_dim"], device="meta")
+    extra = {}
+    if kw.get("addition_embed_type") == "text_time":
+        text = kw["projection_class_embeddings_input_dim"] - 6 * kw["addition_time_embed_dim"]
+        extra["added_cond_kwargs"] = {"text_embeds": torch.randn(1, text, device="meta"),
+                                      "time_ids": torch.randn(1, 6, device="meta")}
+    self_el: list[int] = []
+    cross_el = 0
+
+    def hook(mod, args, kwargs, out):
+        nonlocal cross_el
+        q = args[0] if args else kwargs["hidden_states"]
+        ctx_in = kwargs.get("encoder_hidden_states")
+        q_len = q.shape[1] if q.dim() == 3 else q.shape[2] * q.shape[3]
+        kv_len = q_len if ctx_in is None else ctx_in.shape[1]
+        n = mod.heads * q_len * kv_len
+        if ctx_in is None:
+            self_el.append(n)
+        else:
+            cross_el += n
+
+    for m in unet.modules():
+        if isinstance(m, Attention):
+            m.register_forward_hook(hook, with_kwargs=True)
+    with torch.no_grad():
+        unet(x, torch.tensor([10], device="meta"), encoder_hidden_states=ctx, **extra)
+    return {"image_size": pixels, "self_attention_layers": len(self_el), "self_score_elements": sum(self_el),
+            "self_score_elements_largest_layer": max(self_el), "cross_score_elements": cross_el}
+
+
 def one(name: str, mode: str) -> dict:
     cfg, ref, source = MODELS_COUNTED[name]
     unet, kw = build(cfg, mode)
     r = {"source": source, "ref_image_size": ref, "mode": mode}
     for px in (ref // 2, ref):
         r[f"at_{px}"] = count(unet, kw, px)
+        r[f"at_{px}"]["eager_attention"] = eager_scores(cfg, px)
     return r
 
 

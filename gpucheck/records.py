@@ -88,6 +88,11 @@ class ModelSpec:
     # checkpointed calls' inputs + the largest call recomputed; benchmarks/count_unet_activations.py); None: the
     # activations × factors.toml [activations] image_checkpointing_fraction
     activation_mib_checkpointed: float | None = None
+    # U-Net with eager attention (eager_attention = true: no xformers / SDPA): the self-attention score elements
+    # (heads × latent tokens²) per sample at ref_image_size, in all and in the largest single layer (what a
+    # checkpointed backward recomputes at once); they grow with the pixels squared (benchmarks/count_unet_activations.py)
+    attn_score_elements: float = 0.0
+    attn_score_elements_max: float = 0.0
     encoder_decoder: bool = False
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"
     ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at

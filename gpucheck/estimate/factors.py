@@ -105,7 +105,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
               "kept_weight_bytes": _each(QLORA_KERNELS, "num"), "dequant_transient_bytes": _each(QLORA_KERNELS, "num"),
               "time_factor_high": "pos"},
     "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_bytes_pure_16bit": "num",
-                    "score_dropout_bytes_pure_16bit": "num", "score_softcap_bytes": "num", "image_checkpointing_fraction": "frac",
+                    "score_dropout_bytes_pure_16bit": "num", "score_softcap_bytes": "num", "score_backward_bytes": "num", "score_backward_bytes_pure_16bit": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES},
     "lora_dropout": {"copy_bytes_16bit": "pos", "copy_bytes_fp32": "pos", "mask_bytes": "num"},
     "loss_memory": {"batch_max_boxes": "pos", "anchors_at_640": "pos",

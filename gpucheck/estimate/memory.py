@@ -271,7 +271,24 @@ def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> 
             per_sample *= a["image_checkpointing_fraction"]
     if t.precision == "fp32":
         per_sample *= a["fp32_scale"]
-    return per_sample * t.batch
+    return (per_sample + unet_eager_score_bytes(m, t, f)) * t.batch
+
+
+def unet_eager_score_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Per sample: the attention scores a U-Net keeps when its attention is eager (diffusers' AttnProcessor /
+    CrossAttnProcessor before SDPA, no xformers: get_attention_scores → softmax → bmm with V), every self-attention's
+    without checkpointing, the largest one's while a checkpointed block is recomputed. diffusers' U-Net attention has
+    no dropout on the probabilities (the processor applies none; to_out's Dropout is p = 0.0), so the bytes per score
+    are eager_score_bytes' at p = 0: the fp32 softmax output and its 16-bit copy under autocast, 4 B in fp32. The
+    largest layer's backward holds two more score matrices (factors.toml [activations] score_backward_bytes). The
+    cross-attention scores (× 77 text tokens, under 2 % of these) are left out."""
+    if not (m.eager_attention and m.arch == "unet"):
+        return 0.0
+    a = f["activations"]
+    kept = m.attn_score_elements_max if t.grad_checkpointing else m.attn_score_elements
+    p0 = dataclasses.replace(m, attention_dropout=0.0)
+    grads = a["score_backward_bytes_pure_16bit" if t.precision in PURE_16BIT else "score_backward_bytes"]
+    return image_scale(m, t) ** 2 * (float(kept) * eager_score_bytes(p0, t, f) + m.attn_score_elements_max * grads)
 
 
 def activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:

@@ -52,6 +52,38 @@ def test_the_unet_jobs_keep_what_diffusers_saves(job: str) -> None:
     assert _activation_mib(job, ref, True) < 0.25 * _activation_mib(job, ref, False)
 
 
+@pytest.mark.parametrize("job", sorted(JOBS))
+def test_eager_attention_scores_are_the_counted_shapes(job: str) -> None:
+    """With eager attention (no xformers / SDPA) a U-Net keeps every self-attention's scores: the catalog's element
+    counts are the count's (heads × latent tokens² over each Attention call), and they grow with the pixels squared."""
+    w = get_workload(job)
+    run = json.loads(COUNT.read_text())["runs"][JOBS[job]]
+    ref = run["ref_image_size"]
+    eager = run[f"at_{ref}"]["eager_attention"]
+    assert w.model.attn_score_elements == eager["self_score_elements"]
+    assert w.model.attn_score_elements_max == eager["self_score_elements_largest_layer"]
+    half = run[f"at_{ref // 2}"]["eager_attention"]
+    assert half["self_score_elements"] * 16 == eager["self_score_elements"]
+
+
+def test_a_2023_dreambooth_run_with_plain_attention_needs_the_scores() -> None:
+    """PEFT's README (January 2023, one A100 80GB, SD v1-4 DreamBooth with the text encoder, fp32, 2 images of 512 px
+    per step, diffusers' plain attention of that time): 27.5 / 15.5 / 8.12 GB peak allocated for full, LoRA, and LoRA
+    with checkpointing. The estimate with eager attention is within 10 % of each; without the scores it would be
+    2–7 GB short."""
+    from gpucheck.evidence import load_evidence
+    from tests.core.accuracy import memory_error, run as run_row
+
+    rows = [r for r in load_evidence() if r.id.startswith("peft-sd14-dreambooth-")]
+    assert len(rows) == 3
+    for r in rows:
+        assert r.model.eager_attention and r.model.arch == "unet"
+        assert abs(memory_error(r)) < 0.10, r.id
+        fused = dataclasses.replace(r, model=dataclasses.replace(r.model, eager_attention=False))
+        short = r.measured.bytes - run_row(fused).allocated_bytes
+        assert 1.5 * 2**30 < short < 8 * 2**30, r.id
+
+
 def test_sd15_dreambooth_grows_per_image_as_the_published_t4_table() -> None:
     """ShivamShrirao/diffusers' DreamBooth README (Tesla T4, xformers, fp16, no checkpointing): memory grows 2.5 GB
     per step of train_batch_size, which holds an instance and a class image — 1,192 MiB per image. The counted
