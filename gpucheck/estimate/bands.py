@@ -65,6 +65,14 @@ def vendor_of(target: Any) -> str:
     return "laptop" if gpu.segment == "laptop" else gpu.vendor
 
 
+def memory_vendor_of(target: Any) -> str:
+    """The vendor a Target's MEMORY band is looked up by: the GPU's vendor, laptops included. What a job keeps in
+    memory does not depend on the clock a laptop sustains (the reason laptops have their own speed band): the same
+    kernels and the same caching allocator run; "cpu" without a GPU."""
+    gpu = getattr(target, "gpu", None)
+    return "cpu" if gpu is None else gpu.vendor
+
+
 def _label(what: str) -> str:
     labels = {"amd": tr("AMD GPUs"), "apple": tr("Apple GPUs"), "intel": tr("Intel GPUs"), "cpu": tr("CPUs"),
               "laptop": tr("laptop GPUs"),

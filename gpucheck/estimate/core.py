@@ -138,7 +138,7 @@ def _check_memory(w: Workload, target: Target, bd: VramBreakdown, host_ram: int,
     else:
         exact = bd.weights_bytes + bd.gradients_bytes + bd.optimizer_bytes + context_bytes(load_factors(),
                                                                                           target.backend)
-        vfit, lo, hi = fit_band(exact, peak - exact, avail, w.family, bands.vendor_of(target))
+        vfit, lo, hi = fit_band(exact, peak - exact, avail, w.family, bands.memory_vendor_of(target))
         band = (lo, hi)
         ram_needed = host_ram + peak if target.unified_memory else host_ram
     rfit = ram_fit(ram_needed, ram_total, ram_free)

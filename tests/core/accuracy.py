@@ -380,12 +380,12 @@ def _out(lo: float, hi: float) -> tuple[float, float]:
     return math.floor(lo * 100) / 100, math.ceil(hi * 100) / 100
 
 
-def _cells(results: list[Result], value, min_rows: int) -> dict[tuple[str, str], list[float]]:
+def _cells(results: list[Result], value, min_rows: int, by=None) -> dict[tuple[str, str], list[float]]:
     out: dict[tuple[str, str], list[float]] = {}
     for x in results:
         v = value(x)
         if v is not None:
-            out.setdefault((x.row.family, vendor(x.row)), []).append(v)
+            out.setdefault((x.row.family, (by or vendor)(x.row)), []).append(v)
     return {k: xs for k, xs in out.items() if len(xs) >= min_rows}
 
 
@@ -404,14 +404,17 @@ def sharded(r: EvidenceRow) -> bool:
 
 def memory_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
     """(family, vendor) → P10–P90 of the LOSO uncertain-bytes multipliers (≥ MIN_ROWS_FOR_BAND rows, as the speed
-    bands), widened to include 1 and never below 0: a row whose exact bytes alone exceed its measurement needs a
-    negative multiplier, which no real activation size has (its error is in the exact part and is reported with
-    the memory rows). Sharded rows are left out: their error is in where the weights and optimizer state sit (the
+    bands), widened to include 1. A row whose exact bytes alone exceed its measurement needs a negative multiplier,
+    which no real activation size has: its error is in the exact part (reported with the memory rows), so it is
+    left out, as a band on activations cannot describe it. Sharded rows are left out too: their error is in where the weights and optimizer state sit (the
     exact part, e.g. litgpt's FSDP LoRA runs keep a full-model gradient for units that mix frozen and trained
     weights), which a multiplier on activations cannot describe. Each source group weighs the same, as in the speed
-    bands (group_weighted_quantile): one suite's 24 rows of one allocator setting count once."""
+    bands (group_weighted_quantile): one suite's 24 rows of one allocator setting count once. Rows whose reserve holds
+    cached blocks the allocator frees before it fails (measured.releasable_reserve: cuDNN's benchmark workspaces) are
+    left out too: the band decides whether a job may run out of memory, and those blocks never make it."""
     cells = _cells(results, lambda x: (x.multiplier, x.row.group) if x.row.measured.is_memory and not sharded(x.row)
-                   else None, MIN_ROWS_FOR_BAND)
+                   and not x.row.measured.releasable_reserve and x.multiplier >= 0 else None, MIN_ROWS_FOR_BAND,
+                   by=lambda r: find_gpu(r.gpu).vendor)  # laptops by their GPU's vendor (bands.memory_vendor_of)
     return {k: _out(max(0.0, min(1.0, group_weighted_quantile(xs, 0.10))), max(1.0, group_weighted_quantile(xs, 0.90)))
             for k, xs in sorted(cells.items())}
 
