@@ -97,6 +97,10 @@ class ModelSpec:
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"
     ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at
     aux_params: float = 0.0  # frozen helper networks kept on the GPU at 16-bit (VAE, text encoders)
+    # U-Net with a VAE: the live tensors of one VAE encode (the training scripts' vae.encode(x).latent_dist.sample()
+    # under no_grad when latents are not cached), MiB per image at ref_image_size in 16 bits, parameters excluded;
+    # 0 = not counted (benchmarks/count_vae_encode_peak.py)
+    aux_encode_peak_mib: float = 0.0
     lora_params_per_rank: float | None = None  # non-transformer archs: adapter params added per unit of rank
     head_dim: int | None = None  # transformer: when not hidden / heads
     qkv_bias: bool = False  # Qwen2-style q/k/v biases
@@ -184,6 +188,8 @@ class TrainSpec:
     #                      2 and gradients, 3 (= shard, FSDP full shard) and weights
     cache_embeddings: bool = False  # diffusion: VAE latents and text-encoder outputs computed once before
     #                                 training, so those frozen helper networks leave the GPU
+    vae_fp32: bool = False  # diffusion: the VAE encodes in fp32 while the U-Net trains in 16 bits (diffusers' SDXL
+    #                         scripts without --pretrained_vae_model_name_or_path; kohya sd-scripts --no_half_vae)
     stack: str = "eager"  # eager (HF Trainer, plain PyTorch) | fused (compiled / fused kernels) | handtuned (llm.c)
     packing: bool = False  # transformers: short samples packed into full rows (variable-length attention)
     longest_first: bool = False  # the run's longest step comes before any shorter one that could outgrow it (batches

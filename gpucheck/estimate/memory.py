@@ -45,6 +45,7 @@ from gpucheck.estimate.sharding import (
     unsharded_accumulation_grads,
     zero_stage,
 )
+from gpucheck.estimate.vae_encode import vae_encode_bytes
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
 
 GIB = 1024**3
@@ -489,6 +490,8 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     # a detector's assigner and loss (YOLOv8's task-aligned assigner, YOLOv5-seg's masks) peak while the activations
     # are kept
     act = activation_bytes(m, t, f) + loss_side_bytes(m, t, f)
+    # the VAE encode of a job without cached latents runs before the U-Net keeps anything: the larger of the two
+    act = max(act, vae_encode_bytes(m, t, pc.aux))
     # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
     # counted with the optimizer
     optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)
