@@ -46,6 +46,7 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
+from count_unet_elementwise import write_counts
 from count_unet_flops import MODELS_COUNTED, TEXT_TOKENS
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
@@ -251,12 +252,7 @@ def main() -> int:
                 subprocess.run([sys.executable, __file__, "--one", name, mode, "--out", str(part)], check=True)
                 runs[f"{name}/{mode}"] = json.loads(part.read_text(encoding="utf-8"))
                 print(name, mode, json.dumps(runs[f"{name}/{mode}"]), flush=True)
-    doc = {"how": __doc__.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0], "torch": torch.__version__,
-           "diffusers": __import__("diffusers").__version__, "peft": __import__("peft").__version__,
-           "platform": platform.platform(), "runs": runs}
-    with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh, indent=1)
-        fh.write("\n")
+    write_counts(args.out, __doc__, runs, peft=__import__("peft").__version__, platform=platform.platform())
     return 0
 
 

@@ -252,6 +252,16 @@ def count(unet, latent: int, mode: str) -> dict:
 CONFIGS_CTX: dict[int, int] = {}
 
 
+def write_counts(path: str, module_doc: str, runs, **extra) -> None:
+    """Write a count script's result: how it counted (its docstring after the usage lines), the software it ran on
+    and its runs, as indented JSON."""
+    doc = {"how": module_doc.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0], "torch": torch.__version__,
+           "diffusers": __import__("diffusers").__version__, **extra, "runs": runs}
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, indent=1)
+        fh.write("\n")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--latents", default="16,32")
@@ -270,12 +280,8 @@ def main() -> int:
                 print(json.dumps({k: v for k, v in r.items() if not k.startswith("moved_") or k in
                                   ("moved_elements", "moved_bytes")}), flush=True)
                 runs.append(r)
-    doc = {"how": __doc__.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0], "torch": torch.__version__,
-           "diffusers": __import__("diffusers").__version__, "platform": platform.platform(), "runs": runs}
     if a.out:
-        with open(a.out, "w") as fh:
-            json.dump(doc, fh, indent=1)
-            fh.write("\n")
+        write_counts(a.out, __doc__, runs, platform=platform.platform())
     return 0
 
 

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import torch
 from count_unet_elementwise import _COMMON as SD_CONFIG_COMMON
+from count_unet_elementwise import write_counts
 from torch.utils.flop_counter import FlopCounterMode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,11 +126,7 @@ def main() -> int:
                       "self_attn_ratio_half_to_ref": round(half["self_attn_gflops"] / full["self_attn_gflops"], 4),
                       "cross_attn_ratio_half_to_ref": round(half["cross_attn_gflops"] / full["cross_attn_gflops"], 4)}
         print(name, json.dumps(runs[name]["at_ref"]), "constant", runs[name]["constant_gflops"], flush=True)
-    doc = {"how": __doc__.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0], "torch": torch.__version__,
-           "diffusers": __import__("diffusers").__version__, "platform": platform.platform(), "runs": runs}
-    with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh, indent=1)
-        fh.write("\n")
+    write_counts(args.out, __doc__, runs, platform=platform.platform())
     return 0
 
 

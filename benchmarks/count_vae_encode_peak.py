@@ -36,11 +36,11 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import time
 from pathlib import Path
 
 import torch
+from count_unet_elementwise import write_counts
 from torch.multiprocessing.reductions import StorageWeakRef
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
@@ -158,12 +158,9 @@ def main() -> int:
                 runs[f"{name}/{dname}/{pixels}"] = r
                 print(name, dname, pixels, json.dumps(r), flush=True)
             del vae
-    doc = {"how": __doc__.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0], "torch": torch.__version__,
-           "diffusers": __import__("diffusers").__version__, "machine": platform.machine(),
-           "processor": "AttnProcessor2_0 (scaled_dot_product_attention)", "batch": 1, "runs": runs}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh, indent=1)
+    write_counts(args.out, __doc__, runs, machine=platform.machine(),
+                 processor="AttnProcessor2_0 (scaled_dot_product_attention)", batch=1)
     return 0
 
 
