@@ -96,7 +96,8 @@ class ModelSpec:
     encoder_decoder: bool = False
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"
     ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at
-    aux_params: float = 0.0  # frozen helper networks kept on the GPU at 16-bit (VAE, text encoders)
+    aux_params: float = 0.0  # frozen helper networks kept on the GPU (VAE, text encoders), in the training's dtype
+    aux_vae_params: float = 0.0  # of aux_params, the VAE's (kept in fp32 beside a 16-bit U-Net with train.vae_fp32)
     # U-Net with a VAE: the live tensors of one VAE encode (the training scripts' vae.encode(x).latent_dist.sample()
     # under no_grad when latents are not cached), MiB per image at ref_image_size in 16 bits, parameters excluded;
     # 0 = not counted (benchmarks/count_vae_encode_peak.py)

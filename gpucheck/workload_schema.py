@@ -58,6 +58,7 @@ MODEL_SPEC = {
     "ref_image_size": _i(False, 8, 16384),
     "aux_params": _f(False, 0, 1e13),
     "aux_encode_peak_mib": _f(False, 0, 1e7),
+    "aux_vae_params": _f(False, 0, 1e13),
     "lora_params_per_rank": _f(False, 0, 1e11),
     "encoder_decoder": _B,
     "gated_mlp": _B,

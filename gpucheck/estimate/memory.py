@@ -125,16 +125,30 @@ class WeightParts:
     master: float  # fp32 master weights kept beside a 16-bit working copy (mixed precision); 0 otherwise
     frozen: float  # LoRA/QLoRA: the frozen base (16-bit, fp32, or NF4 + fp32 rest)
     adapters: float  # LoRA/QLoRA adapters (fp32)
-    aux: float  # frozen helper networks (VAE, text encoders) at 16-bit
+    aux: float  # frozen helper networks (VAE, text encoders) in the dtype they run in (aux_weight_bytes)
 
     @property
     def total(self) -> float:
         return self.working + self.master + self.frozen + self.adapters + self.aux
 
 
+def aux_weight_bytes(m: ModelSpec, t: TrainSpec, b: Mapping[str, Any], aux_params: float) -> float:
+    """The frozen helper networks on the GPU (bytes): diffusers' and kohya's training scripts move the VAE and text
+    encoders to the training's weight_dtype ('weight_dtype = torch.float32' unless mixed precision is fp16 or bf16;
+    vae.to(accelerator.device, dtype=weight_dtype), text_encoder.to(..., dtype=weight_dtype)), so an fp32 job keeps
+    them in fp32; a 16-bit job whose VAE stays in fp32 (train.vae_fp32: diffusers' SDXL scripts, kohya --no_half_vae)
+    keeps the VAE's share (model.aux_vae_params) in fp32 and the rest in 16 bits."""
+    if aux_params <= 0:
+        return 0.0
+    if t.precision == "fp32":
+        return aux_params * b["weights_frozen_fp32"]
+    vae_fp32 = min(m.aux_vae_params, aux_params) if t.vae_fp32 else 0.0
+    return (aux_params - vae_fp32) * b["weights_frozen_16bit"] + vae_fp32 * b["weights_frozen_fp32"]
+
+
 def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> WeightParts:
     b = f["bytes_per_param"]
-    aux = pc.aux * b["weights_frozen_16bit"]
+    aux = aux_weight_bytes(m, t, b, pc.aux)
     if t.method == "full":
         if t.precision == "fp32":
             return WeightParts(m.params * b["weights_fp32"], 0.0, 0.0, 0.0, aux)

@@ -69,8 +69,8 @@ def test_eager_attention_scores_are_the_counted_shapes(job: str) -> None:
 def test_a_2023_dreambooth_run_with_plain_attention_needs_the_scores() -> None:
     """PEFT's README (January 2023, one A100 80GB, SD v1-4 DreamBooth with the text encoder, fp32, 2 images of 512 px
     per step, diffusers' plain attention of that time): 27.5 / 15.5 / 8.12 GB peak allocated for full, LoRA, and LoRA
-    with checkpointing. The estimate with eager attention is within 10 % of each; without the scores it would be
-    2–7 GB short."""
+    with checkpointing. The estimate with eager attention (and the VAE in fp32, as the script's weight_dtype keeps it)
+    is never under and at most 11 % over each; without the scores it would be 2–7 GB short."""
     from gpucheck.evidence import load_evidence
     from tests.core.accuracy import memory_error
     from tests.core.accuracy import run as run_row
@@ -79,7 +79,7 @@ def test_a_2023_dreambooth_run_with_plain_attention_needs_the_scores() -> None:
     assert len(rows) == 3
     for r in rows:
         assert r.model.eager_attention and r.model.arch == "unet"
-        assert abs(memory_error(r)) < 0.10, r.id
+        assert -0.02 < memory_error(r) < 0.11, r.id
         fused = dataclasses.replace(r, model=dataclasses.replace(r.model, eager_attention=False))
         short = r.measured.bytes - run_row(fused).allocated_bytes
         assert 1.5 * 2**30 < short < 8 * 2**30, r.id
@@ -160,3 +160,18 @@ def test_rows_with_a_releasable_reserve_or_a_wrong_exact_part_stay_out_of_the_ba
     assert memory_bands(res)[("vision", "nvidia")] == pytest.approx((1.0, 1.1), abs=0.011)  # rounded outward
     res[-1] = dataclasses.replace(res[-1], multiplier=-0.5)
     assert ("vision", "nvidia") not in memory_bands(res)  # four rows left: too few for a band
+
+
+def test_an_fp32_lora_keeps_its_text_encoder_and_vae_in_fp32() -> None:
+    """SWIFT's SCEdit page (ModelScope, December 2023): SD v1.5 LoRA r64 in fp32 at 512 px, latents encoded every step,
+    peak allocated 26,300 MiB at batch 10 and 69,554 MiB at batch 30. The model code keeps everything in fp32
+    ('self.weight_dtype = torch.float32'), the 207 M helper parameters included: counted at 16 bits they would put
+    the estimate 0.39 GiB lower (2 % at batch 10). Both rows are within 1 %."""
+    from gpucheck.evidence import load_evidence
+    from tests.core.accuracy import memory_error
+
+    rows = {r.id: r for r in load_evidence() if r.id.startswith("swift-scedit-sd15-lora-r64-")}
+    for b in ("b10", "b30"):
+        r = rows[f"swift-scedit-sd15-lora-r64-{b}-mem"]
+        assert r.train.precision == "fp32" and not r.train.cache_embeddings and r.model.aux_params > 2e8
+        assert abs(memory_error(r)) < 0.01, r.id
