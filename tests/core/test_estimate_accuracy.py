@@ -50,6 +50,11 @@ KNOWN_MISSES = {
                                           "allocates its workspaces through the caching allocator, which keeps them "
                                           "reserved (26 GB at every GPU count): a reserve that depends on the free "
                                           "memory, given back under pressure, not tensors the run needs"),
+    "unsloth-whisper-large-v3-lora-t4-memory": (0.70, "the notebook's peak reserve spans the whole train() call, "
+                                                "twelve evaluations at batch 8 included, whose predictions the Trainer "
+                                                "concatenates on the GPU (eval_accumulation_steps unset); the estimate "
+                                                "prices the batch-1 training step, whose 2.9 GiB of weights match the "
+                                                "3.0 GiB the notebook prints before training"),
     # the MI300X QLoRA row left this list: its notebook shows torch.utils.checkpoint warnings (checkpointing on)
     # the MI250 QLoRA row left this list: its pinned trl 0.4.7 turns gradient checkpointing on (read from the source)
 }
