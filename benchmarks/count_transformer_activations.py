@@ -28,6 +28,7 @@ import platform
 import sys
 
 import torch
+from count_io import write_counts
 from count_unet_activations import AutocastNorms, _is_weight_cast, _key
 
 MODELS = {
@@ -115,12 +116,8 @@ def main() -> int:
                 "score_matrix_saved": sq_full or sq_half}
             print(name, mode, json.dumps(runs[f"{name}/{mode}"]), flush=True)
     if a.out:
-        doc = {"how": __doc__.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0],
-               "torch": torch.__version__, "transformers": __import__("transformers").__version__,
-               "platform": platform.platform(), "seq": a.seq, "batch": 2, "runs": runs}
-        with open(a.out, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, indent=1)
-            fh.write("\n")
+        write_counts(a.out, __doc__, runs, transformers=__import__("transformers").__version__,
+                     platform=platform.platform(), seq=a.seq, batch=2)
     return 0
 
 

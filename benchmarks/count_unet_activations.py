@@ -46,8 +46,8 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
-from count_unet_elementwise import write_counts
-from count_unet_flops import MODELS_COUNTED, TEXT_TOKENS
+from count_io import write_counts
+from count_unet_flops import MODELS_COUNTED, TEXT_TOKENS, meta_unet
 from torch.overrides import TorchFunctionMode
 from torch.utils._pytree import tree_flatten
 
@@ -186,20 +186,9 @@ def eager_scores(cfg: dict, pixels: int) -> dict:
     the meta device from each Attention call's shapes: over the self-attentions (attn1, latent tokens²) in all and in
     the largest single transformer block (what a checkpointed backward recomputes at once), and over the
     cross-attentions (attn2, latent tokens × 77 text tokens)."""
-    from diffusers import UNet2DConditionModel
     from diffusers.models.attention_processor import Attention
 
-    kw = {k: v for k, v in cfg.items() if not k.startswith("_")}
-    with torch.device("meta"):
-        unet = UNet2DConditionModel(**kw)
-    side = pixels // 8
-    x = torch.randn(1, kw["in_channels"], side, side, device="meta")
-    ctx = torch.randn(1, TEXT_TOKENS, kw["cross_attention_dim"], device="meta")
-    extra = {}
-    if kw.get("addition_embed_type") == "text_time":
-        text = kw["projection_class_embeddings_input_dim"] - 6 * kw["addition_time_embed_dim"]
-        extra["added_cond_kwargs"] = {"text_embeds": torch.randn(1, text, device="meta"),
-                                      "time_ids": torch.randn(1, 6, device="meta")}
+    unet, x, ctx, extra = meta_unet(cfg, pixels)
     self_el: list[int] = []
     cross_el = 0
 
@@ -252,7 +241,7 @@ def main() -> int:
                 subprocess.run([sys.executable, __file__, "--one", name, mode, "--out", str(part)], check=True)
                 runs[f"{name}/{mode}"] = json.loads(part.read_text(encoding="utf-8"))
                 print(name, mode, json.dumps(runs[f"{name}/{mode}"]), flush=True)
-    write_counts(args.out, __doc__, runs, peft=__import__("peft").__version__, platform=platform.platform())
+    write_counts(args.out, __doc__, runs, diffusers=__import__("diffusers").__version__, peft=__import__("peft").__version__, platform=platform.platform())
     return 0
 
 

@@ -43,6 +43,7 @@ import time
 
 import torch
 import torch.nn.functional as F
+from count_io import write_counts
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
@@ -252,16 +253,6 @@ def count(unet, latent: int, mode: str) -> dict:
 CONFIGS_CTX: dict[int, int] = {}
 
 
-def write_counts(path: str, module_doc: str, runs, **extra) -> None:
-    """Write a count script's result: how it counted (its docstring after the usage lines), the software it ran on
-    and its runs, as indented JSON."""
-    doc = {"how": module_doc.split("\n\n", 2)[2].strip(), "python": sys.version.split()[0], "torch": torch.__version__,
-           "diffusers": __import__("diffusers").__version__, **extra, "runs": runs}
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(doc, fh, indent=1)
-        fh.write("\n")
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--latents", default="16,32")
@@ -281,7 +272,8 @@ def main() -> int:
                                   ("moved_elements", "moved_bytes")}), flush=True)
                 runs.append(r)
     if a.out:
-        write_counts(a.out, __doc__, runs, platform=platform.platform())
+        write_counts(a.out, __doc__, runs, diffusers=__import__("diffusers").__version__,
+                     platform=platform.platform())
     return 0
 
 

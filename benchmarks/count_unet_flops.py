@@ -32,8 +32,8 @@ import sys
 from pathlib import Path
 
 import torch
+from count_io import write_counts
 from count_unet_elementwise import _COMMON as SD_CONFIG_COMMON
-from count_unet_elementwise import write_counts
 from torch.utils.flop_counter import FlopCounterMode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,9 @@ def _op(op) -> str:
     return str(op).split(".")[1] if str(op).startswith("aten.") else str(op)
 
 
-def count(cfg: dict, pixels: int) -> dict:
+def meta_unet(cfg: dict, pixels: int):
+    """diffusers' UNet2DConditionModel from a unet/config.json on the meta device, and one batch-1 input at `pixels`
+    (latents = pixels / 8, 77 text tokens, SDXL's text-time embedding): (unet, latents, text context, extra kwargs)."""
     from diffusers import UNet2DConditionModel
 
     kw = {k: v for k, v in cfg.items() if not k.startswith("_")}
@@ -86,6 +88,11 @@ def count(cfg: dict, pixels: int) -> dict:
         text = kw["projection_class_embeddings_input_dim"] - 6 * kw["addition_time_embed_dim"]
         extra["added_cond_kwargs"] = {"text_embeds": torch.randn(1, text, device="meta"),
                                       "time_ids": torch.randn(1, 6, device="meta")}
+    return unet, x, ctx, extra
+
+
+def count(cfg: dict, pixels: int) -> dict:
+    unet, x, ctx, extra = meta_unet(cfg, pixels)
     with FlopCounterMode(display=False) as fc:
         unet(x, torch.tensor([10], device="meta"), encoder_hidden_states=ctx, **extra)
     by_op: dict[str, float] = {}
@@ -105,7 +112,7 @@ def count(cfg: dict, pixels: int) -> dict:
     linear = sum(v for k, v in by_op.items() if k in _LINEAR)
     attn = sum(v for k, v in by_op.items() if k in _ATTN)
     assert abs(attn - self_attn - cross_attn) < 1e-6 * max(attn, 1.0), (attn, self_attn, cross_attn)
-    return {"image_size": pixels, "latent": side, "text_tokens": TEXT_TOKENS,
+    return {"image_size": pixels, "latent": pixels // 8, "text_tokens": TEXT_TOKENS,
             "params": sum(p.numel() for p in unet.parameters()),
             "total_gflops": round(linear + attn, 4), "linear_conv_gflops": round(linear, 4),
             "self_attn_gflops": round(self_attn, 4), "cross_attn_gflops": round(cross_attn, 4),
@@ -126,7 +133,7 @@ def main() -> int:
                       "self_attn_ratio_half_to_ref": round(half["self_attn_gflops"] / full["self_attn_gflops"], 4),
                       "cross_attn_ratio_half_to_ref": round(half["cross_attn_gflops"] / full["cross_attn_gflops"], 4)}
         print(name, json.dumps(runs[name]["at_ref"]), "constant", runs[name]["constant_gflops"], flush=True)
-    write_counts(args.out, __doc__, runs, platform=platform.platform())
+    write_counts(args.out, __doc__, runs, diffusers=__import__("diffusers").__version__, platform=platform.platform())
     return 0
 
 

@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 
 import torch
-from count_unet_elementwise import write_counts
+from count_io import write_counts
 from torch.multiprocessing.reductions import StorageWeakRef
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils._pytree import tree_flatten
@@ -159,7 +159,7 @@ def main() -> int:
                 print(name, dname, pixels, json.dumps(r), flush=True)
             del vae
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    write_counts(args.out, __doc__, runs, machine=platform.machine(),
+    write_counts(args.out, __doc__, runs, diffusers=__import__("diffusers").__version__, machine=platform.machine(),
                  processor="AttnProcessor2_0 (scaled_dot_product_attention)", batch=1)
     return 0
 

@@ -48,6 +48,12 @@ STEPS = (0.7, 0.85, 0.95, 1.05, 1.15, 1.4)
 # former setting, not a count, to 18 µs and left Apple's small CIFAR runs 8.8× off — not adopted.
 PRIOR_WEIGHT = 1.0
 MIN_ROWS_FOR_BAND = 5  # fewer LOSO rows than this: the default (wide) range, "not yet checked"
+# time ranges from rows of fewer independent source groups than this: the default range too. A speed ratio carries
+# what every row of one source shares (its host CPU, clocks, container, training loop), so one publication's rows
+# cannot check a range out of sample (left out, its cell would be empty) and its own bias would become the range.
+# Memory bands keep one group's rows: an allocated figure does not depend on the host or the clock, and the spread of
+# one publication's many models is the activation estimate's own uncertainty
+MIN_GROUPS_FOR_BAND = 2
 SPEED_DEFAULT_BAND = (0.5, 2.5)  # a family or vendor with too few rows: gpucheck judgement, wider than any measured
 MEMORY_DEFAULT_BAND = (0.6, 1.8)  # multiplier on the uncertain bytes (activations, allocator slack)
 SHARE_CAP = 0.15  # no independent source group above this share of the rows (issue 22)
@@ -380,20 +386,22 @@ def _out(lo: float, hi: float) -> tuple[float, float]:
     return math.floor(lo * 100) / 100, math.ceil(hi * 100) / 100
 
 
-def _cells(results: list[Result], value, min_rows: int, by=None) -> dict[tuple[str, str], list[float]]:
+def _cells(results: list[Result], value, min_rows: int, by=None, min_groups: int = 1) -> dict[tuple[str, str], list[float]]:
     out: dict[tuple[str, str], list[float]] = {}
     for x in results:
         v = value(x)
         if v is not None:
             out.setdefault((x.row.family, (by or vendor)(x.row)), []).append(v)
-    return {k: xs for k, xs in out.items() if len(xs) >= min_rows}
+    return {k: xs for k, xs in out.items()
+            if len(xs) >= min_rows and len({g for _, g in xs}) >= min_groups}
 
 
 def speed_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, float]]:
     """(family, vendor) → P10–P90 of the LOSO speed ratios of the published rows of that family on that vendor's
-    GPUs (≥ MIN_ROWS_FOR_BAND rows), each source group weighing the same (group_weighted_quantile); a pair
+    GPUs (≥ MIN_ROWS_FOR_BAND rows from ≥ MIN_GROUPS_FOR_BAND source groups), each source group weighing the same (group_weighted_quantile); a pair
     without a band gets the default, wide one ("not yet checked")."""
-    cells = _cells(results, lambda x: None if x.row.measured.is_memory else (x.loso, x.row.group), MIN_ROWS_FOR_BAND)
+    cells = _cells(results, lambda x: None if x.row.measured.is_memory else (x.loso, x.row.group), MIN_ROWS_FOR_BAND,
+                   min_groups=MIN_GROUPS_FOR_BAND)
     return {k: _out(group_weighted_quantile(xs, 0.10), group_weighted_quantile(xs, 0.90))
             for k, xs in sorted(cells.items())}
 

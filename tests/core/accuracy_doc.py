@@ -111,8 +111,10 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
     vend = ("nvidia", "amd", "apple", "intel", "laptop")
     out = ["Time ranges (factors.toml [speed_band], `gpucheck.estimate.bands.speed_band(family, vendor)`): P10–P90 of "
            "the leave-one-source-out speed ratios of each family on each vendor's GPUs with at least "
-           f"{A.MIN_ROWS_FOR_BAND} rows, each source group weighing the same (a suite with 135 rows counts once, like a "
-           "blog post with two: the range says how far a source the model has not seen may be off); every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
+           f"{A.MIN_ROWS_FOR_BAND} rows from at least {A.MIN_GROUPS_FOR_BAND} independent source groups (one "
+           "publication cannot check a range out of sample), each source group weighing the same (a suite with 135 rows "
+           "counts once, like a blog post with two: the range says how far a source the model has not seen may be off); "
+           f"every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
            f"{A.SPEED_DEFAULT_BAND[1]}× and the estimate says it is **not yet checked** there:", ""]
     out += [f"- {fam} on {v}: {lo:.2f}–{hi:.2f}×" for (fam, v), (lo, hi) in sb.items()]
     seen_v = {v for _, v in sb}
@@ -122,7 +124,8 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
             "Memory bands (factors.toml [memory_band], `gpucheck.estimate.bands.memory_band(family, vendor)`): a "
             "multiplier on the uncertain bytes only (activations and allocator slack; weights, gradients, optimizer "
             "state and the CUDA context are exact given the settings): P10–P90 of the multipliers the "
-            "leave-one-source-out rows of the pair needed (at least 5 rows; each source group weighs the same, as in "
+            f"leave-one-source-out rows of the pair needed (at least {A.MIN_ROWS_FOR_BAND} rows, from one source group "
+            "or more: an allocated figure does not depend on the host or the clock; each source group weighs the same, as in "
             "the time ranges), widened to include 1, never below 0. Sharded rows "
             "(FSDP / ZeRO on several GPUs) are left out of the bands: their misses are in where the weights sit, not "
             f"in the activations; they stay in every other figure. Other pairs: {A.MEMORY_DEFAULT_BAND[0]}–"
@@ -136,7 +139,7 @@ def _laptop_rows(results: list[A.Result]) -> str:
     rows = [x for x in results if A.vendor(x.row) == "laptop" and not x.row.measured.is_memory]
     groups = len({x.row.group for x in rows})
     return (f"{len(rows)} published laptop speed rows from {groups} source groups give laptops their own ranges where a "
-            f"family has at least {A.MIN_ROWS_FOR_BAND} of them; elsewhere the wide default range, and the estimate says "
+            f"family has at least {A.MIN_ROWS_FOR_BAND} of them from {A.MIN_GROUPS_FOR_BAND} source groups; elsewhere the wide default range, and the estimate says "
             "the range is not yet checked on laptop GPUs")
 
 

@@ -103,6 +103,21 @@ def test_time_ranges_hold_for_sources_the_model_has_not_seen(results) -> None:
     assert 0.75 <= A.band_coverage_out_of_sample(results) <= 0.85
 
 
+def test_one_publication_does_not_set_a_time_range() -> None:
+    """Intel's ITEX page gives 8 BERT-Large rows on a Max 1550: enough rows, but one source group, whose host, clocks
+    and software every row shares. nlp jobs on Intel GPUs keep the wide range and say they were not checked there; a
+    second group's rows in the same cell would give it its own range."""
+    rows = [r for r in load_evidence() if r.group == "intel" and not r.measured.is_memory]
+    assert len(rows) >= A.MIN_ROWS_FOR_BAND and {r.family for r in rows} <= {"nlp", "llm"}
+    one = [A.Result(row=r, shipped=1.2, loso=1.2) for r in rows]
+    assert ("nlp", "intel") not in A.speed_bands(one)
+    other = dataclasses.replace(rows[0], source=dataclasses.replace(rows[0].source, independent_group="elsewhere"))
+    assert ("nlp", "intel") in A.speed_bands(one + [A.Result(row=other, shipped=1.2, loso=1.2)])
+    band = load_factors()["speed_band"]
+    assert speed_band("nlp", "intel") == (band["default"]["p10"], band["default"]["p90"])
+    assert unchecked("nlp", "intel")
+
+
 def test_unchecked_pairs_get_the_wide_range_and_say_so() -> None:
     """A vendor without published rows (AMD, Intel until rows are added) or a family without them (speech) is not
     given NVIDIA's range, and the estimate's note names what was not checked."""
