@@ -117,10 +117,9 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
            f"every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
            f"{A.SPEED_DEFAULT_BAND[1]}× and the estimate says it is **not yet checked** there:", ""]
     out += [f"- {fam} on {v}: {lo:.2f}–{hi:.2f}×" for (fam, v), (lo, hi) in sb.items()]
-    seen_v = {v for _, v in sb}
-    seen_f = {f for f, _ in sb}
-    out += [f"- not yet checked: {', '.join(v for v in vend if v not in seen_v)} GPUs and CPUs; "
-            f"{', '.join(f for f in FAMILIES if f not in seen_f) or 'no'} jobs on any GPU.", "",
+    missing = [f"{fam} on {', '.join(v for v in vend if (fam, v) not in sb)}" for fam in FAMILIES
+               if any((fam, v) not in sb for v in vend)]
+    out += [f"- not yet checked (the wide default): {'; '.join(missing + ['every job on CPUs'])}.", "",
             "Memory bands (factors.toml [memory_band], `gpucheck.estimate.bands.memory_band(family, vendor)`): a "
             "multiplier on the uncertain bytes only (activations and allocator slack; weights, gradients, optimizer "
             "state and the CUDA context are exact given the settings): P10–P90 of the multipliers the "
