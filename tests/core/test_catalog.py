@@ -81,6 +81,9 @@ def test_bf16_only_where_the_hardware_has_it():
     ("h100", "h100-sxm"),
     ("4060 laptop", "rtx-4060-laptop"),
     ("NVIDIA GeForce RTX 4060 Laptop GPU", "rtx-4060-laptop"),
+    ("NVIDIA GeForce RTX 3050 Laptop GPU", "rtx-3050-laptop"),  # what NVML reports on budget laptops
+    ("NVIDIA GeForce RTX 3050 Ti Laptop GPU", "rtx-3050-ti-laptop"),
+    ("3050 ti laptop", "rtx-3050-ti-laptop"),
     ("7900 xtx", "rx-7900-xtx"),
     ("m2 max 96gb", "apple-m2-max-96gb"),
     ("Tesla T4", "t4"),
