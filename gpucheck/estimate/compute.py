@@ -170,11 +170,10 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
         return target.cpu_peak_tflops(f, per_cycle), math, False
     precision = effective_precision(t, spec, spec.backend)
     tf32 = f["tf32_default"]
-    uses_tf32 = spec.backend in tf32["backends"] and (tf32["linear" if m.flops_in_linear else m.arch]
-                                                      or stack_of(t, f)["tf32_matmul"])
     # a job that turns TF32 on itself (train.tf32_matmul: NGC's override, Intel's ITEX_FP32_MATH_MODE=TF32 or IPEX's
-    # torch.xpu.set_fp32_math_mode) gets it on any device with TF32 units, whatever the backend's defaults
-    uses_tf32 = uses_tf32 or bool(t.tf32_matmul)
+    # torch.xpu.set_fp32_math_mode) gets it on any device with TF32 units; otherwise the backend's defaults decide
+    uses_tf32 = bool(t.tf32_matmul) or (spec.backend in tf32["backends"] and (
+        tf32["linear" if m.flops_in_linear else m.arch] or stack_of(t, f)["tf32_matmul"]))
     if precision.startswith("bf16") and spec.tflops_bf16_tensor:
         if meas and meas.gpu_tflops_bf16:
             return meas.gpu_tflops_bf16, "bf16-tensor", True

@@ -45,7 +45,7 @@ from gpucheck.estimate.sharding import (
     unsharded_accumulation_grads,
     zero_stage,
 )
-from gpucheck.estimate.vae_encode import vae_encode_bytes
+from gpucheck.estimate.vae_encode import vae_encode_bytes, vae_runs_fp32
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec, VramBreakdown
 
 GIB = 1024**3
@@ -142,7 +142,7 @@ def aux_weight_bytes(m: ModelSpec, t: TrainSpec, b: Mapping[str, Any], aux_param
         return 0.0
     if t.precision == "fp32":
         return aux_params * b["weights_frozen_fp32"]
-    vae_fp32 = min(m.aux_vae_params, aux_params) if t.vae_fp32 else 0.0
+    vae_fp32 = min(m.aux_vae_params, aux_params) if vae_runs_fp32(t) else 0.0
     return (aux_params - vae_fp32) * b["weights_frozen_16bit"] + vae_fp32 * b["weights_frozen_fp32"]
 
 

@@ -20,6 +20,12 @@ MIB = 1024**2
 FP32_OVER_16BIT = 2.0  # 4-byte over 2-byte elements: the counted fp32 / 16-bit ratio (benchmarks/data/vae-encode-peak.json)
 
 
+def vae_runs_fp32(t: TrainSpec) -> bool:
+    """The VAE holds fp32 weights and encodes in fp32: the whole job trains in fp32 (the scripts' weight_dtype), or
+    the job keeps the VAE in fp32 beside a 16-bit U-Net (train.vae_fp32)."""
+    return t.precision == "fp32" or t.vae_fp32
+
+
 def vae_encode_bytes(m: ModelSpec, t: TrainSpec, aux_on_gpu: float) -> float:
     """The live tensors of the step's VAE encode on one GPU (bytes; parameters excluded), or 0 where the VAE does not
     run in the step: latents cached (`train.cache_embeddings`, or no helper networks on the GPU: `aux_on_gpu` 0) or no
@@ -27,6 +33,6 @@ def vae_encode_bytes(m: ModelSpec, t: TrainSpec, aux_on_gpu: float) -> float:
     if m.arch != "unet" or t.cache_embeddings or aux_on_gpu <= 0 or not m.aux_encode_peak_mib:
         return 0.0
     per_image = m.aux_encode_peak_mib * MIB * image_scale(m, t)
-    if t.precision == "fp32" or t.vae_fp32:
+    if vae_runs_fp32(t):
         per_image *= FP32_OVER_16BIT
     return per_image * t.batch
