@@ -95,6 +95,8 @@ class ModelSpec:
     attn_score_elements_max: float = 0.0
     encoder_decoder: bool = False
     name: str | None = None  # "meta-llama/Meta-Llama-3-8B"
+    model_type: str = ""  # the Hugging Face config's model_type ("llama", "qwen2", "gpt2"): what kernel libraries
+    #   key their patches on (Liger Kernel's MODEL_TYPE_TO_APPLY_LIGER_FN); "" = not known
     ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at
     aux_params: float = 0.0  # frozen helper networks kept on the GPU (VAE, text encoders), in the training's dtype
     aux_vae_params: float = 0.0  # of aux_params, the VAE's (kept in fp32 beside a 16-bit U-Net with train.vae_fp32)
@@ -198,7 +200,8 @@ class TrainSpec:
     #   caching allocator maps the longest step's blocks first and every later step fits in them
     cross_entropy: str = ""  # the LM loss as the code writes it: full (HF / F.cross_entropy) | full_fp32_output
     #   (HF transformers 4.36–4.45: the model returns fp32 logits) | chunked (litgpt) |
-    #   fused (Unsloth, Liger, llm.c, compiled); "" = the stack's usual loss (factors.toml [logits].stack_default)
+    #   fused (Unsloth, llm.c, compiled) | fused_linear (Liger's fused linear cross-entropy: no logits kept);
+    #   "" = the stack's usual loss (factors.toml [logits].stack_default)
     tf32_matmul: bool | None = None  # fp32 matmuls on TF32 tensor cores; None = the stack's (factors.toml [stack]);
     #   true where the container turns them on whatever the layer code (NGC PyTorch: TORCH_ALLOW_TF32_CUBLAS_OVERRIDE=1)
     autocast_fp32_stream: bool | None = None  # under autocast over fp32 weights the residual stream stays fp32; None =

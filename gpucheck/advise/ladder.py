@@ -5,7 +5,8 @@ Pure. The estimator is injected as `estimate_fn(workload, train) -> Estimate`, s
 for this machine's GPU, for a GPU the user might buy, and for a cloud GPU.
 
 The ladder is the table `RUNGS`, driven by one loop (`run_ladder`). Each rung says what it loses:
-- nothing: mixed precision; a sequence limit the data hardly reaches (it averages far shorter)
+- nothing: mixed precision; a sequence limit the data hardly reaches (it averages far shorter); a fused
+  linear cross-entropy (Liger Kernel) that never keeps a language model's logits (advise/fused_loss.py)
 - time: sharding over several GPUs (communication), micro-batch + accumulation (BatchNorm networks:
   also the statistics), gradient checkpointing, CPU offload (ZeRO-Offload)
 - a little quality: cached latents/embeddings (faster; it gives up per-epoch augmentation, the crops and
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.advise import fused_loss
 from gpucheck.advise.data import factor
 from gpucheck.advise.model import Tweak
 from gpucheck.estimate.factors import load_factors
@@ -270,6 +272,16 @@ def _mixed_precision_text(precision: str) -> tuple[str, str, dict[str, Any]]:
             _precision_settings(precision))
 
 
+def _cand_fused_loss(c: Climb) -> list[TrainSpec]:
+    f = c.facts
+    return [fused_loss.with_fused_loss(c.train)] if fused_loss.offered(c.workload, c.train, f.backend,
+                                                                       f.compute_capability) else []
+
+
+def _desc_fused_loss(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return fused_loss.describe(c.workload)
+
+
 def _cand_bucket_view(c: Climb) -> list[TrainSpec]:
     """Several GPUs with a full replica each (DDP): DDP's own flag gradient_as_bucket_view=True makes the gradients
     views into its communication buckets instead of a second copy (resources/factors.toml [ddp])."""
@@ -497,6 +509,7 @@ def _desc_resolution(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
 
 RUNGS: tuple[Rung, ...] = (
     Rung("mixed_precision", "nothing", _cand_precision, _desc_precision),
+    Rung("fused_loss", "nothing", _cand_fused_loss, _desc_fused_loss),  # Liger: the logits never kept
     Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("ddp_bucket_view", "nothing", _cand_bucket_view, _desc_bucket_view),
     Rung("sharding", "time", _cand_sharding, _desc_sharding),

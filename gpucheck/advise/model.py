@@ -17,6 +17,7 @@ ADVICE_VERDICTS = tuple(v.value for v in Verdict)  # gpucheck.verdict.Verdict
 TWEAK_IDS = (
     "full_precision",  # forced: FP32 where FP16 gives NaN (GTX 16xx)
     "mixed_precision",
+    "fused_loss",  # a causal LM on the Hugging Face stack: Liger's fused linear cross-entropy keeps no logits
     "ddp_bucket_view",  # several GPUs with DDP: gradients as views into its buckets, no second copy
     "sharding",
     "micro_batch",

@@ -223,7 +223,7 @@ def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: G
     model only when neither fits."""
     if result.fits or facts.backend == "cpu":
         return []
-    out = ladder.method_alternatives(workload, result.train, facts, estimate_fn)
+    out = ladder.method_alternatives(workload, workload.train, facts, estimate_fn)  # each from the job as set
     if not any(a.fits for a in out):
         out += ladder.data_alternatives(result.workload, result, facts, estimate_fn)
     if not any(a.fits for a in out):

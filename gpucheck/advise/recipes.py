@@ -62,6 +62,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append("    fp16=True,")
     if train.grad_checkpointing:
         args.append("    gradient_checkpointing=True,")
+    if settings.get("use_liger_kernel"):
+        args.append("    use_liger_kernel=True,")
     if train.cpu_offload and "deepspeed" not in settings:  # configured offload: its DeepSpeed config
         settings = {**settings, **offload_settings(train)}
     optim = settings.get("optim")
@@ -131,6 +133,9 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         if k and k > 1:
             hint.append(tr("optimizer.step() every {k} batches", k=k))
         lines.append("# " + tr("plain PyTorch loop: {steps}", steps=fmt_list(hint, strong=True)))
+    if settings.get("use_liger_kernel"):
+        lines.append("# " + tr("use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or "
+                                "newer; Linux or WSL2, or the triton-windows package on Windows)"))
     if settings.get("max_seq_length"):
         n = settings["max_seq_length"]
         lines.append("# " + tr("tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})", n=n))

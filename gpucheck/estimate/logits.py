@@ -16,8 +16,12 @@ with the code it was counted from):
   Gemma's) forward runs `logits = logits.float()` right after `self.lm_head(...)`, whatever the training precision:
   the output the caller keeps through backward is the fp32 tensor, and the loss's copies are fp32 even in pure
   bf16 — 4 B held + 3 fp32 copies per logit.
-- `fused` — a fused or compiled loss (Unsloth's Triton cross-entropy, llm.c's fused classifier, Liger, a
+- `fused` — a fused or compiled loss (Unsloth's Triton cross-entropy, llm.c's fused classifier, a
   torch.compile'd loss): the logits and one gradient of the same dtype; the softmax lives in registers.
+- `fused_linear` — a fused linear cross-entropy (Liger Kernel's LigerFusedLinearCrossEntropy, which
+  `use_liger_kernel=True` puts in place of the model's lm_head + loss): the output layer, the loss and their
+  gradients run chunk by chunk over the tokens, so no b·s × vocab tensor exists; one chunk of logits (about b·s ×
+  hidden elements: Liger sizes the chunk so) and the hidden states' gradient are alive at once.
 
 Under fp16/bf16 autocast the `full` kind's copies are 4 bytes (Hugging Face upcasts the logits itself; for a plain
 F.cross_entropy on 16-bit logits autocast casts nll_loss's input to fp32 while log_softmax keeps the dtype
@@ -46,7 +50,7 @@ from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.seq2seq import target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
 
-LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused")
+LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear")
 
 
 def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
@@ -93,9 +97,27 @@ def ctc_logits(m: ModelSpec, t: TrainSpec) -> float:
     return float(t.batch * seq_len_of(t) * m.ctc_vocab) if m.arch == "transformer" else 0.0
 
 
+def fused_linear_chunk_tokens(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> int:
+    """Tokens per chunk of a fused linear cross-entropy: Liger's fused_linear_cross_entropy_forward,
+    'inc_factor = triton.cdiv(V, chunk_mem_const * H); chunk_size = triton.next_power_of_2(triton.cdiv(BT,
+    inc_factor)); chunk_size = min(chunk_size, BT)', so one chunk of logits holds about BT × H elements."""
+    bt = max(1, int(t.batch * target_tokens(m, t)))
+    h = max(1, int(m.hidden or 1))
+    c = int(f["logits"]["fused_linear"]["chunk_hidden_multiple"])
+    inc = -(-int(m.vocab or 1) // (c * h))
+    chunk = 1 << max(0, (-(-bt // inc) - 1).bit_length())
+    return min(chunk, bt)
+
+
 def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
-    """A chunked loss's backward: one chunk's gradients (nll and log-softmax) in the logits' dtype."""
-    if not m.vocab or loss_kind(t, f) != "chunked":
+    """A chunked loss's backward: one chunk's gradients (nll and log-softmax) in the logits' dtype. A fused linear
+    cross-entropy: one chunk of logits (its gradient written in place) and the hidden states' gradient."""
+    kind = loss_kind(t, f) if m.vocab else ""
+    if kind == "fused_linear":
+        logit = _dtype_bytes(t, f)[0]
+        hidden_grad = t.batch * target_tokens(m, t) * (m.hidden or 0) * logit
+        return fused_linear_chunk_tokens(m, t, f) * float(m.vocab or 0) * logit + hidden_grad
+    if kind != "chunked":
         return 0.0
     c = f["logits"]["chunked"]
     tokens = min(t.batch * target_tokens(m, t), c["chunk_tokens"])
@@ -104,7 +126,7 @@ def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> f
 
 def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """The largest single tensor a step allocates and frees again: one b·s × vocab copy of the loss (fp32 under
-    `full`), one chunk under `chunked`, the logits' gradient under `fused`; or one layer's attention scores in
+    `full`), one chunk under `chunked` and `fused_linear`, the logits' gradient under `fused`; or one layer's attention scores in
     fp32 where attention is eager. 0 for networks without either."""
     best = 0.0
     s = seq_len_of(t)
@@ -113,6 +135,8 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
         logit, loss = _dtype_bytes(t, f)
         if kind == "chunked":
             best = chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
+        elif kind == "fused_linear":
+            best = fused_linear_chunk_tokens(m, t, f) * float(m.vocab) * logit
         else:
             per = loss if f["logits"][kind]["upcast"] else logit
             best = t.batch * target_tokens(m, t) * m.vocab * per

@@ -4,6 +4,16 @@
 <context>
     <name>gpucheck</name>
     <message>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="53"/>
+        <source>Use Liger Kernel's fused cross-entropy loss</source>
+        <translation>改用 Liger Kernel 的融合交叉熵损失</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="54"/>
+        <source>loses nothing: the same loss and gradients, computed in chunks, so the scores over all {vocab} tokens of the vocabulary are never kept for the whole batch; needs pip install liger-kernel, whose Triton kernels run on Linux, in WSL2, or on Windows with the triton-windows package</source>
+        <translation>没有任何损失，训练结果完全相同，同样的损失和梯度只是改为分块计算，整个批次不再保存词表全部 {vocab} 个词元的得分；需要 pip install liger-kernel，它的 Triton 内核可在 Linux、WSL2 上运行，Windows 上要装 triton-windows 包</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/host.py" line="41"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
         <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
@@ -254,306 +264,306 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="114"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="115"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="172"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="174"/>
         <source>Train in FP32, not FP16</source>
         <translation>用 FP32 训练，不用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="173"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="175"/>
         <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
         <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="183"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="185"/>
         <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
         <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="184"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="186"/>
         <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
         <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="189"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="190"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="208"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="210"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="209"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="211"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="214"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="216"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="215"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="217"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="268"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="270"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="269"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="271"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="284"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="286"/>
         <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
         <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="285"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="287"/>
         <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
         <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="298"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="300"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="299"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="301"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="317"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="319"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="322"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="324"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="326"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="316"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="321"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="330"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="318"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="323"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="362"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="363"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="374"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="376"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="377"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="386"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="388"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="389"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="407"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="409"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="408"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="410"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="425"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="427"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="429"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="459"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="463"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="462"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="464"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="465"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="467"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="493"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="495"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="494"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="496"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="721"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="724"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="722"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="725"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="723"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="726"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="726"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="729"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="727"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="730"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="734"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="737"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="735"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="738"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="738"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="741"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="797"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="800"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="798"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="801"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="816"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="819"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="818"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="821"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="823"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="826"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="845"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="848"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="846"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="849"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -1351,72 +1361,77 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="87"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="89"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="94"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="96"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="99"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="101"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="103"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="105"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="106"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="108"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="133"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="135"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="136"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="137"/>
+        <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
+        <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="141"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="138"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="143"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="164"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="169"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="175"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="180"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="218"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="223"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="221"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="226"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="225"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="230"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -2861,62 +2876,62 @@
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
         <source>AMD GPUs</source>
         <translation>AMD 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
         <source>Apple GPUs</source>
         <translation>Apple 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
         <source>Intel GPUs</source>
         <translation>Intel 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="69"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="70"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="78"/>
         <source>laptop GPUs</source>
         <translation>笔记本显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="79"/>
         <source>NVIDIA GPUs</source>
         <translation>NVIDIA 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="79"/>
         <source>image jobs</source>
         <translation>图像任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="71"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="79"/>
         <source>text-encoder jobs</source>
         <translation>文本编码器任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="72"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
         <source>diffusion jobs</source>
         <translation>扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="72"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
         <source>language-model jobs</source>
         <translation>语言模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="72"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
         <source>speech jobs</source>
         <translation>语音任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="81"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="89"/>
         <source>Time range not yet checked against published training runs on {what}: it is shown wide</source>
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
@@ -3290,36 +3305,36 @@
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="224"/>
+        <location filename="../../gpucheck/hf_config.py" line="225"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="247"/>
+        <location filename="../../gpucheck/hf_config.py" line="248"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="248"/>
+        <location filename="../../gpucheck/hf_config.py" line="249"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="252"/>
+        <location filename="../../gpucheck/hf_config.py" line="253"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="255"/>
+        <location filename="../../gpucheck/hf_config.py" line="256"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="257"/>
+        <location filename="../../gpucheck/hf_config.py" line="258"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>

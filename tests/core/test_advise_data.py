@@ -11,7 +11,7 @@ from gpucheck.advise.data import load_advice_factors, load_cloud, load_parts, pa
 from gpucheck.advise.software import best_build
 from gpucheck.catalog import find_gpu
 
-TODAY_OR_EARLIER = dt.date(2026, 11, 30)
+TODAY_OR_EARLIER = dt.date.today()  # an as_of date is never in the future
 
 
 def _date(text: str) -> dt.date:

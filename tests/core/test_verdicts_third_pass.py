@@ -23,15 +23,20 @@ GIB = 1024**3
 # -- §2 the ladder for a job that is tight as configured ----------------------------------------------------
 
 
-def test_an_11gb_card_gets_the_free_sequence_limit_the_12gb_card_gets():
+def test_an_11gb_card_gets_the_free_changes_the_12gb_card_gets():
     # issue 26 §2: the RTX 2080 Ti got "Tight 13.5 / 11.0" and a smaller model, the RTX 3060 12GB "limit the
-    # sequence length to 768", which loses nothing on ~128-token samples
+    # sequence length to 768", which loses nothing on ~128-token samples; both now start with the fused loss,
+    # which keeps no logits
+    plans = {}
     for gpu in ("RTX 2080 Ti", "RTX 3060 12GB"):
         _w, _e, a = _advice("llama3-8b-qlora", gpu)
-        # the same free step on both cards; whether it then runs or may fit follows the published runs' band on
-        # the activations (factors.toml [memory_band]), and the smaller card is never told more than the larger
+        # free steps on both cards; whether it then runs or may fit follows the published runs' band on the
+        # activations (factors.toml [memory_band]), and the smaller card is never told more than the larger
         assert a.verdict in ("runs_with_tweaks", "tight"), gpu
-        assert [t.id for t in a.tweaks] == ["shorter_sequences"] and a.tweaks[0].loses in ("nothing", "time")
+        assert a.tweaks and all(t.loses in ("nothing", "time") for t in a.tweaks), gpu
+        assert {t.id for t in a.tweaks} <= {"fused_loss", "shorter_sequences"}, gpu
+        plans[gpu] = [t.id for t in a.tweaks]
+    assert set(plans["RTX 3060 12GB"]) <= set(plans["RTX 2080 Ti"])
 
 
 # -- §3 lower resolution and cut samples are what fits instead ----------------------------------------------
