@@ -26,7 +26,7 @@ from gpucheck.catalog import find_gpu, get_workload, gpu_for
 from gpucheck.errors import BadInput
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, localized, tr
 from gpucheck.machine import Machine
-from gpucheck.records import Estimate, GpuSpec, Workload
+from gpucheck.records import Estimate, GpuSpec, TrainSpec, Workload
 from gpucheck.verdict import Verdict, verdict_label
 
 GIB = 1024**3
@@ -50,7 +50,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     limit = float(base.too_slow_hours or est_mod.too_slow_hours())
     result, used_gpus, quicker = plan_for(machine, workload, target, base)
     final = result.estimate
-    alternatives = _what_fits_instead(workload, result, facts, estimate_fn)
+    alternatives = _what_fits_instead(workload, base.train, result, facts, estimate_fn)
     target_label = multi.target_label(target)
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
@@ -216,14 +216,15 @@ def _gpu_time_only(cloud: tuple[CloudOption, ...], final: Estimate, host_hours: 
     return tuple(dataclasses.replace(c, note=fmt_list([c.note, why], strong=True) if c.note else why) for c in cloud)
 
 
-def _what_fits_instead(workload: Workload, result: ladder.LadderResult, facts: GpuFacts,
+def _what_fits_instead(workload: Workload, start: TrainSpec, result: ladder.LadderResult, facts: GpuFacts,
                        estimate_fn: Any) -> list[ladder.LadderResult]:
-    """When the job does not fit with room: another method for the same model (LoRA, then QLoRA); else the
-    same plan on changed data (a sequence limit that cuts long samples, a lower resolution); a smaller
-    model only when neither fits."""
+    """When the job does not fit with room: another method for the same model (LoRA, then QLoRA), each climbing
+    its own ladder from `start`, the job as configured that the main plan started from (not the main plan's
+    changes); else the same plan on changed data (a sequence limit that cuts long samples, a lower resolution); a
+    smaller model only when neither fits."""
     if result.fits or facts.backend == "cpu":
         return []
-    out = ladder.method_alternatives(workload, workload.train, facts, estimate_fn)  # each from the job as set
+    out = ladder.method_alternatives(workload, start, facts, estimate_fn)
     if not any(a.fits for a in out):
         out += ladder.data_alternatives(result.workload, result, facts, estimate_fn)
     if not any(a.fits for a in out):

@@ -109,14 +109,18 @@ def fused_linear_chunk_tokens(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) 
     return min(chunk, bt)
 
 
+def fused_linear_chunk_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """One chunk of a fused linear cross-entropy's logits, in the logits' dtype (its gradient is written over it)."""
+    return fused_linear_chunk_tokens(m, t, f) * float(m.vocab or 0) * _dtype_bytes(t, f)[0]
+
+
 def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """A chunked loss's backward: one chunk's gradients (nll and log-softmax) in the logits' dtype. A fused linear
     cross-entropy: one chunk of logits (its gradient written in place) and the hidden states' gradient."""
     kind = loss_kind(t, f) if m.vocab else ""
     if kind == "fused_linear":
-        logit = _dtype_bytes(t, f)[0]
-        hidden_grad = t.batch * target_tokens(m, t) * (m.hidden or 0) * logit
-        return fused_linear_chunk_tokens(m, t, f) * float(m.vocab or 0) * logit + hidden_grad
+        hidden_grad = t.batch * target_tokens(m, t) * (m.hidden or 0) * _dtype_bytes(t, f)[0]
+        return fused_linear_chunk_bytes(m, t, f) + hidden_grad
     if kind != "chunked":
         return 0.0
     c = f["logits"]["chunked"]
@@ -136,7 +140,7 @@ def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) ->
         if kind == "chunked":
             best = chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
         elif kind == "fused_linear":
-            best = fused_linear_chunk_tokens(m, t, f) * float(m.vocab) * logit
+            best = fused_linear_chunk_bytes(m, t, f)
         else:
             per = loss if f["logits"][kind]["upcast"] else logit
             best = t.batch * target_tokens(m, t) * m.vocab * per
