@@ -266,10 +266,12 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
             [tr("Optimizer state"), fmt_gib(bd.optimizer_bytes, 2)],
             [tr("Activations"), fmt_gib(bd.activations_bytes, 2)],
             [tr("Framework overhead"), fmt_gib(bd.overhead_bytes, 2)],
-            [tr("Peak VRAM per GPU (as nvidia-smi shows it)"), fmt_gib(est.peak_vram_bytes, 2)],
+            [tr("Peak VRAM per GPU (needed, with the CUDA context)"), fmt_gib(est.peak_vram_bytes, 2)],
             [tr("  of which PyTorch allocates (max_memory_allocated)"), fmt_gib(est.allocated_bytes, 2)],
-            [tr("Usable VRAM per GPU"), fmt_gib(est.vram_available_bytes, 2)],
         ]
+        if est.cached_worth_a_line:  # the estimate's notes say why (estimate/core.py)
+            rows.append([tr("nvidia-smi may show, with cached blocks"), fmt_gib(est.nvidia_smi_bytes, 2)])
+        rows.append([tr("Usable VRAM per GPU"), fmt_gib(est.vram_available_bytes, 2)])
         lines.append(format_table([tr("VRAM use"), tr("Size")], rows, right={1}))
         lines.append("")
     sp = est.samples_per_second

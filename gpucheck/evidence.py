@@ -61,6 +61,7 @@ _ROW_SPEC: dict[str, tuple] = {
     "gpu": _s(True), "gpus": _i(False, 1, 100_000), "nodes": _i(False, 1, 10_000), "interconnect": _s(),
     "network_gbit_per_node": _f(False, 1, 1e6),
     "accumulation": _i(False, 1, 1_000_000), "avg_len": _i(False, 1, 10_000_000),
+    "run_samples": _i(False, 1, 10**12),
     **_TRAIN_KEYS,
 }
 _MODEL_KEYS = {**{k: (kind, False, lo, hi, ch) for k, (kind, _req, lo, hi, ch) in MODEL_SPEC.items()},
@@ -127,6 +128,9 @@ class EvidenceRow:
     interconnect: str
     measured: Measured
     avg_len: int | None = None
+    # the samples the whole run trained on, all GPUs together (memory rows whose steps change shape: how many steps
+    # the caching allocator saw decides what it keeps cached; None: the harness's default data set)
+    run_samples: int | None = None
     network_gbit_per_node: float | None = None  # each machine's NICs together, as the source's platform gives it
     workload: str = ""  # the built-in job it starts from ("" = inline model)
     model_name: str = ""  # the file's [models] key
@@ -233,7 +237,7 @@ def _row(where: str, i: int, raw: Any, defaults: dict[str, Any], models: dict[st
     return EvidenceRow(
         id=r["id"], what=r["what"], quote=r["quote"], how=r["how"], role=r["role"], family=family, source=source,
         model=model, train=train, gpu=r["gpu"], gpus=r.get("gpus", 1), nodes=r.get("nodes", 1),
-        interconnect=r.get("interconnect", ""), measured=measured, avg_len=r.get("avg_len"),
+        interconnect=r.get("interconnect", ""), measured=measured, avg_len=r.get("avg_len"), run_samples=r.get("run_samples"),
         network_gbit_per_node=r.get("network_gbit_per_node"),
         workload=r.get("workload", ""), model_name=r.get("model", ""), note=r.get("note", ""), file=where)
 

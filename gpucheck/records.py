@@ -333,13 +333,20 @@ class VramBreakdown:
         )
 
 
+def cached_worth_a_line(cached_bytes: float, need_bytes: float) -> bool:
+    """Cached blocks change what nvidia-smi shows enough to say so: half a GiB and a tenth of what the job needs."""
+    return cached_bytes >= max(2**29, 0.1 * need_bytes)
+
+
 @dataclass(frozen=True)
 class Estimate:
-    """One exact configuration's estimate. Memory figures are what nvidia-smi would show for the
-    process (`peak_vram_bytes`: PyTorch's allocations + caching-allocator slack + the CUDA context);
+    """One exact configuration's estimate. `peak_vram_bytes` is what the process needs on the GPU (PyTorch's
+    allocations + caching-allocator slack + the CUDA context: nvidia-smi's figure where the steps keep one shape);
     `allocated_bytes` is what torch.cuda.max_memory_allocated() reports (what most published figures
-    quote) and `reserved_bytes` what torch.cuda.max_memory_reserved() reports. The verdict uses the
-    nvidia-smi figure."""
+    quote) and `reserved_bytes` what torch.cuda.max_memory_reserved() reports, with the cached blocks of earlier,
+    shorter steps (`cached_bytes`) that a run whose steps change shape leaves reserved on a card with room to spare
+    (`nvidia_smi_bytes`: the same with the context). The verdict uses `peak_vram_bytes`, the need: the cached blocks
+    are freed before PyTorch reports out of memory."""
 
     workload_id: str
     gpu_name: str  # "CPU" when no GPU
@@ -368,7 +375,10 @@ class Estimate:
     backend: str = "cpu"  # cuda | rocm | metal | xpu | cpu | other
     precision_used: str = ""  # after the GPU's forced changes (bf16 → fp16 without bf16)
     allocated_bytes: int = 0  # per GPU: torch.cuda.max_memory_allocated()
-    reserved_bytes: int = 0  # per GPU: torch.cuda.max_memory_reserved() (allocated + allocator slack)
+    reserved_bytes: int = 0  # per GPU: torch.cuda.max_memory_reserved() on this card (allocated + allocator slack +
+    #   `cached_bytes`)
+    cached_bytes: int = 0  # per GPU: of reserved_bytes, the blocks of earlier, shorter steps a run whose steps change
+    #   shape is expected to leave cached (estimate/logits.py cached_reserve_bytes): shown by nvidia-smi, not needed
     context_bytes: int = 0  # per GPU: CUDA/ROCm context and libraries (nvidia-smi counts it)
     vram_band_bytes: tuple[int, int] = (0, 0)  # (low, high) of the peak within the family's error band
     ram_total_bytes: int | None = None  # installed RAM (under WSL2: the VM's limit)
@@ -415,3 +425,12 @@ class Estimate:
     def on_cpu(self) -> bool:
         """The job runs on the processor (no GPU target): RAM, not VRAM, is what it must fit in."""
         return self.backend == "cpu"
+
+    @property
+    def cached_worth_a_line(self) -> bool:
+        return cached_worth_a_line(self.cached_bytes, self.peak_vram_bytes)
+
+    @property
+    def nvidia_smi_bytes(self) -> int:
+        """Per GPU, what nvidia-smi shows for the process while it runs: the reserve and the context."""
+        return 0 if self.on_cpu else self.reserved_bytes + self.context_bytes

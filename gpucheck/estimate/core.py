@@ -18,6 +18,7 @@ from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.input_path import with_input_path, with_worker_starts
 from gpucheck.estimate.links import Traffic, network_gbps, nodes_of
+from gpucheck.estimate.logits import cached_reserve_bytes
 from gpucheck.estimate.memory import (
     Placement,
     breakdown,
@@ -38,7 +39,7 @@ from gpucheck.i18n import (
     precision_label,
     tr,
 )
-from gpucheck.records import Estimate, TrainSpec, VramBreakdown, Workload
+from gpucheck.records import Estimate, TrainSpec, VramBreakdown, Workload, cached_worth_a_line
 from gpucheck.verdict import Verdict
 
 
@@ -229,6 +230,19 @@ def _varying_shapes(w: Workload, t: TrainSpec) -> bool:
     return avg is None or avg < (t.seq_len or avg)
 
 
+def _cached_reserve(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], n_gpus: int,
+                    total_samples: float, reserved: int, ctx: int) -> int:
+    """What the reserve shows beyond the need on this card (estimate/logits.py cached_reserve_bytes): the blocks a
+    shuffled run of this many steps per GPU leaves cached, up to what the card has left (a failed cudaMalloc frees
+    them and retries)."""
+    if target.gpu is None:
+        return 0
+    steps = total_samples / max(1, n_gpus) / max(1, t.batch)
+    extra = cached_reserve_bytes(w.model, t, f, target.backend, steps, _varying_shapes(w, t))
+    room = max(0, int(target.gpu.vram_bytes) - ctx - reserved)
+    return int(min(extra, room))
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
@@ -282,6 +296,12 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
                         "running share the same RAM"))
     ctx = int(context_bytes(f, backend))
     allocated = int(bd.total_bytes - bd.overhead_bytes)
+    cached = _cached_reserve(w, t_used, target, f, n_gpus, total_samples, int(bd.total_bytes - ctx), ctx)
+    if cached_worth_a_line(cached, peak):
+        notes.append(tr("The samples differ in length, so PyTorch keeps the memory of earlier, shorter steps cached: "
+                        "nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before "
+                        "it would run out of memory, so the verdict counts what the job needs ({need}).",
+                        shown=fmt_gib(peak + cached), need=fmt_gib(peak)))
     return Estimate(
         workload_id=w.id, gpu_name=target.device_name, gpus=n_gpus if target.gpu is not None or backend != "cpu"
         else 0, train=t, fits=mem.fit == "fits", verdict=verdict,
@@ -293,7 +313,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         measured_inputs=bool(sp and sp.measured), notes=tuple(dict.fromkeys(notes)),
         assumptions=_assumptions(w, t_used, ev.passes, ev.hours) + tuple(assumed),
         memory_fit=mem.fit, vram_fit=mem.vram_fit, ram_fit=mem.ram_fit, limit=reason, backend=backend, precision_used=t_used.precision,
-        allocated_bytes=allocated, reserved_bytes=int(bd.total_bytes - ctx),
+        allocated_bytes=allocated, reserved_bytes=int(bd.total_bytes - ctx) + cached, cached_bytes=cached,
         context_bytes=ctx, vram_band_bytes=mem.band if backend != "cpu" else (0, 0),
         ram_total_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes,
         ram_besides_training_bytes=int(host.ram_bytes - host.ram_parts.get("training", 0)),

@@ -37,10 +37,14 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
             "activations": _gib(bd.activations_bytes),
             "overhead": _gib(bd.overhead_bytes),
         },
-        # which memory the figure is: peak_vram_gib = what nvidia-smi shows (the verdict uses it)
+        # which memory the figure is: peak_vram_gib = what the job needs, context included (the verdict uses it);
+        # nvidia_smi_gib = what nvidia-smi shows on a card with room to spare, with the blocks a run whose steps
+        # change shape leaves cached (cached_gib: freed before an out-of-memory error, so not needed)
         "memory": {
             "fit": est.memory_fit,
-            "nvidia_smi_gib": _gib(est.peak_vram_bytes),
+            "needed_gib": _gib(est.peak_vram_bytes),
+            "nvidia_smi_gib": _gib(est.nvidia_smi_bytes),
+            "cached_gib": _gib(est.cached_bytes),
             "reserved_gib": _gib(est.reserved_bytes),
             "allocated_gib": _gib(est.allocated_bytes),
             "context_gib": _gib(est.context_bytes),

@@ -38,16 +38,20 @@ ones stay reserved. benchmarks/simulate_caching_allocator.py replays ms-swift's 
 one such generation is 8 B per token × vocabulary entry at batch 1, the layers' activations move the reserve by
 < 1.5 B, and a run strands one generation per new longest step — a property of its data order (for a shuffled run,
 the records of its lengths: about ln(steps) + 0.58 of them), none when its longest step comes first
-(`longest_first`). The estimate counts `allocator_transient_blocks` of the step's largest transient block.
+(`longest_first`). The need (the fit verdict) counts `allocator_transient_blocks` of the step's largest transient
+block; what the reserve shows on a card with room to spare (`cached_reserve_bytes`) counts the generations a shuffled
+run of N steps is expected to leave: H_N − 1 of them (the record steps of N independent lengths), each two fp32 blocks
+at about 0.7 of the longest step's size — cached, not needed: a failed cudaMalloc frees them and retries.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate.factors import seq_len_of
-from gpucheck.estimate.seq2seq import target_tokens
+from gpucheck.estimate.seq2seq import is_seq2seq, target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
 
 LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear")
@@ -128,22 +132,28 @@ def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> f
     return tokens * m.vocab * c["transient_copies"] * _dtype_bytes(t, f)[0]
 
 
+def loss_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """The largest single tensor the vocabulary loss allocates and frees in a step: one b·s × vocab copy of the loss
+    (fp32 under `full`), one chunk under `chunked` and `fused_linear`, the logits' gradient under `fused`; 0 without a
+    vocabulary head."""
+    if m.arch != "transformer" or not m.vocab:
+        return 0.0
+    kind = loss_kind(t, f)
+    logit, loss = _dtype_bytes(t, f)
+    if kind == "chunked":
+        return chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
+    if kind == "fused_linear":
+        return fused_linear_chunk_bytes(m, t, f)
+    per = loss if f["logits"][kind]["upcast"] else logit
+    return t.batch * target_tokens(m, t) * m.vocab * per
+
+
 def largest_transient_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """The largest single tensor a step allocates and frees again: one b·s × vocab copy of the loss (fp32 under
     `full`), one chunk under `chunked` and `fused_linear`, the logits' gradient under `fused`; or one layer's attention scores in
     fp32 where attention is eager. 0 for networks without either."""
-    best = 0.0
+    best = loss_block(m, t, f)
     s = seq_len_of(t)
-    if m.arch == "transformer" and m.vocab:
-        kind = loss_kind(t, f)
-        logit, loss = _dtype_bytes(t, f)
-        if kind == "chunked":
-            best = chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
-        elif kind == "fused_linear":
-            best = fused_linear_chunk_bytes(m, t, f)
-        else:
-            per = loss if f["logits"][kind]["upcast"] else logit
-            best = t.batch * target_tokens(m, t) * m.vocab * per
     if m.arch == "transformer" and m.eager_attention:
         best = max(best, 4.0 * (m.heads or 1) * s * s * t.batch)  # softmax in fp32 under autocast
     best = max(best, 4.0 * ctc_logits(m, t))  # a CTC head's fp32 log-probabilities or their gradient
@@ -163,3 +173,30 @@ def allocator_slack_bytes(m: ModelSpec | None, t: TrainSpec | None, f: Mapping[s
     if m is not None and t is not None and varying_shapes:
         slack += o["allocator_transient_blocks"][backend] * largest_transient_block(m, t, f)
     return slack
+
+
+def record_steps(steps: float) -> float:
+    """The expected count of steps longer than every earlier one among `steps` steps of independent, identically
+    distributed lengths: the harmonic number H_N (Rényi 1962), by its asymptotic series beyond the first hundred."""
+    n = max(1, int(round(steps)))
+    if n <= 100:
+        return sum(1.0 / k for k in range(1, n + 1))
+    return math.log(n) + 0.5772156649015329 + 1.0 / (2 * n) - 1.0 / (12 * n * n)
+
+
+def cached_reserve_bytes(m: ModelSpec | None, t: TrainSpec | None, f: Mapping[str, Any], backend: str,
+                         steps: float, varying_shapes: bool = True) -> float:
+    """Beyond the need: the loss blocks of earlier, shorter record steps that a shuffled run of `steps` steps per GPU
+    is expected to leave cached (factors.toml [overhead.cached_reserve]), less the blocks the need already counts.
+    0 where the steps keep one shape, the backend's allocator does not cache this way, or the loss's blocks do not
+    grow with the step (fixed-size chunks)."""
+    c = f["overhead"]["cached_reserve"]
+    if m is None or t is None or not varying_shapes or backend not in c["backends"]:
+        return 0.0
+    if m.arch == "transformer" and m.vocab and loss_kind(t, f) == "chunked" and not m.eager_attention:
+        return 0.0
+    # an encoder-decoder's encoder keeps one shape (Whisper pads every clip to 30 s): only its decoder's loss grows
+    block = loss_block(m, t, f) if is_seq2seq(m) else largest_transient_block(m, t, f)
+    generations = float(c["record_size_fraction"]) * max(0.0, record_steps(steps) - 1.0)
+    counted = float(f["overhead"]["allocator_transient_blocks"][backend])
+    return max(0.0, (generations * float(c["blocks_per_generation"]) - counted) * block)

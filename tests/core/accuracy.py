@@ -61,9 +61,12 @@ SHARE_CAP = 0.15  # no independent source group above this share of the rows (is
 
 # -- one row against the model ------------------------------------------------------------------------------
 
+DEFAULT_RUN_SAMPLES = 1000  # a row that does not say how many samples its run trained on (memory rows: run_samples)
+
+
 def _workload(r: EvidenceRow) -> Workload:
     return Workload(id=r.id, title=r.what, family=r.family, level=1, model=r.model, train=r.train,
-                    data=DataSpec(samples=1000, avg_seq_len=r.avg_len))
+                    data=DataSpec(samples=r.run_samples or DEFAULT_RUN_SAMPLES, avg_seq_len=r.avg_len))
 
 
 @cache
@@ -121,7 +124,8 @@ def memory_parts(r: EvidenceRow, e: Estimate | None = None) -> tuple[float, floa
     if kind == "reserved_gib":
         return float(e.reserved_bytes), exact, float(e.reserved_bytes) - exact
     with_ctx = r.measured.cuda_context_included
-    total = float(e.peak_vram_bytes) - (0.0 if with_ctx else float(e.context_bytes))
+    shown = e.nvidia_smi_bytes if kind == "nvidia_smi_gib" else e.peak_vram_bytes  # capacity: what the job needs
+    total = float(shown) - (0.0 if with_ctx else float(e.context_bytes))
     exact += float(e.context_bytes) if with_ctx else 0.0
     return total, exact, total - exact
 
@@ -131,9 +135,24 @@ def memory_error(r: EvidenceRow, e: Estimate | None = None) -> float:
     return memory_parts(r, e)[0] / r.measured.bytes - 1.0
 
 
+def need_error(r: EvidenceRow, e: Estimate | None = None) -> float:
+    """What the job needs against a reserved or nvidia-smi figure: the estimate of the figure without the loss blocks
+    of earlier, shorter steps it expects a shuffled run to leave cached (Estimate.cached_bytes), − 1. The counts of
+    what a step holds are checked with it; the figure itself with memory_error."""
+    e = e or run(r)
+    cached = float(e.cached_bytes) if r.measured.kind in ("reserved_gib", "nvidia_smi_gib") else 0.0
+    return (memory_parts(r, e)[0] - cached) / r.measured.bytes - 1.0
+
+
 def uncertain_multiplier(r: EvidenceRow, e: Estimate | None = None) -> float:
-    """What the uncertain bytes would have to be multiplied by for the estimate to equal the measurement."""
+    """What the uncertain bytes of what the job NEEDS would have to be multiplied by for the estimate to equal the
+    measurement. The fit band multiplies the need's uncertain bytes, so a reserve's cached blocks of earlier, shorter
+    steps (Estimate.cached_bytes) are not counted in them: whether the allocator can free all of them under pressure
+    (a segment with one live tensor cannot be) is part of what the band has to cover."""
+    e = e or run(r)
     total, exact, unc = memory_parts(r, e)
+    if r.measured.kind in ("reserved_gib", "nvidia_smi_gib"):
+        unc -= float(e.cached_bytes)
     return (r.measured.bytes - exact) / unc if unc > 0 else 1.0
 
 
@@ -419,7 +438,9 @@ def memory_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, fl
     weights), which a multiplier on activations cannot describe. Each source group weighs the same, as in the speed
     bands (group_weighted_quantile): one suite's 24 rows of one allocator setting count once. Rows whose reserve holds
     cached blocks the allocator frees before it fails (measured.releasable_reserve: cuDNN's benchmark workspaces) are
-    left out too: the band decides whether a job may run out of memory, and those blocks never make it."""
+    left out too: the band decides whether a job may run out of memory, and those blocks never make it. A reserve the
+    estimate expects to hold cached loss blocks of earlier, shorter steps stays in, its multiplier taken on what the job
+    needs (uncertain_multiplier): those blocks may not all be freed under pressure."""
     cells = _cells(results, lambda x: (x.multiplier, x.row.group) if x.row.measured.is_memory and not sharded(x.row)
                    and not x.row.measured.releasable_reserve and x.multiplier >= 0 else None, MIN_ROWS_FOR_BAND,
                    by=lambda r: find_gpu(r.gpu).vendor)  # laptops by their GPU's vendor (bands.memory_vendor_of)

@@ -102,30 +102,4 @@ FITTED: tuple[Fitted, ...] = (
     # 12 groups: fitted (its pair on the FP32 conv-net rows, feature_map_factor.cnn, is held at its count)
     Fitted(("speed", "conv_fp32", "conv_fp32_speedup"), 1.0, lo=1.0, hi=2.25),
 )
-FITTED += (
-    # modelscope, pytorch-torchtune: the calibration memory rows it moves (Qwen's profile pads every sample to one
-    # length; InternEvo packs, Shivam's U-Net has fixed shapes: none moves)
-    Fitted(("overhead", "allocator_transient_blocks", "cuda"), 1.0, lo=0.0, hi=8.0, memory=True,
-           tied=(("overhead", "allocator_transient_blocks", "rocm"),),
-           why_prior="The count of stranded generations of the loss's vocabulary-wide blocks that a run whose steps "
-                     "change shape keeps reserved (gpucheck/estimate/logits.py allocator_slack_bytes; resources/"
-                     "factors.toml [overhead.allocator_transient_blocks]). Prior 1: the estimate's count, one block of "
-                     "the step's largest transient size. One generation per new longest step "
-                     "(benchmarks/simulate_caching_allocator.py, benchmarks/data/caching-allocator-ms-swift.json), "
-                     "so the count expected over data orders is a property of the job class, not of one run: a memory "
-                     "factor, fitted (when it is) on the calibration reserved and nvidia-smi rows it moves, in log of "
-                     "estimate / measured bytes, bounds 0-8, with the speed factors' prior weight. ROCm's allocator is "
-                     "the same HIPified code and takes the same value; allocated figures hold no allocator cache and "
-                     "no allocated row moves",
-           held="its calibration memory rows come from two source groups (ModelScope's SWIFT benchmark, 7 reserved "
-                "rows; torchtune's docs, 1), fewer than MIN_GROUPS: Qwen's README profile pads every sample to one "
-                "length and InternEvo packs, so their rows do not move. Measured in December 2026: fitted 1.10 "
-                "(1.0 without ModelScope's rows, 1.10 without torchtune's); leave-one-source-out, the memory median "
-                "went 6.51 % -> 6.54 %, the reserved and nvidia-smi rows under-estimated by more than 10 % stayed 29 of "
-                "105 (ModelScope's 19 are predicted from torchtune's one row, which leaves the prior), and Answer.AI's "
-                "and rasbt's over-estimated rows grew by up to 1.4 points. Without the prior's weight the fit runs to "
-                "its bound 8: the rows that pull it (SWIFT's two bitsandbytes QLoRA rows and torchtune's QLoRA row "
-                "need 8.5-22 generations to match) are short by more than stranded loss blocks explain, while SWIFT's "
-                "full fine-tuning rows are matched at about 1; held at its count"),
-)
 FIT = tuple(p for p in FITTED if not p.held)  # the factors the refit moves

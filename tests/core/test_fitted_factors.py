@@ -4,10 +4,8 @@ carries that prior in resources/factors.toml, so the estimate a user sees uses t
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
-from unittest import mock
 
 import pytest
 
@@ -47,34 +45,3 @@ def test_the_refit_never_moves_a_held_factor() -> None:
     for p in A.FITTED:
         if p.held:
             assert values[p.name] == pytest.approx(p.prior), p.name
-
-
-def test_a_memory_factor_names_only_rows_whose_figure_holds_the_allocator_cache() -> None:
-    """The stranded-block count (overhead.allocator_transient_blocks) moves what the caching allocator reserves: its
-    calibration rows are reserved or nvidia-smi figures of runs whose steps change shape, never an allocated one."""
-    fitted = read_toml(resource_path("factors.toml"))["fitted"]
-    kind = {r.id: r.measured.kind for r in load_evidence()}
-    memory = [p for p in A.FITTED if p.memory]
-    assert memory
-    for p in memory:
-        ids = fitted[p.name]["fitted_on"]
-        assert ids and {kind[i] for i in ids} <= {"reserved_gib", "nvidia_smi_gib"}, (p.name, ids)
-
-
-def test_the_refit_fits_a_memory_factor_on_memory_rows_and_a_speed_factor_on_speed_rows() -> None:
-    """Freed from its hold, a memory factor leaves its prior on the calibration memory rows, which move no speed
-    factor; speed rows leave it at its prior. Its tied path (ROCm) follows it."""
-    calib = [r for r in load_evidence() if r.role == "calibration"]
-    free = tuple(dataclasses.replace(p, held="") for p in A.FITTED if p.memory)
-    memory_rows = [r for r in calib if r.measured.is_memory]
-    speed_rows = [r for r in calib if r.group == "lightning-ai" and not r.measured.is_memory][:2]
-    with mock.patch.object(A, "FIT", free):
-        table, on_memory = A.refit(memory_rows)
-        _, on_speed = A.refit(speed_rows)
-    for p in free:
-        assert on_memory[p.name] != pytest.approx(p.prior), p.name
-        assert all(A._get(table, path) == on_memory[p.name] for path in p.paths), p.name
-        assert on_speed[p.name] == pytest.approx(p.prior), p.name
-    for p in A.FITTED:
-        if not p.memory:
-            assert on_memory[p.name] == pytest.approx(p.prior), p.name

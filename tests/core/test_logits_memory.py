@@ -81,7 +81,8 @@ def test_steps_of_one_shape_keep_no_split_block_in_reserve():
     """The best-fit cache serves a step that repeats the last one's shapes from blocks of exactly those sizes: packed
     pre-training (GPT-2 on a token stream) reserves only the allocator's small share; a fine-tune whose samples are
     padded to each batch's longest (Qwen2.5 LoRA without packing, 128 tokens on average) reserves one split loss block
-    on top; packed, the same job's rows have one shape."""
+    on top of what it needs, and the blocks of earlier, shorter steps cached in its reserve; packed, the same job's rows
+    have one shape and nothing is cached."""
     a100 = Target.from_gpu(find_gpu("a100 80gb"))
     f = load_factors()
     for job, packing, splits in (("gpt2-124m-pretrain", False, False), ("qwen2.5-1.5b-lora", False, True),
@@ -90,9 +91,11 @@ def test_steps_of_one_shape_keep_no_split_block_in_reserve():
         w = dataclasses.replace(w, train=dataclasses.replace(w.train, packing=packing))
         e = estimate(w, a100)
         share = e.allocated_bytes * f["overhead"]["allocator_fraction"]["cuda"]
-        extra = e.reserved_bytes - e.allocated_bytes - share
+        extra = e.peak_vram_bytes - e.context_bytes - e.allocated_bytes - share
         block = largest_transient_block(w.model, w.train, f)
         assert (abs(extra - block) < 0.01 * block) if splits else abs(extra) < 2**20, (job, extra, block)
+        assert e.reserved_bytes == e.peak_vram_bytes - e.context_bytes + e.cached_bytes
+        assert (e.cached_bytes > 2 * block) if splits else e.cached_bytes == 0, (job, e.cached_bytes, block)
 
 
 def test_a_gemma_2_config_keeps_its_attention_scores():
