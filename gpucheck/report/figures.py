@@ -288,13 +288,15 @@ def duration_range(low: float, high: float) -> str:
 
 
 def time_range_text(f: JobFigures) -> str:
-    """'2.3–5.2 h, most likely 2.7 h' for the shown time; the time alone without a range; '—' with none."""
+    """'2.3–5.2 h, estimate 2.7 h' for the shown time; the time alone without a range; '—' with none. Not "most
+    likely": the range is where published runs lay against the estimate, and where they all took longer (speech
+    jobs) the estimate is its lower end."""
     h, r = f.shown_hours, f.shown_range
     if h is None:
         return "—"
     if r is None:
         return fmt_duration(h)
-    return tr("{range}, most likely {time}", range=duration_range(*r), time=fmt_duration(h))
+    return tr("{range}, estimate {time}", range=duration_range(*r), time=fmt_duration(h))
 
 
 # the software stack a time assumes (issue 14: named in every output); the command line's words too. One label
@@ -325,7 +327,7 @@ def stack_text(stack: str) -> str:
 
 
 def range_sentence(f: JobFigures) -> str:
-    """'Likely 2.3–5.2 h, most likely 2.7 h, assuming eager PyTorch (…).' ('' with no time)."""
+    """'Likely 2.3–5.2 h, estimate 2.7 h, assuming eager PyTorch (…).' ('' with no time)."""
     if f.shown_hours is None:
         return ""
     if f.shown_range is None:

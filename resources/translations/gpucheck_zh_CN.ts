@@ -2416,7 +2416,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
         <location filename="../../gpucheck/commands.py" line="434"/>
-        <location filename="../../gpucheck/report/figures.py" line="504"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
@@ -2455,26 +2455,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="265"/>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="266"/>
-        <location filename="../../gpucheck/report/figures.py" line="405"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
+        <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="268"/>
-        <location filename="../../gpucheck/report/figures.py" line="407"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -4477,148 +4477,148 @@
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="297"/>
-        <source>{range}, most likely {time}</source>
-        <translation>{range}，最可能 {time}</translation>
+        <location filename="../../gpucheck/report/figures.py" line="299"/>
+        <source>{range}, estimate {time}</source>
+        <translation>{range}，估计 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="304"/>
+        <location filename="../../gpucheck/report/figures.py" line="306"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="305"/>
+        <location filename="../../gpucheck/report/figures.py" line="307"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="306"/>
+        <location filename="../../gpucheck/report/figures.py" line="308"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="315"/>
+        <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="319"/>
+        <location filename="../../gpucheck/report/figures.py" line="321"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="332"/>
+        <location filename="../../gpucheck/report/figures.py" line="334"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="334"/>
+        <location filename="../../gpucheck/report/figures.py" line="336"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="336"/>
+        <location filename="../../gpucheck/report/figures.py" line="338"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="339"/>
+        <location filename="../../gpucheck/report/figures.py" line="341"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="349"/>
+        <location filename="../../gpucheck/report/figures.py" line="351"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="360"/>
+        <location filename="../../gpucheck/report/figures.py" line="362"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="362"/>
-        <location filename="../../gpucheck/report/figures.py" line="365"/>
+        <location filename="../../gpucheck/report/figures.py" line="364"/>
+        <location filename="../../gpucheck/report/figures.py" line="367"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="366"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="367"/>
+        <location filename="../../gpucheck/report/figures.py" line="369"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="370"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="369"/>
+        <location filename="../../gpucheck/report/figures.py" line="371"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="375"/>
+        <location filename="../../gpucheck/report/figures.py" line="377"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="395"/>
+        <location filename="../../gpucheck/report/figures.py" line="397"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="397"/>
+        <location filename="../../gpucheck/report/figures.py" line="399"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="403"/>
+        <location filename="../../gpucheck/report/figures.py" line="405"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="409"/>
+        <location filename="../../gpucheck/report/figures.py" line="411"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="445"/>
+        <location filename="../../gpucheck/report/figures.py" line="447"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="451"/>
+        <location filename="../../gpucheck/report/figures.py" line="453"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="453"/>
+        <location filename="../../gpucheck/report/figures.py" line="455"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="456"/>
+        <location filename="../../gpucheck/report/figures.py" line="458"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="461"/>
+        <location filename="../../gpucheck/report/figures.py" line="463"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="481"/>
+        <location filename="../../gpucheck/report/figures.py" line="483"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="485"/>
+        <location filename="../../gpucheck/report/figures.py" line="487"/>
         <location filename="../../gpucheck/report/model.py" line="585"/>
         <location filename="../../gpucheck/report/model.py" line="612"/>
         <location filename="../../gpucheck/report/model.py" line="667"/>
@@ -4628,48 +4628,48 @@
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="487"/>
+        <location filename="../../gpucheck/report/figures.py" line="489"/>
         <source>Use {gpus} free on {provider}</source>
         <translation>在 {provider} 免费使用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="488"/>
+        <location filename="../../gpucheck/report/figures.py" line="490"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="493"/>
+        <location filename="../../gpucheck/report/figures.py" line="495"/>
         <source>{cost} for the whole run</source>
         <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="504"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <location filename="../../gpucheck/report/model.py" line="597"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="504"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="504"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="525"/>
+        <location filename="../../gpucheck/report/figures.py" line="527"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="525"/>
+        <location filename="../../gpucheck/report/figures.py" line="527"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="525"/>
+        <location filename="../../gpucheck/report/figures.py" line="527"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
@@ -7520,6 +7520,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>{range}, most likely {time}</source>
+        <translation type="vanished">{range}，最可能 {time}</translation>
     </message>
     <message>
         <source>Peak VRAM per GPU (as nvidia-smi shows it)</source>

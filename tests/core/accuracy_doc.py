@@ -113,7 +113,8 @@ def bands_lines(sb: dict, mb: dict) -> list[str]:
            "the leave-one-source-out speed ratios of each family on each vendor's GPUs with at least "
            f"{A.MIN_ROWS_FOR_BAND} rows from at least {A.MIN_GROUPS_FOR_BAND} independent source groups (one "
            "publication cannot check a range out of sample), each source group weighing the same (a suite with 135 rows "
-           "counts once, like a blog post with two: the range says how far a source the model has not seen may be off); "
+           "counts once, like a blog post with two: the range says how far a source the model has not seen may be off), "
+           "widened to include 1 so that the estimate's own time lies inside its range; "
            f"every other pair gets the wide default {A.SPEED_DEFAULT_BAND[0]}–"
            f"{A.SPEED_DEFAULT_BAND[1]}× and the estimate says it is **not yet checked** there:", ""]
     out += [f"- {fam} on {v}: {lo:.2f}–{hi:.2f}×" for (fam, v), (lo, hi) in sb.items()]
@@ -397,7 +398,7 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
 SPEED_BAND_SOURCE = ("P10 and P90 (rounded outward) of estimate / measured speed, each published row of "
                      "resources/evidence/ predicted by the model refitted WITHOUT its own source group "
                      "(leave-one-source-out), per workload family and GPU vendor (cell.<family>.<vendor>, at least "
-                     "5 rows); written by `python -m tests.core.accuracy` (docs/accuracy.md). Any other pair takes "
+                     "5 rows), widened to include 1 (the estimate's own time lies inside its range); written by `python -m tests.core.accuracy` (docs/accuracy.md). Any other pair takes "
                      "the default: a gpucheck judgement, wider than most measured ranges, shown as not yet checked")
 MEMORY_BAND_SOURCE = ("Multiplier on the UNCERTAIN bytes of a memory estimate (activations and the caching "
                       "allocator's slack; weights, gradients, optimizer state and the CUDA context are exact given "
