@@ -233,8 +233,8 @@ def stack_legend(workloads: list) -> str:
     zh = get_language() == "zh_CN"  # Chinese: full-width colon and semicolon, no space after '。'
     others = [f"{w.id}{'：' if zh else ': '}{stack_text(w.train.stack)}" for w in workloads
               if w.train.stack != "eager"]
-    line = tr("Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes "
-              "it).", stack=stack_text("eager"))
+    line = tr("Times assume {stack} unless noted; each is gpucheck's estimate, and 'estimate' gives its likely "
+              "range (--stack changes it).", stack=stack_text("eager"))
     return line + (("" if zh else " ") + fmt_list(others, strong=True) if others else "")
 
 

@@ -48,6 +48,7 @@ class Target:
     machines: int | None = None  # machines the GPUs sit in; None: as few as hold them (multi_gpu.links.gpus_per_node)
     network_gbit_per_node: float | None = None  # each machine's NICs together, Gb/s; None: typical for the GPU
     pcie_link: tuple[int | None, int | None] | None = None  # scanned: (PCIe generation, lanes) of the slowest GPU link
+    platform: str | None = None  # scanned: linux | windows | darwin | wsl (machine.Software.platform); None: any
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
@@ -223,6 +224,7 @@ def _host_fields(machine: Any) -> dict[str, Any]:
         "cpu_vendor": getattr(cpu, "vendor", None),
         "cpu_brand": getattr(cpu, "brand", None),
         "measured": getattr(machine, "measured", None),
+        "platform": getattr(getattr(machine, "software", None), "platform", None),
     }
 
 

@@ -2430,8 +2430,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="236"/>
-        <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
-        <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
+        <source>Times assume {stack} unless noted; each is gpucheck's estimate, and 'estimate' gives its likely range (--stack changes it).</source>
+        <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是 gpucheck 的估算值，'estimate' 会给出它的可能范围（用 --stack 可更改）。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="250"/>
@@ -3007,108 +3007,113 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
-        <source>No usable GPU: the estimate is for training on the CPU</source>
-        <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/core.py" line="295"/>
-        <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
-        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/core.py" line="301"/>
+        <location filename="../../gpucheck/estimate/core.py" line="251"/>
         <source>The samples differ in length, so PyTorch keeps the memory of earlier, shorter steps cached: nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before it would run out of memory, so the verdict counts what the job needs ({need}).</source>
         <translation>样本长短不一，PyTorch 会把之前较短步骤用过的显存留作缓存：训练时 nvidia-smi 可能显示每块 GPU 占用高达 {shown}。PyTorch 在显存不够之前会先释放这些缓存，所以结论只按任务实际需要的显存（{need}）来算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="343"/>
+        <location filename="../../gpucheck/estimate/core.py" line="259"/>
+        <source>On Linux, starting the training with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lets PyTorch reuse that cached memory for the longer steps instead.</source>
+        <translation>在 Linux 上，用 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 启动训练，PyTorch 就能把这些缓存的显存重新用于更长的训练步。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="311"/>
+        <source>No usable GPU: the estimate is for training on the CPU</source>
+        <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="313"/>
+        <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
+        <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="357"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="343"/>
+        <location filename="../../gpucheck/estimate/core.py" line="357"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="343"/>
-        <location filename="../../gpucheck/estimate/core.py" line="344"/>
-        <location filename="../../gpucheck/estimate/core.py" line="354"/>
+        <location filename="../../gpucheck/estimate/core.py" line="357"/>
+        <location filename="../../gpucheck/estimate/core.py" line="358"/>
+        <location filename="../../gpucheck/estimate/core.py" line="368"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="344"/>
+        <location filename="../../gpucheck/estimate/core.py" line="358"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="373"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="344"/>
+        <location filename="../../gpucheck/estimate/core.py" line="358"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="351"/>
+        <location filename="../../gpucheck/estimate/core.py" line="365"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="355"/>
+        <location filename="../../gpucheck/estimate/core.py" line="369"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="362"/>
+        <location filename="../../gpucheck/estimate/core.py" line="376"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="367"/>
+        <location filename="../../gpucheck/estimate/core.py" line="381"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="369"/>
+        <location filename="../../gpucheck/estimate/core.py" line="383"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="371"/>
+        <location filename="../../gpucheck/estimate/core.py" line="385"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="373"/>
+        <location filename="../../gpucheck/estimate/core.py" line="387"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="375"/>
+        <location filename="../../gpucheck/estimate/core.py" line="389"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="378"/>
+        <location filename="../../gpucheck/estimate/core.py" line="392"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="381"/>
+        <location filename="../../gpucheck/estimate/core.py" line="395"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="382"/>
+        <location filename="../../gpucheck/estimate/core.py" line="396"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="384"/>
+        <location filename="../../gpucheck/estimate/core.py" line="398"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3183,33 +3188,33 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="89"/>
+        <location filename="../../gpucheck/estimate/target.py" line="90"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="97"/>
+        <location filename="../../gpucheck/estimate/target.py" line="98"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="103"/>
+        <location filename="../../gpucheck/estimate/target.py" line="104"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="241"/>
+        <location filename="../../gpucheck/estimate/target.py" line="243"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="267"/>
+        <location filename="../../gpucheck/estimate/target.py" line="269"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="288"/>
-        <location filename="../../gpucheck/estimate/target.py" line="284"/>
+        <location filename="../../gpucheck/estimate/target.py" line="290"/>
+        <location filename="../../gpucheck/estimate/target.py" line="286"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -4479,7 +4484,7 @@
     <message>
         <location filename="../../gpucheck/report/figures.py" line="299"/>
         <source>{range}, estimate {time}</source>
-        <translation>{range}，估计 {time}</translation>
+        <translation>{range}，估算 {time}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="306"/>
@@ -7520,6 +7525,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>
+        <translation type="vanished">时间默认按 {stack} 估算（另有注明的除外）；每个时间都是一个范围的中间值（见 'estimate'；用 --stack 可更改）。</translation>
     </message>
     <message>
         <source>{range}, most likely {time}</source>

@@ -27,6 +27,7 @@ from gpucheck.estimate import Target, estimate  # noqa: E402
 from gpucheck.estimate.factors import parse_factors  # noqa: E402
 from gpucheck.estimate.logits import record_steps  # noqa: E402
 from gpucheck.evidence import load_evidence  # noqa: E402
+from gpucheck.machine import Machine  # noqa: E402
 from gpucheck.resources import resource_path  # noqa: E402
 from tests.core import accuracy as A  # noqa: E402
 
@@ -99,3 +100,25 @@ def test_the_cache_is_shown_but_never_decides_the_verdict(gpu: str) -> None:
     assert e.nvidia_smi_bytes == bare.nvidia_smi_bytes + e.cached_bytes <= find_gpu(gpu).vram_bytes
     said = [n for n in e.notes if "nvidia-smi" in n]
     assert len(said) == (1 if e.cached_worth_a_line else 0)
+
+
+def test_the_cache_note_names_the_allocator_setting_that_avoids_it_where_pytorch_has_it() -> None:
+    """expandable_segments maps one growing segment whose freed blocks merge, so a longer step reuses the shorter
+    steps' memory (PyTorch devlog, "When does fragmentation occur in the CUDA caching allocator?", 2026-06-01). Only
+    Linux CUDA builds have it (c10/cuda/CUDAAllocatorConfig.h warns "not supported on this platform" elsewhere, ROCm
+    builds included): the tip is given on NVIDIA GPUs, says Linux, and is not given on AMD's."""
+    w = get_workload("whisper-small-finetune")
+    nvidia = estimate(w, Target.from_gpu(find_gpu("rtx 3060 12gb")))
+    assert nvidia.cached_worth_a_line
+    tip = [n for n in nvidia.notes if "expandable_segments:True" in n]
+    assert len(tip) == 1 and "Linux" in tip[0]
+    amd = estimate(w, Target.from_gpu(find_gpu("rx 7900 xtx")))
+    assert amd.cached_bytes > 0
+    assert not [n for n in amd.notes if "expandable_segments" in n]
+    # a scanned Windows PC (an RTX 2060 SUPER, 8 GB): the cache is still shown, the Linux-only setting is not
+    windows = Machine.load(str(ROOT / "tests" / "fixtures" / "machines" / "rtx2060super-windows.json"))
+    target = Target.from_machine(windows)
+    assert target.platform == "windows"
+    on_windows = estimate(w, target)
+    assert on_windows.cached_bytes > 0
+    assert not [n for n in on_windows.notes if "expandable_segments" in n]
