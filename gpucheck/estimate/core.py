@@ -243,7 +243,7 @@ def _cached_reserve(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, A
     return int(min(extra, room))
 
 
-def _cached_notes(cached: int, peak: int, backend: str, target: Target) -> list[str]:
+def _cached_notes(cached: int, peak: int, target: Target) -> list[str]:
     """What nvidia-smi may show beyond the need, when it is worth a line, and on Linux CUDA builds the allocator
     setting that avoids it."""
     if not cached_worth_a_line(cached, peak):
@@ -252,7 +252,7 @@ def _cached_notes(cached: int, peak: int, backend: str, target: Target) -> list[
               "nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before "
               "it would run out of memory, so the verdict counts what the job needs ({need}).",
               shown=fmt_gib(peak + cached), need=fmt_gib(peak))]
-    if backend == "cuda" and target.platform != "windows":  # Linux builds only (c10/cuda/CUDAAllocatorConfig.h:
+    if target.backend == "cuda" and target.platform != "windows":  # Linux builds only (c10/cuda/CUDAAllocatorConfig.h:
         # PYTORCH_C10_DRIVER_API_SUPPORTED; elsewhere it warns "not supported on this platform" and ignores it);
         # one growing segment whose freed blocks merge, so a longer step reuses the shorter ones' memory
         # (PyTorch devlog 2026-06-01, "When does fragmentation occur in the CUDA caching allocator?")
@@ -315,7 +315,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     ctx = int(context_bytes(f, backend))
     allocated = int(bd.total_bytes - bd.overhead_bytes)
     cached = _cached_reserve(w, t_used, target, f, n_gpus, total_samples, int(bd.total_bytes - ctx), ctx)
-    notes += _cached_notes(cached, peak, backend, target)
+    notes += _cached_notes(cached, peak, target)
     return Estimate(
         workload_id=w.id, gpu_name=target.device_name, gpus=n_gpus if target.gpu is not None or backend != "cpu"
         else 0, train=t, fits=mem.fit == "fits", verdict=verdict,

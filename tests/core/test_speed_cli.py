@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from gpucheck import estimate as E
+from gpucheck.catalog import find_gpu, load_workloads
 from gpucheck.cli import main
 
 
@@ -44,9 +46,6 @@ def test_the_whole_run_lies_inside_its_own_likely_range(capsys):
     """Published speech runs were all slower than the estimate (leave-one-source-out P10 1.13x), so Whisper-small on
     an RTX 3060 read "Whole run 1.9 h" above "Likely range 2.1-3.2 h": two answers that contradict each other. The
     range reaches from the estimate itself to where the published runs lay, on every family and vendor."""
-    from gpucheck import estimate as E
-    from gpucheck.catalog import find_gpu, load_workloads
-
     gpus = ("rtx 3060 12gb", "rtx 4060 laptop", "a100 80gb", "m3 pro 18gb", "rx 7900 xtx", "arc a770")
     for w in load_workloads():
         for g in gpus:
