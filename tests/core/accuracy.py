@@ -8,20 +8,19 @@
 3. predicts every row with the model refitted WITHOUT the row's independent source group (leave-one-source-out);
 4. writes the time ranges ([speed_band]) and memory bands ([memory_band]) from those errors into
    resources/factors.toml, regenerates docs/accuracy.md and prints the headline.
+This module holds one row against the model, the statistics and the bands; tests/core/refit.py the refit and the
+leave-one-source-out predictions; tests/core/accuracy_doc.py the document.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
 import datetime as _dt
 import json
 import math
-import multiprocessing
-import os
 import re
 import statistics
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from unittest import mock
@@ -29,24 +28,11 @@ from unittest import mock
 from gpucheck.catalog import find_gpu, read_toml
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.evaluation import eval_passes
-from gpucheck.estimate.factors import FactorTable, parse_factors
-from gpucheck.evidence import EvidenceRow, evidence_dir, load_evidence
+from gpucheck.estimate.factors import FactorTable
+from gpucheck.evidence import EvidenceRow, evidence_dir
 from gpucheck.records import DataSpec, Estimate, Workload
-from gpucheck.resources import resource_path
 from tests.core.fitted_factors import FIT, FITTED, MIN_GROUPS, Fitted  # noqa: F401 (FITTED, MIN_GROUPS, Fitted: re-exported)
 
-ROUNDS = 6  # at most this many coordinate-descent sweeps of the refit; it stops at a sweep that moves nothing
-STEPS = (0.7, 0.85, 0.95, 1.05, 1.15, 1.4)
-# Weight of each fitted factor's distance from its physical prior, (log value / prior)², against the rows' summed
-# (log error)²: a factor moves 37 % from its count only when that buys as much as one row's 1.37× error. Without
-# it the fit traded factors the rows cannot tell apart (hidden_elements 69 against a count of 20, ffn_elements 0.54
-# against 3): a judgement on the calibration fit, set once, not tuned on any row's error. Left at 1 after the
-# identifiability measurement of December 2026 (tests/core/loso_swings.py): the factors that swung with one group
-# left out were those fitted on one or two groups or traded against another on the same rows; they are held at their
-# priors instead (tests/core/fitted_factors.py). A prior weighing as much as one source group's rows (the mean rows
-# per group a factor moves) was measured too: it narrowed the swings, but dragged launch_us, whose prior 10 µs is a
-# former setting, not a count, to 18 µs and left Apple's small CIFAR runs 8.8× off — not adopted.
-PRIOR_WEIGHT = 1.0
 MIN_ROWS_FOR_BAND = 5  # fewer LOSO rows than this: the default (wide) range, "not yet checked"
 # time ranges from rows of fewer independent source groups than this: the default range too. A speed ratio carries
 # what every row of one source shares (its host CPU, clocks, container, training loop), so one publication's rows
@@ -209,72 +195,6 @@ def log_sq(r: EvidenceRow) -> float:
     return math.log(max(1e-9, x)) ** 2
 
 
-def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable, dict[str, float]]:
-    """Coordinate descent in log error over FITTED, from the priors, on the calibration rows `rows`: a speed factor
-    on the speed rows, a memory factor (Fitted.memory) on the memory rows. A factor without rows of its kind stays
-    at its prior. A trial value of one factor recomputes only the rows that factor moves (found by moving it ×0.5
-    and ×2 from its prior)."""
-    doc = copy.deepcopy(doc if doc is not None else read_toml(resource_path("factors.toml")))
-    for p in FITTED:
-        set_fitted(doc, p, p.prior)
-    current = parse_factors(doc, "refit")
-    fit = tuple(p for p in FIT if any(_kind_of(p, r) for r in rows))
-    used = [r for r in rows if any(_kind_of(p, r) for p in fit)]
-    if not used:
-        return current, {p.name: _get(doc, p.path) for p in FITTED}
-
-    def sq(f: FactorTable, some: list[EvidenceRow]) -> dict[str, float]:
-        with with_factors(f):
-            return {r.id: log_sq(r) for r in some}
-
-    errs = sq(current, used)
-    moved = _moved_rows(used, doc, errs, fit)
-    for _ in range(ROUNDS):
-        moved_any = False
-        for p in fit:
-            mine = moved[p.name]
-            if not mine:
-                continue
-            v0 = _get(doc, p.path)
-            best = sum(errs[r.id] for r in mine) + _penalty(p, v0)
-            for m in STEPS:
-                v = min(p.hi, max(p.lo, v0 * m))
-                if v == v0:
-                    continue
-                set_fitted(doc, p, v)
-                trial = parse_factors(doc, "refit")
-                now = sq(trial, mine)
-                if sum(now.values()) + _penalty(p, v) < best - 1e-9:
-                    best, v0, current = sum(now.values()) + _penalty(p, v), v, trial
-                    errs.update(now)
-                    moved_any = True
-            set_fitted(doc, p, v0)
-        if not moved_any:  # a sweep that moved nothing: the fit has settled
-            break
-    return current, {p.name: _get(doc, p.path) for p in FITTED}
-
-
-def _penalty(p: Fitted, v: float) -> float:
-    return PRIOR_WEIGHT * math.log(max(1e-9, v) / p.prior) ** 2 if p.prior > 0 else 0.0
-
-
-def _moved_rows(rows: list[EvidenceRow], doc: dict, base: dict[str, float],
-                factors: tuple[Fitted, ...] = FITTED) -> dict[str, list[EvidenceRow]]:
-    """For each factor, the rows of its kind (speed or memory) whose (log error)² moves from `base` when the factor
-    moves ×0.5 and ×2."""
-    out = {}
-    for p in factors:
-        ids: set[str] = set()
-        mine = [r for r in rows if _kind_of(p, r)]
-        for m in (0.5, 2.0):
-            d = copy.deepcopy(doc)
-            set_fitted(d, p, min(p.hi, max(p.lo, _get(d, p.path) * m)))
-            with with_factors(parse_factors(d, "sensitivity")):
-                ids |= {r.id for r in mine if abs(log_sq(r) - base[r.id]) > 1e-12}
-        out[p.name] = [r for r in mine if r.id in ids]
-    return out
-
-
 # -- leave one source out ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -283,77 +203,6 @@ class Result:
     shipped: float  # speed: estimate / measured; memory: estimate / measured − 1 (with the shipped factors)
     loso: float  # the same with the fitted factors refitted without the row's source group
     multiplier: float | None = None  # memory: uncertain-bytes multiplier that would match (LOSO)
-
-
-_CALIB: list[EvidenceRow] = []  # the calibration rows, for the refit workers (inherited by fork)
-
-
-def _values_without(group: str) -> dict[str, float]:
-    """The fitted factors refitted without `group`'s calibration rows: only those of the kinds (speed, memory) the
-    group has calibration rows of (without it, the others' refit is the one on every calibration row, which the
-    shipped factors are); all of them for a group with none (tests/core/loso_swings.py's full refit)."""
-    kinds = {r.measured.is_memory for r in _CALIB if r.group == group} or {False, True}
-    values = refit([r for r in _CALIB if r.group != group and r.measured.is_memory in kinds])[1]
-    return {p.name: values[p.name] for p in FITTED if p.memory in kinds}
-
-
-def _refits_without_each_group(calib: list[EvidenceRow], groups: list[str],
-                               progress: Callable[[str], None] | None, parallel: bool) -> dict[str, FactorTable]:
-    """The fitted factors refitted without each group in turn: one independent refit per group, run on every
-    core where the platform forks (each worker inherits the rows), one after the other elsewhere."""
-    global _CALIB
-    _CALIB = calib
-    if progress:
-        progress(f"refit without each of {len(groups)} groups")
-    cores = min(len(groups), os.cpu_count() or 1)
-    if parallel and cores > 1 and "fork" in multiprocessing.get_all_start_methods():
-        with multiprocessing.get_context("fork").Pool(cores) as pool:
-            values = dict(zip(groups, pool.map(_values_without, groups), strict=True))
-    else:
-        values = {g: _values_without(g) for g in groups}
-    base = read_toml(resource_path("factors.toml"))
-    out = {}
-    for g, vals in values.items():
-        doc = copy.deepcopy(base)
-        for p in FITTED:
-            if p.name in vals:
-                set_fitted(doc, p, vals[p.name])
-        out[g] = parse_factors(doc, "refit")
-    return out
-
-
-def calibration_rows(rows: Iterable[EvidenceRow]) -> list[EvidenceRow]:
-    """The rows the refit fits on: the calibration speed rows, and the calibration memory rows where a memory
-    factor is fitted (none is fitted: the memory rows are predicted with the shipped factors, left-out or not)."""
-    memory = any(p.memory for p in FIT)
-    return [r for r in rows if r.role == "calibration" and (memory or not r.measured.is_memory)]
-
-
-def evaluate(rows: Iterable[EvidenceRow] | None = None, progress: Callable[[str], None] | None = None,
-             parallel: bool = False) -> list[Result]:
-    """Every row against the model: shipped, and leave-one-source-out (speed and memory rows alike, with the factors
-    refitted without the row's group). `parallel`: the per-group refits run on every core (the command line; not
-    inside a test process, whose threads a fork would copy)."""
-    rows = list(rows if rows is not None else load_evidence())
-    calib = calibration_rows(rows)
-    shipped = {}
-    for r in rows:
-        e = run(r)
-        shipped[r.id] = memory_error(r, e) if r.measured.is_memory else speed_ratio(r, e)
-    groups_with_calibration = sorted({r.group for r in calib})
-    refits = _refits_without_each_group(calib, groups_with_calibration, progress, parallel)
-    out = []
-    for r in rows:
-        f = refits.get(r.group)
-        if f is None:
-            loso, mult = shipped[r.id], (uncertain_multiplier(r) if r.measured.is_memory else None)
-        else:
-            with with_factors(f):
-                e = run(r)
-                loso = memory_error(r, e) if r.measured.is_memory else speed_ratio(r, e)
-                mult = uncertain_multiplier(r, e) if r.measured.is_memory else None
-        out.append(Result(r, shipped[r.id], loso, mult))
-    return out
 
 
 # -- statistics and bands -----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from gpucheck.estimate.factors import load_factors, parse_factors
 from gpucheck.evidence import FAMILIES, load_evidence
 from gpucheck.resources import resource_path
 from tests.core import accuracy as A
+from tests.core import refit as R
 from tests.core.test_estimate_accuracy import APXML, RELATIVE, kept_tail, relative_ratio
 from tests.core.test_speed_accuracy import cpu_markdown
 
@@ -407,7 +408,7 @@ MEMORY_BAND_SOURCE = ("Multiplier on the UNCERTAIN bytes of a memory estimate (a
                       "each source group weighing the same; sharded rows left out), widened to include 1 and never below 0; any other pair: the default (gpucheck "
                       "judgement). Written by `python -m tests.core.accuracy`")
 FITTED_SOURCE = ("The factors fitted on calibration rows by `python -m tests.core.accuracy --refit` (coordinate "
-                 "descent in log error from `prior`, tests/core/accuracy.py FITTED); fitted_on = the calibration rows "
+                 "descent in log error from `prior`, tests/core/refit.py; the factors: tests/core/fitted_factors.py); fitted_on = the calibration rows "
                  "whose estimate the factor moves. tests/core/test_speed_accuracy.py fails when one names no "
                  "calibration row")
 
@@ -439,7 +440,7 @@ def ensure_sections() -> None:
 
 def do_refit(rows: list) -> None:
     calib = [r for r in rows if r.role == "calibration"]  # fitted_on names a held memory factor's rows too
-    _, values = A.refit(calib)
+    _, values = R.refit(calib)
     path = resource_path("factors.toml")
     text = path.read_text(encoding="utf-8")
     for p in A.FITTED:
@@ -451,7 +452,7 @@ def do_refit(rows: list) -> None:
     f = parse_factors(copy.deepcopy(doc), str(path))
     with A.with_factors(f):
         base = {r.id: A.log_sq(r) for r in calib}
-    moved = A._moved_rows(calib, doc, base)
+    moved = R._moved_rows(calib, doc, base)
     tables = [(f'"{p.name}"', {**({"source": p.why_prior} if p.why_prior else {}), "prior": float(p.prior),
                                "fitted_on": [r.id for r in moved[p.name]]}) for p in A.FITTED]
     text = A.replace_section(path.read_text(encoding="utf-8"), "fitted", A._block("fitted", tables, FITTED_SOURCE))
@@ -474,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
     ensure_sections()
     if args.refit:
         do_refit(rows)
-    results = A.evaluate(rows, parallel=True)
+    results = R.evaluate(rows, parallel=True)
     sb, mb = A.speed_bands(results), A.memory_bands(results)
     write_bands(sb, mb)
     h = headline(results)

@@ -1,4 +1,4 @@
-"""The factors the refit moves (tests/core/accuracy.py refit) and those it holds at their priors, with the reason."""
+"""The factors the refit moves (tests/core/refit.py) and those it holds at their priors, with the reason."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ from gpucheck.estimate.factors import parse_factors
 from gpucheck.evidence import load_evidence
 from gpucheck.resources import resource_path
 from tests.core import accuracy as A
+from tests.core import refit as R
 
 SPEED_FACTORS = tuple(p for p in A.FITTED if not p.memory)  # this report refits on the speed rows only
 
@@ -36,18 +37,18 @@ def factor_groups(calib: list) -> dict[str, list[str]]:
         A.set_fitted(doc, p, p.prior)
     with A.with_factors(parse_factors(copy.deepcopy(doc), "prior")):
         base = {r.id: A.log_sq(r) for r in calib}
-    moved = A._moved_rows(calib, doc, base, SPEED_FACTORS)
+    moved = R._moved_rows(calib, doc, base, SPEED_FACTORS)
     return {name: sorted({r.group for r in rows}) for name, rows in moved.items()}
 
 
 def _refit_all(calib: list) -> dict[str, float]:
-    return A.refit(calib)[1]
+    return R.refit(calib)[1]
 
 
 def refits(calib: list, groups: list[str]) -> dict[str, dict[str, float]]:
-    A._CALIB = calib
+    R._CALIB = calib
     with multiprocessing.get_context("fork").Pool(min(2, os.cpu_count() or 1)) as pool:
-        vals = pool.map(A._values_without, ["<none>", *groups])
+        vals = pool.map(R._values_without, ["<none>", *groups])
     return dict(zip(["<all>", *groups], vals, strict=True))
 
 

@@ -17,6 +17,7 @@ from gpucheck.catalog import read_toml  # noqa: E402
 from gpucheck.evidence import load_evidence  # noqa: E402
 from gpucheck.resources import resource_path  # noqa: E402
 from tests.core import accuracy as A  # noqa: E402
+from tests.core import refit as R  # noqa: E402
 
 GROUP = {r.id: r.group for r in load_evidence()}
 
@@ -41,7 +42,35 @@ def test_the_refit_never_moves_a_held_factor() -> None:
     """One calibration row that would pull every factor: the held ones stay at their priors."""
     rows = [r for r in load_evidence() if r.role == "calibration" and r.group == "lightning-ai"
             and not r.measured.is_memory][:2]
-    _, values = A.refit(rows)
+    _, values = R.refit(rows)
     for p in A.FITTED:
         if p.held:
             assert values[p.name] == pytest.approx(p.prior), p.name
+
+
+
+def test_a_row_depends_on_a_factor_that_moves_it_only_far_from_its_prior() -> None:
+    """Two MI210 BERT runs hide their kernel launches behind the GPU at launch_us's prior and at 2× it; at 3×, where the
+    refit without Lambda's rows takes it, they do not. The refit recomputes a row on a factor's trial values only where
+    the factor moves it, and the leave-one-source-out memo keys a row's estimate by those factors alone."""
+    rows = [r for r in load_evidence() if r.id in ("rocmblog-ray-bert-base-2xmi210", "rocmblog-ray-bert-base-4xmi210")]
+    memo = R._Memo()
+    memo.learn(rows, *R._at_priors())
+    launch = A.FIT.index(next(p for p in A.FIT if p.name == "dispatch.launch_us"))
+    assert len(rows) == 2 and all(launch in memo.depends[r.id] for r in rows)
+
+
+def test_the_leave_one_source_out_memo_fits_what_the_plain_refit_fits() -> None:
+    """The refits without each group reuse each other's estimates (tests/core/refit.py _Memo): the fitted values
+    are the plain refit's, for a refit and for a second one answered partly from the first one's estimates."""
+    rows = [r for r in load_evidence() if r.role == "calibration" and not r.measured.is_memory
+            and r.group in ("amd-rocm-blogs", "lucadiliello", "shivamshrirao")]
+    plain, part = R.refit(rows)[1], R.refit(rows[1::2])[1]
+    R._MEMO = R._Memo()
+    try:
+        R._MEMO.learn(rows, *R._at_priors())
+        with_memo, part_memo = R.refit(rows)[1], R.refit(rows[1::2])[1]
+    finally:
+        R._MEMO = None
+    assert with_memo == plain and part_memo == part
+    assert any(with_memo[p.name] != p.prior for p in A.FIT)  # the fit moved: the memo answered, not a no-op
