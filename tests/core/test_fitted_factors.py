@@ -14,6 +14,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from gpucheck.catalog import read_toml  # noqa: E402
+from gpucheck.estimate.factors import parse_factors  # noqa: E402
 from gpucheck.evidence import load_evidence  # noqa: E402
 from gpucheck.resources import resource_path  # noqa: E402
 from tests.core import accuracy as A  # noqa: E402
@@ -74,3 +75,14 @@ def test_the_leave_one_source_out_memo_fits_what_the_plain_refit_fits() -> None:
         R._MEMO = None
     assert with_memo == plain and part_memo == part
     assert any(with_memo[p.name] != p.prior for p in A.FIT)  # the fit moved: the memo answered, not a no-op
+
+
+def test_a_trial_value_changes_the_factor_table_as_parsing_the_changed_file_would() -> None:
+    """The refit sets a trial value in the parsed table instead of parsing factors.toml again for each of its
+    thousands of trials: the table must be the one the changed file parses to, every other factor untouched."""
+    doc, table = R._at_priors()
+    for p in A.FITTED:
+        value = max(p.lo, min(p.hi, p.prior * 0.8))
+        A.set_fitted(doc, p, value)
+        assert R._with_fitted(table, p, value) == parse_factors(doc, "refit"), p.name
+        A.set_fitted(doc, p, p.prior)
