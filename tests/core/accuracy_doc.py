@@ -452,7 +452,7 @@ def do_refit(rows: list) -> None:
     f = parse_factors(copy.deepcopy(doc), str(path))
     with A.with_factors(f):
         base = {r.id: A.log_sq(r) for r in calib}
-    moved = R._moved_rows(calib, doc, base)
+    moved = R._moved_rows(calib, doc, base, moves=R.NEAR)
     tables = [(f'"{p.name}"', {**({"source": p.why_prior} if p.why_prior else {}), "prior": float(p.prior),
                                "fitted_on": [r.id for r in moved[p.name]]}) for p in A.FITTED]
     text = A.replace_section(path.read_text(encoding="utf-8"), "fitted", A._block("fitted", tables, FITTED_SOURCE))

@@ -38,6 +38,10 @@ STEPS = (0.7, 0.85, 0.95, 1.05, 1.15, 1.4)
 # (launch_us went to 3× its prior): ×0.5 and ×2 alone missed rows on which a bound switches the factor off there (a
 # DataLoader-bound step, a cap on a speed-up, a factor clamped at its lowest value, launches hidden behind the GPU)
 SENSITIVITY = (0.125, 0.25, 0.5, 0.7, 0.85, 1.15, 1.4, 2.0, 4.0, 8.0)
+# The moves from a fitted value within which a factor's `fitted_on` rows (factors.toml [fitted]; the identifiability
+# rule counts their source groups) are the rows it moves: near the value, so that a row a factor reaches only at 8×
+# its value (launch-bound at 240 µs) does not count as evidence for it
+NEAR = (0.5, 0.7, 0.85, 1.15, 1.4, 2.0)
 # Weight of each fitted factor's distance from its physical prior, (log value / prior)², against the rows' summed
 # (log error)²: a factor moves 37 % from its count only when that buys as much as one row's 1.37× error. Without
 # it the fit traded factors the rows cannot tell apart (hidden_elements 69 against a count of 20, ffn_elements 0.54
@@ -125,15 +129,15 @@ def _penalty(p: Fitted, v: float) -> float:
     return PRIOR_WEIGHT * math.log(max(1e-9, v) / p.prior) ** 2 if p.prior > 0 else 0.0
 
 
-def _moved_rows(rows: list[EvidenceRow], doc: dict, base: dict[str, float],
-                factors: tuple[Fitted, ...] = FITTED) -> dict[str, list[EvidenceRow]]:
+def _moved_rows(rows: list[EvidenceRow], doc: dict, base: dict[str, float], factors: tuple[Fitted, ...] = FITTED,
+                moves: tuple[float, ...] = SENSITIVITY) -> dict[str, list[EvidenceRow]]:
     """For each factor, the rows of its kind (speed or memory) whose (log error)² moves from `base` when the factor
-    moves by any of SENSITIVITY."""
+    moves by any of `moves` from its value in `doc`."""
     out = {}
     for p in factors:
         ids: set[str] = set()
         mine = [r for r in rows if _kind_of(p, r)]
-        for m in SENSITIVITY:
+        for m in moves:
             d = copy.deepcopy(doc)
             set_fitted(d, p, min(p.hi, max(p.lo, _get(d, p.path) * m)))
             with with_factors(parse_factors(d, "sensitivity")):
