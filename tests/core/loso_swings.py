@@ -37,7 +37,7 @@ def factor_groups(calib: list) -> dict[str, list[str]]:
         A.set_fitted(doc, p, p.prior)
     with A.with_factors(parse_factors(copy.deepcopy(doc), "prior")):
         base = {r.id: A.log_sq(r) for r in calib}
-    moved = R._moved_rows(calib, doc, base, SPEED_FACTORS)
+    moved = R._moved_rows(calib, doc, base, SPEED_FACTORS, moves=R.NEAR)  # the groups that are its evidence
     return {name: sorted({r.group for r in rows}) for name, rows in moved.items()}
 
 
