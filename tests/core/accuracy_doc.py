@@ -399,8 +399,9 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
 SPEED_BAND_SOURCE = ("P10 and P90 (rounded outward) of estimate / measured speed, each published row of "
                      "resources/evidence/ predicted by the model refitted WITHOUT its own source group "
                      "(leave-one-source-out), per workload family and GPU vendor (cell.<family>.<vendor>, at least "
-                     "5 rows), widened to include 1 (the estimate's own time lies inside its range); written by `python -m tests.core.accuracy` (docs/accuracy.md). Any other pair takes "
-                     "the default: a gpucheck judgement, wider than most measured ranges, shown as not yet checked")
+                     "5 rows), widened to include 1 (the estimate's own time lies inside its range); written by "
+                     "`python -m tests.core.accuracy` (docs/accuracy.md). Any other pair takes the default: a "
+                     "gpucheck judgement, wider than most measured ranges, shown as not yet checked")
 MEMORY_BAND_SOURCE = ("Multiplier on the UNCERTAIN bytes of a memory estimate (activations and the caching "
                       "allocator's slack; weights, gradients, optimizer state and the CUDA context are exact given "
                       "the settings): P10–P90 of the multipliers the published memory rows of "
@@ -408,9 +409,9 @@ MEMORY_BAND_SOURCE = ("Multiplier on the UNCERTAIN bytes of a memory estimate (a
                       "each source group weighing the same; sharded rows left out), widened to include 1 and never below 0; any other pair: the default (gpucheck "
                       "judgement). Written by `python -m tests.core.accuracy`")
 FITTED_SOURCE = ("The factors fitted on calibration rows by `python -m tests.core.accuracy --refit` (coordinate "
-                 "descent in log error from `prior`, tests/core/refit.py; the factors: tests/core/fitted_factors.py); fitted_on = the calibration rows "
-                 "whose estimate the factor moves. tests/core/test_speed_accuracy.py fails when one names no "
-                 "calibration row")
+                 "descent in log error from `prior`, tests/core/refit.py; the factors: tests/core/fitted_factors.py); "
+                 "fitted_on = the calibration rows whose estimate the factor moves. tests/core/test_speed_accuracy.py "
+                 "fails when one names no calibration row")
 
 
 def write_bands(sb: dict, mb: dict) -> None:

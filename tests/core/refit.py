@@ -72,11 +72,12 @@ def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable
         with with_factors(f):
             return {r.id: log_sq(r) for r in some}
 
-    if memo is not None:
+    if memo is not None:  # what moves each row: learnt once for every refit
         memo.learn(used, doc, current)
         moved = memo.moved(used, fit)
-    errs = sq(current, used)
-    if memo is None:
+        errs = sq(current, used)
+    else:
+        errs = sq(current, used)
         moved = _moved_rows(used, doc, errs, fit)
     for _ in range(ROUNDS):
         moved_any = False

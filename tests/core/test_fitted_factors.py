@@ -49,7 +49,6 @@ def test_the_refit_never_moves_a_held_factor() -> None:
             assert values[p.name] == pytest.approx(p.prior), p.name
 
 
-
 def test_a_row_depends_on_a_factor_that_moves_it_only_far_from_its_prior() -> None:
     """Two MI210 BERT runs hide their kernel launches behind the GPU at launch_us's prior and at 2× it; at 3×, where the
     refit without Lambda's rows takes it, they do not. The refit recomputes a row on a factor's trial values only where
