@@ -114,7 +114,8 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
     g.add_argument("--tokens", type=int, metavar="N", help=tr("token budget of the whole run (pre-training)"))
     g.add_argument("--stack", choices=STACKS,
                    help=tr("software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused "
-                           "(compiled / fused kernels), handtuned (llm.c-style CUDA)"))
+                           "(compiled / fused kernels), handtuned (llm.c-style CUDA), unsloth (Unsloth: LoRA / QLoRA with its "
+                           "kernels, activation checkpoints in CPU RAM)"))
     g.add_argument("--packing", action=argparse.BooleanOptionalAction, default=None,
                    help=tr("pack short samples into full-length rows"))
 

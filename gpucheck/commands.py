@@ -44,7 +44,7 @@ from gpucheck.lazy import lazy_import
 from gpucheck.machine import Machine
 from gpucheck.machine_text import format_machine
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import duration_range, job_figures, need_have_text, stack_text
+from gpucheck.report.figures import advised_stack, duration_range, job_figures, need_have_text, stack_text
 from gpucheck.report.privacy import redact_machine
 from gpucheck.scan_command import load_target_machine
 from gpucheck.verdict import Verdict, verdict_label
@@ -290,7 +290,10 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
         rows2.append([tr("Tokens per second"), f"{est.tokens_per_second:,.0f}"])
     rows2 += _time_rows(est, advice)
     if est.total_hours is not None:
-        rows2.append([tr("Software stack"), stack_text(est.stack)])
+        final = advised_stack(est, advice)
+        rows2.append([tr("Software stack"), stack_text(est.stack) if final == est.stack else
+                      tr("{before} → {after} with the advised changes", before=stack_text(est.stack),
+                         after=stack_text(final))])
     limit = BOTTLENECK_LABELS.get(est.bottleneck or "")
     if limit and est.bottleneck == "compute" and est.backend == "cpu":
         limit = CPU_COMPUTE_LABEL

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gpucheck.choices import UNSLOTH
+
 # -- catalog: GPUs ---------------------------------------------------------------------------------
 
 
@@ -280,6 +282,17 @@ class TrainSpec:
     lora_dropout: float = 0.05  # LoRA/QLoRA: dropout on each adapter's input (PEFT LoraConfig.lora_dropout, litgpt
     #   lora_dropout); 0.05 is what the recipe gpucheck prints and the trial runs. Above 0, every adapted linear keeps its
     #   own dropped-out copy of its input and a mask (gpucheck/estimate/lora_dropout.py); 0: the identity, no copy
+
+    @property
+    def upcasts_frozen(self) -> bool:
+        """PEFT's prepare_model_for_kbit_training casts the layers QLoRA leaves unquantized (and the norms) to fp32
+        (qlora_upcast); Unsloth's own preparation keeps every frozen weight as loaded (resources/factors.toml [unsloth])."""
+        return self.qlora_upcast and self.stack != UNSLOTH
+
+    @property
+    def offloads_checkpoints(self) -> bool:
+        """Unsloth's gradient checkpointing keeps each layer's checkpoint in CPU RAM (resources/factors.toml [unsloth])."""
+        return self.grad_checkpointing and self.stack == UNSLOTH
 
 
 @dataclass(frozen=True)

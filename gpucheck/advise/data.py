@@ -339,6 +339,7 @@ ADVICE_SCHEMA: dict[str, dict[str, str]] = {
                "max_seq_len_steps": "intlist", "min_saving_fraction": "num"},
     "bitsandbytes": {"min_compute_capability": "num"},  # its backends: factors.toml [support]
     "fused_loss": {"model_types": "strlist", "backends": "strlist", "min_compute_capability": "num"},
+    "unsloth": {"model_types": "strlist", "backends": "strlist", "min_compute_capability": "num"},
     "fp16": {"nan_gpu_names": "strlist"},
     "speed_tweaks": {"packing_backends": "strlist", "packing_min_compute_capability": "num",
                      "time_factor_required": "num", "mixed_precision_time_factor_required": "num",

@@ -30,9 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.advise import fused_loss
+from gpucheck.advise import fused_loss, unsloth
 from gpucheck.advise.data import factor
 from gpucheck.advise.model import Tweak
+from gpucheck.choices import UNSLOTH
 from gpucheck.estimate.factors import load_factors
 from gpucheck.i18n import fmt_gib, localized, tr
 from gpucheck.probe.facts import probe_facts
@@ -282,6 +283,21 @@ def _desc_fused_loss(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
     return fused_loss.describe(c.workload)
 
 
+def _cand_unsloth(c: Climb) -> list[TrainSpec]:
+    f = c.facts
+    return [unsloth.with_unsloth(c.train)] if unsloth.offered(c.workload, c.train, f.backend,
+                                                               f.compute_capability) else []
+
+
+def _desc_unsloth(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    return unsloth.describe(c.workload, t)
+
+
+def _replaced_by_unsloth(t: TrainSpec) -> tuple[str, ...]:
+    """Unsloth computes its loss without the logits itself: Liger's fused loss is not needed beside it."""
+    return ("fused_loss",)
+
+
 def _cand_bucket_view(c: Climb) -> list[TrainSpec]:
     """Several GPUs with a full replica each (DDP): DDP's own flag gradient_as_bucket_view=True makes the gradients
     views into its communication buckets instead of a second copy (resources/factors.toml [ddp])."""
@@ -302,7 +318,14 @@ def _desc_bucket_view(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]
 def _cand_sharding(c: Climb) -> list[TrainSpec]:
     if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or c.train.zero_stage or c.train.shard:
         return []
-    return [dataclasses.replace(c.train, zero_stage=s, **advised_zero_fields()) for s in (1, 2, 3)]
+    # DeepSpeed ZeRO runs the Hugging Face stack: a plan that took Unsloth goes back to the job's own stack
+    t = c.train if c.train.stack != UNSLOTH else dataclasses.replace(
+        c.train, stack=c.workload.train.stack, lora_dropout=c.workload.train.lora_dropout)
+    return [dataclasses.replace(t, zero_stage=s, **advised_zero_fields()) for s in (1, 2, 3)]
+
+
+def _replaced_by_sharding(t: TrainSpec) -> tuple[str, ...]:
+    return ("unsloth",)
 
 
 def _desc_sharding(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
@@ -512,7 +535,9 @@ RUNGS: tuple[Rung, ...] = (
     Rung("fused_loss", "nothing", _cand_fused_loss, _desc_fused_loss),  # Liger: the logits never kept
     Rung("shorter_sequences", "nothing", _cand_short_free, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("ddp_bucket_view", "nothing", _cand_bucket_view, _desc_bucket_view),
-    Rung("sharding", "time", _cand_sharding, _desc_sharding),
+    # other software, after the free settings of the job's own stack: Unsloth's kernels, checkpoints in CPU RAM
+    Rung("unsloth", "nothing", _cand_unsloth, _desc_unsloth, replaces=_replaced_by_unsloth),
+    Rung("sharding", "time", _cand_sharding, _desc_sharding, replaces=_replaced_by_sharding),
     Rung("micro_batch", "time", _cand_micro_batch, _desc_micro_batch),
     Rung("cache_embeddings", "quality", _cand_cache, _desc_cache),  # faster; loses augmentation/TE training
     Rung("grad_checkpointing", "time", _cand_checkpointing, _desc_checkpointing),

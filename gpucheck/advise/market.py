@@ -408,7 +408,9 @@ def gpu_upgrades(workload: Workload, train: TrainSpec, machine: Machine | None, 
         # the job's time with the card is `total_hours`: presenters show it once, beside the reason
         reason = _upgrade_reason(role, res, spec)
         notes = _gpu_part_notes(part, machine)
-        if role == "tight" and res.tweaks:  # what lets it hold the job (a shorter sequence for 70B QLoRA on 48 GB)
+        # what lets it hold the job (a shorter sequence for 70B QLoRA on a 48 GB card that may hold it; other software,
+        # Unsloth, for one that holds it)
+        if res.tweaks and (role == "tight" or any(t.id == "unsloth" for t in res.tweaks)):
             notes.insert(0, tr("with these changes: {changes}", changes=fmt_list([t.title for t in res.tweaks])))
         if max_hours is not None and hours > max_hours:
             notes.insert(0, tr("even with this card the job is slow: renting a faster GPU is quicker"))

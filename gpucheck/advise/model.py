@@ -19,6 +19,7 @@ TWEAK_IDS = (
     "mixed_precision",
     "fused_loss",  # a causal LM on the Hugging Face stack: Liger's fused linear cross-entropy keeps no logits
     "ddp_bucket_view",  # several GPUs with DDP: gradients as views into its buckets, no second copy
+    "unsloth",  # a LoRA / QLoRA of a model Unsloth patches: its kernels, checkpoints in CPU RAM, no logits kept
     "sharding",
     "micro_batch",
     "grad_checkpointing",
@@ -32,7 +33,7 @@ TWEAK_IDS = (
 # data — long samples cut, a lower resolution — or the model).
 ALTERNATIVE_IDS = ("lora", "qlora", "shorter_sequences", "smaller_images", "smaller_model")
 # Optional speed-ups for a job that already runs (Tweak.kind == "speed"), each offered on its own.
-SPEED_TWEAK_IDS = ("packing", "larger_batch")
+SPEED_TWEAK_IDS = ("packing", "larger_batch", "unsloth")
 
 
 @dataclass(frozen=True)

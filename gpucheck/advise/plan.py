@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from gpucheck import estimate as est_mod
-from gpucheck.advise import host, ladder, market, multi, unknown_speed
+from gpucheck.advise import host, ladder, market, multi, unknown_speed, unsloth
 from gpucheck.advise.data import factor
 from gpucheck.advise.facts import facts_for_spec, facts_for_target
 from gpucheck.advise.ladder import GpuFacts
@@ -17,6 +17,7 @@ from gpucheck.advise.model import (
     Alternative,
     Bottleneck,
     CloudOption,
+    Tweak,
     Upgrade,
 )
 from gpucheck.advise.present import format_advice_brief, format_machine_advice
@@ -114,12 +115,24 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         notes=tuple(notes),
         alternative=alternative,
         host_limited_hours=host_hours,
-        speed_tweaks=ladder.speed_tweaks(result, facts, estimate_fn)
-        if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS) else (),
+        speed_tweaks=_speed_tweaks(result, facts, estimate_fn) if verdict in (Verdict.RUNS, Verdict.RUNS_WITH_TWEAKS)
+        else (),
         alternatives=alts,
         final_ram_bytes=final.ram_bytes,
         final_limit=final.limit,
     )
+
+
+def _speed_tweaks(result: ladder.LadderResult, facts: ladder.GpuFacts, estimate_fn: ladder.EstimateFn
+                  ) -> tuple[Tweak, ...]:
+    """The optional speed-ups: the ladder's (packing, a larger micro-batch) and, for a LoRA / QLoRA that runs on the
+    Hugging Face stack, Unsloth (advise/unsloth.py)."""
+    out = ladder.speed_tweaks(result, facts, estimate_fn)
+    if result.fits:
+        u = unsloth.speed_tweak(result.workload, result.train, result.estimate, facts.backend,
+                                facts.compute_capability, estimate_fn)
+        out += (u,) if u is not None else ()
+    return out
 
 
 def plan_for(machine: Machine | None, workload: Workload, target: Any, base: Estimate | None = None

@@ -279,7 +279,9 @@ def format_advice(a: Advice, indent: str = "") -> str:
         lines.append(tr("Settings to copy:"))
         lines += ["    " + ln for ln in a.snippet.splitlines()]
     if a.speed_tweaks:
-        lines.append(tr("Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):"))
+        overhead = any(t.id in ("packing", "larger_batch") for t in a.speed_tweaks)
+        lines.append(tr("Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):")
+                     if overhead else tr("Optional, to finish sooner (each on its own):"))
         for t in a.speed_tweaks:
             lines.append(tr("  - {title}: about {h} — trade-off: {cost}", title=t.title,
                             h=fmt_duration(t.total_hours), cost=t.cost))

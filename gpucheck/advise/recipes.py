@@ -60,7 +60,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append("    bf16=True,")
     elif train.precision == "fp16" and not mps:
         args.append("    fp16=True,")
-    if train.grad_checkpointing:
+    unsloth = bool(settings.get("unsloth")) and train.method in ("lora", "qlora")
+    if train.grad_checkpointing and not unsloth:  # Unsloth's own checkpointing is set on its model (below)
         args.append("    gradient_checkpointing=True,")
     if settings.get("use_liger_kernel"):
         args.append("    use_liger_kernel=True,")
@@ -77,8 +78,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append(f'    optim="{optim}",')
     if "deepspeed" in settings:
         args.append("    deepspeed=ds_config,")
-    lines = []
-    if train.method == "qlora":
+    lines = _unsloth_lines(train, workload) if unsloth else []
+    if train.method == "qlora" and not unsloth:
         lines.append("import torch")
     if "deepspeed" in settings:
         lines += _ds_config_lines(settings["deepspeed"], train)
@@ -86,10 +87,11 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if packed:  # the time assumes packed rows (TRL docs, "Packing"): TRL's SFTConfig does it
         args += ["    packing=True,", f"    max_length={train.seq_len},"]
         lines += ["from trl import SFTConfig", "args = SFTConfig("] + args + [")"]
-        lines.append("# " + tr("packing=True needs a kernel that keeps packed samples apart: load the model with "
-                                "attn_implementation=\"flash_attention_2\" (TRL docs, \"Packing\"; FlashAttention 2 "
-                                "needs an Ampere or newer NVIDIA GPU); without it the run takes longer than "
-                                "estimated"))
+        if not unsloth:  # Unsloth keeps packed samples apart itself
+            lines.append("# " + tr("packing=True needs a kernel that keeps packed samples apart: load the model with "
+                                    "attn_implementation=\"flash_attention_2\" (TRL docs, \"Packing\"; FlashAttention 2 "
+                                    "needs an Ampere or newer NVIDIA GPU); without it the run takes longer than "
+                                    "estimated"))
     else:
         lines += ["from transformers import TrainingArguments", "args = TrainingArguments("] + args + [")"]
     if mps and train.precision == "fp16":
@@ -108,14 +110,14 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         lines.append("# " + tr("pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off "
                                 "(weights, gradients and optimizer state all in fp16, no loss scaling: small "
                                 "gradients can underflow)"))
-    if train.method in ("lora", "qlora"):
+    if train.method in ("lora", "qlora") and not unsloth:
         task = "CAUSAL_LM" if workload.family == "llm" else None
         targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
         lines.append("from peft import LoraConfig")
         lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, "
                      f"lora_dropout={train.lora_dropout:g}, target_modules={targets}"
                      + (f', task_type="{task}")' if task else ")"))
-    if train.method == "qlora":
+    if train.method == "qlora" and not unsloth:
         dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
         # FSDP / ZeRO-3 can shard 4-bit weights only when they are stored in the float type the other
         # parameters use (Transformers docs, 'bitsandbytes → FSDP-QLoRA': bnb_4bit_quant_storage)
@@ -142,6 +144,28 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if settings.get("workload") == workload.id and settings.get("model"):
         lines.append("# " + tr("model: {name}", name=f'"{settings["model"]}"'))
     return "\n".join(lines)
+
+
+_UNSLOTH_TARGETS = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj", "v_proj", "o_proj"]',
+                    "mlp": '["gate_proj", "up_proj", "down_proj"]',
+                    "all-linear": '["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]'}
+
+
+def _unsloth_lines(train: TrainSpec, workload: Workload) -> list[str]:
+    """Unsloth's model and adapters (its README's FastLanguageModel example): 4-bit loading for QLoRA, LoRA dropout 0
+    and its own gradient checkpointing, which keeps each layer's checkpoint in CPU RAM."""
+    name = workload.model.name or workload.id
+    lines = ["from unsloth import FastLanguageModel  # " + tr("import unsloth before trl and transformers"),
+             "model, tokenizer = FastLanguageModel.from_pretrained(",
+             f'    model_name="{name}",', f"    max_seq_length={train.seq_len or 2048},",
+             f"    load_in_4bit={train.method == 'qlora'},", ")",
+             "model = FastLanguageModel.get_peft_model(",
+             "    model,", f"    r={train.lora_rank},", f"    lora_alpha={2 * train.lora_rank},",
+             f"    lora_dropout={train.lora_dropout:g},",
+             f"    target_modules={_UNSLOTH_TARGETS.get(train.lora_targets, _UNSLOTH_TARGETS['all-linear'])},"]
+    if train.grad_checkpointing:
+        lines.append('    use_gradient_checkpointing="unsloth",')
+    return lines + [")"]
 
 
 def _packed(train: TrainSpec, workload: Workload) -> bool:

@@ -44,7 +44,7 @@ def fp32_stream(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> bool:
     # so each Llama RMSNorm returns fp32 ('self.weight * hidden_states.to(input_dtype)' with an fp32 weight), the
     # 4-bit layers return their input's dtype ('out.to(inp_dtype)') and the MLP's fp32 output promotes the residual add
     # (train.qlora_norm_keeps_dtype: a norm kernel that returns its input's dtype, as Liger's, keeps it 16-bit)
-    upcast_qlora = t.method == "qlora" and t.qlora_kernel == "bitsandbytes" and t.qlora_upcast \
+    upcast_qlora = t.method == "qlora" and t.qlora_kernel == "bitsandbytes" and t.upcasts_frozen \
         and t.precision in MIXED and not t.qlora_norm_keeps_dtype
     fp32_weights = fp32_master(t) or upcast_qlora
     return m.arch == "transformer" and fp32_weights and bool(stack_of(t, f)["autocast_fp32_stream"])

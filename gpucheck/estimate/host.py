@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.estimate.memory import ParamCounts, placement
+from gpucheck.estimate.memory import ParamCounts, offloaded_checkpoint_bytes, placement
 from gpucheck.estimate.sharding import zero_stage
 from gpucheck.records import VramBreakdown, Workload
 
@@ -54,6 +54,8 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         ram["checkpoint_loading"] = int(min(ckpt, h["load_shard_gib"] * GIB))
     if t.cpu_offload:
         ram["offloaded_state"] = int(offload_ram_bytes(w, pc, f, gpus))
+    if t.offloads_checkpoints and w.model.arch == "transformer":
+        ram["offloaded_checkpoints"] = int(offloaded_checkpoint_bytes(w.model, t, f))
     if backend == "cpu":
         ram["training"] = bd.total_bytes
     disk: dict[str, int] = {

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.choices import UNSLOTH
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
@@ -165,7 +166,7 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
     # the layers bitsandbytes / NF4 leave unquantized (embeddings, lm_head, norms): PEFT's prepare_model_for_kbit_training
     # upcasts them to fp32 for mixed precision; a pure-bf16 recipe (torchtune), or a stack that skips that preparation
     # (train.qlora_upcast = false), keeps them in 16 bits
-    upcast = t.precision == "fp32" or (t.qlora_upcast and t.precision not in PURE_16BIT)
+    upcast = t.precision == "fp32" or (t.upcasts_frozen and t.precision not in PURE_16BIT)
     rest_bytes = q["unquantized_bytes_per_param"] if upcast else q["unquantized_bytes_per_param_pure_bf16"]
     bits = q["bits_per_quantized_param"] if t.qlora_double_quant else q["bits_per_quantized_param_single_quant"]
     frozen = pc.quantized * bits / 8 + rest * rest_bytes
@@ -202,14 +203,21 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     kv = kv_dim(m)
     ffn = m.ffn or 4 * h
     gated = m.gated
-    fam = a["swiglu"] if gated else a["gelu"]
-    per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn + qlora_kept_input_bytes(m, t, f)
+    # Unsloth's LoRA kernels patch gated-MLP decoders when the adapters have no dropout ([activations.unsloth]);
+    # with dropout its layers are PEFT's, counted as Hugging Face's
+    unsloth = t.stack == UNSLOTH and gated and t.method in ("lora", "qlora") and t.lora_dropout <= 0
+    fam = a["unsloth"] if unsloth else a["swiglu"] if gated else a["gelu"]
+    kept_4bit = 0.0 if unsloth else qlora_kept_input_bytes(m, t, f)  # no bitsandbytes MatMul4Bit under Unsloth
+    per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn + kept_4bit
     scale = a["fp32_scale"] if t.precision == "fp32" else 1.0
     per_layer = per_token * s * b * scale
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
     if m.eager_attention:
         per_layer += eager_score_bytes(m, t, f) * (m.heads or 1) * s * s * b
     per_layer += lora_dropout_layer_bytes(m, t, f) * s * b  # each adapted linear's dropped-out input and mask
+    if unsloth:  # the MLP's backward peak beside what the layer keeps (resources/factors.toml [unsloth])
+        u = f["unsloth"]
+        per_layer += (u["backward_hidden_bytes"] * h + u["backward_ffn_bytes"] * ffn) * s * b
     layers = m.layers or 1
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:
@@ -219,12 +227,22 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
             # non-reentrant checkpointing drops only what goes through save_for_backward (saved-tensor hooks); a kernel
             # that keeps its input as a ctx attribute (bitsandbytes' MatMul4Bit: 'ctx.tensors = (A, B)') keeps it in every
             # block (PyTorch docs, FunctionCtx.save_for_backward: tensors saved 'directly on ctx' escape the hooks)
-            keep += qlora_kept_input_bytes(m, t, f) * s * b
-        body += layers * keep + per_layer
+            keep += kept_4bit * s * b
+        # Unsloth's checkpoints wait in CPU RAM; the GPU holds the buffers they are copied through ([unsloth])
+        held = min(layers, f["unsloth"]["checkpoint_gpu_buffers"]) if t.offloads_checkpoints else layers
+        body += held * keep + per_layer
     else:
         body += layers * per_layer
     body += qlora_dequantized_weight_bytes(m, t, f)
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
+
+
+def offloaded_checkpoint_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Host RAM Unsloth's gradient checkpointing fills: one pinned buffer per decoder layer, each a micro-batch of
+    hidden states in 16 bits (resources/factors.toml [unsloth])."""
+    if not t.offloads_checkpoints:
+        return 0.0
+    return (m.layers or 1) * seq_len_of(t) * t.batch * (m.hidden or 0) * f["unsloth"]["checkpoint_bytes_per_element"]
 
 
 def eager_score_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:

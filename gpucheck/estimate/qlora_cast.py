@@ -48,7 +48,7 @@ def bitsandbytes_qlora(t: TrainSpec) -> bool:
 
 def upcast_casts(t: TrainSpec) -> bool:
     """PEFT's prepare_model_for_kbit_training left the norms fp32 under autocast: Linear4bit's own casts copy."""
-    return bitsandbytes_qlora(t) and t.qlora_upcast and t.precision in MIXED and not t.qlora_norm_keeps_dtype
+    return bitsandbytes_qlora(t) and t.upcasts_frozen and t.precision in MIXED and not t.qlora_norm_keeps_dtype
 
 
 def peft_clone(t: TrainSpec) -> bool:

@@ -110,6 +110,13 @@ def _ram_limited(est: Any, adv: Any) -> bool:
             and adv.needs_vram_bytes <= est.vram_available_bytes)
 
 
+def advised_stack(est: Any, adv: Any) -> str:
+    """The software stack of the advised plan: Unsloth where a change switches to it, else the estimate's."""
+    if adv is not None and (adv.settings or {}).get("unsloth"):
+        return "unsloth"
+    return getattr(est, "stack", "") or ""
+
+
 def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = None) -> JobFigures:
     """The figures of one job (an estimate and, when there is one, its advice) on one target.
 
@@ -145,7 +152,8 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
         need_after_bytes=after, have_bytes=have, installed_bytes=installed,
         hours=est.total_hours if fits_as_configured else None,
         hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short,
-        hours_band=band, stack=getattr(est, "stack", "") or "", on_cpu=bool(est.on_cpu),
+        hours_band=band, stack=advised_stack(est, adv) if changed else getattr(est, "stack", "") or "",
+        on_cpu=bool(est.on_cpu),
         hours_range=tuple(est.hours_range) if est.hours_range is not None else None)
 
 
@@ -306,6 +314,7 @@ STACK_LABELS = {
     "eager": N_("eager PyTorch (a plain training loop or the Hugging Face Trainer)"),
     "fused": N_("fused / compiled kernels"),
     "handtuned": N_("hand-tuned CUDA (llm.c)"),
+    "unsloth": N_("Unsloth (its Triton kernels, checkpoints kept in CPU RAM)"),
 }
 
 
@@ -547,7 +556,18 @@ def worth_speeding_up(adv: Any) -> tuple:
     return tuple(t for t in adv.speed_tweaks
                  if t.total_hours is not None and now - t.total_hours >= MIN_SPEEDUP_SAVED_HOURS)
 
-__all__ = ["JobFigures", "job_figures", "have_text", "need_caption", "need_have_text", "disk_need_text", "memory_sentence", "memory_value",
+def speed_intro(tweaks: tuple) -> str:
+    """The sentence above the optional speed-ups: why they help (steps too small to keep the GPU busy, for packing and
+    a larger micro-batch; other software, for Unsloth)."""
+    if any(t.id in OVERHEAD_SPEED_TWEAKS for t in tweaks):
+        return tr("It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, "
+                  "finishes it sooner.")
+    return tr("It runs as it is. Each of these changes, on its own, finishes it sooner.")
+
+
+OVERHEAD_SPEED_TWEAKS = ("packing", "larger_batch")  # the speed-ups for steps bound by per-step overhead
+
+__all__ = ["JobFigures", "advised_stack", "speed_intro", "job_figures", "have_text", "need_caption", "need_have_text", "disk_need_text", "memory_sentence", "memory_value",
            "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points", "purchase_price",
            "OPTIONS_COLUMNS", "options_headings",
            "hours_axis", "time_fraction", "status_text", "status_verdict", "worth_speeding_up",

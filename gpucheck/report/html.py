@@ -423,5 +423,18 @@ def render_html(model: ReportModel, *, for_qt: bool = False, font_family: str | 
     out.append("</table>")
     out.append(f'<p class="small">{_e(model.disclaimer)}</p>')
     out.append("</body></html>")
-    return "\n".join(out)
+    html = "\n".join(out)
+    return _joined_units(html) if for_qt else html
+
+
+# Chinese units of time Qt would break between their two characters at a paragraph's line end ('13.2 小/时'): a word
+# joiner (U+2060, no break here: Unicode line breaking, UAX #14 class WJ) keeps each whole in the PDF. Cells keep their
+# values whole by themselves (_keep_whole); browsers do not break inside these words.
+_CJK_UNITS = ("小时", "分钟")
+
+
+def _joined_units(html: str) -> str:
+    for word in _CJK_UNITS:
+        html = html.replace(word, word[0] + "\u2060" + word[1:])
+    return html
 

@@ -62,6 +62,7 @@ from gpucheck.report.figures import (
     need_caption,
     option_points,
     options_headings,
+    speed_intro,
     stack_text,
     tight_advice,
     time_range_text,
@@ -659,8 +660,7 @@ def _job_section(ev: Evaluation, lang: str, installed_vram_bytes: int | None = N
         notes=tuple(notes),
         tweaks_title=tr("Settings tried: not enough on this GPU")
         if adv is not None and adv.verdict == "does_not_fit" and adv.tweaks else "",
-        speed_intro=tr("It runs as it is, but its steps are too small to keep the GPU busy. Each of these "
-                       "changes, on its own, finishes it sooner.") if worth_speeding_up(adv) else "",
+        speed_intro=speed_intro(worth_speeding_up(adv)) if worth_speeding_up(adv) else "",
         speed_tweaks=_speed_table(adv),
         speed_settings=_speed_settings(adv),
         alternative=_alternative_section(adv),

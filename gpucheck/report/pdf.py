@@ -195,6 +195,11 @@ def _starts_page_after(layout, table, first: int, r: int, page_height: float, co
     return bottom > page * page_height + content_bottom
 
 
+def may_split(row_height: float, content_top: float, content_bottom: float) -> bool:
+    """A row taller than most of a page's text area is left to split across pages (the pagination and its checks)."""
+    return row_height >= (content_bottom - content_top) * 0.6
+
+
 def _keep_rows_together(doc, page_height: float, content_top: float, content_bottom: float,
                         done: set) -> int:
     """Move every top-level table row that would cross a page end to the next page, whole.
@@ -224,7 +229,7 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
             # of a page, so the whole table moves (one taller than a page too: it then splits further down)
             lone = r == first_body_row + 1 and table.rows() > r + 1 and _starts_page_after(
                 layout, table, first_body_row, r, page_height, content_bottom)
-            if not lone and (bottom <= end or top >= end or bottom - top >= (content_bottom - content_top) * 0.6):
+            if not lone and (bottom <= end or top >= end or may_split(bottom - top, content_top, content_bottom)):
                 continue
             whole = r == first_body_row or lone
             heading = _heading_before(doc, table) if whole else None
@@ -466,10 +471,12 @@ def _insert_options(doc, model: ReportModel, width: float) -> None:
 class Layout:
     """A laid-out, paginated report: the QTextDocument and the page geometry in device pixels."""
 
-    def __init__(self, doc, width: float, height: float, content_bottom: float, dpi: float, family: str | None):
+    def __init__(self, doc, width: float, height: float, content_top: float, content_bottom: float, dpi: float,
+                 family: str | None):
         self.doc = doc
         self.width = width
         self.height = height
+        self.content_top = content_top
         self.content_bottom = content_bottom
         self.dpi = dpi
         self.family = family
@@ -525,8 +532,9 @@ def layout_report(model: ReportModel, writer) -> Layout:
     doc.setPageSize(QSizeF(width, height))
     _insert_options(doc, model, (width - (MARGIN_LEFT_MM + MARGIN_RIGHT_MM + 4) * device_mm))
     content_bottom = height - MARGIN_BOTTOM_MM * device_mm
-    paginate(doc, height, MARGIN_TOP_MM * device_mm, content_bottom, 96.0 / dpi)
-    return Layout(doc, width, height, content_bottom, dpi, family)
+    content_top = MARGIN_TOP_MM * device_mm
+    paginate(doc, height, content_top, content_bottom, 96.0 / dpi)
+    return Layout(doc, width, height, content_top, content_bottom, dpi, family)
 
 
 def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
@@ -615,7 +623,7 @@ def split_rows(lay: Layout) -> list[tuple[int, int]]:
             if not tops:
                 continue
             top, bottom = min(tops), max(bottoms)
-            if bottom - top >= lay.content_bottom * 0.6:
+            if may_split(bottom - top, lay.content_top, lay.content_bottom):
                 continue  # taller than most of a page: allowed to split
             if int(top // lay.height) != int((bottom - 0.5) // lay.height):
                 out.append((t_index, r))

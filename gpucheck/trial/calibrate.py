@@ -22,6 +22,7 @@ from typing import Any
 import psutil
 
 from gpucheck.catalog import load_workload_file
+from gpucheck.choices import UNSLOTH
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.calibration import (
     Calibration,
@@ -77,10 +78,13 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
     """The job as the estimate trains it on the CPU: the precision the estimate uses there (fp32 on a CPU
     without native bf16), so that the trial measures what was estimated. A trial feeds tensors made on the device,
     so the job is estimated without the host's input path (an audio job's features, the DataLoader workers' starts:
-    estimate/input_path.py)."""
+    estimate/input_path.py). The trial runs PyTorch / PEFT code, not Unsloth's: a job set to Unsloth is measured and
+    estimated on the Hugging Face stack."""
     if workload.train.feature_extraction or workload.train.loader_start:
         workload = dataclasses.replace(workload, train=dataclasses.replace(
             workload.train, feature_extraction="", loader_start=""))
+    if workload.train.stack == UNSLOTH:
+        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, stack="eager"))
     if machine is None or not _on_cpu(machine, device):
         return workload
     est = estimate(workload, raw_target(machine, "cpu"))

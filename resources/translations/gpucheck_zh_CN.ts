@@ -264,306 +264,306 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
         <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="119"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="174"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="175"/>
         <source>Train in FP32, not FP16</source>
         <translation>用 FP32 训练，不用 FP16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="175"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="176"/>
         <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
         <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="185"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="186"/>
         <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
         <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="186"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="187"/>
         <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
         <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="191"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
         <source>Use FP16 mixed precision instead of BF16</source>
         <translation>用 FP16 混合精度代替 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
         <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
         <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="210"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="211"/>
         <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
         <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="211"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="212"/>
         <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
         <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="216"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="217"/>
         <source>Use the standard AdamW optimizer</source>
         <translation>使用标准的 AdamW 优化器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="217"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
         <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="270"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="271"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="271"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="272"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="296"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
         <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
         <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="297"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
         <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
         <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="310"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="333"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="311"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="334"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="329"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="334"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="336"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="338"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="340"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="328"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="333"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="363"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="351"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="364"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="388"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="369"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="392"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="395"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="396"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="386"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="409"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="410"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="398"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="399"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="422"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="419"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="442"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="420"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="443"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="437"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="462"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="471"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="494"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="473"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="496"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="474"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="497"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="477"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="500"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="505"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="528"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="506"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="529"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="734"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="759"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="735"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="760"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="736"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="739"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="764"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="740"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="765"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="747"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="772"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="748"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="773"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="751"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="776"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="810"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="835"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="811"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="836"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="829"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="854"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="831"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="856"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="836"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="861"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="858"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="883"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="859"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="884"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -683,113 +683,113 @@
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="412"/>
+        <location filename="../../gpucheck/advise/market.py" line="414"/>
         <source>with these changes: {changes}</source>
         <translation>需配合这些改动（{changes}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="414"/>
+        <location filename="../../gpucheck/advise/market.py" line="416"/>
         <source>even with this card the job is slow: renting a faster GPU is quicker</source>
         <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="457"/>
+        <location filename="../../gpucheck/advise/market.py" line="459"/>
         <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
         <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="461"/>
+        <location filename="../../gpucheck/advise/market.py" line="463"/>
         <source>much cheaper than a card with room for this job, and it may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
         <translation>比显存宽裕的显卡便宜得多，也可能装得下——约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="465"/>
+        <location filename="../../gpucheck/advise/market.py" line="467"/>
         <source>cheaper, without the maker's warranty (second-hand or modified): it runs this job ({vram} of VRAM)</source>
         <translation>更便宜，但没有厂商保修（二手或魔改）；能跑这个训练任务（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="468"/>
+        <location filename="../../gpucheck/advise/market.py" line="470"/>
         <source>the cheapest card that runs it without changing the training method</source>
         <translation>不用改训练方式就能跑的最便宜的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="469"/>
+        <location filename="../../gpucheck/advise/market.py" line="471"/>
         <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
         <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="478"/>
+        <location filename="../../gpucheck/advise/market.py" line="480"/>
         <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
         <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="481"/>
+        <location filename="../../gpucheck/advise/market.py" line="483"/>
         <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
         <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="484"/>
+        <location filename="../../gpucheck/advise/market.py" line="486"/>
         <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
         <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="488"/>
+        <location filename="../../gpucheck/advise/market.py" line="490"/>
         <source>needs a {w} W power supply (check yours)</source>
         <translation>需要 {w} W 的电源（请检查你的电源）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="490"/>
+        <location filename="../../gpucheck/advise/market.py" line="492"/>
         <source>a {s}-slot card: check the case's length and slot clearance</source>
         <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="494"/>
+        <location filename="../../gpucheck/advise/market.py" line="496"/>
         <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
         <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="501"/>
-        <location filename="../../gpucheck/advise/market.py" line="540"/>
+        <location filename="../../gpucheck/advise/market.py" line="503"/>
+        <location filename="../../gpucheck/advise/market.py" line="542"/>
         <source>price not re-checked ({d}), confirm before buying</source>
         <translation>价格未重新核实（{d}），购买前请确认</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="507"/>
+        <location filename="../../gpucheck/advise/market.py" line="509"/>
         <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
         <translation>国内官方渠道不销售新品，只能买二手或水货，没有保修；所示价格为海外价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="509"/>
+        <location filename="../../gpucheck/advise/market.py" line="511"/>
         <source>second-hand, no warranty; the price shown is an overseas used price, not the mainland market</source>
         <translation>二手，没有保修；所示价格为海外二手价，不代表国内行情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="574"/>
+        <location filename="../../gpucheck/advise/market.py" line="576"/>
         <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
         <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="618"/>
+        <location filename="../../gpucheck/advise/market.py" line="620"/>
         <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
         <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源（约 {w} W）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="621"/>
+        <location filename="../../gpucheck/advise/market.py" line="623"/>
         <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
         <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="626"/>
+        <location filename="../../gpucheck/advise/market.py" line="628"/>
         <source>2× {name}</source>
         <translation>2× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="629"/>
+        <location filename="../../gpucheck/advise/market.py" line="631"/>
         <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
         <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/market.py" line="630"/>
+        <location filename="../../gpucheck/advise/market.py" line="632"/>
         <source>data parallel</source>
         <translation>数据并行</translation>
     </message>
@@ -866,7 +866,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="150"/>
+        <location filename="../../gpucheck/advise/plan.py" line="163"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -891,172 +891,172 @@
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="73"/>
+        <location filename="../../gpucheck/advise/plan.py" line="74"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
         <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="88"/>
+        <location filename="../../gpucheck/advise/plan.py" line="89"/>
         <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="94"/>
+        <location filename="../../gpucheck/advise/plan.py" line="95"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="152"/>
+        <location filename="../../gpucheck/advise/plan.py" line="165"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="214"/>
+        <location filename="../../gpucheck/advise/plan.py" line="227"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="241"/>
+        <location filename="../../gpucheck/advise/plan.py" line="254"/>
         <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
         <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="256"/>
+        <location filename="../../gpucheck/advise/plan.py" line="269"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="306"/>
+        <location filename="../../gpucheck/advise/plan.py" line="319"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="309"/>
+        <location filename="../../gpucheck/advise/plan.py" line="322"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="311"/>
+        <location filename="../../gpucheck/advise/plan.py" line="324"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="314"/>
+        <location filename="../../gpucheck/advise/plan.py" line="327"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="318"/>
+        <location filename="../../gpucheck/advise/plan.py" line="331"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="321"/>
+        <location filename="../../gpucheck/advise/plan.py" line="334"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="325"/>
+        <location filename="../../gpucheck/advise/plan.py" line="338"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="328"/>
+        <location filename="../../gpucheck/advise/plan.py" line="341"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="332"/>
+        <location filename="../../gpucheck/advise/plan.py" line="345"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="339"/>
+        <location filename="../../gpucheck/advise/plan.py" line="352"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="344"/>
+        <location filename="../../gpucheck/advise/plan.py" line="357"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="345"/>
+        <location filename="../../gpucheck/advise/plan.py" line="358"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="346"/>
+        <location filename="../../gpucheck/advise/plan.py" line="359"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="347"/>
+        <location filename="../../gpucheck/advise/plan.py" line="360"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="348"/>
+        <location filename="../../gpucheck/advise/plan.py" line="361"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="368"/>
+        <location filename="../../gpucheck/advise/plan.py" line="381"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="371"/>
+        <location filename="../../gpucheck/advise/plan.py" line="384"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="374"/>
+        <location filename="../../gpucheck/advise/plan.py" line="387"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="379"/>
+        <location filename="../../gpucheck/advise/plan.py" line="392"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="382"/>
+        <location filename="../../gpucheck/advise/plan.py" line="395"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="409"/>
+        <location filename="../../gpucheck/advise/plan.py" line="422"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="411"/>
+        <location filename="../../gpucheck/advise/plan.py" line="424"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="423"/>
+        <location filename="../../gpucheck/advise/plan.py" line="436"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="429"/>
+        <location filename="../../gpucheck/advise/plan.py" line="442"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="444"/>
+        <location filename="../../gpucheck/advise/plan.py" line="457"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="446"/>
+        <location filename="../../gpucheck/advise/plan.py" line="459"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="450"/>
+        <location filename="../../gpucheck/advise/plan.py" line="463"/>
         <location filename="../../gpucheck/commands.py" line="350"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -1104,7 +1104,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="150"/>
         <location filename="../../gpucheck/advise/present.py" line="155"/>
-        <location filename="../../gpucheck/report/model.py" line="519"/>
+        <location filename="../../gpucheck/report/model.py" line="520"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
@@ -1116,7 +1116,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="161"/>
-        <location filename="../../gpucheck/report/model.py" line="587"/>
+        <location filename="../../gpucheck/report/model.py" line="588"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -1147,7 +1147,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="195"/>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
+        <location filename="../../gpucheck/report/model.py" line="596"/>
         <source>{provider} — {what}</source>
         <translation>{provider}——{what}</translation>
     </message>
@@ -1242,111 +1242,116 @@
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="282"/>
+        <location filename="../../gpucheck/advise/present.py" line="283"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="284"/>
+        <source>Optional, to finish sooner (each on its own):</source>
+        <translation>可选，想更快完成（每项单独使用）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="286"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="290"/>
+        <location filename="../../gpucheck/advise/present.py" line="292"/>
         <source>What fits instead: {title}.</source>
         <translation>能装下的替代方案：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="291"/>
+        <location filename="../../gpucheck/advise/present.py" line="293"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="293"/>
+        <location filename="../../gpucheck/advise/present.py" line="295"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="296"/>
+        <location filename="../../gpucheck/advise/present.py" line="298"/>
         <location filename="../../gpucheck/advise/present.py" line="277"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="300"/>
-        <location filename="../../gpucheck/advise/present.py" line="377"/>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
+        <location filename="../../gpucheck/advise/present.py" line="379"/>
         <source>Software: {msg}</source>
         <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="304"/>
-        <location filename="../../gpucheck/advise/present.py" line="385"/>
+        <location filename="../../gpucheck/advise/present.py" line="306"/>
+        <location filename="../../gpucheck/advise/present.py" line="387"/>
         <source>Bottleneck: {msg}</source>
         <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="305"/>
-        <location filename="../../gpucheck/advise/present.py" line="386"/>
+        <location filename="../../gpucheck/advise/present.py" line="307"/>
+        <location filename="../../gpucheck/advise/present.py" line="388"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="307"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="310"/>
+        <location filename="../../gpucheck/advise/present.py" line="312"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="315"/>
+        <location filename="../../gpucheck/advise/present.py" line="317"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="325"/>
+        <location filename="../../gpucheck/advise/present.py" line="327"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="327"/>
+        <location filename="../../gpucheck/advise/present.py" line="329"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="331"/>
+        <location filename="../../gpucheck/advise/present.py" line="333"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="336"/>
+        <location filename="../../gpucheck/advise/present.py" line="338"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="344"/>
+        <location filename="../../gpucheck/advise/present.py" line="346"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="358"/>
+        <location filename="../../gpucheck/advise/present.py" line="360"/>
         <source>What fits instead: {title}</source>
         <translation>能装下的替代方案：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="361"/>
+        <location filename="../../gpucheck/advise/present.py" line="363"/>
         <source>Way out: {brief}</source>
         <translation>出路：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="365"/>
+        <location filename="../../gpucheck/advise/present.py" line="367"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="365"/>
+        <location filename="../../gpucheck/advise/present.py" line="367"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -1361,77 +1366,82 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="89"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="91"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="96"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="101"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="103"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="105"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="107"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="108"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="110"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="136"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="135"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="137"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="137"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="139"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="141"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="143"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="143"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="145"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="169"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="158"/>
+        <source>import unsloth before trl and transformers</source>
+        <translation>先 import unsloth，再导入 trl 和 transformers</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="193"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="180"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="204"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="223"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="247"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="226"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="250"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="230"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="254"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1579,6 +1589,21 @@
         <location filename="../../gpucheck/advise/unknown_speed.py" line="42"/>
         <source>{gpu} reading the shared system memory</source>
         <translation>只能读取共享系统内存的 {gpu}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/unsloth.py" line="46"/>
+        <source>loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; needs pip install unsloth</source>
+        <translation>没有任何损失，用同样的数据训练同样的适配器，只是改由 Unsloth 自己的内核计算，LoRA dropout 设为 0（这些内核需要）；损失不再保存 logits，冻结的层保持 16 位；需要 pip install unsloth</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
+        <source>; each layer's checkpoint waits in CPU RAM (about {ram} more)</source>
+        <translation>；每一层的检查点放在 CPU 内存里（约多占 {ram}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/unsloth.py" line="51"/>
+        <source>Train with Unsloth</source>
+        <translation>改用 Unsloth 训练</translation>
     </message>
     <message>
         <location filename="../../gpucheck/bench/__init__.py" line="103"/>
@@ -2023,7 +2048,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="40"/>
-        <location filename="../../gpucheck/cli.py" line="130"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
@@ -2094,7 +2119,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="82"/>
-        <location filename="../../gpucheck/cli.py" line="155"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
@@ -2160,147 +2185,147 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="116"/>
-        <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
-        <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
+        <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA), unsloth (Unsloth: LoRA / QLoRA with its kernels, activation checkpoints in CPU RAM)</source>
+        <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）、unsloth（Unsloth：用它的内核做 LoRA / QLoRA，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="120"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="127"/>
+        <location filename="../../gpucheck/cli.py" line="128"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="129"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="133"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="136"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="136"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="138"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="138"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="141"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="145"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="146"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="151"/>
+        <location filename="../../gpucheck/cli.py" line="152"/>
         <location filename="../../gpucheck/trial/command.py" line="38"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="155"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="157"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="158"/>
+        <location filename="../../gpucheck/cli.py" line="159"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="160"/>
+        <location filename="../../gpucheck/cli.py" line="161"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="161"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="163"/>
+        <location filename="../../gpucheck/cli.py" line="164"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="166"/>
+        <location filename="../../gpucheck/cli.py" line="167"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="173"/>
+        <location filename="../../gpucheck/cli.py" line="174"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="178"/>
+        <location filename="../../gpucheck/cli.py" line="179"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="182"/>
+        <location filename="../../gpucheck/cli.py" line="183"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="237"/>
+        <location filename="../../gpucheck/cli.py" line="238"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="260"/>
+        <location filename="../../gpucheck/cli.py" line="261"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="278"/>
+        <location filename="../../gpucheck/cli.py" line="279"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="280"/>
+        <location filename="../../gpucheck/cli.py" line="281"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="281"/>
+        <location filename="../../gpucheck/cli.py" line="282"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -2406,9 +2431,9 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
         <location filename="../../gpucheck/commands.py" line="434"/>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
         <source>Verdict</source>
         <translation>结论</translation>
@@ -2416,10 +2441,10 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
         <location filename="../../gpucheck/commands.py" line="434"/>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/report/figures.py" line="507"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -2455,26 +2480,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="265"/>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="266"/>
-        <location filename="../../gpucheck/report/figures.py" line="407"/>
+        <location filename="../../gpucheck/report/figures.py" line="408"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/figures.py" line="408"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="268"/>
-        <location filename="../../gpucheck/report/figures.py" line="409"/>
+        <location filename="../../gpucheck/report/figures.py" line="410"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2530,7 +2555,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="287"/>
-        <location filename="../../gpucheck/report/model.py" line="633"/>
+        <location filename="../../gpucheck/report/model.py" line="634"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
@@ -2554,29 +2579,29 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="152"/>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
-        <location filename="../../gpucheck/report/model.py" line="429"/>
-        <location filename="../../gpucheck/report/model.py" line="525"/>
-        <location filename="../../gpucheck/report/model.py" line="400"/>
-        <location filename="../../gpucheck/report/model.py" line="402"/>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
+        <location filename="../../gpucheck/report/model.py" line="304"/>
+        <location filename="../../gpucheck/report/model.py" line="330"/>
+        <location filename="../../gpucheck/report/model.py" line="430"/>
+        <location filename="../../gpucheck/report/model.py" line="526"/>
+        <location filename="../../gpucheck/report/model.py" line="401"/>
+        <location filename="../../gpucheck/report/model.py" line="403"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
+        <location filename="../../gpucheck/report/model.py" line="388"/>
         <location filename="../../gpucheck/report/model.py" line="745"/>
-        <location filename="../../gpucheck/report/model.py" line="384"/>
+        <location filename="../../gpucheck/report/model.py" line="385"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="290"/>
-        <location filename="../../gpucheck/report/model.py" line="629"/>
+        <location filename="../../gpucheck/report/model.py" line="630"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="293"/>
-        <location filename="../../gpucheck/report/model.py" line="627"/>
+        <location filename="../../gpucheck/report/model.py" line="628"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2592,7 +2617,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="299"/>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2619,7 +2644,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="323"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
@@ -2670,8 +2695,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="388"/>
-        <location filename="../../gpucheck/report/model.py" line="284"/>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
         <location filename="../../gpucheck/report/model.py" line="773"/>
         <source>GPU</source>
         <translation>GPU</translation>
@@ -2698,7 +2723,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="388"/>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -2709,7 +2734,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="413"/>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2942,7 +2967,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="329"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="333"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -3028,7 +3053,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="357"/>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -3041,14 +3066,14 @@
         <location filename="../../gpucheck/estimate/core.py" line="357"/>
         <location filename="../../gpucheck/estimate/core.py" line="358"/>
         <location filename="../../gpucheck/estimate/core.py" line="368"/>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="358"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="373"/>
+        <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -3823,28 +3848,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="310"/>
+        <location filename="../../gpucheck/report/model.py" line="311"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/model.py" line="312"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/model.py" line="313"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/model.py" line="314"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -3857,14 +3882,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/model.py" line="315"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="315"/>
+        <location filename="../../gpucheck/report/model.py" line="316"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -4038,7 +4063,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="275"/>
+        <location filename="../../gpucheck/report/model.py" line="276"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -4363,7 +4388,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="171"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
@@ -4502,130 +4527,135 @@
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="317"/>
+        <location filename="../../gpucheck/report/figures.py" line="309"/>
+        <source>Unsloth (its Triton kernels, checkpoints kept in CPU RAM)</source>
+        <translation>Unsloth（用它的 Triton 内核，激活检查点放在 CPU 内存里）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="318"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="321"/>
+        <location filename="../../gpucheck/report/figures.py" line="322"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="334"/>
+        <location filename="../../gpucheck/report/figures.py" line="335"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="336"/>
+        <location filename="../../gpucheck/report/figures.py" line="337"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="338"/>
+        <location filename="../../gpucheck/report/figures.py" line="339"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="341"/>
+        <location filename="../../gpucheck/report/figures.py" line="342"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="351"/>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="363"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="364"/>
-        <location filename="../../gpucheck/report/figures.py" line="367"/>
+        <location filename="../../gpucheck/report/figures.py" line="365"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="369"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="369"/>
+        <location filename="../../gpucheck/report/figures.py" line="370"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="370"/>
+        <location filename="../../gpucheck/report/figures.py" line="371"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="371"/>
+        <location filename="../../gpucheck/report/figures.py" line="372"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="377"/>
+        <location filename="../../gpucheck/report/figures.py" line="378"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="397"/>
+        <location filename="../../gpucheck/report/figures.py" line="398"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="399"/>
+        <location filename="../../gpucheck/report/figures.py" line="400"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="405"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="411"/>
+        <location filename="../../gpucheck/report/figures.py" line="412"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="447"/>
+        <location filename="../../gpucheck/report/figures.py" line="448"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="453"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="455"/>
+        <location filename="../../gpucheck/report/figures.py" line="456"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="458"/>
+        <location filename="../../gpucheck/report/figures.py" line="459"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="463"/>
+        <location filename="../../gpucheck/report/figures.py" line="464"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="483"/>
+        <location filename="../../gpucheck/report/figures.py" line="484"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="487"/>
-        <location filename="../../gpucheck/report/model.py" line="585"/>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/figures.py" line="488"/>
+        <location filename="../../gpucheck/report/model.py" line="586"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <location filename="../../gpucheck/report/model.py" line="667"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
         <location filename="../../gpucheck/ui/session.py" line="369"/>
@@ -4633,50 +4663,60 @@
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="489"/>
+        <location filename="../../gpucheck/report/figures.py" line="490"/>
         <source>Use {gpus} free on {provider}</source>
         <translation>在 {provider} 免费使用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="490"/>
+        <location filename="../../gpucheck/report/figures.py" line="491"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="495"/>
+        <location filename="../../gpucheck/report/figures.py" line="496"/>
         <source>{cost} for the whole run</source>
         <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/figures.py" line="507"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/figures.py" line="507"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
+        <location filename="../../gpucheck/report/figures.py" line="507"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="527"/>
+        <location filename="../../gpucheck/report/figures.py" line="528"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="527"/>
+        <location filename="../../gpucheck/report/figures.py" line="528"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="527"/>
+        <location filename="../../gpucheck/report/figures.py" line="528"/>
         <source>does not fit</source>
         <translation>装不下</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="555"/>
+        <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
+        <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="557"/>
+        <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
+        <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="150"/>
@@ -4695,7 +4735,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="158"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="375"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
         <source>unknown device</source>
         <translation>未知设备</translation>
     </message>
@@ -4817,553 +4857,547 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="273"/>
+        <location filename="../../gpucheck/report/model.py" line="274"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="274"/>
+        <location filename="../../gpucheck/report/model.py" line="275"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="276"/>
+        <location filename="../../gpucheck/report/model.py" line="277"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
+        <location filename="../../gpucheck/report/model.py" line="278"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
+        <location filename="../../gpucheck/report/model.py" line="286"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
+        <location filename="../../gpucheck/report/model.py" line="287"/>
+        <location filename="../../gpucheck/report/model.py" line="344"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
+        <location filename="../../gpucheck/report/model.py" line="289"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
+        <location filename="../../gpucheck/report/model.py" line="290"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="290"/>
+        <location filename="../../gpucheck/report/model.py" line="291"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="302"/>
+        <location filename="../../gpucheck/report/model.py" line="303"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="316"/>
+        <location filename="../../gpucheck/report/model.py" line="317"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="328"/>
+        <location filename="../../gpucheck/report/model.py" line="329"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="331"/>
+        <location filename="../../gpucheck/report/model.py" line="332"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
+        <location filename="../../gpucheck/report/model.py" line="333"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="334"/>
+        <location filename="../../gpucheck/report/model.py" line="335"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="337"/>
+        <location filename="../../gpucheck/report/model.py" line="338"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="339"/>
+        <location filename="../../gpucheck/report/model.py" line="340"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="342"/>
+        <location filename="../../gpucheck/report/model.py" line="343"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="347"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="346"/>
+        <location filename="../../gpucheck/report/model.py" line="347"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="349"/>
+        <location filename="../../gpucheck/report/model.py" line="350"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
+        <location filename="../../gpucheck/report/model.py" line="351"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="355"/>
+        <location filename="../../gpucheck/report/model.py" line="356"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="357"/>
+        <location filename="../../gpucheck/report/model.py" line="358"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="359"/>
+        <location filename="../../gpucheck/report/model.py" line="360"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="361"/>
+        <location filename="../../gpucheck/report/model.py" line="362"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="365"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="364"/>
+        <location filename="../../gpucheck/report/model.py" line="365"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="366"/>
+        <location filename="../../gpucheck/report/model.py" line="367"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="368"/>
+        <location filename="../../gpucheck/report/model.py" line="369"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="375"/>
+        <location filename="../../gpucheck/report/model.py" line="376"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
+        <location filename="../../gpucheck/report/model.py" line="377"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="378"/>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="378"/>
+        <location filename="../../gpucheck/report/model.py" line="379"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="381"/>
+        <location filename="../../gpucheck/report/model.py" line="382"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="386"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="386"/>
+        <location filename="../../gpucheck/report/model.py" line="387"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
+        <location filename="../../gpucheck/report/model.py" line="389"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="394"/>
+        <location filename="../../gpucheck/report/model.py" line="395"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="396"/>
+        <location filename="../../gpucheck/report/model.py" line="397"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="424"/>
+        <location filename="../../gpucheck/report/model.py" line="425"/>
         <source>{used} (the job sets {set})</source>
         <translation>{used}（任务设置为 {set}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="432"/>
+        <location filename="../../gpucheck/report/model.py" line="433"/>
         <source>batch {n}</source>
         <translation>微批次 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="434"/>
+        <location filename="../../gpucheck/report/model.py" line="435"/>
         <source>sequence length {n}</source>
         <translation>序列长度 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="436"/>
+        <location filename="../../gpucheck/report/model.py" line="437"/>
         <source>image size {n}</source>
         <translation>图像尺寸 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="439"/>
+        <location filename="../../gpucheck/report/model.py" line="440"/>
         <source>gradient checkpointing</source>
         <translation>梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="441"/>
+        <location filename="../../gpucheck/report/model.py" line="442"/>
         <source>gradient accumulation ×{n}</source>
         <translation>梯度累积 ×{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="450"/>
+        <location filename="../../gpucheck/report/model.py" line="451"/>
         <source>LoRA on {targets}</source>
         <translation>LoRA 作用于{targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="453"/>
+        <location filename="../../gpucheck/report/model.py" line="454"/>
         <source>DeepSpeed ZeRO-{n}</source>
         <translation>DeepSpeed ZeRO-{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="455"/>
+        <location filename="../../gpucheck/report/model.py" line="456"/>
         <source>CPU offload</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="457"/>
+        <location filename="../../gpucheck/report/model.py" line="458"/>
         <source>sequence packing</source>
         <translation>序列打包</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="490"/>
+        <location filename="../../gpucheck/report/model.py" line="491"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="280"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
+        <location filename="../../gpucheck/report/model.py" line="492"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="281"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
+        <location filename="../../gpucheck/report/model.py" line="493"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="282"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="504"/>
+        <location filename="../../gpucheck/report/model.py" line="505"/>
         <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
         <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="507"/>
+        <location filename="../../gpucheck/report/model.py" line="508"/>
         <source>As configured it needs {need} of the {have} available per GPU.</source>
         <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="510"/>
+        <location filename="../../gpucheck/report/model.py" line="511"/>
         <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
         <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="512"/>
+        <location filename="../../gpucheck/report/model.py" line="513"/>
         <source>Video memory (VRAM) per GPU, as configured</source>
         <translation>每块 GPU 的显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Needed</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
+        <location filename="../../gpucheck/report/model.py" line="514"/>
         <source>Available</source>
         <translation>可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="529"/>
         <source>{date}, unverified</source>
         <translation>{date}，未核实</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="528"/>
+        <location filename="../../gpucheck/report/model.py" line="529"/>
         <source>{date} (unverified)</source>
         <translation>{date}（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
-        <location filename="../../gpucheck/report/model.py" line="563"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
+        <location filename="../../gpucheck/report/model.py" line="564"/>
         <source>Change</source>
         <translation>修改</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
-        <location filename="../../gpucheck/report/model.py" line="563"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
+        <location filename="../../gpucheck/report/model.py" line="564"/>
         <source>What it costs</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <source>VRAM after</source>
         <translation>修改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="538"/>
+        <location filename="../../gpucheck/report/model.py" line="539"/>
         <source>Time after</source>
         <translation>修改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>Trade-off</source>
         <translation>代价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>VRAM with it</source>
         <translation>改后显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="546"/>
+        <location filename="../../gpucheck/report/model.py" line="547"/>
         <source>Time with it</source>
         <translation>改后时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>Job time with it</source>
         <translation>升级后的任务时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="575"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/model.py" line="576"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="593"/>
+        <location filename="../../gpucheck/report/model.py" line="594"/>
         <source>Also used there</source>
         <translation>国内还有</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="594"/>
+        <location filename="../../gpucheck/report/model.py" line="595"/>
         <source>{sites}. Prices not listed: check on the site (not verified)</source>
         <translation>{sites}。未列出价格，请到官网查看（未核实）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Provider</source>
         <translation>服务商</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="597"/>
+        <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="609"/>
+        <location filename="../../gpucheck/report/model.py" line="610"/>
         <source>{verdict} — {advice}.</source>
         <translation>{verdict}——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="611"/>
+        <location filename="../../gpucheck/report/model.py" line="612"/>
         <source>Settings as configured</source>
         <translation>当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
+        <location filename="../../gpucheck/report/model.py" line="613"/>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
+        <location filename="../../gpucheck/report/model.py" line="614"/>
         <source>the CPU (no usable GPU)</source>
         <translation>CPU（没有可用的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="615"/>
+        <location filename="../../gpucheck/report/model.py" line="616"/>
         <source>RAM needed</source>
         <translation>所需内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
+        <location filename="../../gpucheck/report/model.py" line="617"/>
         <source>Disk space needed</source>
         <translation>所需硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="617"/>
+        <location filename="../../gpucheck/report/model.py" line="618"/>
         <source>Speed as configured</source>
         <translation>按当前设置的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="618"/>
-        <location filename="../../gpucheck/report/model.py" line="635"/>
+        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/report/model.py" line="636"/>
         <source>Training time</source>
         <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/report/model.py" line="620"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="619"/>
+        <location filename="../../gpucheck/report/model.py" line="620"/>
         <source>{samples} samples × {epochs} epochs</source>
         <translation>{samples} 个样本 × {epochs} 轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="623"/>
+        <location filename="../../gpucheck/report/model.py" line="624"/>
         <source>Likely time with the changes (P10–P90)</source>
         <translation>按建议修改后的可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="624"/>
+        <location filename="../../gpucheck/report/model.py" line="625"/>
         <source>Likely time with this PC's CPU and disk limits (P10–P90)</source>
         <translation>计入本机 CPU 和硬盘限制的可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
+        <location filename="../../gpucheck/report/model.py" line="626"/>
         <source>Likely time (P10–P90)</source>
         <translation>可能用时（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="631"/>
+        <location filename="../../gpucheck/report/model.py" line="632"/>
         <source>Based on</source>
         <translation>依据</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="631"/>
+        <location filename="../../gpucheck/report/model.py" line="632"/>
         <source>speeds measured on this computer</source>
         <translation>在这台电脑上实测的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
+        <location filename="../../gpucheck/report/model.py" line="637"/>
         <location filename="../../gpucheck/trial/__init__.py" line="220"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="394"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="642"/>
+        <location filename="../../gpucheck/report/model.py" line="643"/>
         <source>{problem} What to do: {fix}</source>
         <translation>{problem}解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="649"/>
+        <location filename="../../gpucheck/report/model.py" line="650"/>
         <source>Estimate and measurement</source>
         <translation>估算值与实测值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="660"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="479"/>
+        <location filename="../../gpucheck/report/model.py" line="661"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="662"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="512"/>
-        <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
-        <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="668"/>
@@ -5373,7 +5407,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="670"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
@@ -5567,7 +5601,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="837"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -5578,7 +5612,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="839"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
@@ -5599,13 +5633,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="843"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="844"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -5646,13 +5680,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="857"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="484"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/model.py" line="859"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -5868,52 +5902,52 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="128"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="132"/>
         <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="131"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="135"/>
         <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="269"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="273"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="286"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="290"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="309"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="313"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="313"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="321"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="321"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="323"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="327"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="325"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="329"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -6377,213 +6411,213 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="217"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="218"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="222"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="224"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="481"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="247"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="256"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="256"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="322"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="323"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="373"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="374"/>
         <source>This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. A PyTorch that can use {target} would measure it.</source>
         <translation>这次试运行是在 {device} 上跑的，不是在 {target} 上：本页仍显示 {target} 的估算。换用能使用 {target} 的 PyTorch 才能实测它。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="410"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="417"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
         <source>The chart shows the video memory as configured: {caption}.</source>
         <translation>图中是按当前设置的显存：{caption}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="421"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="436"/>
         <source>Speed as configured: {speed}</source>
         <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="438"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="439"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="440"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="441"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
         <source>Also needs {disk}.</source>
         <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="443"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="444"/>
         <source>Also needs {ram} of RAM and {disk}.</source>
         <translation>另外需要 {ram} 内存和 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="446"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="452"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="453"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="462"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="464"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="482"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="487"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="549"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="490"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="492"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="493"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="518"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="494"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="504"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
         <source>Copied</source>
         <translation>已复制</translation>
@@ -7525,6 +7559,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>
+        <translation type="vanished">软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）</translation>
     </message>
     <message>
         <source>Times assume {stack} unless noted; each is the middle of a range (see 'estimate'; --stack changes it).</source>

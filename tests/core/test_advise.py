@@ -93,7 +93,10 @@ def test_laptop_on_battery_is_told_to_plug_in():
 
 
 def test_smaller_model_is_offered_when_the_big_one_cannot_fit():
-    m, w, a = advice_for("rtx2060super-windows", "llama3-8b-qlora")
+    # the RTX 4060 Laptop under WSL2 (8 GB, 7.5 GiB of RAM): the 8B QLoRA fits 8 GB only with Unsloth, whose checkpoints
+    # this RAM cannot hold (on the 2060 SUPER desktop, 16 GiB of RAM, Unsloth makes it fit: tests/core/test_unsloth.py)
+    m, w, a = advice_for("rtx4060-laptop-wsl2", "llama3-8b-qlora")
+    assert a.verdict == "does_not_fit"
     assert w.smaller_model
     assert a.alternative is not None
     assert a.alternative.workload_id == w.smaller_model
@@ -359,11 +362,12 @@ def test_a100_mig_slice_too_small_suggests_turning_mig_off():
     assert mig[0].figures["needed_bytes"] > mig[0].figures["slice_bytes"]
     assert mig[0].figures["needed_bytes"] <= m.gpus[0].vram_total_bytes
     assert "-mig 0" in mig[0].fix
-    # keeping LoRA, the exact bytes (15 GiB of 16-bit weights + context) fit a slice; the fused loss (no logits
-    # kept) and a sequence limit the data hardly reaches (128-token mean) make room for the rest (issue 26 §1-2);
-    # no method change needed, nothing lost
+    # keeping LoRA, the exact bytes (15 GiB of 16-bit weights + context) fit a slice; Unsloth (its kernels keep less
+    # per layer, the checkpoints wait in CPU RAM, no logits kept) makes room for the rest, sooner than the fused loss
+    # with a sequence limit the data hardly reaches (128-token mean), which also fits (issue 26 §1-2); no method change
+    # needed, nothing lost
     assert a.verdict in ("runs_with_tweaks", "tight")
-    assert [t.id for t in a.tweaks] == ["fused_loss", "shorter_sequences"]
+    assert [t.id for t in a.tweaks] == ["unsloth"]
     assert all(t.loses == "nothing" for t in a.tweaks)
     assert a.final_peak_vram_bytes <= mig[0].figures["slice_bytes"]
 

@@ -521,7 +521,8 @@ FIT_CASES = [
 def _fit_case_verdict(c: FitCase) -> tuple[str, str, float]:
     w = c.workload() if callable(c.workload) else get_workload(c.workload)
     _w, _t, e, a = on_gpu(w, c.gpu, c.gpus)
-    return str(e.verdict), str(a.verdict), e.peak_vram_bytes / GIB
+    advised = str(a.verdict) if "unsloth" not in [t.id for t in a.tweaks] else f"{a.verdict} (with Unsloth)"
+    return str(e.verdict), advised, e.peak_vram_bytes / GIB
 
 
 @pytest.mark.parametrize("case", FIT_CASES, ids=lambda c: c.what)
@@ -529,8 +530,10 @@ def test_published_run_gets_a_consistent_verdict(case):
     as_configured, advised, _ = _fit_case_verdict(case)
     if case.published == "out of memory":
         assert as_configured in case.allowed
-        if case.gpus == 1 and "full fine-tune" not in case.what:  # nothing that keeps the job makes it fit
-            assert advised in case.allowed
+        if case.gpus == 1 and "full fine-tune" not in case.what:
+            # nothing that keeps the job's software makes it fit; other software may: the Hugging Face + FA2 run that
+            # is out of memory in 8 GB fits with Unsloth, 2,972 tokens in the same table's other column
+            assert advised in case.allowed or (advised.endswith("(with Unsloth)") and "Hugging Face" in case.what)
     else:
         assert advised in case.allowed
 

@@ -91,9 +91,10 @@ def test_speed_tweaks_on_a_job_that_runs_but_leaves_the_gpu_idle(wizard):
 
 
 def test_smaller_model_when_the_job_does_not_fit(wizard):
-    # the 8 GB RTX 2060 SUPER: 8B QLoRA does not fit, a smaller model does (on the 6 GB GTX 1660 Ti nothing fits
-    # any more: FP16 gives NaN there, pytorch/pytorch#58123, so it trains in FP32)
-    path = machine_path("rtx2060super", "windows")
+    # the 8 GB RTX 4060 Laptop under WSL2 (7.5 GiB of RAM): 8B QLoRA fits 8 GB only with Unsloth, whose checkpoints
+    # that RAM cannot hold; a smaller model fits (on the 6 GB GTX 1660 Ti nothing fits any more: FP16 gives NaN there,
+    # pytorch/pytorch#58123, so it trains in FP32; the 2060 SUPER desktop runs it with Unsloth)
+    path = machine_path("rtx4060", "wsl2")
     est, adv = estimate_and_advise(path, JOB)
     assert adv.verdict == "does_not_fit" and adv.alternative is not None
     alt = adv.alternative
@@ -135,5 +136,6 @@ def test_the_other_box_stays_hidden_after_a_what_if_gpu(wizard, words):
     spec = find_gpu("h100")
     d.set_what_if(spec.id)
     adv = d.advice
-    assert d.speed_box.isVisibleTo(d) == bool(adv.speed_tweaks)
+    # (a speed-up that saves too little on a short run is not shown: worth_speeding_up)
+    assert d.speed_box.isVisibleTo(d) == bool(worth_speeding_up(adv))
     assert d.alt_box.isVisibleTo(d) == (adv.alternative is not None)

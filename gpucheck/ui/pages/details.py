@@ -25,6 +25,7 @@ from gpucheck.report.figures import (
     need_caption,
     option_points,
     range_sentence,
+    speed_intro,
     tight_text,
     time_sentence,
     time_text,
@@ -509,8 +510,7 @@ class DetailsPage(HelpSections):
         tweaks = worth_speeding_up(adv)
         if not tweaks:
             return
-        self.speed_layout.addWidget(wrap_label(tr("It runs as it is, but its steps are too small to keep the GPU "
-                                                  "busy. Each of these changes, on its own, finishes it sooner.")))
+        self.speed_layout.addWidget(wrap_label(speed_intro(tweaks)))
         for t in tweaks:
             self.speed_layout.addSpacing(6)
             after = []

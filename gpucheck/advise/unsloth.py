@@ -1,0 +1,71 @@
+"""The ladder's Unsloth rung: the same LoRA / QLoRA run through Unsloth (resources/advice.toml [unsloth]).
+
+Unsloth's own LoRA autograd functions keep fewer tensors per layer than the Hugging Face layers, its gradient
+checkpointing keeps each layer's checkpoint in CPU RAM, it leaves the frozen layers 16-bit, and its loss keeps no
+logits (gpucheck/estimate/memory.py, resources/factors.toml [unsloth]): on an 8 GB card an 8B model's QLoRA fits.
+It trains the same adapters on the same data; its fast kernels need LoRA dropout 0, which the rung sets. Offered for
+the model types Unsloth's fast decoder path patches, on the GPUs its Triton kernels run on, to LoRA / QLoRA jobs on
+the Hugging Face stack whose GPUs each hold a replica (one GPU, or several with DDP): sharding the model over several
+GPUs (DeepSpeed ZeRO, FSDP) takes the job back to the Hugging Face stack (advise/ladder.py _cand_sharding).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from gpucheck.advise.data import factor
+from gpucheck.advise.model import Tweak
+from gpucheck.choices import UNSLOTH
+from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.memory import offloaded_checkpoint_bytes
+from gpucheck.i18n import fmt_gib, tr
+from gpucheck.records import Estimate, TrainSpec, Workload
+
+
+def offered(workload: Workload, train: TrainSpec, backend: str, compute_capability: float | None) -> bool:
+    """Unsloth patches this model, its kernels run on this GPU, and the job is a LoRA / QLoRA on the Hugging Face stack."""
+    m = workload.model
+    if m.arch != "transformer" or m.encoder_decoder or not m.gated or train.stack != "eager":
+        return False
+    if train.method not in ("lora", "qlora") or train.zero_stage or train.shard or train.cpu_offload:
+        return False  # Unsloth trains a replica per GPU (DDP), not a model sharded by DeepSpeed ZeRO or FSDP
+    if m.model_type not in factor("unsloth", "model_types") or backend not in factor("unsloth", "backends"):
+        return False
+    cc = compute_capability
+    return not (backend == "cuda" and cc is not None and cc < float(factor("unsloth", "min_compute_capability")))
+
+
+def with_unsloth(train: TrainSpec) -> TrainSpec:
+    return dataclasses.replace(train, stack=UNSLOTH, lora_dropout=0.0)
+
+
+def describe(workload: Workload, train: TrainSpec) -> tuple[str, str, dict[str, Any]]:
+    """The rung's title, what it costs, and the setting the recipe reads."""
+    ram = offloaded_checkpoint_bytes(workload.model, train, load_factors())
+    cost = tr("loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA "
+              "dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; "
+              "needs pip install unsloth")
+    if ram:
+        cost += tr("; each layer's checkpoint waits in CPU RAM (about {ram} more)", ram=fmt_gib(ram))
+    return tr("Train with Unsloth"), cost, {"unsloth": True}
+
+
+def speed_tweak(workload: Workload, train: TrainSpec, est: Estimate, backend: str, compute_capability: float | None,
+                estimate_fn: Any) -> Tweak | None:
+    """For a job that runs as planned on the Hugging Face stack: Unsloth, where it is offered and the run takes at least
+    a fifth less time ([speed_tweaks] time_factor_required). A smaller card whose plan needs Unsloth to fit is then not
+    the only one told how fast it runs."""
+    if est.total_hours is None or not offered(workload, train, backend, compute_capability):
+        return None
+    t = with_unsloth(train)
+    e = estimate_fn(workload, t)
+    fits = e.vram_fit == "fits" and e.ram_fit != "does_not_fit" and e.verdict != "not_supported"
+    if not fits or e.total_hours is None or e.total_hours > est.total_hours * float(factor("speed_tweaks",
+                                                                                          "time_factor_required")):
+        return None
+    title, cost, _settings = describe(workload, t)
+    # the line the output prints under it: Unsloth's own get_peft_model arguments (the recipe is its FastLanguageModel)
+    settings = {"use_gradient_checkpointing": "unsloth", "lora_dropout": 0}
+    return Tweak(id="unsloth", kind="speed", title=title, cost=cost, settings=settings,
+                 peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours, fits=True)
