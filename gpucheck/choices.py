@@ -6,9 +6,9 @@ from __future__ import annotations
 METHODS = ("full", "lora", "qlora")
 PRECISIONS = ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure")
 OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
-STACKS = ("eager", "fused", "handtuned", "unsloth")
 # the stack whose checkpoints live in CPU RAM and whose frozen layers stay 16-bit (resources/factors.toml [unsloth])
 UNSLOTH = "unsloth"
+STACKS = ("eager", "fused", "handtuned", UNSLOTH)
 LORA_TARGETS = ("qv", "attention", "mlp", "all-linear")
 ZERO_STAGES = (0, 1, 2, 3)
 # the engine a job's ZeRO stage 1-3 runs under (train.zero_engine): deepspeed — DeepSpeed's ZeRO optimizers, the

@@ -34,6 +34,8 @@ TWEAK_IDS = (
 ALTERNATIVE_IDS = ("lora", "qlora", "shorter_sequences", "smaller_images", "smaller_model")
 # Optional speed-ups for a job that already runs (Tweak.kind == "speed"), each offered on its own.
 SPEED_TWEAK_IDS = ("packing", "larger_batch", "unsloth")
+# those that help because the steps are too small to keep the GPU busy (per-step overhead); Unsloth is other software
+OVERHEAD_SPEED_TWEAK_IDS = ("packing", "larger_batch")
 
 
 @dataclass(frozen=True)

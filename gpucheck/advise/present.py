@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpucheck.advise.data import UnlistedCloud, load_unlisted_clouds, usd_to_cny
-from gpucheck.advise.model import Advice, Alternative, CloudOption, Upgrade
+from gpucheck.advise.model import OVERHEAD_SPEED_TWEAK_IDS, Advice, Alternative, CloudOption, Upgrade
 from gpucheck.i18n import (
     N_,
     fmt_duration,
@@ -279,7 +279,7 @@ def format_advice(a: Advice, indent: str = "") -> str:
         lines.append(tr("Settings to copy:"))
         lines += ["    " + ln for ln in a.snippet.splitlines()]
     if a.speed_tweaks:
-        overhead = any(t.id in ("packing", "larger_batch") for t in a.speed_tweaks)
+        overhead = any(t.id in OVERHEAD_SPEED_TWEAK_IDS for t in a.speed_tweaks)
         lines.append(tr("Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):")
                      if overhead else tr("Optional, to finish sooner (each on its own):"))
         for t in a.speed_tweaks:

@@ -146,8 +146,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     return "\n".join(lines)
 
 
-_UNSLOTH_TARGETS = {"qv": '["q_proj", "v_proj"]', "attention": '["q_proj", "k_proj", "v_proj", "o_proj"]',
-                    "mlp": '["gate_proj", "up_proj", "down_proj"]',
+# Unsloth's get_peft_model takes PEFT's module names; "all-linear" is spelled out
+_UNSLOTH_TARGETS = {**_LORA_TARGETS,
                     "all-linear": '["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]'}
 
 

@@ -15,12 +15,11 @@ import dataclasses
 from typing import Any
 
 from gpucheck.advise.data import factor
-from gpucheck.advise.model import Tweak
 from gpucheck.choices import UNSLOTH
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.memory import offloaded_checkpoint_bytes
 from gpucheck.i18n import fmt_gib, tr
-from gpucheck.records import Estimate, TrainSpec, Workload
+from gpucheck.records import TrainSpec, Workload
 
 
 def offered(workload: Workload, train: TrainSpec, backend: str, compute_capability: float | None) -> bool:
@@ -50,22 +49,3 @@ def describe(workload: Workload, train: TrainSpec) -> tuple[str, str, dict[str, 
         cost += tr("; each layer's checkpoint waits in CPU RAM (about {ram} more)", ram=fmt_gib(ram))
     return tr("Train with Unsloth"), cost, {"unsloth": True}
 
-
-def speed_tweak(workload: Workload, train: TrainSpec, est: Estimate, backend: str, compute_capability: float | None,
-                estimate_fn: Any) -> Tweak | None:
-    """For a job that runs as planned on the Hugging Face stack: Unsloth, where it is offered and the run takes at least
-    a fifth less time ([speed_tweaks] time_factor_required). A smaller card whose plan needs Unsloth to fit is then not
-    the only one told how fast it runs."""
-    if est.total_hours is None or not offered(workload, train, backend, compute_capability):
-        return None
-    t = with_unsloth(train)
-    e = estimate_fn(workload, t)
-    fits = e.vram_fit == "fits" and e.ram_fit != "does_not_fit" and e.verdict != "not_supported"
-    if not fits or e.total_hours is None or e.total_hours > est.total_hours * float(factor("speed_tweaks",
-                                                                                          "time_factor_required")):
-        return None
-    title, cost, _settings = describe(workload, t)
-    # the line the output prints under it: Unsloth's own get_peft_model arguments (the recipe is its FastLanguageModel)
-    settings = {"use_gradient_checkpointing": "unsloth", "lora_dropout": 0}
-    return Tweak(id="unsloth", kind="speed", title=title, cost=cost, settings=settings,
-                 peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours, fits=True)

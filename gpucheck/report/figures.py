@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.advise.model import OVERHEAD_SPEED_TWEAK_IDS
 from gpucheck.advise.present import alternative_text, cloud_cost_text, shop_price_text, tried_instead_text
+from gpucheck.choices import UNSLOTH
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.report.measured import (
     measured_caption,
@@ -113,7 +115,7 @@ def _ram_limited(est: Any, adv: Any) -> bool:
 def advised_stack(est: Any, adv: Any) -> str:
     """The software stack of the advised plan: Unsloth where a change switches to it, else the estimate's."""
     if adv is not None and (adv.settings or {}).get("unsloth"):
-        return "unsloth"
+        return UNSLOTH
     return getattr(est, "stack", "") or ""
 
 
@@ -559,13 +561,11 @@ def worth_speeding_up(adv: Any) -> tuple:
 def speed_intro(tweaks: tuple) -> str:
     """The sentence above the optional speed-ups: why they help (steps too small to keep the GPU busy, for packing and
     a larger micro-batch; other software, for Unsloth)."""
-    if any(t.id in OVERHEAD_SPEED_TWEAKS for t in tweaks):
+    if any(t.id in OVERHEAD_SPEED_TWEAK_IDS for t in tweaks):
         return tr("It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, "
                   "finishes it sooner.")
     return tr("It runs as it is. Each of these changes, on its own, finishes it sooner.")
 
-
-OVERHEAD_SPEED_TWEAKS = ("packing", "larger_batch")  # the speed-ups for steps bound by per-step overhead
 
 __all__ = ["JobFigures", "advised_stack", "speed_intro", "job_figures", "have_text", "need_caption", "need_have_text", "disk_need_text", "memory_sentence", "memory_value",
            "memory_label", "time_text", "time_sentence", "time_value", "BREAKDOWN_PARTS", "RAM_OTHER_PART", "OptionPoint", "option_points", "purchase_price",

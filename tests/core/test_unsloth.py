@@ -11,6 +11,7 @@ import pytest
 
 from gpucheck import estimate as E
 from gpucheck.advise import advise
+from gpucheck.advise.unsloth import with_unsloth
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
 from gpucheck.estimate.factors import load_factors
@@ -32,8 +33,8 @@ def _english_afterwards():
     set_language("en")
 
 
-def _unsloth(w, **changes):
-    return dataclasses.replace(w, train=dataclasses.replace(w.train, stack="unsloth", lora_dropout=0.0, **changes))
+def _unsloth(w):
+    return dataclasses.replace(w, train=with_unsloth(w.train))
 
 
 def test_the_published_table_has_nine_unsloth_rows_from_8_to_80_gb():
