@@ -41,6 +41,10 @@ Lineages:
   (slice, cat, neg, mul, add, type_as), SDPA is_causal, LLaMAMLP; reimplemented line for line
 - litgpt-neox: the same file's parallel-residual block (phi-1.5, StableLM-Alpha): shared LayerNorm, partial rotary,
   GptNeoxMLP (fc, gelu, proj)
+- hf-moe-grouped: transformers Qwen3MoeForCausalLM (sdpa; 8 experts, 2 a token), experts_implementation grouped_mm,
+  the default (integrations/moe.py grouped_mm_experts_forward: router, sort, one gather, two grouped GEMMs, weighting,
+  un-permute, sum over k); its operators do not grow with the experts (on CUDA below compute capability 8.0 the
+  grouped GEMM falls back to a loop of torch.mm calls, one per hit expert: not counted here)
 - torchvision-vit: torchvision.models.vision_transformer's EncoderBlock (vit_b_16 and its kin): LayerNorm,
   nn.MultiheadAttention(batch_first=True) called with need_weights=False (in training: F.multi_head_attention_forward,
   one packed in_proj, SDPA, out_proj), LayerNorm, MLPBlock (Linear, GELU, Dropout, Linear, Dropout); the frame
@@ -56,6 +60,7 @@ from collections import Counter
 from typing import Any
 
 import torch
+MOE_EXPERTS = 8
 import torch.nn as nn
 import torch.nn.functional as F
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -307,6 +312,14 @@ def _hf(kind: str, layers: int) -> nn.Module:
                              max_position_embeddings=SEQ * 4)
         impl = "eager" if kind.endswith("eager") else "sdpa"
         return tf.LlamaForCausalLM._from_config(cfg, attn_implementation=impl)
+    if kind.startswith("hf-moe"):
+        # Qwen3-MoE (transformers' MoE layers share its shape: router, experts as 3D weights, grouped GEMMs):
+        # 8 experts, 2 a token; experts_implementation grouped_mm, the default
+        cfg = tf.Qwen3MoeConfig(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
+                                head_dim=HIDDEN // HEADS, intermediate_size=FFN, moe_intermediate_size=176,  # grouped_mm: strides of 16 B
+                                num_experts=MOE_EXPERTS, num_experts_per_tok=2, num_hidden_layers=layers,
+                                vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
+        return tf.Qwen3MoeForCausalLM._from_config(cfg, attn_implementation="sdpa", experts_implementation="grouped_mm")
     if kind == "hf-gpt2":
         cfg = tf.GPT2Config(n_embd=HIDDEN, n_head=HEADS, n_layer=layers, vocab_size=VOCAB, n_positions=SEQ * 4,
                             resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
@@ -405,7 +418,7 @@ def _profiler_counts(prof) -> tuple[int, int]:
 
 
 LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
-            "litgpt-llama", "litgpt-neox", "torchvision-vit")
+            "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 
 
 def peft_lora_adapter() -> dict[str, float]:

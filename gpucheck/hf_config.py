@@ -1,7 +1,8 @@
 """A Hugging Face `config.json` → a `Workload` the estimator understands.
 
 Supported families: LLaMA-style decoders (llama, mistral, qwen2, qwen3, gemma, phi3 …: RMSNorm,
-rotary positions, SwiGLU MLP, grouped-query attention), GPT-2 (gpt2) and BERT-style encoders
+rotary positions, SwiGLU MLP, grouped-query attention) and their mixture-of-experts kin (mixtral, qwen2_moe,
+qwen3_moe, olmoe, gpt_oss: the MLP replaced by routed experts), GPT-2 (gpt2) and BERT-style encoders
 (bert, roberta, distilbert-like keys). Parameters are counted from the architecture: embeddings,
 attention (GQA/MQA via num_key_value_heads, head_dim when given, q/k/v biases for Qwen2), MLP,
 norms, and the output head unless tie_word_embeddings.
@@ -12,6 +13,7 @@ above, full fine-tuning below 1 B) and are overridden with the CLI flags.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -25,13 +27,17 @@ from gpucheck.tomldata import _check_value
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "yi", "internlm2", "olmo",
               "granite", "deepseek", "baichuan", "mixtral_dense")
+# mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
+MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "olmoe", "gpt_oss")
 BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
 GPT2_LIKE = ("gpt2",)
-SUPPORTED = LLAMA_LIKE + BERT_LIKE + GPT2_LIKE
+SUPPORTED = LLAMA_LIKE + MOE_LIKE + BERT_LIKE + GPT2_LIKE
 # Model types Hugging Face transformers runs with eager attention (the heads·s² scores in memory): Gemma 2 soft-caps
 # its attention logits, which SDPA cannot (transformers models/gemma2/modeling_gemma2.py: '_supports_sdpa = False
 # # sdpa does not support softcapping')
-EAGER_ONLY = ("gemma2",)
+# gpt-oss adds learned attention sinks to the softmax, which SDPA cannot (models/gpt_oss/modeling_gpt_oss.py:
+# '_supports_sdpa = False'; eager unless a flash-attention kernel with sinks is installed)
+EAGER_ONLY = ("gemma2", "gpt_oss")
 
 
 def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
@@ -85,6 +91,63 @@ def llama_params(h: int, layers: int, heads: int, kv_heads: int, ffn: int, vocab
     return total
 
 
+def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[str, Any]:
+    """A mixture-of-experts config's expert keys as ModelSpec fields, each missing one at its Hugging Face config
+    class's default. Mixtral, OLMoE and gpt-oss: every layer has experts, each intermediate_size wide. Qwen2-MoE and Qwen3-MoE:
+    experts moe_intermediate_size wide in layer i when (i + 1) % decoder_sparse_step == 0 and i is not in
+    mlp_only_layers (the others keep a dense MLP intermediate_size wide); Qwen2-MoE adds a shared expert
+    shared_expert_intermediate_size wide (transformers Qwen2MoeConfig / Qwen3MoeConfig / MixtralConfig / OlmoeConfig /
+    GptOssConfig)."""
+    if mt == "deepseek":  # DeepSeekMoE (remote code DeepseekConfig): shared experts fused into one MLP
+        return _deepseek_moe_fields(where, cfg, layers)
+    qwen = mt in ("qwen2_moe", "qwen3_moe")
+    experts = _int(where, cfg, "num_local_experts" if mt in ("mixtral", "gpt_oss") else "num_experts",
+                   default={"mixtral": 8, "qwen2_moe": 60, "qwen3_moe": 128, "olmoe": 64, "gpt_oss": 128}[mt],
+                   hi=100_000)
+    k = _int(where, cfg, "num_experts_per_tok",
+             default={"mixtral": 2, "qwen2_moe": 4, "qwen3_moe": 8, "olmoe": 8, "gpt_oss": 4}[mt], hi=experts)
+    expert_ffn = _int(where, cfg, "moe_intermediate_size" if qwen else "intermediate_size",
+                      default={"qwen2_moe": 1408, "qwen3_moe": 768}.get(mt))
+    shared = _int(where, cfg, "shared_expert_intermediate_size", default=5632, lo=0) if mt == "qwen2_moe" else 0
+    moe_layers = layers
+    if qwen:
+        step = _int(where, cfg, "decoder_sparse_step", default=1, hi=1000)
+        dense_only = cfg.get("mlp_only_layers") or []
+        if not isinstance(dense_only, list) or not all(isinstance(i, int) and not isinstance(i, bool)
+                                                       for i in dense_only):
+            raise BadInput(tr("{where}: key '{key}': expected a list of layer numbers, got {got}", where=where,
+                              key="mlp_only_layers", got=shorten(repr(dense_only), 60)))
+        moe_layers = sum(1 for i in range(layers) if i not in dense_only and (i + 1) % step == 0)
+    return {"experts": experts, "experts_per_token": k, "expert_ffn": expert_ffn, "shared_expert_ffn": shared,
+            "moe_layers": moe_layers}
+
+
+def _deepseek_moe_fields(where: str, cfg: dict[str, Any], layers: int) -> dict[str, Any]:
+    """DeepSeekMoE (deepseek-moe-16b: model_type 'deepseek' with n_routed_experts): layer i has experts when
+    i >= first_k_dense_replace and i % moe_layer_freq == 0; n_shared_experts shared experts run as one MLP
+    n_shared_experts × moe_intermediate_size wide (its modeling_deepseek.py DeepseekMoE)."""
+    experts = _int(where, cfg, "n_routed_experts", hi=100_000)
+    k = _int(where, cfg, "num_experts_per_tok", hi=experts)
+    expert_ffn = _int(where, cfg, "moe_intermediate_size")
+    shared = _int(where, cfg, "n_shared_experts", default=0, lo=0, hi=1000) * expert_ffn
+    first = _int(where, cfg, "first_k_dense_replace", default=0, lo=0, hi=1000)
+    freq = _int(where, cfg, "moe_layer_freq", default=1, hi=1000)
+    moe_layers = sum(1 for i in range(layers) if i >= first and i % freq == 0)
+    return {"experts": experts, "experts_per_token": k, "expert_ffn": expert_ffn, "shared_expert_ffn": shared,
+            "moe_layers": moe_layers}
+
+
+def moe_mlp_params(h: int, layers: int, ffn: int, moe: dict[str, Any], active: bool = False,
+                   shared_gate: bool = False) -> int:
+    """Every layer's MLP parameters in a mixture-of-experts decoder: the experts' gated MLPs, the shared expert and
+    the router (hidden → one logit per expert; `shared_gate`: Qwen2-MoE's shared_expert_gate, hidden → 1) in MoE
+    layers, a dense gated MLP in the others. `active`: only the experts_per_token experts a token runs."""
+    shared = moe["shared_expert_ffn"]
+    experts = moe["experts_per_token"] if active else moe["experts"]
+    per_moe = 3 * h * (experts * moe["expert_ffn"] + shared) + h * moe["experts"] + (h if shared_gate else 0)
+    return moe["moe_layers"] * per_moe + (layers - moe["moe_layers"]) * 3 * h * ffn
+
+
 def gpt2_params(h: int, layers: int, positions: int, vocab: int, ffn: int) -> int:
     per_layer = 2 * 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + (h * ffn + ffn) + (ffn * h + h)
     return vocab * h + positions * h + layers * per_layer + 2 * h
@@ -132,6 +195,10 @@ def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
     return fallback
 
 
+def _size(params: float) -> str:
+    return f"{params / 1e9:.1f}B" if params >= 1e9 else f"{params / 1e6:.0f}M"
+
+
 def _decoder_train(params: float, seq: int) -> TrainSpec:
     """The settings a decoder LLM of this size starts with: QLoRA from 3B, LoRA from 1B, full fine-tuning below."""
     if params >= 3e9:
@@ -141,6 +208,59 @@ def _decoder_train(params: float, seq: int) -> TrainSpec:
         return TrainSpec(method="lora", precision="bf16", optimizer="adamw", batch=2, seq_len=seq,
                          grad_checkpointing=True, lora_rank=16)
     return TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=4, seq_len=seq, grad_checkpointing=True)
+
+
+def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[ModelSpec, TrainSpec, int]:
+    """(model, starting settings, parameters a token runs through) of a LLaMA-lineage decoder or its
+    mixture-of-experts kin."""
+    h = _int(where, cfg, "hidden_size")
+    layers = _int(where, cfg, "num_hidden_layers", hi=1000)
+    heads = _int(where, cfg, "num_attention_heads", hi=10_000)
+    kv = _int(where, cfg, "num_key_value_heads", default=heads, hi=10_000)
+    if heads % kv:
+        raise BadInput(tr("{where}: key '{key}': expected a divisor of {other} ({n}), got {got}", where=where,
+                          key="num_key_value_heads", other="num_attention_heads", n=heads, got=kv))
+    experts = mt in MOE_LIKE or (mt == "deepseek" and cfg.get("n_routed_experts") is not None)
+    moe = moe_fields(where, cfg, mt, layers) if experts else {}
+    # Mixtral and OLMoE name their experts' width intermediate_size and have no dense layer
+    ffn = _int(where, cfg, "intermediate_size", default=moe.get("expert_ffn"))
+    vocab = _int(where, cfg, "vocab_size")
+    if cfg.get("head_dim") is None:
+        _divides(where, "hidden_size", h, "num_attention_heads", heads)
+    head_dim = _int(where, cfg, "head_dim", default=h // heads)
+    tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2"))
+    attention_bias = _bool(where, cfg, "attention_bias", mt == "gpt_oss")  # GptOssConfig: True by default
+    qkv_bias = mt in ("qwen2", "qwen2_moe") or attention_bias
+    o_bias = attention_bias
+    mlp_bias = _bool(where, cfg, "mlp_bias", False)
+    params = llama_params(h, layers, heads, kv, 0 if moe else ffn, vocab, tied, head_dim, qkv_bias, o_bias,
+                          mlp_bias)
+    active = params
+    if moe:
+        params += moe_mlp_params(h, layers, ffn, moe, shared_gate=mt == "qwen2_moe")
+        active += moe_mlp_params(h, layers, ffn, moe, active=True, shared_gate=mt == "qwen2_moe")
+    # per-head RMSNorms on q and k (Qwen3, Qwen3-MoE: head_dim each); OLMoE's over the whole q and k projections
+    norms = 2 * head_dim if mt in ("qwen3", "qwen3_moe") else (heads + kv) * head_dim if mt == "olmoe" else 0
+    params += layers * norms
+    active += layers * norms
+    if mt == "gpt_oss":  # biases on every expert (gate_up 2 × ffn, down h) and the router, one sink per head
+        bias = layers * (moe["experts"] + heads)
+        params += bias + layers * moe["experts"] * (2 * ffn + h)
+        active += bias + layers * moe["experts_per_token"] * (2 * ffn + h)
+    positions = _int(where, cfg, "max_position_embeddings", default=4096)
+    model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
+                      kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
+                      head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
+                      model_type=mt,
+                      eager_attention=mt in EAGER_ONLY,
+                      # Gemma 2 soft-caps its attention logits (Gemma2Config attn_logit_softcapping, 50.0 by default)
+                      attention_softcap=mt == "gemma2" and cfg.get("attn_logit_softcapping", 50.0) is not None,
+                      # Llama-lineage layers have no hidden dropout (Phi-3: resid_pdrop, 0.0 by default);
+                      # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
+                      dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),
+                      attention_dropout=_prob(where, cfg, ("attention_dropout",), 0.0))
+    model = dataclasses.replace(model, **moe)  # the experts' fields (none for a dense model)
+    return model, _decoder_train(params, min(2048, positions)), active
 
 
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
@@ -155,6 +275,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
     mt = mt.lower()
     if mt.endswith("_text"):
         mt = mt[: -len("_text")]
+    active = 0  # a mixture of experts: the parameters a token runs through
     if mt in GPT2_LIKE:
         h = _int(where, cfg, "n_embd")
         layers = _int(where, cfg, "n_layer", hi=1000)
@@ -189,48 +310,21 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
                           attention_dropout=_prob(where, cfg, ("attention_probs_dropout_prob",), 0.1))
         train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=32, seq_len=min(128, positions))
         family = "nlp"
-    elif mt in LLAMA_LIKE:
-        h = _int(where, cfg, "hidden_size")
-        layers = _int(where, cfg, "num_hidden_layers", hi=1000)
-        heads = _int(where, cfg, "num_attention_heads", hi=10_000)
-        kv = _int(where, cfg, "num_key_value_heads", default=heads, hi=10_000)
-        if heads % kv:
-            raise BadInput(tr("{where}: key '{key}': expected a divisor of {other} ({n}), got {got}", where=where,
-                              key="num_key_value_heads", other="num_attention_heads", n=heads, got=kv))
-        ffn = _int(where, cfg, "intermediate_size")
-        vocab = _int(where, cfg, "vocab_size")
-        if cfg.get("head_dim") is None:
-            _divides(where, "hidden_size", h, "num_attention_heads", heads)
-        head_dim = _int(where, cfg, "head_dim", default=h // heads)
-        tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2"))
-        qkv_bias = mt == "qwen2" or _bool(where, cfg, "attention_bias", False)
-        o_bias = _bool(where, cfg, "attention_bias", False)
-        mlp_bias = _bool(where, cfg, "mlp_bias", False)
-        params = llama_params(h, layers, heads, kv, ffn, vocab, tied, head_dim, qkv_bias, o_bias, mlp_bias)
-        positions = _int(where, cfg, "max_position_embeddings", default=4096)
-        model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
-                          kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
-                          head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
-                          model_type=mt,
-                          eager_attention=mt in EAGER_ONLY,
-                          # Gemma 2 soft-caps its attention logits (Gemma2Config attn_logit_softcapping, 50.0 by default)
-                          attention_softcap=mt == "gemma2" and cfg.get("attn_logit_softcapping", 50.0) is not None,
-                          # Llama-lineage layers have no hidden dropout (Phi-3: resid_pdrop, 0.0 by default);
-                          # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
-                          dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),
-                          attention_dropout=_prob(where, cfg, ("attention_dropout",), 0.0))
-        train = _decoder_train(params, min(2048, positions))
+    elif mt in LLAMA_LIKE or mt in MOE_LIKE:
+        model, train, active = _llama_like(where, cfg, mt, name)
+        params = int(model.params)
         family = "llm"
     else:
         raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
                           where=where, got=shorten(mt, 24), names=", ".join(SUPPORTED)))
-    billions = params / 1e9
-    size = f"{billions:.1f}B" if billions >= 1 else f"{params / 1e6:.0f}M"
+    size = _size(params)
     shown = model_display_name(cfg, name)
+    # a mixture of experts: how many of its parameters a token runs through (what its FLOPs follow)
+    runs, runs_zh = (f", {_size(active)} active", f"，激活 {_size(active)}") if model.experts else ("", "")
     return Workload(
         id=name,
-        title=f"Fine-tune {shown} ({size} parameters)",
-        title_zh=f"微调 {shown}（{size} 参数）",
+        title=f"Fine-tune {shown} ({size} parameters{runs})",
+        title_zh=f"微调 {shown}（{size} 参数{runs_zh}）",
         family=family,
         level=50,
         model=model,

@@ -151,6 +151,14 @@ class ModelSpec:
     # U-Net: the code it runs (choices.UNET_CODES: "diffusers-sd1", "diffusers-sdxl" …), whose operators per step and
     # LoRA-adaptable linears are counted (factors.toml [dispatch.kernels.unet_code]); None: the generic count
     unet_code: str | None = None
+    # transformer: a mixture-of-experts MLP (gpucheck/estimate/moe.py). `experts` routed experts in each of `moe_layers`
+    # layers (0: every layer), `experts_per_token` of them run for each token, each a gated MLP `expert_ffn` wide; a
+    # shared expert `shared_expert_ffn` wide runs for every token (0: none); the other layers keep a dense MLP `ffn` wide
+    experts: int = 0
+    experts_per_token: int = 0
+    expert_ffn: int = 0
+    shared_expert_ffn: int = 0
+    moe_layers: int = 0
 
     @property
     def gated(self) -> bool:

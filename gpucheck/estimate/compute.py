@@ -46,6 +46,7 @@ from typing import Any
 
 from gpucheck.estimate import autocast as ac  # what mixed precision still moves in fp32
 from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
+from gpucheck.estimate import moe  # mixture-of-experts layers: what is stored, what a token runs
 from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
 )
@@ -64,7 +65,7 @@ from gpucheck.estimate.dispatch import (
 )
 from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic
-from gpucheck.estimate.memory import ParamCounts, block_linear_params, head_dim
+from gpucheck.estimate.memory import ParamCounts, active_block_linear_params, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
@@ -118,7 +119,7 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = 
     `attn_len`: the length attention spans when it differs from the row length (packed samples)."""
     if m.arch == "transformer":
         s = seq_len_of(t)
-        linear = block_linear_params(m) or m.params
+        linear = active_block_linear_params(m) or m.params  # a MoE layer: the experts a token runs
         head = m.hidden * m.vocab if m.vocab and m.hidden else 0  # lm_head / MLM head, over the target tokens
         attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
         dec_linear, dec_attn = s2s.decoder_forward_flops(m, t)
@@ -292,10 +293,10 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     passes = 3.0 + (1.0 if t.grad_checkpointing else 0.0)
     eb = element_bytes(t.precision)
     if m.arch == "transformer":
-        h, ffn = m.hidden or 0, m.ffn or 4 * (m.hidden or 0)
+        h, ffn = m.hidden or 0, moe.token_ffn(m)  # a MoE layer: the k experts' widths a token runs
         # under autocast over fp32 master weights the residual stream stays fp32 (gpucheck/estimate/autocast.py)
         # dropout and drop_path move bytes only where the model turns them on (gpucheck/estimate/dropout.py)
-        hidden_el = (e["hidden_elements"] + dr.hidden_elements(m, f)) * h
+        hidden_el = (e["hidden_elements"] + dr.hidden_elements(m, f) + moe.routing_hidden_elements(m, f)) * h
         tok_bytes, per_token = ac.per_token_bytes(m, t, f, hidden_el, e["ffn_elements"] * ffn, linears(m), eb)
         tok_eb = tok_bytes / per_token if per_token else eb
         # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,

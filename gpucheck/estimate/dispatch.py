@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
+from gpucheck.estimate import moe  # mixture-of-experts layers: their counted code, weight tensors
 from gpucheck.estimate import qlora_cast as q4
 from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
 from gpucheck.estimate.memory import ParamCounts
@@ -100,7 +101,8 @@ def layer_code(m: ModelSpec, f: Mapping[str, Any]) -> Mapping[str, float]:
     (usual_layer_code, with eager attention where the model materializes its scores), so every transformer is priced
     in the same unit: ATen operators, views and casts included."""
     k = f["dispatch"]["kernels"]
-    code = m.layer_code or k["usual_layer_code"]["eager" if m.eager_attention else "sdpa"]
+    code = m.layer_code or (moe.MOE_LAYER_CODE if moe.is_moe(m)
+                            else k["usual_layer_code"]["eager" if m.eager_attention else "sdpa"])
     return k["layer_code"][code]
 
 
@@ -156,7 +158,8 @@ def host_loss_ops(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
 
 
 def linears(m: ModelSpec) -> int:
-    return 7 if m.gated else 6
+    """Weight matrices per block: the four of attention and the MLP's (a MoE layer: gpucheck/estimate/moe.py)."""
+    return 4 + moe.mlp_weight_tensors(m)
 
 
 def optimizer_tensors(m: ModelSpec, t: TrainSpec, pc: ParamCounts, k: Mapping[str, Any]) -> float:

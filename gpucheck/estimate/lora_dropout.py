@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.choices import FUSED_QKV_LAYER_CODES
+from gpucheck.estimate import moe
 from gpucheck.records import ModelSpec, TrainSpec
 
 
@@ -30,7 +31,8 @@ def adapted_inputs(m: ModelSpec, targets: str) -> list[tuple[int, float, bool]]:
     fused = m.layer_code in FUSED_QKV_LAYER_CODES
     qkv = (1 if fused else (2 if targets == "qv" else 3), h, False)
     o = (1, q_out, not m.eager_attention)
-    mlp = [(2 if m.gated else 1, h, False), (1, float(m.ffn or 4 * h), False)]
+    # a mixture-of-experts layer: every MLP the token runs reads its own (gathered) copy (gpucheck/estimate/moe.py)
+    mlp = [(2 if m.gated else 1, h * moe.mlp_calls_per_token(m), False), (1, moe.token_ffn(m), False)]
     return {"qv": [qkv], "attention": [qkv, o], "mlp": mlp, "all-linear": [qkv, o, *mlp]}[targets]
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.choices import UNSLOTH
+from gpucheck.estimate import moe
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import allocator_slack_bytes, logits_bytes
@@ -71,16 +72,27 @@ def kv_dim(m: ModelSpec) -> int:
     return (m.kv_heads or m.heads or 1) * head_dim(m)
 
 
+def _attention_linear_params(m: ModelSpec) -> float:
+    h, kv = m.hidden or 0, kv_dim(m)
+    q_out = (m.heads or 1) * head_dim(m)
+    return float(h * q_out + 2 * h * kv + q_out * h)
+
+
 def block_linear_params(m: ModelSpec) -> float:
-    """Parameters of the linear layers inside the transformer blocks (what QLoRA quantizes)."""
+    """Parameters of the linear layers inside the transformer blocks as stored (what QLoRA quantizes; every expert of
+    a mixture-of-experts layer, gpucheck/estimate/moe.py)."""
     if m.arch != "transformer" or not m.layers or not m.hidden:
         return 0.0
-    h, kv = m.hidden, kv_dim(m)
-    q_out = (m.heads or 1) * head_dim(m)
-    attn = h * q_out + 2 * h * kv + q_out * h
-    f = m.ffn or 4 * h
-    mlp = (3 if m.gated else 2) * h * f
-    return float(m.layers * (attn + mlp))
+    return m.layers * _attention_linear_params(m) + moe.mlp_params_stored(m)
+
+
+def active_block_linear_params(m: ModelSpec) -> float:
+    """Parameters of the blocks' linear layers a token multiplies with: all of them in a dense model; the experts the
+    token is routed to (and the router) in a mixture-of-experts layer. The blocks' matrix FLOPs per token are twice
+    this."""
+    if m.arch != "transformer" or not m.layers or not m.hidden:
+        return 0.0
+    return m.layers * _attention_linear_params(m) + moe.mlp_params_active(m)
 
 
 def lora_params(m: ModelSpec, t: TrainSpec) -> float:
@@ -91,20 +103,18 @@ def lora_params(m: ModelSpec, t: TrainSpec) -> float:
         return per_rank * r
     h, kv = m.hidden, kv_dim(m)
     q_out = (m.heads or 1) * head_dim(m)
-    f = m.ffn or 4 * h
     q = r * (h + q_out)
     k = r * (h + kv)
     v = r * (h + kv)
     o = r * (q_out + h)
     if t.lora_targets == "qv":
-        per_layer = q + v
-    elif t.lora_targets == "attention":
-        per_layer = q + k + v + o
-    elif t.lora_targets == "mlp":
-        per_layer = (3 if m.gated else 2) * r * (h + f)
-    else:  # all-linear
-        per_layer = q + k + v + o + (3 if m.gated else 2) * r * (h + f)
-    return float(m.layers * per_layer)
+        return float(m.layers * (q + v))
+    if t.lora_targets == "attention":
+        return float(m.layers * (q + k + v + o))
+    mlp = moe.lora_mlp_params(m, r, all_linear=t.lora_targets == "all-linear")  # every expert's, in a MoE layer
+    if t.lora_targets == "mlp":
+        return mlp
+    return float(m.layers * (q + k + v + o)) + mlp  # all-linear
 
 
 def param_counts(m: ModelSpec, t: TrainSpec) -> ParamCounts:
@@ -201,14 +211,15 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     b = t.batch
     h = m.hidden or 0
     kv = kv_dim(m)
-    ffn = m.ffn or 4 * h
+    ffn = moe.token_ffn(m)  # a mixture-of-experts layer: the k experts a token runs (gpucheck/estimate/moe.py)
     gated = m.gated
     # Unsloth's LoRA kernels patch gated-MLP decoders when the adapters have no dropout ([activations.unsloth]);
     # with dropout its layers are PEFT's, counted as Hugging Face's
     unsloth = t.stack == UNSLOTH and gated and t.method in ("lora", "qlora") and t.lora_dropout <= 0
     fam = a["unsloth"] if unsloth else a["swiglu"] if gated else a["gelu"]
     kept_4bit = 0.0 if unsloth else qlora_kept_input_bytes(m, t, f)  # no bitsandbytes MatMul4Bit under Unsloth
-    per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn + kept_4bit
+    per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn + kept_4bit \
+        + moe.routing_activation_bytes(m, f)
     scale = a["fp32_scale"] if t.precision == "fp32" else 1.0
     per_layer = per_token * s * b * scale
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
@@ -277,7 +288,7 @@ def qlora_dequantized_weight_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, A
     if not kept and not transient:
         return 0.0
     h, q_out = m.hidden, (m.heads or 1) * head_dim(m)
-    largest = h * max(float(m.ffn or 4 * h), float(q_out + 2 * kv_dim(m)))
+    largest = h * max(moe.largest_mlp_width(m), float(q_out + 2 * kv_dim(m)))
     blocks = 1 if t.grad_checkpointing else m.layers
     return blocks * block_linear_params(m) / m.layers * kept + largest * max(0.0, transient - kept)
 
@@ -291,7 +302,8 @@ def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> 
     copies = float(f["qlora"]["kept_input_copies"][t.qlora_kernel])
     h = m.hidden or 0
     q_out = (m.heads or 1) * head_dim(m)
-    return copies * 2.0 * (2 * h + q_out + (m.ffn or 4 * h))
+    # the MLP's input once per MLP the token runs (each routed expert's gathered copy in a MoE layer)
+    return copies * 2.0 * (h + h * moe.mlp_calls_per_token(m) + q_out + moe.token_ffn(m))
 
 
 def image_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:

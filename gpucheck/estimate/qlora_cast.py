@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate import moe
 from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.memory import kv_dim
@@ -60,8 +61,9 @@ def _outputs(m: ModelSpec) -> dict[str, tuple[float, bool]]:
     """Each linear of a block: (output width, whether it reads an fp32 input under the upcast): all but the attention
     output projection, whose input is attention's 16-bit output under autocast."""
     h, kv = float(m.hidden or 0), float(kv_dim(m))
-    ffn = float(m.ffn or 4 * (m.hidden or 0))
-    out = {"q": (h, True), "k": (kv, True), "v": (kv, True), "o": (h, False), "up": (ffn, True), "down": (h, True)}
+    ffn = moe.token_ffn(m)  # per token: the k experts' widths in a mixture-of-experts layer
+    down = h * moe.mlp_calls_per_token(m)
+    out = {"q": (h, True), "k": (kv, True), "v": (kv, True), "o": (h, False), "up": (ffn, True), "down": (down, True)}
     if m.gated:
         out["gate"] = (ffn, True)
     return out
@@ -87,7 +89,7 @@ def linear4bit_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]
     outs = _outputs(m)
     per_token = 0.0
     if upcast_casts(t):
-        cast_el = sum(w for w, fp32 in outs.values() if fp32) + float(m.ffn or 4 * (m.hidden or 0))
+        cast_el = sum(w for w, fp32 in outs.values() if fp32) + moe.token_ffn(m)
         per_token += cast_el * f["speed"]["autocast"]["cast_bytes_per_element"] * (fwd + 1.0)
     if peft_clone(t):
         names = _TARGETS.get(t.lora_targets, tuple(outs))

@@ -106,6 +106,12 @@ def _config_from_sizes(w: Workload) -> dict[str, Any]:
         "max_position_embeddings": max(4096, w.train.seq_len or 0)}
     if m.head_dim:
         cfg["head_dim"] = m.head_dim
+    if m.experts:  # a mixture of experts: Qwen3-MoE's layer (Qwen2-MoE's with a shared expert) of the same sizes
+        cfg.update(model_type="qwen2_moe" if m.shared_expert_ffn else "qwen3_moe", num_experts=m.experts,
+                   num_experts_per_tok=m.experts_per_token, moe_intermediate_size=m.expert_ffn,
+                   mlp_only_layers=list(range((m.layers or 0) - (m.moe_layers or m.layers or 0))))
+        if m.shared_expert_ffn:
+            cfg["shared_expert_intermediate_size"] = m.shared_expert_ffn
     if attn is not None:
         cfg["attention_dropout"] = attn
     return cfg

@@ -866,7 +866,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="163"/>
+        <location filename="../../gpucheck/advise/plan.py" line="180"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -906,158 +906,158 @@
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="165"/>
+        <location filename="../../gpucheck/advise/plan.py" line="182"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="227"/>
+        <location filename="../../gpucheck/advise/plan.py" line="244"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="254"/>
+        <location filename="../../gpucheck/advise/plan.py" line="271"/>
         <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
         <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="269"/>
+        <location filename="../../gpucheck/advise/plan.py" line="286"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="319"/>
+        <location filename="../../gpucheck/advise/plan.py" line="336"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="322"/>
+        <location filename="../../gpucheck/advise/plan.py" line="339"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="324"/>
+        <location filename="../../gpucheck/advise/plan.py" line="341"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="327"/>
+        <location filename="../../gpucheck/advise/plan.py" line="344"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="331"/>
+        <location filename="../../gpucheck/advise/plan.py" line="348"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="334"/>
+        <location filename="../../gpucheck/advise/plan.py" line="351"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="338"/>
+        <location filename="../../gpucheck/advise/plan.py" line="355"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="341"/>
+        <location filename="../../gpucheck/advise/plan.py" line="358"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="345"/>
+        <location filename="../../gpucheck/advise/plan.py" line="362"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="352"/>
+        <location filename="../../gpucheck/advise/plan.py" line="369"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="357"/>
+        <location filename="../../gpucheck/advise/plan.py" line="374"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="358"/>
+        <location filename="../../gpucheck/advise/plan.py" line="375"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="359"/>
+        <location filename="../../gpucheck/advise/plan.py" line="376"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="360"/>
+        <location filename="../../gpucheck/advise/plan.py" line="377"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="361"/>
+        <location filename="../../gpucheck/advise/plan.py" line="378"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="381"/>
+        <location filename="../../gpucheck/advise/plan.py" line="398"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="384"/>
+        <location filename="../../gpucheck/advise/plan.py" line="401"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="387"/>
+        <location filename="../../gpucheck/advise/plan.py" line="404"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="392"/>
+        <location filename="../../gpucheck/advise/plan.py" line="409"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="395"/>
+        <location filename="../../gpucheck/advise/plan.py" line="412"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="422"/>
+        <location filename="../../gpucheck/advise/plan.py" line="439"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="424"/>
+        <location filename="../../gpucheck/advise/plan.py" line="441"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="436"/>
+        <location filename="../../gpucheck/advise/plan.py" line="453"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="442"/>
+        <location filename="../../gpucheck/advise/plan.py" line="459"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="457"/>
+        <location filename="../../gpucheck/advise/plan.py" line="474"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="459"/>
+        <location filename="../../gpucheck/advise/plan.py" line="476"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="463"/>
-        <location filename="../../gpucheck/commands.py" line="350"/>
+        <location filename="../../gpucheck/advise/plan.py" line="480"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1591,17 +1591,17 @@
         <translation>只能读取共享系统内存的 {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="46"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="45"/>
         <source>loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; needs pip install unsloth</source>
         <translation>没有任何损失，用同样的数据训练同样的适配器，只是改由 Unsloth 自己的内核计算，LoRA dropout 设为 0（这些内核需要）；损失不再保存 logits，冻结的层保持 16 位；需要 pip install unsloth</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="49"/>
         <source>; each layer's checkpoint waits in CPU RAM (about {ram} more)</source>
         <translation>；每一层的检查点放在 CPU 内存里（约多占 {ram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="51"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
         <source>Train with Unsloth</source>
         <translation>改用 Unsloth 训练</translation>
     </message>
@@ -2423,14 +2423,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="413"/>
-        <location filename="../../gpucheck/commands.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
+        <location filename="../../gpucheck/commands.py" line="437"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="437"/>
         <location filename="../../gpucheck/report/model.py" line="610"/>
         <location filename="../../gpucheck/report/model.py" line="493"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
@@ -2440,8 +2440,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="434"/>
-        <location filename="../../gpucheck/report/figures.py" line="507"/>
+        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
@@ -2480,26 +2480,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="265"/>
-        <location filename="../../gpucheck/report/figures.py" line="407"/>
+        <location filename="../../gpucheck/report/figures.py" line="417"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="266"/>
-        <location filename="../../gpucheck/report/figures.py" line="408"/>
+        <location filename="../../gpucheck/report/figures.py" line="418"/>
         <location filename="../../gpucheck/report/model.py" line="792"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/figures.py" line="409"/>
+        <location filename="../../gpucheck/report/figures.py" line="419"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="268"/>
-        <location filename="../../gpucheck/report/figures.py" line="410"/>
+        <location filename="../../gpucheck/report/figures.py" line="420"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2535,6 +2535,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="282"/>
+        <location filename="../../gpucheck/commands.py" line="295"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
@@ -2600,101 +2601,101 @@
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="293"/>
+        <location filename="../../gpucheck/commands.py" line="294"/>
         <location filename="../../gpucheck/report/model.py" line="628"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="298"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <location filename="../../gpucheck/report/model.py" line="650"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="303"/>
+        <location filename="../../gpucheck/commands.py" line="306"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="308"/>
-        <location filename="../../gpucheck/report/figures.py" line="207"/>
+        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/report/figures.py" line="217"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <location filename="../../gpucheck/report/model.py" line="599"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="323"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="325"/>
+        <location filename="../../gpucheck/commands.py" line="328"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="327"/>
+        <location filename="../../gpucheck/commands.py" line="330"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="328"/>
+        <location filename="../../gpucheck/commands.py" line="331"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="329"/>
+        <location filename="../../gpucheck/commands.py" line="332"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="331"/>
+        <location filename="../../gpucheck/commands.py" line="334"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/commands.py" line="335"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="334"/>
+        <location filename="../../gpucheck/commands.py" line="337"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="335"/>
+        <location filename="../../gpucheck/commands.py" line="338"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="388"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <location filename="../../gpucheck/report/model.py" line="285"/>
         <location filename="../../gpucheck/report/model.py" line="395"/>
         <location filename="../../gpucheck/report/model.py" line="773"/>
@@ -2702,69 +2703,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="388"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="388"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="388"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="388"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="388"/>
+        <location filename="../../gpucheck/commands.py" line="391"/>
         <location filename="../../gpucheck/report/model.py" line="576"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="393"/>
+        <location filename="../../gpucheck/commands.py" line="396"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <location filename="../../gpucheck/report/model.py" line="493"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="413"/>
+        <location filename="../../gpucheck/commands.py" line="416"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="440"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="448"/>
+        <location filename="../../gpucheck/commands.py" line="451"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="449"/>
+        <location filename="../../gpucheck/commands.py" line="452"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="453"/>
+        <location filename="../../gpucheck/commands.py" line="456"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="476"/>
+        <location filename="../../gpucheck/commands.py" line="479"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -3302,79 +3303,84 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="41"/>
+        <location filename="../../gpucheck/hf_config.py" line="44"/>
         <source>{where}: missing key '{key}' (an integer)</source>
         <translation>{where}：缺少键“{key}”（整数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="45"/>
+        <location filename="../../gpucheck/hf_config.py" line="48"/>
         <location filename="../../gpucheck/machine.py" line="269"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="48"/>
+        <location filename="../../gpucheck/hf_config.py" line="51"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="56"/>
+        <location filename="../../gpucheck/hf_config.py" line="59"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="65"/>
+        <location filename="../../gpucheck/hf_config.py" line="68"/>
         <source>{where}: key '{key}': expected true or false, got {got}</source>
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="148"/>
+        <location filename="../../gpucheck/hf_config.py" line="111"/>
+        <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
+        <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="192"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="153"/>
+        <location filename="../../gpucheck/hf_config.py" line="197"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="198"/>
+        <location filename="../../gpucheck/hf_config.py" line="243"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="225"/>
+        <location filename="../../gpucheck/hf_config.py" line="277"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="248"/>
+        <location filename="../../gpucheck/hf_config.py" line="301"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="249"/>
+        <location filename="../../gpucheck/hf_config.py" line="302"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="253"/>
+        <location filename="../../gpucheck/hf_config.py" line="306"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="256"/>
+        <location filename="../../gpucheck/hf_config.py" line="309"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="258"/>
+        <location filename="../../gpucheck/hf_config.py" line="311"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -4372,22 +4378,22 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="158"/>
+        <location filename="../../gpucheck/report/figures.py" line="168"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="160"/>
+        <location filename="../../gpucheck/report/figures.py" line="170"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="168"/>
+        <location filename="../../gpucheck/report/figures.py" line="178"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="171"/>
+        <location filename="../../gpucheck/report/figures.py" line="181"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
@@ -4395,265 +4401,265 @@
         <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="173"/>
+        <location filename="../../gpucheck/report/figures.py" line="183"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存 {text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="175"/>
+        <location filename="../../gpucheck/report/figures.py" line="185"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="187"/>
+        <location filename="../../gpucheck/report/figures.py" line="197"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="196"/>
+        <location filename="../../gpucheck/report/figures.py" line="206"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="198"/>
+        <location filename="../../gpucheck/report/figures.py" line="208"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <location filename="../../gpucheck/report/figures.py" line="227"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <location filename="../../gpucheck/report/figures.py" line="227"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="224"/>
+        <location filename="../../gpucheck/report/figures.py" line="234"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <location filename="../../gpucheck/report/figures.py" line="236"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="230"/>
+        <location filename="../../gpucheck/report/figures.py" line="240"/>
         <source>{peak} measured peak (estimated {need})</source>
         <translation>实测峰值 {peak}（估算为 {need}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="233"/>
+        <location filename="../../gpucheck/report/figures.py" line="243"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="234"/>
+        <location filename="../../gpucheck/report/figures.py" line="244"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="236"/>
+        <location filename="../../gpucheck/report/figures.py" line="246"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="252"/>
         <location filename="../../gpucheck/report/measured.py" line="241"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="259"/>
+        <location filename="../../gpucheck/report/figures.py" line="269"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="261"/>
+        <location filename="../../gpucheck/report/figures.py" line="271"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="262"/>
+        <location filename="../../gpucheck/report/figures.py" line="272"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="263"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="264"/>
+        <location filename="../../gpucheck/report/figures.py" line="274"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="267"/>
+        <location filename="../../gpucheck/report/figures.py" line="277"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="268"/>
+        <location filename="../../gpucheck/report/figures.py" line="278"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/report/figures.py" line="283"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="299"/>
+        <location filename="../../gpucheck/report/figures.py" line="309"/>
         <source>{range}, estimate {time}</source>
         <translation>{range}，估算 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="306"/>
+        <location filename="../../gpucheck/report/figures.py" line="316"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="307"/>
+        <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="308"/>
+        <location filename="../../gpucheck/report/figures.py" line="318"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="309"/>
+        <location filename="../../gpucheck/report/figures.py" line="319"/>
         <source>Unsloth (its Triton kernels, checkpoints kept in CPU RAM)</source>
         <translation>Unsloth（用它的 Triton 内核，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="318"/>
+        <location filename="../../gpucheck/report/figures.py" line="328"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="322"/>
+        <location filename="../../gpucheck/report/figures.py" line="332"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="335"/>
+        <location filename="../../gpucheck/report/figures.py" line="345"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="337"/>
+        <location filename="../../gpucheck/report/figures.py" line="347"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="339"/>
+        <location filename="../../gpucheck/report/figures.py" line="349"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="342"/>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <location filename="../../gpucheck/report/figures.py" line="362"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="363"/>
+        <location filename="../../gpucheck/report/figures.py" line="373"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="365"/>
-        <location filename="../../gpucheck/report/figures.py" line="368"/>
+        <location filename="../../gpucheck/report/figures.py" line="375"/>
+        <location filename="../../gpucheck/report/figures.py" line="378"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="369"/>
+        <location filename="../../gpucheck/report/figures.py" line="379"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="370"/>
+        <location filename="../../gpucheck/report/figures.py" line="380"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="371"/>
+        <location filename="../../gpucheck/report/figures.py" line="381"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="372"/>
+        <location filename="../../gpucheck/report/figures.py" line="382"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="378"/>
+        <location filename="../../gpucheck/report/figures.py" line="388"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="398"/>
+        <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="400"/>
+        <location filename="../../gpucheck/report/figures.py" line="410"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="406"/>
+        <location filename="../../gpucheck/report/figures.py" line="416"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="412"/>
+        <location filename="../../gpucheck/report/figures.py" line="422"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="448"/>
+        <location filename="../../gpucheck/report/figures.py" line="458"/>
         <source>nothing to buy</source>
         <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="454"/>
+        <location filename="../../gpucheck/report/figures.py" line="464"/>
         <source>price unknown</source>
         <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="456"/>
+        <location filename="../../gpucheck/report/figures.py" line="466"/>
         <source>{target}, measured</source>
         <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="459"/>
+        <location filename="../../gpucheck/report/figures.py" line="469"/>
         <source>{target}, as configured</source>
         <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="464"/>
+        <location filename="../../gpucheck/report/figures.py" line="474"/>
         <source>{target}, with the changes</source>
         <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="484"/>
+        <location filename="../../gpucheck/report/figures.py" line="494"/>
         <source>Buy {part}</source>
         <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="488"/>
+        <location filename="../../gpucheck/report/figures.py" line="498"/>
         <location filename="../../gpucheck/report/model.py" line="586"/>
         <location filename="../../gpucheck/report/model.py" line="613"/>
         <location filename="../../gpucheck/report/model.py" line="667"/>
@@ -4663,58 +4669,58 @@
         <translation>{n} × {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="490"/>
+        <location filename="../../gpucheck/report/figures.py" line="500"/>
         <source>Use {gpus} free on {provider}</source>
         <translation>在 {provider} 免费使用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="491"/>
+        <location filename="../../gpucheck/report/figures.py" line="501"/>
         <source>Rent {gpus} on {provider}</source>
         <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="496"/>
+        <location filename="../../gpucheck/report/figures.py" line="506"/>
         <source>{cost} for the whole run</source>
         <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="507"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <location filename="../../gpucheck/report/model.py" line="598"/>
         <source>Option</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="507"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <source>Time (log scale)</source>
         <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="507"/>
+        <location filename="../../gpucheck/report/figures.py" line="517"/>
         <source>Cost</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="528"/>
+        <location filename="../../gpucheck/report/figures.py" line="538"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="528"/>
+        <location filename="../../gpucheck/report/figures.py" line="538"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="528"/>
+        <location filename="../../gpucheck/report/figures.py" line="538"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="555"/>
+        <location filename="../../gpucheck/report/figures.py" line="565"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="557"/>
+        <location filename="../../gpucheck/report/figures.py" line="567"/>
         <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
@@ -6040,17 +6046,17 @@
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="137"/>
+        <location filename="../../gpucheck/trial/models.py" line="143"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="153"/>
+        <location filename="../../gpucheck/trial/models.py" line="159"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="156"/>
+        <location filename="../../gpucheck/trial/models.py" line="162"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

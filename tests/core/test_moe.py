@@ -1,0 +1,124 @@
+"""Mixture-of-experts decoders (Mixtral, Qwen2-MoE / Qwen1.5-MoE, Qwen3-MoE) given as their published config.json.
+
+What a user notices: the job is accepted (it used to be refused as an unknown model_type), its parameters are the
+publisher's (every expert stored, a few run per token), the memory holds every expert while the time follows the
+experts a token runs, and a dense model's estimate is what it was.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gpucheck.catalog import find_gpu, get_workload
+from gpucheck.errors import BadInput
+from gpucheck.estimate import Target, estimate
+from gpucheck.estimate.memory import active_block_linear_params, block_linear_params
+from gpucheck.estimate.settings import apply_overrides
+from gpucheck.hf_config import workload_from_config, workload_from_config_file
+from gpucheck.i18n import use_language
+from gpucheck.trial.models import _config_from_sizes
+
+HF = Path(__file__).resolve().parents[1] / "fixtures" / "hf"
+MIXTRAL = HF / "mixtral-8x7b-v0.1" / "config.json"
+QWEN3_MOE = HF / "qwen3-30b-a3b" / "config.json"
+QWEN15_MOE = HF / "qwen1.5-moe-a2.7b" / "config.json"
+QWEN25_7B = HF / "qwen2.5-7b" / "config.json"
+
+
+def _active_params(w) -> float:
+    m = w.model
+    return active_block_linear_params(m) + m.hidden * m.vocab * (1 if m.tied_embeddings else 2)
+
+
+# the publishers' own figures: Mistral AI, "Mixtral of experts" (2023-12-11): "46.7B total parameters but only uses
+# 12.9B parameters per token"; Qwen, "Qwen1.5-MoE: Matching 7B Model Performance with 1/3 Activated Parameters"
+# (2024-03-28): "14.3B parameters in total and 2.7B activated parameters during runtime"; the Qwen3-30B-A3B model card:
+# "Number of Parameters: 30.5B" and "Number of Paramaters (Non-Embedding): 29.9B", "3.3B activated"
+@pytest.mark.parametrize(("path", "total_b", "active_b"), [
+    (MIXTRAL, 46.7, 12.9), (QWEN15_MOE, 14.3, 2.7), (QWEN3_MOE, 30.5, 3.3)])
+def test_the_publishers_parameter_counts(path: Path, total_b: float, active_b: float) -> None:
+    w = workload_from_config_file(path)
+    assert w.model.params / 1e9 == pytest.approx(total_b, abs=0.05)
+    assert _active_params(w) / 1e9 == pytest.approx(active_b, rel=0.03)
+    assert "active" in w.title
+    with use_language("zh_CN"):
+        assert "激活" in workload_from_config_file(path).title_zh
+
+
+def test_qwen3_moe_without_its_embeddings_is_the_model_cards_29_9b() -> None:
+    m = workload_from_config_file(QWEN3_MOE).model
+    assert (m.params - 2 * m.hidden * m.vocab) / 1e9 == pytest.approx(29.9, abs=0.05)
+
+
+def test_4bit_quantization_stores_every_expert_and_the_time_follows_the_experts_a_token_runs() -> None:
+    """Qwen3-30B-A3B QLoRA against the dense Qwen2.5-7B, one RTX 4090 each: the MoE's weights hold every one of its
+    29.9B non-embedding parameters in at least 4 bits (more than twice the 7B's weights), while its matrix FLOPs per
+    token are about half the 7B's (3.3B active against 7.6B): FLOPs follow the active parameters, not the stored."""
+    gpu = Target.from_gpu(find_gpu("rtx 4090"), 1, None)
+    moe, dense = workload_from_config_file(QWEN3_MOE), workload_from_config_file(QWEN25_7B)
+    e_moe, e_dense = estimate(moe, gpu), estimate(dense, gpu)
+    assert e_moe.train.method == e_dense.train.method == "qlora"
+    assert e_moe.breakdown.weights_bytes > 29.9e9 * 4 / 8
+    assert e_moe.breakdown.weights_bytes > 2 * e_dense.breakdown.weights_bytes
+    assert block_linear_params(moe.model) > 8 * active_block_linear_params(moe.model)
+    assert e_moe.flops_per_sample < 0.6 * e_dense.flops_per_sample
+
+
+def test_lora_on_the_mlp_adapts_every_expert() -> None:
+    """Mixtral LoRA at rank 16: on the attention only, the adapters are the dense Mistral 7B's (the same attention);
+    on all linear layers, each of the 8 experts of each layer carries its own (8× Mistral's MLP adapters)."""
+    mixtral = workload_from_config_file(MIXTRAL)
+    mistral = workload_from_config_file(HF / "mistral-7b-v0.1" / "config.json")
+    gpu = Target.from_gpu(find_gpu("a100 80gb"), 1, None)
+
+    def trainable(w, targets: str) -> float:
+        return estimate(apply_overrides(w, method="lora", lora_rank=16, lora_targets=targets), gpu).trainable_params
+
+    assert trainable(mixtral, "attention") == pytest.approx(trainable(mistral, "attention"), rel=1e-9)
+    mlp_mixtral = trainable(mixtral, "all-linear") - trainable(mixtral, "attention")
+    mlp_mistral = trainable(mistral, "all-linear") - trainable(mistral, "attention")
+    router = 32 * 16 * (4096 + 8)  # all-linear adapts each layer's router too (hidden → 8 logits)
+    assert mlp_mixtral == pytest.approx(8 * mlp_mistral + router, rel=1e-9)
+
+
+def test_a_dense_model_is_unchanged_by_the_expert_code() -> None:
+    """The MoE functions leave a dense model's counts where they were: the stored and the run parameters agree."""
+    for job in ("llama3-8b-qlora", "qwen2.5-1.5b-lora", "gpt2-124m-pretrain", "bert-base-finetune"):
+        m = get_workload(job).model
+        assert block_linear_params(m) == active_block_linear_params(m)
+
+
+def test_dense_layers_between_the_experts_are_counted_as_dense() -> None:
+    """Qwen2-MoE / Qwen3-MoE keep a dense MLP (intermediate_size wide) in the layers mlp_only_layers names and where
+    (i + 1) % decoder_sparse_step != 0 (transformers Qwen2MoeDecoderLayer / Qwen3MoeDecoderLayer)."""
+    cfg = json.loads(QWEN3_MOE.read_text(encoding="utf-8"))
+    every = workload_from_config(cfg, "qwen3-moe")
+    half = workload_from_config(dict(cfg, decoder_sparse_step=2), "qwen3-moe")
+    listed = workload_from_config(dict(cfg, mlp_only_layers=[0, 1, 2]), "qwen3-moe")
+    assert (every.model.moe_layers, half.model.moe_layers, listed.model.moe_layers) == (48, 24, 45)
+    per_moe = 3 * 2048 * 128 * 768 + 2048 * 128
+    dense = 3 * 2048 * 6144
+    assert every.model.params - half.model.params == 24 * (per_moe - dense)
+    assert every.model.params - listed.model.params == 3 * (per_moe - dense)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"num_experts_per_tok": 200}, "num_experts_per_tok"),
+    ({"mlp_only_layers": "all"}, "mlp_only_layers"),
+    ({"moe_intermediate_size": 0}, "moe_intermediate_size")])
+def test_a_broken_expert_key_is_one_clear_message(change: dict, message: str) -> None:
+    cfg = dict(json.loads(QWEN3_MOE.read_text(encoding="utf-8")), **change)
+    with pytest.raises(BadInput, match=message):
+        workload_from_config(cfg, "config.json")
+
+
+def test_the_trial_builds_the_same_experts_from_a_job_file() -> None:
+    """A job given by its sizes (TOML) with experts: the trial's model is Qwen3-MoE's layer at those sizes."""
+    w = workload_from_config_file(QWEN3_MOE)
+    cfg = _config_from_sizes(w)
+    assert cfg["model_type"] == "qwen3_moe"
+    assert (cfg["num_experts"], cfg["num_experts_per_tok"], cfg["moe_intermediate_size"]) == (128, 8, 768)
+    assert cfg["mlp_only_layers"] == []
