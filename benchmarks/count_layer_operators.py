@@ -60,12 +60,12 @@ from collections import Counter
 from typing import Any
 
 import torch
-MOE_EXPERTS = 8
 import torch.nn as nn
 import torch.nn.functional as F
 from torch.utils._python_dispatch import TorchDispatchMode
 
 HIDDEN, HEADS, FFN, VOCAB, SEQ, BATCH = 64, 4, 172, 128, 16, 2
+MOE_EXPERTS = 8  # hf-moe-grouped: experts of the tiny MoE layer (2 a token); its operators do not depend on them
 # bf16 weights, as the published runs train (bf16-true, --bf16 without autocast casts of the weights): the Python
 # RMSNorms' and rotaries' fp32 upcasts and casts back are operators only when the model is 16-bit
 DTYPE = torch.bfloat16

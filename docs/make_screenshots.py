@@ -74,6 +74,10 @@ def main() -> int:
     def pick_job(w) -> None:
         s = w.session
         if args.job:
+            if args.job.endswith((".json", ".toml")):  # a job file: imported as a user would (Import a job…)
+                if w.jobs.import_file(args.job):
+                    w.jobs.select(s.selected_id)
+                return
             w.jobs.select(args.job)
             return
         chosen = None

@@ -32,6 +32,8 @@ MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "olmoe", "gpt_oss")
 BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
 GPT2_LIKE = ("gpt2",)
 SUPPORTED = LLAMA_LIKE + MOE_LIKE + BERT_LIKE + GPT2_LIKE
+# the supported types an error message names (the message stays one short line)
+SUPPORTED_SHOWN = ", ".join(LLAMA_LIKE[:6]) + " …, " + ", ".join(MOE_LIKE) + ", gpt2, bert, roberta …"
 # Model types Hugging Face transformers runs with eager attention (the heads·s² scores in memory): Gemma 2 soft-caps
 # its attention logits, which SDPA cannot (transformers models/gemma2/modeling_gemma2.py: '_supports_sdpa = False
 # # sdpa does not support softcapping')
@@ -255,6 +257,8 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
                       eager_attention=mt in EAGER_ONLY,
                       # Gemma 2 soft-caps its attention logits (Gemma2Config attn_logit_softcapping, 50.0 by default)
                       attention_softcap=mt == "gemma2" and cfg.get("attn_logit_softcapping", 50.0) is not None,
+                      # gpt-oss: a learned sink logit per head joins the softmax (GptOssAttention, eager_attention_forward)
+                      attention_sinks=mt == "gpt_oss",
                       # Llama-lineage layers have no hidden dropout (Phi-3: resid_pdrop, 0.0 by default);
                       # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
                       dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),
@@ -316,7 +320,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         family = "llm"
     else:
         raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
-                          where=where, got=shorten(mt, 24), names=", ".join(SUPPORTED)))
+                          where=where, got=shorten(mt, 24), names=SUPPORTED_SHOWN))
     size = _size(params)
     shown = model_display_name(cfg, name)
     # a mixture of experts: how many of its parameters a token runs through (what its FLOPs follow)

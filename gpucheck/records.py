@@ -113,6 +113,9 @@ class ModelSpec:
     aux_forward_gflops: float = 0.0  # per sample, forward only, through the frozen helper networks
     eager_attention: bool = False  # attention materializes the heads·s² score matrices (no SDPA/flash)
     attention_softcap: bool = False  # eager attention soft-caps its scores with tanh (Gemma 2: attn_logit_softcapping)
+    # eager attention with learned sinks (gpt-oss): the scores and one sink logit per head are concatenated and
+    # softmax(dtype=the scores' dtype) runs in 16 bits even under autocast, keeping a 16-bit softmax output
+    attention_sinks: bool = False
     decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
     # transformer: a CTC head's vocabulary, 0 = none: a linear projection from the encoder's width to it, a log-softmax

@@ -63,7 +63,7 @@ MODEL_SPEC = {
     "encoder_decoder": _B,
     "gated_mlp": _B,
     "aux_forward_gflops": _f(False, 0, 1e9),
-    "eager_attention": _B, "attention_softcap": _B,
+    "eager_attention": _B, "attention_softcap": _B, "attention_sinks": _B,
     "decoder_layers": _i(False, 0, 10_000),
     "decoder_seq_len": _i(False, 1, 10_000_000),
     "ctc_vocab": _i(False, 0, 10_000_000),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.catalog import load_workloads
-from gpucheck.estimate import bands
+from gpucheck.estimate import bands, moe
 from gpucheck.estimate.calibration import calibrated_speed, host_seconds, memory_share
 from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
 from gpucheck.estimate.evaluation import evaluation
@@ -307,6 +307,10 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
                           tight=mem.fit == "tight")
     if verdict == Verdict.TOO_SLOW and not reason:
         reason = "slow"
+    if t_used.method == "qlora" and moe.is_moe(w.model):
+        notes.append(tr("QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit "
+                        "figures hold where each expert is its own linear layer (transformers 4.x: pip install "
+                        "\"transformers<5\"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit"))
     if backend == "cpu" and supported:
         notes.append(tr("No usable GPU: the estimate is for training on the CPU"))
     if target.unified_memory:

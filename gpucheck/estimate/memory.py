@@ -262,7 +262,9 @@ def eager_score_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float
     the scores' own 16-bit dtype in pure 16-bit training (no autocast: softmax and dropout keep their input's dtype),
     fp32 in fp32 training — less the dropout mask and dropped-out copy where attention dropout is 0."""
     a = f["activations"]
-    pure = t.precision in PURE_16BIT
+    # gpt-oss's sinks: softmax(dtype=the scores' dtype), which autocast leaves as asked (its fp32_set_opt_dtype policy
+    # sets fp32 only where no dtype is given): kept in 16 bits as in pure 16-bit training
+    pure = t.precision in PURE_16BIT or (m.attention_sinks and t.precision != "fp32")
     if pure:
         score_bytes, dropout_bytes = a["score_bytes_pure_16bit"], a["score_dropout_bytes_pure_16bit"]
     else:

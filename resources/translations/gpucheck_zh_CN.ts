@@ -1391,57 +1391,67 @@
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="136"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="119"/>
+        <source>the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), which needs lora_dropout=0</source>
+        <translation>专家权重要通过 target_parameters 加 LoRA（PEFT 0.17 或更新），这时需要 lora_dropout=0</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
+        <source>a mixture of experts in 4 bits needs each expert as its own linear layer: pip install "transformers&lt;5"</source>
+        <translation>混合专家模型要以 4 位加载，每个专家须是独立的线性层：pip install "transformers&lt;5"</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="145"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="137"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="146"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="139"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="148"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="143"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="152"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="145"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="154"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="158"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="167"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="193"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="202"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="204"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="213"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="247"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="256"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="250"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="259"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="254"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="263"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -3044,102 +3054,107 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="311"/>
+        <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
+        <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="315"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="313"/>
+        <location filename="../../gpucheck/estimate/core.py" line="317"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="357"/>
+        <location filename="../../gpucheck/estimate/core.py" line="361"/>
         <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="357"/>
+        <location filename="../../gpucheck/estimate/core.py" line="361"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="357"/>
-        <location filename="../../gpucheck/estimate/core.py" line="358"/>
-        <location filename="../../gpucheck/estimate/core.py" line="368"/>
+        <location filename="../../gpucheck/estimate/core.py" line="361"/>
+        <location filename="../../gpucheck/estimate/core.py" line="362"/>
+        <location filename="../../gpucheck/estimate/core.py" line="372"/>
         <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="358"/>
+        <location filename="../../gpucheck/estimate/core.py" line="362"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/model.py" line="374"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="358"/>
+        <location filename="../../gpucheck/estimate/core.py" line="362"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="365"/>
+        <location filename="../../gpucheck/estimate/core.py" line="369"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="369"/>
+        <location filename="../../gpucheck/estimate/core.py" line="373"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="376"/>
+        <location filename="../../gpucheck/estimate/core.py" line="380"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="381"/>
+        <location filename="../../gpucheck/estimate/core.py" line="385"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="383"/>
+        <location filename="../../gpucheck/estimate/core.py" line="387"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="385"/>
+        <location filename="../../gpucheck/estimate/core.py" line="389"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="387"/>
+        <location filename="../../gpucheck/estimate/core.py" line="391"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="389"/>
+        <location filename="../../gpucheck/estimate/core.py" line="393"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="392"/>
+        <location filename="../../gpucheck/estimate/core.py" line="396"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="395"/>
+        <location filename="../../gpucheck/estimate/core.py" line="399"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="396"/>
+        <location filename="../../gpucheck/estimate/core.py" line="400"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="398"/>
+        <location filename="../../gpucheck/estimate/core.py" line="402"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3303,84 +3318,84 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="44"/>
+        <location filename="../../gpucheck/hf_config.py" line="49"/>
         <source>{where}: missing key '{key}' (an integer)</source>
         <translation>{where}：缺少键“{key}”（整数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="48"/>
+        <location filename="../../gpucheck/hf_config.py" line="53"/>
         <location filename="../../gpucheck/machine.py" line="269"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="51"/>
+        <location filename="../../gpucheck/hf_config.py" line="56"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="59"/>
+        <location filename="../../gpucheck/hf_config.py" line="64"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="68"/>
+        <location filename="../../gpucheck/hf_config.py" line="73"/>
         <source>{where}: key '{key}': expected true or false, got {got}</source>
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="111"/>
+        <location filename="../../gpucheck/hf_config.py" line="120"/>
         <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
         <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="192"/>
+        <location filename="../../gpucheck/hf_config.py" line="223"/>
+        <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_config.py" line="272"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="197"/>
+        <location filename="../../gpucheck/hf_config.py" line="277"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="243"/>
-        <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
-        <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="277"/>
+        <location filename="../../gpucheck/hf_config.py" line="322"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="301"/>
+        <location filename="../../gpucheck/hf_config.py" line="346"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="302"/>
+        <location filename="../../gpucheck/hf_config.py" line="347"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="306"/>
+        <location filename="../../gpucheck/hf_config.py" line="351"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="309"/>
+        <location filename="../../gpucheck/hf_config.py" line="354"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="311"/>
+        <location filename="../../gpucheck/hf_config.py" line="356"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>

@@ -122,3 +122,53 @@ def test_the_trial_builds_the_same_experts_from_a_job_file() -> None:
     assert cfg["model_type"] == "qwen3_moe"
     assert (cfg["num_experts"], cfg["num_experts_per_tok"], cfg["moe_intermediate_size"]) == (128, 8, 768)
     assert cfg["mlp_only_layers"] == []
+
+
+def test_gpt_oss_and_deepseek_moe_configs_are_read_whole() -> None:
+    """gpt-oss-20b (biases on every expert and the router, one attention sink per head) and DeepSeekMoE 16B (model_type
+    'deepseek' with n_routed_experts: two shared experts as one MLP, a dense first layer) come out at their publishers'
+    totals: OpenAI's model card '21B parameters with 3.6B active' (active there without the 0.58 B input embedding, a
+    lookup); DeepSeek's 'DeepSeekMoE 16B … 16.4B parameters', about 2.8 B activated."""
+    oss = workload_from_config_file(HF / "gpt-oss-20b" / "config.json")
+    assert oss.model.params / 1e9 == pytest.approx(20.9, abs=0.05)
+    assert (_active_params(oss) - oss.model.hidden * oss.model.vocab) / 1e9 == pytest.approx(3.6, rel=0.03)
+    assert oss.model.eager_attention and oss.model.attention_sinks and oss.model.qkv_bias
+    deepseek = workload_from_config_file(HF / "deepseek-moe-16b" / "config.json")
+    assert deepseek.model.params / 1e9 == pytest.approx(16.4, abs=0.05)
+    assert (deepseek.model.moe_layers, deepseek.model.shared_expert_ffn) == (27, 2 * 1408)
+    assert _active_params(deepseek) / 1e9 == pytest.approx(2.8, rel=0.03)
+
+
+def test_the_published_moe_memory_is_met() -> None:
+    """The MoE rows of resources/evidence/ (LoRA over every expert of Qwen1.5-MoE; DeepSeekMoE with its experts frozen;
+    gpt-oss-20b under Transformers v5 at 1,024 and 8,192 tokens) within the LLM memory band's reach: no
+    under-estimate beyond −10 %, no over-estimate beyond +25 %."""
+    from tests.core import accuracy as A
+    from tests.helpers import evidence_rows
+
+    ids = ("swift1-qwen15-moe-a27b-lora-all-1024-mem", "swift1-deepseek-moe-16b-chat-lora-qkv-4096-mem",
+           "unsloth-moe-gpt-oss-20b-tfv5-1024-mem", "unsloth-moe-gpt-oss-20b-tfv5-8192-mem")
+    for rid, row in evidence_rows(ids).items():
+        assert -0.10 <= A.memory_error(row) <= 0.25, rid
+
+
+def test_the_recipe_reaches_the_experts_by_parameter_name() -> None:
+    """transformers 5 keeps a MoE layer's experts as 3-D weights, which PEFT's target_modules do not reach: with LoRA
+    on the MLP the printed LoraConfig names them through target_parameters, with the dropout PEFT requires there (0);
+    on the attention alone, and on a dense model, the LoraConfig is the usual one."""
+    import dataclasses
+
+    from gpucheck.advise.ladder import GpuFacts
+    from gpucheck.advise.recipes import snippet
+
+    moe = workload_from_config_file(QWEN3_MOE)
+    facts = GpuFacts("cuda", 9.0, True)
+    for targets, expected in (("all-linear", True), ("mlp", True), ("qv", False)):
+        train = dataclasses.replace(moe.train, method="lora", lora_targets=targets)
+        s = snippet({"per_device_train_batch_size": 1}, train, moe, facts)
+        assert ('target_parameters=["mlp.experts.gate_up_proj", "mlp.experts.down_proj"]' in s) is expected
+        assert ("lora_dropout=0," in s) is expected
+    dense = get_workload("llama3-8b-lora")
+    s = snippet({"per_device_train_batch_size": 1}, dataclasses.replace(dense.train, lora_targets="all-linear"),
+                dense, facts)
+    assert "target_parameters" not in s
