@@ -95,8 +95,8 @@ def llama_params(h: int, layers: int, heads: int, kv_heads: int, ffn: int, vocab
 
 def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[str, Any]:
     """A mixture-of-experts config's expert keys as ModelSpec fields, each missing one at its Hugging Face config
-    class's default. Mixtral, OLMoE and gpt-oss: every layer has experts, each intermediate_size wide. Qwen2-MoE and Qwen3-MoE:
-    experts moe_intermediate_size wide in layer i when (i + 1) % decoder_sparse_step == 0 and i is not in
+    class's default. Mixtral, OLMoE and gpt-oss: every layer has experts, each intermediate_size wide. Qwen2-MoE and
+    Qwen3-MoE: experts moe_intermediate_size wide in layer i when (i + 1) % decoder_sparse_step == 0 and i is not in
     mlp_only_layers (the others keep a dense MLP intermediate_size wide); Qwen2-MoE adds a shared expert
     shared_expert_intermediate_size wide (transformers Qwen2MoeConfig / Qwen3MoeConfig / MixtralConfig / OlmoeConfig /
     GptOssConfig)."""
@@ -109,7 +109,8 @@ def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[st
     k = _int(where, cfg, "num_experts_per_tok",
              default={"mixtral": 2, "qwen2_moe": 4, "qwen3_moe": 8, "olmoe": 8, "gpt_oss": 4}[mt], hi=experts)
     expert_ffn = _int(where, cfg, "moe_intermediate_size" if qwen else "intermediate_size",
-                      default={"qwen2_moe": 1408, "qwen3_moe": 768}.get(mt))
+                      default={"qwen2_moe": 1408, "qwen3_moe": 768, "mixtral": 14336, "olmoe": 2048,
+                               "gpt_oss": 2880}[mt])
     shared = _int(where, cfg, "shared_expert_intermediate_size", default=5632, lo=0) if mt == "qwen2_moe" else 0
     moe_layers = layers
     if qwen:
@@ -257,7 +258,7 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
                       eager_attention=mt in EAGER_ONLY,
                       # Gemma 2 soft-caps its attention logits (Gemma2Config attn_logit_softcapping, 50.0 by default)
                       attention_softcap=mt == "gemma2" and cfg.get("attn_logit_softcapping", 50.0) is not None,
-                      # gpt-oss: a learned sink logit per head joins the softmax (GptOssAttention, eager_attention_forward)
+                      # gpt-oss: a learned sink logit per head joins the softmax (its eager_attention_forward)
                       attention_sinks=mt == "gpt_oss",
                       # Llama-lineage layers have no hidden dropout (Phi-3: resid_pdrop, 0.0 by default);
                       # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
