@@ -443,9 +443,15 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     # norm, the loss scaler's inf check): the GPU waits for each of its launches, so its dispatch adds to the step
     # so does a loss computed after a host sync (YOLOv5's: factors.toml [dispatch.host_loss]), forward and backward
     serial_ops = serial_optimizer_ops(m, t, pc, f, target.backend) + host_loss_ops(m, t, f)
+    # a MoE layer's grouped GEMMs as a loop over the experts (NVIDIA below compute capability 8.0): each loop starts
+    # after a host sync, in every MoE layer's forward and backward, so launches and GPU work run in turn
+    fallback = moe.grouped_gemm_falls_back(m, target, f)
+    if fallback:
+        serial_ops += moe.fallback_loop_ops(m, t, f)
+        work_s = gpu_s + disp_s
     loop_s = dispatch_seconds(serial_ops, target, f) if target.gpu else 0.0
     work_s += loop_s
-    if t.host_sync and target.gpu is not None:
+    if t.host_sync and target.gpu is not None and not fallback:
         # the forward pass waits for the GPU in every layer: there the CPU's launches and the GPU's work run in turn
         # (the forward is 1 / (1 + backward's operators per forward one, counted for the layer code) of both; backward,
         # in autograd's thread, still overlaps, except where activation checkpointing runs each layer's forward, and its

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gpucheck.records import ModelSpec
+from gpucheck.estimate.factors import seq_len_of
+from gpucheck.records import ModelSpec, TrainSpec
 
 MOE_LAYER_CODE = "hf-moe-grouped"
 
@@ -152,3 +153,32 @@ def routing_hidden_elements(m: ModelSpec, f: Mapping[str, Any]) -> float:
     if not is_moe(m):
         return 0.0
     return pair_share(m) * f["speed"]["elementwise"]["moe_pair_hidden_elements"]
+
+
+def grouped_gemm_falls_back(m: ModelSpec, target: Any, f: Mapping[str, Any]) -> bool:
+    """transformers runs a MoE layer's grouped GEMMs as a loop over the experts on NVIDIA GPUs below compute
+    capability 8.0 ([dispatch.moe_fallback])."""
+    spec = getattr(target, "gpu", None)
+    if not is_moe(m) or spec is None or getattr(target, "backend", "") != "cuda":
+        return False
+    try:
+        cc = float(spec.compute_capability or "")
+    except ValueError:
+        return False
+    return cc < f["dispatch"]["moe_fallback"]["min_compute_capability"]
+
+
+def experts_hit(m: ModelSpec, t: TrainSpec) -> float:
+    """Experts of one MoE layer that receive tokens in a micro-batch, routing taken as uniform: each token picks
+    experts_per_token of the experts."""
+    tokens = seq_len_of(t) * t.batch
+    return m.experts * (1.0 - (1.0 - m.experts_per_token / m.experts) ** tokens)
+
+
+def fallback_loop_ops(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Operators per micro-batch step of the grouped-GEMM fallback's per-expert loops (forward, its recomputation
+    under checkpointing, backward), over the MoE layers ([dispatch.moe_fallback], counted from the code)."""
+    k = f["dispatch"]["moe_fallback"]
+    passes = 2.0 if t.grad_checkpointing else 1.0
+    per_layer = (k["forward_ops_per_expert"] * passes + k["backward_ops_per_expert"]) * experts_hit(m, t)
+    return per_layer * moe_layer_count(m)

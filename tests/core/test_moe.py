@@ -172,3 +172,22 @@ def test_the_recipe_reaches_the_experts_by_parameter_name() -> None:
     s = snippet({"per_device_train_batch_size": 1}, dataclasses.replace(dense.train, lora_targets="all-linear"),
                 dense, facts)
     assert "target_parameters" not in s
+
+
+def test_below_compute_capability_8_the_experts_run_as_a_loop() -> None:
+    """On a T4 (compute capability 7.5) transformers runs a MoE layer's grouped GEMMs as a Python loop over the hit
+    experts, after a host sync in every layer ([dispatch.moe_fallback]): Qwen3-30B-A3B's 128 experts × 48 layers make
+    the T4's step far slower than its tensor rate alone says. Against an A10 (compute capability 8.6, grouped GEMMs),
+    the T4 falls further behind on the MoE than on a dense job of the same shape, Qwen2.5-7B."""
+    from gpucheck.estimate.factors import load_factors
+    from gpucheck.estimate.moe import experts_hit, grouped_gemm_falls_back
+
+    t4, a10 = (Target.from_gpu(find_gpu(name), 1, None) for name in ("t4", "a10"))
+    moe, dense = workload_from_config_file(QWEN3_MOE), workload_from_config_file(QWEN25_7B)
+    f = load_factors()
+    assert grouped_gemm_falls_back(moe.model, t4, f) and not grouped_gemm_falls_back(moe.model, a10, f)
+    assert not grouped_gemm_falls_back(dense.model, t4, f)
+    assert experts_hit(moe.model, moe.train) == pytest.approx(128, abs=0.5)  # 2,048 tokens × 8 reach every expert
+    slow_moe = estimate(moe, t4).step_seconds / estimate(moe, a10).step_seconds
+    slow_dense = estimate(dense, t4).step_seconds / estimate(dense, a10).step_seconds
+    assert slow_moe > 1.5 * slow_dense
