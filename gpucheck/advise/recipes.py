@@ -47,6 +47,35 @@ def _sharded(settings: dict[str, Any]) -> bool:
     return int(settings.get("zero_stage", 0) or 0) >= 3
 
 
+def _peft_lines(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> list[str]:
+    """The LoraConfig of a LoRA / QLoRA job on the Hugging Face stack, and QLoRA's BitsAndBytesConfig."""
+    lines: list[str] = []
+    task = "CAUSAL_LM" if workload.family == "llm" else None
+    targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
+    # a mixture of experts keeps its experts as 3-D weights (transformers 5): LoRA reaches them by parameter name
+    experts = bool(workload.model.experts) and train.lora_targets in ("mlp", "all-linear")
+    if experts:
+        lines.append("# " + tr("the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), "
+                                "which needs lora_dropout=0"))
+    lines.append("from peft import LoraConfig")
+    lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, "
+                 f"lora_dropout={0 if experts else train.lora_dropout:g}, target_modules={targets}"
+                 + (', target_parameters=["mlp.experts.gate_up_proj", "mlp.experts.down_proj"]' if experts else "")
+                 + (f', task_type="{task}")' if task else ")"))
+    if train.method == "qlora":
+        dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
+        # FSDP / ZeRO-3 can shard 4-bit weights only when they are stored in the float type the other
+        # parameters use (Transformers docs, 'bitsandbytes → FSDP-QLoRA': bnb_4bit_quant_storage)
+        storage = f", bnb_4bit_quant_storage={dtype}" if _sharded(settings) else ""
+        if workload.model.experts:  # bitsandbytes replaces nn.Linear only; transformers 5's experts are 3-D weights
+            lines.append("# " + tr("a mixture of experts in 4 bits needs each expert as its own linear layer: "
+                                    "pip install \"transformers<5\""))
+        lines.append("from transformers import BitsAndBytesConfig")
+        lines.append('bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", '
+                     f"bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype={dtype}{storage})")
+    return lines
+
+
 def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
     """TrainingArguments, plus LoraConfig / BitsAndBytesConfig when used (PEFT / Transformers names)."""
     args = [f'    output_dir="{workload.id}-out",']
@@ -111,29 +140,7 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
                                 "(weights, gradients and optimizer state all in fp16, no loss scaling: small "
                                 "gradients can underflow)"))
     if train.method in ("lora", "qlora") and not unsloth:
-        task = "CAUSAL_LM" if workload.family == "llm" else None
-        targets = _LORA_TARGETS.get(train.lora_targets, '"all-linear"')
-        # a mixture of experts keeps its experts as 3-D weights (transformers 5): LoRA reaches them by parameter name
-        experts = bool(workload.model.experts) and train.lora_targets in ("mlp", "all-linear")
-        if experts:
-            lines.append("# " + tr("the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), "
-                                    "which needs lora_dropout=0"))
-        lines.append("from peft import LoraConfig")
-        lines.append(f"lora = LoraConfig(r={train.lora_rank}, lora_alpha={2 * train.lora_rank}, "
-                     f"lora_dropout={0 if experts else train.lora_dropout:g}, target_modules={targets}"
-                     + (', target_parameters=["mlp.experts.gate_up_proj", "mlp.experts.down_proj"]' if experts else "")
-                     + (f', task_type="{task}")' if task else ")"))
-    if train.method == "qlora" and not unsloth:
-        dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
-        # FSDP / ZeRO-3 can shard 4-bit weights only when they are stored in the float type the other
-        # parameters use (Transformers docs, 'bitsandbytes → FSDP-QLoRA': bnb_4bit_quant_storage)
-        storage = f", bnb_4bit_quant_storage={dtype}" if _sharded(settings) else ""
-        if workload.model.experts:  # bitsandbytes replaces nn.Linear only; transformers 5's experts are 3-D weights
-            lines.append("# " + tr("a mixture of experts in 4 bits needs each expert as its own linear layer: "
-                                    "pip install \"transformers<5\""))
-        lines.append("from transformers import BitsAndBytesConfig")
-        lines.append('bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", '
-                     f"bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype={dtype}{storage})")
+        lines += _peft_lines(settings, train, workload, facts)
     if workload.model.arch in ("cnn", "mlp") and (train.precision != "fp32" or (k and k > 1)):
         amp = {"bf16": "torch.bfloat16", "fp16": "torch.float16"}.get(train.precision)
         hint = [f"torch.autocast('cuda', dtype={amp})"] if amp else []
