@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import resource
+import select
 import socket
 import stat
 import sys
@@ -217,8 +218,10 @@ class _Listener:
         self.thread.start()
 
     def _serve(self):
+        # both sockets at once: an arrival on one is counted while the other is idle, not after its timeout
         while not self.stop.is_set():
-            for sock in (self.tcp, self.udp):
+            ready, _, _ = select.select([self.tcp, self.udp], [], [], 0.2)
+            for sock in ready:
                 try:
                     if sock is self.tcp:
                         conn, _ = sock.accept()
@@ -229,6 +232,13 @@ class _Listener:
                 except OSError:
                     pass
 
+    def wait_for(self, count: int, timeout_s: float = 10.0) -> None:
+        """Until `count` arrivals are counted (or `timeout_s` passes): the child's last packets may still be queued
+        when it exits, and a busy machine counts them later."""
+        deadline = time.monotonic() + timeout_s
+        while self.arrived < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+
     def close(self):
         self.stop.set()
         self.thread.join(2)
@@ -236,7 +246,9 @@ class _Listener:
         self.udp.close()
 
 
-def _probe_network(tmp_path: Path, isolate: bool) -> tuple[dict[str, str], int, str]:
+def _probe_network(tmp_path: Path, isolate: bool, expected: int = 0) -> tuple[dict[str, str], int, str]:
+    """(each path's result, arrivals at the listener, the block in force); waits for `expected` arrivals, and half a
+    second more for any stray one."""
     listener = _Listener()
     try:
         report = tmp_path / "net.json"
@@ -244,6 +256,7 @@ def _probe_network(tmp_path: Path, isolate: bool) -> tuple[dict[str, str], int, 
         probe.write_text(PROBE.format(port=listener.port, report=str(report)))
         fake = _script(tmp_path, "python3", f'exec "{sys.executable}" {probe} "$2"\n')
         raw = run_child(str(fake), SPEC, hard_cap_s=60, isolate=isolate)
+        listener.wait_for(expected)
         time.sleep(0.5)
         return json.loads(report.read_text()), listener.arrived, raw["network_block"]
     finally:
@@ -265,7 +278,7 @@ def test_in_a_network_namespace_no_path_reaches_the_listener(tmp_path):
 def test_without_a_namespace_the_in_process_block_stops_exactly_what_it_says(tmp_path):
     """Where no namespace is permitted, the runner blocks the Python-level paths, and the others reach the
     listener, as the runner's docstring and docs/trial.md say."""
-    results, arrived, block = _probe_network(tmp_path, isolate=False)
+    results, arrived, block = _probe_network(tmp_path, isolate=False, expected=len(PATHS) - len(IN_PROCESS_BLOCKED))
     assert block == "in-process"
     blocked = {k for k, v in results.items() if v.startswith("blocked")}
     assert blocked == IN_PROCESS_BLOCKED, results
