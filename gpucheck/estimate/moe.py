@@ -37,6 +37,13 @@ def moe_layer_count(m: ModelSpec) -> int:
     return min(layers, m.moe_layers or layers)
 
 
+def _over_layers(m: ModelSpec, dense: float, per_moe: float) -> float:
+    """A per-layer quantity summed over the layers: `per_moe` in each layer with experts, `dense` in the others."""
+    layers = m.layers or 1
+    moe = moe_layer_count(m)
+    return (layers - moe) * dense + moe * per_moe
+
+
 def _mats(m: ModelSpec) -> int:
     return 3 if m.gated else 2
 
@@ -49,31 +56,21 @@ def pair_share(m: ModelSpec) -> float:
     """Token-expert pairs the routing makes per token and layer (k in a MoE layer, 0 in a dense one), averaged over
     the layers: what the gathers and the routing weights' products are counted on (the shared expert reads the
     hidden state in place)."""
-    if not is_moe(m):
-        return 0.0
-    return moe_layer_count(m) * m.experts_per_token / float(m.layers or 1)
+    return _over_layers(m, 0.0, m.experts_per_token) / (m.layers or 1)
 
 
 def mlp_calls_per_token(m: ModelSpec) -> float:
     """MLPs a token's hidden state goes into per layer, averaged over the layers: 1 in a dense layer; k routed
     experts plus the shared expert in a MoE layer."""
-    if not is_moe(m):
-        return 1.0
-    layers = float(m.layers or 1)
-    moe = moe_layer_count(m)
     per_moe = m.experts_per_token + (1 if m.shared_expert_ffn else 0)
-    return ((layers - moe) + moe * per_moe) / layers
+    return _over_layers(m, 1.0, per_moe) / (m.layers or 1)
 
 
 def token_ffn(m: ModelSpec) -> float:
     """The MLP width a token runs through, averaged over the layers: the dense width, or in a MoE layer k experts'
     widths plus the shared expert's. Activations, element-wise traffic and FLOPs per token follow it."""
-    if not is_moe(m):
-        return _dense_ffn(m)
-    layers = float(m.layers or 1)
-    moe = moe_layer_count(m)
     active = m.experts_per_token * m.expert_ffn + m.shared_expert_ffn
-    return ((layers - moe) * _dense_ffn(m) + moe * active) / layers
+    return _over_layers(m, _dense_ffn(m), active) / (m.layers or 1)
 
 
 def largest_mlp_width(m: ModelSpec) -> float:
@@ -94,12 +91,8 @@ def _router_params(m: ModelSpec) -> float:
 def mlp_params_stored(m: ModelSpec) -> float:
     """Parameters of every layer's MLP as stored: all experts, the shared expert and the router in MoE layers."""
     h = float(m.hidden or 0)
-    layers = m.layers or 1
-    if not is_moe(m):
-        return layers * _mats(m) * h * _dense_ffn(m)
-    moe = moe_layer_count(m)
     per_moe = _mats(m) * h * (m.experts * m.expert_ffn + m.shared_expert_ffn) + _router_params(m)
-    return (layers - moe) * _mats(m) * h * _dense_ffn(m) + moe * per_moe
+    return _over_layers(m, _mats(m) * h * _dense_ffn(m), per_moe)
 
 
 def mlp_params_active(m: ModelSpec) -> float:
@@ -115,16 +108,9 @@ def lora_mlp_params(m: ModelSpec, r: int, all_linear: bool) -> float:
     matrices (PEFT on per-expert linears, or target_parameters on the experts' 3D weights: rank r per expert either
     way), the shared expert's and, with all-linear, the router (an nn.Linear in transformers 4's MoE layers)."""
     h = float(m.hidden or 0)
-    layers = m.layers or 1
-    dense = _mats(m) * r * (h + _dense_ffn(m))
-    if not is_moe(m):
-        return layers * dense
-    moe = moe_layer_count(m)
-    per_moe = _mats(m) * r * (m.experts * (h + m.expert_ffn) + ((h + m.shared_expert_ffn) if m.shared_expert_ffn
-                                                                   else 0.0))
-    if all_linear:
-        per_moe += r * (h + m.experts)
-    return (layers - moe) * dense + moe * per_moe
+    shared = (h + m.shared_expert_ffn) if m.shared_expert_ffn else 0.0
+    per_moe = _mats(m) * r * (m.experts * (h + m.expert_ffn) + shared) + (r * (h + m.experts) if all_linear else 0.0)
+    return _over_layers(m, _mats(m) * r * (h + _dense_ffn(m)), per_moe)
 
 
 def mlp_weight_tensors(m: ModelSpec) -> int:
@@ -142,9 +128,8 @@ def routing_activation_bytes(m: ModelSpec, f: Mapping[str, Any]) -> float:
     if not is_moe(m):
         return 0.0
     a = f["activations"]["moe"]
-    h = float(m.hidden or 0)
-    share = moe_layer_count(m) / float(m.layers or 1)
-    return pair_share(m) * a["pair_hidden_bytes"] * h + share * a["router_bytes_per_expert"] * m.experts
+    router = _over_layers(m, 0.0, a["router_bytes_per_expert"] * m.experts) / (m.layers or 1)
+    return pair_share(m) * a["pair_hidden_bytes"] * float(m.hidden or 0) + router
 
 
 def routing_hidden_elements(m: ModelSpec, f: Mapping[str, Any]) -> float:
