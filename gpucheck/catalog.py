@@ -31,7 +31,7 @@ from gpucheck.i18n import tr
 from gpucheck.records import DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import _B, MAX_NAME_CHARS, _f, _i, _s, read_toml, shown_key, validate_table
-from gpucheck.workload_schema import DATA_SPEC, MODEL_SPEC, TOP_SPEC, TRAIN_SPEC
+from gpucheck.workload_schema import DATA_SPEC, MODEL_SPEC, TOP_SPEC, TRAIN_SPEC, check_experts
 
 # -- GPUs ------------------------------------------------------------------------------------------
 
@@ -382,6 +382,7 @@ def parse_workload(data: dict[str, Any], where: str, path: str | None = None) ->
                 raise BadInput(f"{where}: missing key 'model.{key}' (an integer; needed for a transformer)")
         if model.kv_heads and model.heads and model.heads % model.kv_heads:
             raise BadInput(f"{where}: key 'model.kv_heads': expected a divisor of model.heads ({model.heads})")
+        check_experts(where, "model.", model)
     else:
         if model.forward_gflops is None:
             raise BadInput(f"{where}: missing key 'model.forward_gflops' (a number; needed for arch "

@@ -33,7 +33,7 @@ from gpucheck.errors import BadInput, UnknownName
 from gpucheck.records import ModelSpec, TrainSpec
 from gpucheck.resources import resource_path
 from gpucheck.tomldata import _B, _f, _i, _s, read_toml, validate_table
-from gpucheck.workload_schema import MODEL_SPEC, TRAIN_SPEC
+from gpucheck.workload_schema import MODEL_SPEC, TRAIN_SPEC, check_experts
 
 ROLES = ("calibration", "validation")
 FAMILIES = ("vision", "nlp", "diffusion", "llm", "speech")
@@ -161,7 +161,9 @@ def _model_from(where: str, name: str, raw: Any) -> tuple[ModelSpec, str]:
     for key in ("arch", "params"):
         if key not in vals:
             raise BadInput(f"{where}: missing key 'models.{name}.{key}' (or 'from_workload')")
-    return ModelSpec(**vals), ""
+    model = ModelSpec(**vals)
+    check_experts(where, f"models.{name}.", model)
+    return model, ""
 
 
 def _measured(where: str, prefix: str, raw: Any) -> Measured:

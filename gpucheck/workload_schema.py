@@ -22,7 +22,9 @@ from gpucheck.choices import (
     UNET_CODES,
     ZERO_ENGINES,
 )
-from gpucheck.records import AUDIO_DECODE, FEATURE_EXTRACTION
+from gpucheck.errors import BadInput
+from gpucheck.i18n import tr
+from gpucheck.records import AUDIO_DECODE, FEATURE_EXTRACTION, ModelSpec
 from gpucheck.tomldata import _B, _f, _i, _s
 
 TOP_SPEC = {
@@ -134,3 +136,16 @@ DATA_SPEC = {
     "tokens": _f(False, 1, 1e16),
 }
 
+
+
+def check_experts(where: str, prefix: str, m: ModelSpec) -> None:
+    """A model with experts names how many a token runs (1 to experts), each expert's width and at most its layers
+    with experts: one clear message for the first key that does not, instead of a model read as dense."""
+    if not m.experts:
+        return
+    for key, value, lo, hi in (("experts_per_token", m.experts_per_token, 1, m.experts),
+                               ("expert_ffn", m.expert_ffn, 1, 10_000_000),
+                               ("moe_layers", m.moe_layers, 0, m.layers or 1000)):
+        if not lo <= value <= hi:
+            raise BadInput(tr("{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}", where=where,
+                              key=prefix + key, lo=lo, hi=hi, got=value))

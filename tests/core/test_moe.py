@@ -191,3 +191,20 @@ def test_below_compute_capability_8_the_experts_run_as_a_loop() -> None:
     slow_moe = estimate(moe, t4).step_seconds / estimate(moe, a10).step_seconds
     slow_dense = estimate(dense, t4).step_seconds / estimate(dense, a10).step_seconds
     assert slow_moe > 1.5 * slow_dense
+
+
+@pytest.mark.parametrize(("change", "key"), [
+    ({}, "model.experts_per_token"),
+    ({"experts_per_token": 9}, "model.experts_per_token"),
+    ({"experts_per_token": 2}, "model.expert_ffn"),
+    ({"experts_per_token": 2, "expert_ffn": 128, "moe_layers": 5}, "model.moe_layers")])
+def test_a_job_file_with_experts_says_which_key_is_missing(tmp_path: Path, change: dict, key: str) -> None:
+    """A user's job file that sets experts but not how many a token runs, or each expert's width, is one clear
+    message naming the key, not a model quietly read as dense."""
+    extra = "".join(f"{k} = {v}\n" for k, v in change.items())
+    job = tmp_path / "moe.toml"
+    job.write_text('id = "my-moe"\ntitle = "My MoE"\nfamily = "llm"\n[model]\narch = "transformer"\n'
+                   "params = 8301824\nlayers = 4\nhidden = 256\nheads = 4\nffn = 512\nvocab = 8000\n"
+                   f"experts = 8\n{extra}[data]\nsamples = 10\n", encoding="utf-8")
+    with pytest.raises(BadInput, match=f"key '{key}'"):
+        get_workload(str(job))
