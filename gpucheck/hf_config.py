@@ -25,7 +25,7 @@ from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.tomldata import _check_value
 
-LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3", "yi", "internlm2", "olmo",
+LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2", "olmo",
               "granite", "deepseek", "baichuan", "mixtral_dense")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
 MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "olmoe", "gpt_oss")
@@ -40,6 +40,19 @@ SUPPORTED_SHOWN = ", ".join(LLAMA_LIKE[:6]) + " …, " + ", ".join(MOE_LIKE) + "
 # gpt-oss adds learned attention sinks to the softmax, which SDPA cannot (models/gpt_oss/modeling_gpt_oss.py:
 # '_supports_sdpa = False'; eager unless a flash-attention kernel with sinks is installed)
 EAGER_ONLY = ("gemma2", "gpt_oss")
+# What a model type's Hugging Face config class gives the keys its published config.json leaves out: Gemma 3's files
+# name only what differs from Gemma3TextConfig (transformers models/gemma3/configuration_gemma3.py; google/gemma-3-12b-it
+# names neither vocab_size nor head_dim, google/gemma-3-4b-it not even the heads)
+TYPE_DEFAULTS: dict[str, dict[str, Any]] = {
+    "gemma3": {"vocab_size": 262_208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
+               "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+               "max_position_embeddings": 131_072, "tie_word_embeddings": True},
+}
+# Decoder layers with four RMSNorms (before and after attention, before and after the MLP: Gemma2DecoderLayer,
+# Gemma3DecoderLayer) instead of LLaMA's two
+FOUR_NORMS = ("gemma2", "gemma3")
+# per-head RMSNorms on q and k, head_dim wide each (Qwen3Attention, Gemma3Attention q_norm / k_norm)
+HEAD_QK_NORMS = ("qwen3", "qwen3_moe", "gemma3")
 
 
 def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
@@ -151,6 +164,32 @@ def moe_mlp_params(h: int, layers: int, ffn: int, moe: dict[str, Any], active: b
     return moe["moe_layers"] * per_moe + (layers - moe["moe_layers"]) * 3 * h * ffn
 
 
+def siglip_params(where: str, vc: dict[str, Any]) -> int:
+    """A SigLIP vision tower's parameters (transformers models/siglip/modeling_siglip.py SiglipVisionTransformer, each
+    missing key at SiglipVisionConfig's default): the patch convolution with its bias, one position embedding per
+    patch, per layer q / k / v / out projections with biases, two LayerNorms and the fc1 / fc2 MLP with biases, the
+    final LayerNorm, and the attention-pooling head where vision_use_head is true."""
+    h = _int(where, vc, "hidden_size", default=768)
+    ffn = _int(where, vc, "intermediate_size", default=3072)
+    layers = _int(where, vc, "num_hidden_layers", default=12, hi=1000)
+    channels = _int(where, vc, "num_channels", default=3, hi=100)
+    image = _int(where, vc, "image_size", default=224, hi=100_000)
+    patch = _int(where, vc, "patch_size", default=16, hi=image)
+    mlp = 2 * h * ffn + ffn + h
+    total = channels * patch * patch * h + h + (image // patch) ** 2 * h
+    total += layers * (4 * (h * h + h) + 2 * 2 * h + mlp) + 2 * h
+    if _bool(where, vc, "vision_use_head", True):  # probe, nn.MultiheadAttention (in and out projections), LayerNorm, MLP
+        total += h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h + mlp
+    return total
+
+
+def gemma3_vision_params(where: str, vc: dict[str, Any], text_hidden: int) -> int:
+    """Gemma 3's image side (Gemma3ForConditionalGeneration): the SigLIP tower and Gemma3MultiModalProjector, a
+    vision-hidden × text-hidden projection and an RMSNorm over the vision hidden size."""
+    vh = _int(where, vc, "hidden_size", default=768)
+    return siglip_params(where, vc) + vh * text_hidden + vh
+
+
 def gpt2_params(h: int, layers: int, positions: int, vocab: int, ffn: int) -> int:
     per_layer = 2 * 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + (h * ffn + ffn) + (ffn * h + h)
     return vocab * h + positions * h + layers * per_layer + 2 * h
@@ -199,7 +238,7 @@ def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
 
 
 def _size(params: float) -> str:
-    return f"{params / 1e9:.1f}B" if params >= 1e9 else f"{params / 1e6:.0f}M"
+    return f"{params / 1e9:.1f}B" if params >= 0.9995e9 else f"{params / 1e6:.0f}M"  # 999.9M reads "1.0B"
 
 
 def _decoder_train(params: float, seq: int) -> TrainSpec:
@@ -216,6 +255,7 @@ def _decoder_train(params: float, seq: int) -> TrainSpec:
 def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[ModelSpec, TrainSpec, int]:
     """(model, starting settings, parameters a token runs through) of a LLaMA-lineage decoder or its
     mixture-of-experts kin."""
+    cfg = {**TYPE_DEFAULTS.get(mt, {}), **{k: v for k, v in cfg.items() if v is not None}}
     h = _int(where, cfg, "hidden_size")
     layers = _int(where, cfg, "num_hidden_layers", hi=1000)
     heads = _int(where, cfg, "num_attention_heads", hi=10_000)
@@ -231,7 +271,7 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     if cfg.get("head_dim") is None:
         _divides(where, "hidden_size", h, "num_attention_heads", heads)
     head_dim = _int(where, cfg, "head_dim", default=h // heads)
-    tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2"))
+    tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2", "gemma3"))
     attention_bias = _bool(where, cfg, "attention_bias", mt == "gpt_oss")  # GptOssConfig: True by default
     qkv_bias = mt in ("qwen2", "qwen2_moe") or attention_bias
     o_bias = attention_bias
@@ -242,8 +282,10 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     if moe:
         params += moe_mlp_params(h, layers, ffn, moe, shared_gate=mt == "qwen2_moe")
         active += moe_mlp_params(h, layers, ffn, moe, active=True, shared_gate=mt == "qwen2_moe")
-    # per-head RMSNorms on q and k (Qwen3, Qwen3-MoE: head_dim each); OLMoE's over the whole q and k projections
-    norms = 2 * head_dim if mt in ("qwen3", "qwen3_moe") else (heads + kv) * head_dim if mt == "olmoe" else 0
+    # per-head RMSNorms on q and k (Qwen3, Qwen3-MoE, Gemma 3: head_dim each); OLMoE's over the whole q and k
+    # projections; Gemma 2 and 3's two more norms per layer
+    norms = 2 * head_dim if mt in HEAD_QK_NORMS else (heads + kv) * head_dim if mt == "olmoe" else 0
+    norms += 2 * h if mt in FOUR_NORMS else 0
     params += layers * norms
     active += layers * norms
     if mt == "gpt_oss":  # biases on every expert (gate_up 2 × ffn, down h) and the router, one sink per head
@@ -271,6 +313,10 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
         raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=where))
+    # a vision-language checkpoint (Gemma 3 from 4B): its image side is loaded beside the decoder, frozen when the text
+    # is fine-tuned (Unsloth's FastModel: finetune_vision_layers = False)
+    vision = cfg.get("vision_config") if str(cfg.get("model_type")).lower() == "gemma3" else None
+    top = cfg  # the checkpoint's own name and architecture, above a vision-language model's text_config
     if isinstance(cfg.get("text_config"), dict) and "hidden_size" not in cfg:
         cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))
     mt = cfg.get("model_type")
@@ -317,13 +363,15 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         family = "nlp"
     elif mt in LLAMA_LIKE or mt in MOE_LIKE:
         model, train, active = _llama_like(where, cfg, mt, name)
-        params = int(model.params)
+        if isinstance(vision, dict):
+            model = dataclasses.replace(model, aux_params=float(gemma3_vision_params(where, vision, model.hidden or 0)))
+        params = int(model.params + model.aux_params)
         family = "llm"
     else:
         raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
                           where=where, got=shorten(mt, 24), names=SUPPORTED_SHOWN))
     size = _size(params)
-    shown = model_display_name(cfg, name)
+    shown = model_display_name(top, name)
     # a mixture of experts: how many of its parameters a token runs through (what its FLOPs follow)
     runs, runs_zh = (f", {_size(active)} active", f"，激活 {_size(active)}") if model.experts else ("", "")
     return Workload(

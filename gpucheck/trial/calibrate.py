@@ -79,10 +79,14 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
     without native bf16), so that the trial measures what was estimated. A trial feeds tensors made on the device,
     so the job is estimated without the host's input path (an audio job's features, the DataLoader workers' starts:
     estimate/input_path.py). The trial runs PyTorch / PEFT code, not Unsloth's: a job set to Unsloth is measured and
-    estimated on the Hugging Face stack."""
+    estimated on the Hugging Face stack. A vision-language model is tried, and estimated, as its decoder alone."""
     if workload.train.feature_extraction or workload.train.loader_start:
         workload = dataclasses.replace(workload, train=dataclasses.replace(
             workload.train, feature_extraction="", loader_start=""))
+    if workload.model.arch == "transformer" and workload.model.aux_params:
+        # a vision-language checkpoint's config.json (Gemma 3 from 4B): the trial builds its decoder from text_config
+        # alone (trial/models.py), so the image side it would load beside it is not estimated either
+        workload = dataclasses.replace(workload, model=dataclasses.replace(workload.model, aux_params=0.0))
     if workload.train.stack == UNSLOTH:
         workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, stack="eager"))
     if machine is None or not _on_cpu(machine, device):
