@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gpucheck.advise import ladder
-from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.machine import Machine
 from gpucheck.records import GpuSpec
 

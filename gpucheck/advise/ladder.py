@@ -27,87 +27,68 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.advise import fused_loss, unsloth
 from gpucheck.advise.data import factor
+from gpucheck.advise.gpu_support import (
+    GpuFacts,
+    _stage_settings,
+    advised_zero_fields,
+    bf16_ok,
+    bitsandbytes_ok,
+    offload_settings,
+    required_fixes,
+)
 from gpucheck.advise.model import Tweak
+from gpucheck.advise.rungs import (
+    Climb,
+    EstimateFn,
+    LadderResult,
+    Rung,
+    _8bit_only_if_it_fits,
+    _cand_8bit,
+    _cand_bucket_view,
+    _cand_cache,
+    _cand_checkpointing,
+    _cand_fused_loss,
+    _cand_micro_batch,
+    _cand_precision,
+    _cand_pure_bf16,
+    _cand_resolution,
+    _cand_short_cut,
+    _cand_short_free,
+    _cand_unsloth,
+    _desc_8bit,
+    _desc_bucket_view,
+    _desc_cache,
+    _desc_checkpointing,
+    _desc_fused_loss,
+    _desc_micro_batch,
+    _desc_precision,
+    _desc_pure_bf16,
+    _desc_resolution,
+    _desc_short,
+    _desc_unsloth,
+    _loses_short,
+    _mixed_precision_text,
+    _replaced_by_pure_bf16,
+    _replaced_by_unsloth,
+    _try_rung,
+    runs,
+)
 from gpucheck.choices import UNSLOTH
 from gpucheck.estimate.factors import load_factors
 from gpucheck.i18n import fmt_gib, localized, tr
-from gpucheck.probe.facts import probe_facts
 from gpucheck.records import Estimate, TrainSpec, Workload
 
-EstimateFn = Callable[[Workload, TrainSpec], Estimate]
 LORA_ARCHS = ("transformer", "unet")
 LOSSES = ("nothing", "time", "quality", "data")  # what a rung gives up, in the order rungs are tried
-
-
-@dataclass(frozen=True)
-class GpuFacts:
-    """What the ladder needs to know about the GPU it targets."""
-
-    backend: str  # cuda | rocm | metal | xpu | cpu
-    compute_capability: float | None
-    supports_bf16: bool
-    ram_bytes: int | None = None  # host RAM (CPU offload), None = unknown
-    gpus: int = 1  # GPUs working on one model (several: ZeRO / FSDP sharding is tried)
-    fp16_nan: bool = False  # FP16 training gives NaN losses on this GPU (GTX 16xx: advice.toml [fp16])
 
 
 def fp16_gives_nan(gpu_name: str | None) -> bool:
     """A GTX 16xx (Turing TU116/TU117): FP16 training gives NaN losses there (advice.toml [fp16])."""
     name = (gpu_name or "").upper()
     return any(n.upper() in name for n in factor("fp16", "nan_gpu_names"))
-
-
-@dataclass(frozen=True)
-class LadderResult:
-    workload: Workload  # the workload finally used (a smaller model after "smaller_model")
-    train: TrainSpec
-    estimate: Estimate  # for `train`
-    tweaks: tuple[Tweak, ...]
-    fits: bool  # fits with room (memory_fit "fits") and is supported
-    smallest_peak_vram_bytes: int  # the least VRAM any step reached (what "needs X GB" reports)
-    settings: dict[str, Any]
-
-    @property
-    def tight(self) -> bool:
-        """Does not fit with room, but inside the estimate's error band: may fit."""
-        e = self.estimate
-        return e.verdict != "not_supported" and e.memory_fit == "tight" and (not self.fits or e.ram_fit == "tight")
-
-
-def bitsandbytes_ok(facts: GpuFacts) -> bool:
-    if facts.backend not in load_factors()["support"]["bitsandbytes_backends"]:  # the one list, factors.toml
-        return False
-    if facts.backend == "cuda" and facts.compute_capability is not None:
-        return facts.compute_capability >= float(factor("bitsandbytes", "min_compute_capability"))
-    return True
-
-
-def bf16_ok(facts: GpuFacts) -> bool:
-    if facts.backend == "cuda" and facts.compute_capability is not None:
-        # the one bf16 threshold: resources/probe.toml [nvidia] bf16_min_cc (the scan reads it too)
-        return facts.compute_capability >= float(probe_facts().nvidia.bf16_min_cc)
-    if facts.backend == "cpu":  # the cores multiply bf16 natively (AVX512_BF16, AMX, Arm BF16)
-        return bool(facts.supports_bf16)
-    return facts.supports_bf16
-
-
-def _precision_settings(precision: str) -> dict[str, Any]:
-    if precision in ("bf16", "bf16-pure"):
-        return {"bf16": True}
-    if precision == "fp16":
-        return {"fp16": True}
-    return {}
-
-
-def runs(est: Estimate) -> bool:
-    """GPU memory fits with room, system RAM is not short of what is installed (RAM that is merely busy
-    at scan time is not a GPU-memory problem: no rung frees it), and the backend supports it."""
-    return est.vram_fit == "fits" and est.ram_fit != "does_not_fit" and est.verdict != "not_supported"
 
 
 SHARD_STAGES = ("zero1", "zero2", "zero3")
@@ -119,200 +100,8 @@ def stage_label(stage: str | None) -> str:
             "zero3_offload": tr("DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM")}[stage]
 
 
-# ZeRO-Offload steps with DeepSpeed's own CPU Adam: the config names the optimizer, so the Trainer hands
-# DeepSpeed no optimizer of its own. A client optimizer (torch AdamW, bitsandbytes 8-bit) beside
-# offload_optimizer is refused unless "zero_force_ds_cpu_optimizer": false (DeepSpeed >= 0.8.3; Hugging Face
-# Transformers docs, "DeepSpeed → Optimizer and scheduler"; DeepSpeed tutorial "ZeRO-Offload": DeepSpeedCPUAdam).
-DS_CPU_ADAMW = {"type": "AdamW", "params": {"lr": "auto", "betas": "auto", "eps": "auto", "weight_decay": "auto"}}
-
-
-def advised_bucket_elements() -> float:
-    """The gradient bucket gpucheck's DeepSpeed settings ask for at ZeRO stages 1-2 (factors.toml [zero])."""
-    return float(load_factors()["zero"]["advised_bucket_elements"])
-
-
-def advised_zero_fields() -> dict[str, Any]:
-    """The TrainSpec fields of the DeepSpeed settings gpucheck advises (`_stage_settings`): overlap_comm at stages 1-2,
-    whose two bucket buffers of the advised size are counted in the memory."""
-    return {"zero_bucket_elements": 2.0 * advised_bucket_elements(), "zero_overlap_comm": True}
-
-
-def _stage_settings(stage: int, offload: bool = False) -> dict[str, Any]:
-    zero: dict[str, Any] = {"stage": stage}
-    if stage in (1, 2):  # DeepSpeed's 5e8-element default bucket would take 1 GB of a small card (factors.toml [zero])
-        zero["reduce_bucket_size"] = zero["allgather_bucket_size"] = int(advised_bucket_elements())
-        # the buckets reduce on a side stream while backward fills the next (a second bucket buffer), instead of in
-        # turn with backward, DeepSpeed's default at stages 1-2 (gpucheck/estimate/zero_comm.py)
-        zero["overlap_comm"] = True
-    if offload:
-        zero["offload_optimizer"] = {"device": "cpu", "pin_memory": True}
-        if stage == 3:
-            zero["offload_param"] = {"device": "cpu", "pin_memory": True}
-    ds: dict[str, Any] = {"zero_optimization": zero}
-    if offload:
-        ds["optimizer"] = DS_CPU_ADAMW
-    out: dict[str, Any] = {"deepspeed": ds, "zero_stage": stage}
-    if offload:
-        out["offload"] = True
-    return out
-
-
-def required_fixes(train: TrainSpec, facts: GpuFacts) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
-    """Changes the GPU forces whether or not the job fits; none changes what is trained."""
-    steps: list[tuple[str, str, str, dict]] = []
-    if facts.backend == "cpu":  # the estimate's CPU default: bf16 where native, else fp32 (unless asked for)
-        if train.precision == "fp16-pure":  # CPUs have no fp16 training: pure bf16 where native, as the estimate
-            return dataclasses.replace(train, precision="bf16-pure" if bf16_ok(facts) else "fp32"), steps
-        if train.precision == "fp16" or (train.precision != "fp32" and not bf16_ok(facts)
-                                         and not train.precision_chosen):
-            train = dataclasses.replace(train, precision="bf16" if bf16_ok(facts) else "fp32")
-        return train, steps
-    if facts.fp16_nan and train.precision != "fp32":
-        chosen = train.precision_chosen
-        train = dataclasses.replace(train, precision="fp32")
-        if not chosen:  # the job's default: FP32 is this card's default (advise says why), not a change to make
-            return _required_optimizer(train, facts, steps)
-        steps.append(("full_precision", tr("Train in FP32, not FP16"),
-                      tr("costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards "
-                         "(pytorch/pytorch#58123, bmaltais/kohya_ss#436)"),
-                      {"fp16": False, "bf16": False}))
-        return _required_optimizer(train, facts, steps)
-    if train.precision in ("bf16", "bf16-pure") and not bf16_ok(facts):
-        chosen, pure = train.precision_chosen, train.precision == "bf16-pure"
-        train = dataclasses.replace(train, precision="fp16")
-        if not chosen:  # the job's default precision: FP16 is this card's default, not a tweak
-            return _required_optimizer(train, facts, steps)
-        if pure:  # what is planned: FP16 mixed precision keeps FP32 master weights, so it needs more memory
-            steps.append(("mixed_precision", tr("Use FP16 mixed precision (FP32 master weights) instead of pure BF16"),
-                          tr("this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 "
-                             "training is not stable; the figures shown are for FP16 mixed precision, which keeps "
-                             "FP32 master weights and needs more memory than pure BF16"),
-                          {"fp16": True, "bf16": False}))
-            return _required_optimizer(train, facts, steps)
-        steps.append(("mixed_precision", tr("Use FP16 mixed precision instead of BF16"),
-                      tr("this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 "
-                         "with automatic loss scaling trains the same way"),
-                      {"fp16": True, "bf16": False}))
-    return _required_optimizer(train, facts, steps)
-
-
-def offload_settings(train: TrainSpec) -> dict[str, Any]:
-    """The DeepSpeed settings of a job configured with CPU offload (ZeRO-Offload; ZeRO-3 when sharded)."""
-    full = train.method == "full"
-    return _stage_settings(max(2, train.zero_stage) if full else 3, offload=True)
-
-
-def _required_optimizer(train: TrainSpec, facts: GpuFacts, steps: list[tuple[str, str, str, dict]]
-                        ) -> tuple[TrainSpec, list[tuple[str, str, str, dict]]]:
-    if train.cpu_offload and train.method == "full" and train.optimizer == "adamw-8bit":
-        # ZeRO-Offload runs the optimizer step on the CPU with DeepSpeedCPUAdam (fp32 states); bitsandbytes'
-        # 8-bit AdamW runs on the GPU only and DeepSpeed refuses it beside offload (see DS_CPU_ADAMW)
-        train = dataclasses.replace(train, optimizer="adamw")
-        steps.append(("optimizer_8bit", tr("Use DeepSpeed's CPU AdamW instead of 8-bit AdamW"),
-                      tr("ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer "
-                         "(bitsandbytes) runs on the GPU only"), offload_settings(train)))
-        return train, steps
-    if not bitsandbytes_ok(facts) and train.optimizer == "adamw-8bit":
-        train = dataclasses.replace(train, optimizer="adamw")
-        steps.append(("optimizer_8bit", tr("Use the standard AdamW optimizer"),
-                      tr("8-bit optimizers (bitsandbytes) are not available on this GPU"),
-                      {"optim": "adamw_torch"}))
-    return train, steps
-
-
 # -- the rungs -------------------------------------------------------------------------------------
-
-
-@dataclass
-class Climb:
-    """The state the loop carries from rung to rung."""
-
-    workload: Workload
-    facts: GpuFacts
-    train: TrainSpec
-    est: Estimate
-    effective_batch: int
-    prev_hours: float | None = None  # the run's time before the rung being described
-
-
-@dataclass(frozen=True)
-class Rung:
-    id: str
-    loses: str  # one of LOSSES
-    candidates: Callable[[Climb], list[TrainSpec]]  # tried in order; the first that fits wins
-    describe: Callable[[Climb, TrainSpec], tuple[str, str, dict[str, Any]]]  # title, cost, settings
-    only_if_it_fits: bool | Callable[[Climb], bool] = False  # worth it only when it changes the answer
-    loses_for: Callable[[Climb, TrainSpec], str] | None = None  # what the chosen candidate loses, when it
-    #                                                             can lose less than the rung's `loses`
-    replaces: Callable[[TrainSpec], tuple[str, ...]] = lambda t: ()  # earlier tweaks the chosen candidate undoes
-
-
-def _text_model(c: Climb) -> bool:
-    return c.workload.model.arch == "transformer" and c.workload.family in ("llm", "nlp") and bool(c.train.seq_len)
-
-
-def _seq_steps(c: Climb) -> list[int]:
-    return [n for n in sorted((int(x) for x in factor("tweaks", "max_seq_len_steps")), reverse=True)
-            if n < (c.train.seq_len or 0)]
-
-
-def _cand_precision(c: Climb) -> list[TrainSpec]:
-    if c.train.precision != "fp32" or c.facts.backend == "cpu" or c.facts.fp16_nan:
-        return []
-    return [dataclasses.replace(c.train, precision="bf16" if bf16_ok(c.facts) else "fp16")]
-
-
-def _desc_precision(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return _mixed_precision_text(t.precision)
-
-
-def _mixed_precision_text(precision: str) -> tuple[str, str, dict[str, Any]]:
-    """Title, cost and settings of switching to `precision` mixed precision (the rung and `speed_up`)."""
-    return (tr("Use {p} mixed precision", p=precision.upper()),
-            tr("loses nothing: tensor cores make it faster, and the model keeps FP32 master weights"),
-            _precision_settings(precision))
-
-
-def _cand_fused_loss(c: Climb) -> list[TrainSpec]:
-    f = c.facts
-    return [fused_loss.with_fused_loss(c.train)] if fused_loss.offered(c.workload, c.train, f.backend,
-                                                                       f.compute_capability) else []
-
-
-def _desc_fused_loss(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return fused_loss.describe(c.workload)
-
-
-def _cand_unsloth(c: Climb) -> list[TrainSpec]:
-    f = c.facts
-    return [unsloth.with_unsloth(c.train)] if unsloth.offered(c.workload, c.train, f.backend,
-                                                               f.compute_capability) else []
-
-
-def _desc_unsloth(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return unsloth.describe(c.workload, t)
-
-
-def _replaced_by_unsloth(t: TrainSpec) -> tuple[str, ...]:
-    """Unsloth computes its loss without the logits itself: Liger's fused loss is not needed beside it."""
-    return ("fused_loss",)
-
-
-def _cand_bucket_view(c: Climb) -> list[TrainSpec]:
-    """Several GPUs with a full replica each (DDP): DDP's own flag gradient_as_bucket_view=True makes the gradients
-    views into its communication buckets instead of a second copy (resources/factors.toml [ddp])."""
-    t = c.train
-    if c.facts.gpus <= 1 or c.facts.backend not in ("cuda", "rocm") or not t.ddp_bucket_copy or t.zero_stage \
-            or t.shard or t.cpu_offload:
-        return []
-    return [dataclasses.replace(t, ddp_bucket_copy=False)]
-
-
-def _desc_bucket_view(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return (tr("Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)"),
-            tr("loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU "
-               "(with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))"),
-            {"gradient_as_bucket_view": True})
+# the DeepSpeed rungs here; the others, and what a rung is, in advise/rungs.py
 
 
 def _cand_sharding(c: Climb) -> list[TrainSpec]:
@@ -333,137 +122,6 @@ def _desc_sharding(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
     return (tr("Shard the model across the {n} GPUs: {how}", n=c.facts.gpus, how=stage_label(stage)),
             tr("costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe"),
             _stage_settings(t.zero_stage))
-
-
-def _cand_short_free(c: Climb) -> list[TrainSpec]:
-    avg = c.workload.data.avg_seq_len
-    if not _text_model(c) or not avg:
-        return []
-    return [dataclasses.replace(c.train, seq_len=n) for n in _seq_steps(c) if n >= 2 * avg]
-
-
-def _desc_short(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    avg = c.workload.data.avg_seq_len
-    n = t.seq_len
-    now, before = c.est.total_hours, c.prev_hours
-    if avg and n and n >= 2 * avg and t.packing and now and before and now >= 1.2 * before:
-        # packed rows: a shorter row holds fewer samples, so there are more steps, each with its fixed costs
-        return (tr("Limit the sequence length to {n} tokens", n=n),
-                tr("cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens "
-                   "hold fewer samples: more steps, about {x}× the time here", n=n, avg=avg, x=f"{now / before:.1f}"),
-                {"max_seq_length": n})
-    if avg and n and n >= 2 * avg:  # the rung that loses (almost) nothing: say so, as its place in the order does
-        return (tr("Limit the sequence length to {n} tokens", n=n),
-                tr("loses almost nothing: this data set averages about {avg} tokens, so only the rare sample "
-                   "longer than {n} tokens is cut off (or split)", n=n, avg=avg), {"max_seq_length": n})
-    cost = (tr("loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of "
-               "the data is shorter: this data set averages about {avg} tokens", n=n, avg=avg) if avg else
-            tr("loses data: samples longer than {n} tokens are cut off (or split); check how long your samples "
-               "are: little is lost when most of them are shorter", n=n))
-    return tr("Limit the sequence length to {n} tokens", n=n), cost, {"max_seq_length": n}
-
-
-def _loses_short(c: Climb, t: TrainSpec) -> str:
-    """A limit at twice the data's mean length or more cuts only the rare long sample: it loses nothing."""
-    avg = c.workload.data.avg_seq_len
-    if not (avg and t.seq_len and t.seq_len >= 2 * avg):
-        return "data"
-    now, before = c.est.total_hours, c.prev_hours
-    return "time" if t.packing and now and before and now >= 1.2 * before else "nothing"  # packed: more steps
-
-
-def _cand_micro_batch(c: Climb) -> list[TrainSpec]:
-    out, b = [], c.train.batch
-    while b > 1:
-        b = max(1, b // 2)
-        out.append(dataclasses.replace(c.train, batch=b, grad_accum=max(1, c.effective_batch // b)))
-    return out
-
-
-def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    if "yolo" in (c.workload.model.name or c.workload.id).lower():
-        # Ultralytics accumulates gradients up to its nominal batch (nbs=64) by itself (docs.ultralytics.com,
-        # "Train → Train settings: nbs"): only `batch` changes; the effective batch stays 64
-        return (tr("Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)", b=t.batch),
-                tr("costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are "
-                   "noisier, so results can differ", b=t.batch),
-                {"batch": t.batch})
-    if c.workload.model.arch == "cnn":
-        cost = tr("costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics "
-                  "are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)", b=t.batch)
-    else:
-        cost = tr("the same training result; costs a little time because the GPU does less work at a time")
-    return (tr("Micro-batch {b} with gradient accumulation {k} (same effective batch {n})",
-               b=t.batch, k=t.grad_accum, n=c.effective_batch), cost,
-            {"per_device_train_batch_size": t.batch, "gradient_accumulation_steps": t.grad_accum})
-
-
-def _cand_cache(c: Climb) -> list[TrainSpec]:
-    m = c.workload.model
-    if m.arch != "unet" or not m.aux_params or c.train.cache_embeddings or c.train.method == "full":
-        return []  # DreamBooth (all U-Net weights): diffusers' train_dreambooth.py has no latent cache
-    return [dataclasses.replace(c.train, cache_embeddings=True)]
-
-
-def _desc_cache(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return (tr("Cache the latents and text embeddings before training (train the U-Net only)"),
-            tr("the VAE and text encoders run once and leave the GPU, which also saves time; random crops "
-               "and flips are then fixed per image, and the text encoder is not trained"),
-            {"cache_latents": True, "cache_text_encoder_outputs": True, "network_train_unet_only": True})
-
-
-def _cand_checkpointing(c: Climb) -> list[TrainSpec]:
-    return [] if c.train.grad_checkpointing else [dataclasses.replace(c.train, grad_checkpointing=True)]
-
-
-def _desc_checkpointing(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    pct = (float(factor("tweaks", "grad_checkpointing_time_factor")) - 1) * 100
-    return (tr("Turn on gradient checkpointing"),
-            tr("costs about {p}% more time: activations are recomputed in the backward pass", p=f"{pct:.0f}"),
-            {"gradient_checkpointing": True})
-
-
-def _cand_8bit(c: Climb) -> list[TrainSpec]:
-    t = c.train
-    if t.optimizer != "adamw" or not bitsandbytes_ok(c.facts) or c.facts.backend == "cpu" or t.cpu_offload:
-        return []  # offloaded: DeepSpeed's CPU Adam steps the optimizer, not bitsandbytes
-    return [dataclasses.replace(t, optimizer="adamw-8bit")]
-
-
-def _8bit_only_if_it_fits(c: Climb) -> bool:
-    """Adapters' optimizer state is usually tiny: 8-bit AdamW is offered for them only when it changes the
-    answer (a 65B model's rank-64 adapters on every linear layer hold 6 GiB of AdamW state; QLoRA's paper
-    trains them with a paged optimizer, Dettmers et al. 2023, arXiv 2305.14314 §2); kohya's SDXL LoRA
-    recipes use AdamW8bit anyway."""
-    return c.train.method != "full" and c.workload.model.arch != "unet"
-
-
-def _desc_8bit(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return (tr("Use the paged 8-bit AdamW optimizer (bitsandbytes)"),
-            tr("loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and "
-               "results stay very close; paging moves memory spikes to the CPU"),
-            {"optim": "paged_adamw_8bit"})
-
-
-def _cand_pure_bf16(c: Climb) -> list[TrainSpec]:
-    """A full fine-tune with bf16 weights and gradients and 8-bit AdamW: 2 + 2 + 2 bytes per parameter
-    (no FP32 master copy), the common way to fully tune a 7-8B model on one 80 GB card."""
-    t = c.train
-    if (t.method != "full" or t.cpu_offload or t.precision not in ("bf16", "fp32") or not bf16_ok(c.facts)
-            or t.optimizer not in ("adamw", "adamw-8bit")
-            or c.facts.backend not in ("cuda", "rocm") or not bitsandbytes_ok(c.facts) or t.from_scratch):
-        return []
-    return [dataclasses.replace(t, precision="bf16-pure", optimizer="adamw-8bit")]
-
-
-def _desc_pure_bf16(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return (tr("Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes "
-               "per parameter"),
-            tr("loses a little quality unless the updates are summed carefully: pure BF16 training drops small "
-               "weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "
-               "\"Revisiting BFloat16 Training\", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, "
-               "or optimi's Kahan-summed AdamW)"),
-            {"bf16": True, "optim": "adamw_bnb_8bit", "torch_dtype": "bfloat16"})
 
 
 def full_offload(t: TrainSpec, gpus: int) -> TrainSpec:
@@ -508,28 +166,6 @@ def _replaced_by_offload(t: TrainSpec) -> tuple[str, ...]:
     return ("optimizer_8bit", "pure_bf16") if t.method == "full" else ()
 
 
-def _replaced_by_pure_bf16(t: TrainSpec) -> tuple[str, ...]:
-    """The pure-BF16 step carries its own 8-bit AdamW."""
-    return ("optimizer_8bit",)
-
-
-def _cand_short_cut(c: Climb) -> list[TrainSpec]:
-    return [dataclasses.replace(c.train, seq_len=n) for n in _seq_steps(c)] if _text_model(c) else []
-
-
-def _cand_resolution(c: Climb) -> list[TrainSpec]:
-    m, t = c.workload.model, c.train
-    if m.arch != "unet" or not t.image_size:
-        return []
-    return [dataclasses.replace(t, image_size=n) for n in (768, 512) if n < t.image_size and n >= t.image_size // 2]
-
-
-def _desc_resolution(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return (tr("Train at {n}×{n} pixels", n=t.image_size),
-            tr("loses detail: the model learns from smaller images, so fine detail at full resolution suffers"),
-            {"resolution": t.image_size})
-
-
 RUNGS: tuple[Rung, ...] = (
     Rung("mixed_precision", "nothing", _cand_precision, _desc_precision),
     Rung("fused_loss", "nothing", _cand_fused_loss, _desc_fused_loss),  # Liger: the logits never kept
@@ -551,42 +187,6 @@ DATA_CHANGES: tuple[Rung, ...] = (
     Rung("shorter_sequences", "data", _cand_short_cut, _desc_short, only_if_it_fits=True, loses_for=_loses_short),
     Rung("smaller_images", "data", _cand_resolution, _desc_resolution, only_if_it_fits=True),
 )
-
-
-def _try_rung(rung: Rung, c: Climb, fn: EstimateFn) -> tuple[TrainSpec, Estimate] | None:
-    """The rung's first candidate that fits; else its last, if that still lowers the memory."""
-    last = None
-    for t in rung.candidates(c):
-        e = fn(c.workload, t)
-        if runs(e) and not _negligible(rung, c, e):
-            return t, e
-        last = (t, e)
-    if last is None or last[1].verdict == "not_supported" or _negligible(rung, c, last[1]):
-        return None
-    only = rung.only_if_it_fits(c) if callable(rung.only_if_it_fits) else rung.only_if_it_fits
-    if only:
-        # worth it only when it changes the answer (does not fit → may fit); a rung that loses nothing is
-        # worth it whenever it lowers the memory (a tight job is then nearer to fitting)
-        order = ("fits", "tight", "does_not_fit")
-        improves = order.index(last[1].vram_fit) < order.index(c.est.vram_fit) or (
-            rung.loses == "nothing" and c.est.vram_fit == "tight" and last[1].peak_vram_bytes < c.est.peak_vram_bytes)
-        return last if improves else None
-    if last[1].limit == "ram" and c.est.limit != "ram" and last[1].ram_bytes > c.est.ram_bytes:
-        return None  # it would trade GPU memory for RAM this PC does not have (CPU offload); on a Mac, where
-        #              the GPU's memory is the RAM, a step that lowers both is kept
-    lower_vram = last[1].peak_vram_bytes < c.est.peak_vram_bytes
-    lower_ram = c.est.limit == "ram" and last[1].ram_bytes < c.est.ram_bytes
-    return last if lower_vram or lower_ram else None
-
-
-def _negligible(rung: Rung, c: Climb, e: Estimate) -> bool:
-    """A step that costs something (time, quality) but saves less memory than the estimate can resolve: it would
-    turn 'may fit' into 'runs' on a difference smaller than the estimate's own error (advice.toml
-    [tweaks] min_saving_fraction), so it is not offered (8-bit AdamW over a LoRA adapter's few million weights)."""
-    if rung.loses == "nothing" or not c.est.vram_available_bytes:
-        return False
-    saved = c.est.peak_vram_bytes - e.peak_vram_bytes
-    return saved < float(factor("tweaks", "min_saving_fraction")) * c.est.vram_available_bytes
 
 
 def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_fn: EstimateFn) -> LadderResult:

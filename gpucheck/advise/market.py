@@ -29,9 +29,11 @@ from gpucheck.advise.data import (
     parts_of,
     usd_to_cny,
 )
-from gpucheck.advise.ladder import EstimateFn, GpuFacts, LadderResult, bf16_ok, run_ladder
+from gpucheck.advise.gpu_support import GpuFacts, bf16_ok
+from gpucheck.advise.ladder import run_ladder
 from gpucheck.advise.model import TWEAK_IDS, BuyVsRent, CloudOption, Upgrade
 from gpucheck.advise.present import sharding_text, shop_price_text
+from gpucheck.advise.rungs import EstimateFn, LadderResult
 from gpucheck.errors import BadInput
 from gpucheck.i18n import N_, fmt_duration, fmt_gib, fmt_list, fmt_money, get_language, localized, tr
 from gpucheck.machine import Machine

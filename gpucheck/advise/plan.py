@@ -10,7 +10,7 @@ from gpucheck import estimate as est_mod
 from gpucheck.advise import host, ladder, market, multi, unknown_speed, unsloth
 from gpucheck.advise.data import factor
 from gpucheck.advise.facts import facts_for_spec, facts_for_target
-from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.advise.mirrors import shell_for
 from gpucheck.advise.model import (
     Advice,

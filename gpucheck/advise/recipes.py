@@ -10,7 +10,7 @@ from __future__ import annotations
 import pprint
 from typing import Any
 
-from gpucheck.advise.ladder import GpuFacts, bf16_ok, offload_settings
+from gpucheck.advise.gpu_support import GpuFacts, bf16_ok, offload_settings
 from gpucheck.advise.mirrors import continuation, with_download_mirrors
 from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload

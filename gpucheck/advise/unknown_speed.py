@@ -14,7 +14,7 @@ import dataclasses
 from typing import Any
 
 from gpucheck import estimate as est_mod
-from gpucheck.advise.ladder import LadderResult
+from gpucheck.advise.rungs import LadderResult
 from gpucheck.catalog import load_gpus
 from gpucheck.estimate.factors import load_factors
 from gpucheck.i18n import tr

@@ -14,7 +14,7 @@ import pytest
 from gpucheck import estimate as E
 from gpucheck.advise import advise, market
 from gpucheck.advise.data import load_cloud, parts_of
-from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.advise.mirrors import load_downloads, with_download_mirrors
 from gpucheck.advise.present import shop_price_text
 from gpucheck.catalog import find_gpu, gpu_for, load_workloads

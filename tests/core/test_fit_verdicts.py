@@ -17,8 +17,8 @@ import pytest
 
 from gpucheck import estimate as E
 from gpucheck.advise import advise
+from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.advise.job_json import job_to_json
-from gpucheck.advise.ladder import GpuFacts
 from gpucheck.advise.recipes import snippet
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main

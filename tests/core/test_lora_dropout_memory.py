@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from gpucheck.advise.ladder import GpuFacts
+from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.advise.recipes import snippet
 from gpucheck.catalog import get_workload
 from gpucheck.cli import main

@@ -158,7 +158,7 @@ def test_the_recipe_reaches_the_experts_by_parameter_name() -> None:
     on the attention alone, and on a dense model, the LoraConfig is the usual one."""
     import dataclasses
 
-    from gpucheck.advise.ladder import GpuFacts
+    from gpucheck.advise.gpu_support import GpuFacts
     from gpucheck.advise.recipes import snippet
 
     moe = workload_from_config_file(QWEN3_MOE)
