@@ -26,7 +26,7 @@ from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.tomldata import _check_value
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2", "olmo",
-              "granite", "deepseek", "baichuan", "mixtral_dense")
+              "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
 MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "olmoe", "gpt_oss")
 BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
@@ -47,12 +47,20 @@ TYPE_DEFAULTS: dict[str, dict[str, Any]] = {
     "gemma3": {"vocab_size": 262_208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
                "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
                "max_position_embeddings": 131_072, "tie_word_embeddings": True},
+    # SmolLM3Config (its defaults are SmolLM3-3B's: tied embeddings) and Glm4Config (GLM-4-9B-0414's: q/k/v biases)
+    "smollm3": {"num_key_value_heads": 4, "tie_word_embeddings": True},
+    "glm4": {"num_key_value_heads": 2, "head_dim": 128, "attention_bias": True},
 }
 # Decoder layers with four RMSNorms (before and after attention, before and after the MLP: Gemma2DecoderLayer,
-# Gemma3DecoderLayer) instead of LLaMA's two
-FOUR_NORMS = ("gemma2", "gemma3")
+# Gemma3DecoderLayer; Glm4DecoderLayer's post_self_attn / post_mlp norms) instead of LLaMA's two (OLMo 2 and 3 have
+# two, after each sublayer)
+FOUR_NORMS = ("gemma2", "gemma3", "glm4")
 # per-head RMSNorms on q and k, head_dim wide each (Qwen3Attention, Gemma3Attention q_norm / k_norm)
 HEAD_QK_NORMS = ("qwen3", "qwen3_moe", "gemma3")
+# RMSNorms over the whole q and k projections (OlmoeAttention, Olmo2Attention, Olmo3Attention)
+WIDE_QK_NORMS = ("olmoe", "olmo2", "olmo3")
+# biases on q, k and v but not on the output projection (Glm4Attention: o_proj bias=False)
+QKV_BIAS_ONLY = ("glm4",)
 
 
 def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
@@ -274,7 +282,7 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2", "gemma3"))
     attention_bias = _bool(where, cfg, "attention_bias", mt == "gpt_oss")  # GptOssConfig: True by default
     qkv_bias = mt in ("qwen2", "qwen2_moe") or attention_bias
-    o_bias = attention_bias
+    o_bias = attention_bias and mt not in QKV_BIAS_ONLY
     mlp_bias = _bool(where, cfg, "mlp_bias", False)
     params = llama_params(h, layers, heads, kv, 0 if moe else ffn, vocab, tied, head_dim, qkv_bias, o_bias,
                           mlp_bias)
@@ -284,7 +292,7 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
         active += moe_mlp_params(h, layers, ffn, moe, active=True, shared_gate=mt == "qwen2_moe")
     # per-head RMSNorms on q and k (Qwen3, Qwen3-MoE, Gemma 3: head_dim each); OLMoE's over the whole q and k
     # projections; Gemma 2 and 3's two more norms per layer
-    norms = 2 * head_dim if mt in HEAD_QK_NORMS else (heads + kv) * head_dim if mt == "olmoe" else 0
+    norms = 2 * head_dim if mt in HEAD_QK_NORMS else (heads + kv) * head_dim if mt in WIDE_QK_NORMS else 0
     norms += 2 * h if mt in FOUR_NORMS else 0
     params += layers * norms
     active += layers * norms
