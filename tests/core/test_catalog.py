@@ -29,7 +29,7 @@ LADDER = {
     "mnist-cnn", "cifar10-resnet18", "resnet50-finetune", "imagenet-resnet50", "yolov8s-finetune",
     "bert-base-finetune", "whisper-small-finetune", "gpt2-124m-pretrain", "sd15-lora", "sd15-dreambooth",
     "sdxl-lora", "qwen2.5-1.5b-lora", "llama3-8b-qlora", "llama3-8b-lora", "llama3-8b-full",
-    "qwen2.5-7b-qlora", "llama3-70b-qlora",
+    "qwen2.5-7b-qlora", "llama3-70b-qlora", "gemma3-4b-qlora",
 }
 
 
@@ -179,7 +179,7 @@ def test_unknown_scanned_gpu_is_none_not_a_guess():
 # -- workloads ---------------------------------------------------------------------------------------
 
 
-def test_the_ladder_has_the_17_ids_sorted_by_level_with_both_languages():
+def test_the_ladder_has_the_18_ids_sorted_by_level_with_both_languages():
     ws = load_workloads()
     assert {w.id for w in ws} == LADDER
     levels = [w.level for w in ws]

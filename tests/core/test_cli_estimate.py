@@ -64,7 +64,7 @@ def test_estimate_hf_config(capsys):
 def test_check_all_builtins_on_a_catalog_gpu(capsys):
     rc, out, _ = run(capsys, "check", "--gpu", "rtx 3060 12gb", "--json")
     d = json.loads(out)
-    assert rc == 0 and len(d["estimates"]) == 17
+    assert rc == 0 and len(d["estimates"]) == 18
     verdicts = {e["workload"]: e["verdict_as_configured"] for e in d["estimates"]}
     assert verdicts["mnist-cnn"] == "runs" and verdicts["llama3-70b-qlora"] == "does_not_fit"
 
