@@ -50,7 +50,7 @@ from gpucheck.scan_command import load_target_machine
 from gpucheck.verdict import Verdict, verdict_label
 
 # What one command alone uses loads when it runs (gpucheck gpus needs neither the trial nor the report model).
-report_model = lazy_import("gpucheck.report.model")
+report_model = lazy_import("gpucheck.report.build")
 trial = lazy_import("gpucheck.trial")
 
 GIB = 1024**3

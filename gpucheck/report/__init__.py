@@ -45,11 +45,11 @@ pdf = lazy_import("gpucheck.report.pdf")
 # so that `gpucheck scan` can use the privacy policy (gpucheck.report.privacy) without them.
 html = lazy_import("gpucheck.report.html")
 json_report = lazy_import("gpucheck.report.json")
-model_mod = lazy_import("gpucheck.report.model")
+model_mod = lazy_import("gpucheck.report.build")
 
 
 def build_report(machine: Any, *args: Any, **kwargs: Any) -> Any:
-    """The report model: gpucheck.report.model.build_report (its arguments are listed above)."""
+    """The report model: gpucheck.report.build.build_report (its arguments are listed above)."""
     return model_mod.build_report(machine, *args, **kwargs)
 
 

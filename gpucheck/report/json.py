@@ -14,8 +14,9 @@ from typing import Any
 from gpucheck.advise import advice_to_dict
 from gpucheck.advise.job_json import job_to_json
 from gpucheck.machine import to_jsonable
+from gpucheck.report.job_section import evaluation_figures
 from gpucheck.report.measured import measured_to_json
-from gpucheck.report.model import Evaluation, ReportModel, evaluation_figures
+from gpucheck.report.model import Evaluation, ReportModel
 from gpucheck.report.privacy import trial_for_report
 
 REPORT_SCHEMA_VERSION = 1

@@ -17,7 +17,7 @@ from gpucheck.lazy import lazy_import
 # loaded on first use, after the window is up (start-up speed, see gpucheck/lazy.py).
 readiness = lazy_import("gpucheck.advise.readiness")
 machine_mod = lazy_import("gpucheck.machine")
-report_model = lazy_import("gpucheck.report.model")
+report_model = lazy_import("gpucheck.report.machine_section")
 advice_data = lazy_import("gpucheck.advise.data")
 software_advice = lazy_import("gpucheck.advise.software")
 

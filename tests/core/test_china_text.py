@@ -168,8 +168,8 @@ def test_usable_vram_is_called_usable_and_terms_are_one_each(zh_cli_outputs):
 
 @pytest.mark.parametrize("machine", ["rtx2060super-windows", "rtx4060-laptop-wsl2", "m1-macbookair"])
 def test_the_chinese_report_has_one_colon_per_line_and_names_its_assumptions_jobs(machine):
+    from gpucheck.report.build import build_report
     from gpucheck.report.html import render_html
-    from gpucheck.report.model import build_report
 
     with use_region("cn"):
         model = build_report(Machine.load(MACHINES / f"{machine}.json"), lang="zh_CN")

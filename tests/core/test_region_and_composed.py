@@ -217,8 +217,8 @@ def test_chinese_terms_named_in_issue_18():
 
 
 def test_chinese_report_times_are_beijing_time():
+    from gpucheck.report.build import build_report
     from gpucheck.report.html import render_html
-    from gpucheck.report.model import build_report
 
     m = Machine.load(FIXTURES / "machines" / "office-pc-cpu-only.json")
     now = datetime(2026, 12, 1, 15, 8, tzinfo=timezone.utc)
@@ -255,8 +255,8 @@ def test_region_flag_on_the_cli(capsys):
 @pytest.mark.parametrize("lang, region", [("zh_CN", "cn"), ("en", "global")])
 def test_report_cloud_table_in_the_readers_region_and_bill_currency(lang, region):
     """Both report formats draw this table: GTX 1660 Ti laptop (6 GB), Llama 3 8B QLoRA needs a cloud GPU."""
+    from gpucheck.report.build import build_report
     from gpucheck.report.html import render_html
-    from gpucheck.report.model import build_report
 
     m = Machine.load(FIXTURES / "machines" / "gtx1660-laptop.json")
     with use_region(region):
@@ -293,7 +293,7 @@ def test_strong_lists_do_not_stack_a_full_stop_and_a_semicolon():
 @pytest.fixture(scope="module")
 def zh_report_3060():
     """RTX 3060 12 GB desktop with only hard disks (tests/fixtures/machines, sources in SOURCES.md)."""
-    from gpucheck.report.model import build_report
+    from gpucheck.report.build import build_report
 
     m = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
     with use_region("cn"):
@@ -373,7 +373,7 @@ def test_old_macos_is_told_the_settings_app_it_has_and_a_placeholder_in_chinese(
 def test_a_job_the_hardware_cannot_train_is_not_said_to_be_out_of_memory():
     """QLoRA on the M1 MacBook Air: bitsandbytes has no 4-bit kernels for Apple GPUs (verdict 'not supported'),
     so its training time is not 'none: it does not fit here'."""
-    from gpucheck.report.model import build_report
+    from gpucheck.report.build import build_report
 
     m = Machine.load(FIXTURES / "machines" / "m1-macbookair.json")
     with use_region("cn"):

@@ -28,7 +28,7 @@ needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext"), reason="popple
 
 
 def _model(machine: str, lang: str):
-    from gpucheck.report.model import build_report
+    from gpucheck.report.build import build_report
 
     with use_region("cn"):
         return build_report(Machine.load(MACHINES / f"{machine}.json"), lang=lang, now=NOW)

@@ -19,11 +19,12 @@ import pytest
 from gpucheck.i18n import fmt_duration
 from gpucheck.machine import Machine
 from gpucheck.report import build_report
+from gpucheck.report.build import evaluate
 from gpucheck.report.figures import need_caption, time_sentence, time_text
 from gpucheck.report.html import render_html
 from gpucheck.report.json import report_dict
 from gpucheck.report.measured import measured_of, measured_rows, measured_summary
-from gpucheck.report.model import Evaluation, evaluate
+from gpucheck.report.model import Evaluation
 from gpucheck.ui.widgets.badge import Badge
 from tests.ui.conftest import TRIAL_RESULTS, machine_path, recorded_trial, run_recorded_trial
 

@@ -21,8 +21,8 @@ from gpucheck.report.figures import (
     time_text,
     time_tooltip,
 )
+from gpucheck.report.job_section import precision_text
 from gpucheck.report.measured import measured_verdict_label
-from gpucheck.report.model import precision_text
 from gpucheck.ui.dialogs import show_bad_input
 from gpucheck.ui.pages.base import BasePage
 from gpucheck.ui.widgets.badge import Badge
