@@ -290,6 +290,13 @@ def find_gpu(name: str) -> GpuSpec:
         raise BadInput(tr("--gpu: expected a GPU name such as '4090' or 'a100 80gb'"))
     if len(name) > MAX_NAME_CHARS:  # no GPU name is that long: not looked up, not echoed whole
         raise UnknownName(tr("unknown GPU '{name}' (see 'gpucheck gpus' for the list)", name=shorten(name, 80)))
+    return _find_gpu(name)
+
+
+@lru_cache(maxsize=1024)
+def _find_gpu(name: str) -> GpuSpec:
+    """find_gpu's lookup, kept per name: the catalog does not change while the program runs, and the advice looks
+    the same cloud and upgrade GPUs up for every job (a name that matches no card, or several, raises each time)."""
     s = name.strip().lower()
     for g in load_gpus():
         if (s == g.id or s == g.name.lower() or s in (a.lower() for a in g.aliases)) and not g.memory_options_gib:

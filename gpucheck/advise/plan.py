@@ -191,11 +191,21 @@ def _money(machine: Machine | None, workload: Workload, target: Any, result: Any
            ) -> tuple[list[Upgrade], tuple[CloudOption, ...], Any]:
     """Upgrades, cloud offers and buy-vs-rent for the plan advised (appends to `notes`)."""
     # -- money: upgrades, cloud, buy vs rent ---------------------------------------------------
+    # the cloud offers, the upgrades and the several-GPU options try the same GPUs at the same settings: each
+    # (job, target, settings) is estimated once in this advice (an estimate is a pure function of the three)
+    memo: dict[tuple[Workload, Any, Any], Estimate] = {}
+
+    def once(w: Workload, t: Any, tr_: Any) -> Estimate:
+        key = (w, t, tr_)
+        if key not in memo:
+            memo[key] = est_mod.estimate(w, t, tr_)
+        return memo[key]
+
     def estimate_for(spec: GpuSpec, n: int):
         t = est_mod.Target.from_gpu(spec, n, None)
 
         def fn(w: Workload, tr_):
-            return est_mod.estimate(w, t, tr_)
+            return once(w, t, tr_)
         return fn
 
     def facts_for(spec: GpuSpec, n: int) -> GpuFacts:
@@ -208,7 +218,7 @@ def _money(machine: Machine | None, workload: Workload, target: Any, result: Any
         here = dataclasses.replace(plain, ram_bytes=target.ram_bytes, ram_available_bytes=target.ram_available_bytes)
 
         def fn(w: Workload, tr_):
-            return est_mod.estimate(w, here if tr_ is not None and tr_.cpu_offload else plain, tr_)
+            return once(w, here if tr_ is not None and tr_.cpu_offload else plain, tr_)
         return fn
 
     def upgrade_facts_for(spec: GpuSpec, n: int) -> GpuFacts:
