@@ -20,8 +20,8 @@ from typing import Any
 
 from gpucheck.advise import advise, cli_check_lines, format_advice
 from gpucheck.advise.job_json import job_to_json
-from gpucheck.advise.market import shop_part_for
 from gpucheck.advise.present import shop_price_text
+from gpucheck.advise.upgrades import shop_part_for
 from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.console import format_table, print_json, print_line
 from gpucheck.errors import BadInput

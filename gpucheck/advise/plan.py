@@ -7,7 +7,8 @@ import dataclasses
 from typing import Any
 
 from gpucheck import estimate as est_mod
-from gpucheck.advise import host, ladder, market, multi, unknown_speed, unsloth
+from gpucheck.advise import host, ladder, multi, unknown_speed, unsloth
+from gpucheck.advise.cloud_offers import cloud_options
 from gpucheck.advise.data import factor
 from gpucheck.advise.facts import facts_for_spec, facts_for_target
 from gpucheck.advise.gpu_support import GpuFacts
@@ -23,6 +24,7 @@ from gpucheck.advise.model import (
 from gpucheck.advise.present import format_advice_brief, format_machine_advice
 from gpucheck.advise.recipes import snippet
 from gpucheck.advise.software import software_fixes
+from gpucheck.advise.upgrades import buy_vs_rent, gpu_upgrades, multi_gpu_upgrade, part_upgrade
 from gpucheck.catalog import find_gpu, get_workload, gpu_for
 from gpucheck.errors import BadInput
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_list, localized, tr
@@ -232,8 +234,8 @@ def _money(machine: Machine | None, workload: Workload, target: Any, result: Any
         # like with like: a cloud machine's CPU and disks are unknown, so its times are GPU-alone times and
         # are compared with this PC's GPU-alone time (never with the time this PC's CPU or disk stretches)
         local = final.total_hours if result.fits and verdict == "too_slow" else None
-        cloud, _ = market.cloud_options(workload, workload.train, find_gpu, facts_for, estimate_for,
-                                        local_hours=local, practical_hours=limit)
+        cloud, _ = cloud_options(workload, workload.train, find_gpu, facts_for, estimate_for,
+                                 local_hours=local, practical_hours=limit)
         cloud = _gpu_time_only(cloud, final, host_hours)
         upgrades += _gpu_upgrades(machine, workload, target, result, verdict, limit, find_gpu, upgrade_facts_for,
                                   upgrade_estimate_for, notes)
@@ -241,7 +243,7 @@ def _money(machine: Machine | None, workload: Workload, target: Any, result: Any
     main_up = next((u for u in upgrades if u.kind == "gpu"), None)
     if main_up is None and verdict != "runs":
         main_up = next((u for u in upgrades if u.kind in ("ssd", "ram")), None)
-    bvr = market.buy_vs_rent(main_up, cloud) if main_up is not None else None
+    bvr = buy_vs_rent(main_up, cloud) if main_up is not None else None
     return upgrades, cloud, bvr
 
 
@@ -426,15 +428,15 @@ def _gpu_upgrades(machine: Machine | None, workload: Workload, target: Any, resu
         return []  # a multi-GPU server: adding one consumer card is not the answer
     cur_vram = target.vram_available_bytes if target.backend != "cpu" else None
     cur_fits = verdict not in ("does_not_fit", "not_supported") and target.backend != "cpu"
-    singles = market.gpu_upgrades(workload, workload.train, machine, cur_vram, cur_fits,
-                                  result.estimate.total_hours if cur_fits else None, find_gpu, facts_for,
-                                  estimate_for, max_hours=limit)
+    singles = gpu_upgrades(workload, workload.train, machine, cur_vram, cur_fits,
+                           result.estimate.total_hours if cur_fits else None, find_gpu, facts_for,
+                           estimate_for, max_hours=limit)
     if cur_fits:
         return singles
     # several used cards (two RTX 3090s with FSDP + QLoRA for a 70B model) when they cost less than one card
     cheapest = min((u.price_usd for u in singles if u.price_usd and (u.total_hours or 0) <= limit), default=None)
-    pair = market.multi_gpu_upgrade(workload, workload.train, machine, cheapest, find_gpu, facts_for, estimate_for,
-                                    max_hours=limit)
+    pair = multi_gpu_upgrade(workload, workload.train, machine, cheapest, find_gpu, facts_for, estimate_for,
+                             max_hours=limit)
     return [pair] + singles if pair is not None else singles
 
 
@@ -445,11 +447,11 @@ def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottle
     by_id = {b.id: b for b in bn}
     if "ram" in by_id and by_id["ram"].severity == "error":  # RAM that is only busy: close programs
         need_gb = by_id["ram"].figures["ram_needed_bytes"] / 1e9
-        up = market.part_upgrade("ram", need_gb,
-                                 tr("this job needs about {need} of RAM", need=fmt_gib(by_id["ram"].figures[
-                                     "ram_needed_bytes"])),
-                                 (tr("buy the type your motherboard takes (DDR4 or DDR5) and check its free "
-                                     "slots"),))
+        up = part_upgrade("ram", need_gb,
+                          tr("this job needs about {need} of RAM", need=fmt_gib(by_id["ram"].figures[
+                              "ram_needed_bytes"])),
+                          (tr("buy the type your motherboard takes (DDR4 or DDR5) and check its free "
+                              "slots"),))
         if up and not machine.power.is_laptop and not machine.memory.shared_with_gpu:
             out.append(up)
     disk_need = None
@@ -459,14 +461,14 @@ def _part_upgrades(machine: Machine | None, workload: Workload, bn: tuple[Bottle
         disk_need = max(disk_need or 0, by_id["disk_space"].figures["disk_needed_bytes"])
     if disk_need:
         margin = float(factor("disk", "free_space_margin_gib")) * GIB
-        up = market.part_upgrade("ssd", (disk_need + margin) / 1e9,
-                                 tr("a fast drive big enough for the data set and checkpoints ({size})",
-                                    size=fmt_gib(disk_need + margin)))
+        up = part_upgrade("ssd", (disk_need + margin) / 1e9,
+                          tr("a fast drive big enough for the data set and checkpoints ({size})",
+                             size=fmt_gib(disk_need + margin)))
         if up:
             out.append(up)
     if "psu" in by_id and by_id["psu"].severity == "warning":
         need = by_id["psu"].figures["psu_needed_w"]
-        up = market.part_upgrade("psu", need, tr("the GPU needs a {w} W power supply", w=f"{need:.0f}"))
+        up = part_upgrade("psu", need, tr("the GPU needs a {w} W power supply", w=f"{need:.0f}"))
         if up:
             out.append(up)
     return out

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from gpucheck import estimate as E
-from gpucheck.advise import advise, market
+from gpucheck.advise import advise
 from gpucheck.advise.data import load_cloud, parts_of
 from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.advise.mirrors import load_downloads, with_download_mirrors
@@ -60,6 +60,8 @@ def test_in_mainland_china_no_free_offer_without_pytorch_for_a_pytorch_job(job):
 
 
 def test_free_tier_rows_carry_their_caveats_and_dates():
+    from gpucheck.advise import cloud_offers as market
+
     offers = {o.id: o for o in load_cloud()}
     colab = offers["colab-free-t4"]
     with use_language("en"), use_region("global"):
@@ -73,6 +75,8 @@ def test_free_tier_rows_carry_their_caveats_and_dates():
 
 def test_a_gpu_without_bf16_beside_a_bf16_snippet_is_told_to_use_fp16():
     """V100 and T4 have no bf16 (compute capability 7.x): a bf16=True snippet fails there."""
+    from gpucheck.advise import cloud_offers as market
+
     w = next(x for x in load_workloads() if x.id == "llama3-8b-qlora")
     assert w.train.precision == "bf16"
     v100 = GpuFacts(backend="cuda", compute_capability=7.0, supports_bf16=False)
@@ -124,6 +128,8 @@ def test_no_yuan_price_for_a_card_not_sold_there_without_a_note():
 
 
 def test_mainland_parts_are_the_china_market_cards():
+    from gpucheck.advise import upgrades as market
+
     ids = {p.id: p for p in parts_of("gpu")}
     assert ids["rtx-4090-d"].price_cny and ids["rtx-4090-d"].markets == ("cn",)
     assert ids["rtx-5090-d-v2"].price_cny == 16499  # the 5090 D's launch price belongs to the 5090 D
@@ -139,6 +145,8 @@ def test_mainland_parts_are_the_china_market_cards():
 
 def test_one_yuan_price_per_card_across_the_app():
     """The GPU list and the upgrade advice quote the same parts.toml price (issue: ¥2,499 vs ¥1,999)."""
+    from gpucheck.advise import upgrades as market
+
     with use_language("zh_CN"), use_region("cn"):
         part = market.shop_part_for(find_gpu("RTX 3060 12GB"), find_gpu)
         assert part is not None and shop_price_text(part.price_usd, part.price_cny) == "¥1,999"

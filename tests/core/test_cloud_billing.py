@@ -11,8 +11,8 @@ import pytest
 
 from gpucheck import estimate as E
 from gpucheck.advise import advise
+from gpucheck.advise.cloud_offers import rented_run, startup_hours
 from gpucheck.advise.data import billing_of, load_cloud
-from gpucheck.advise.market import rented_run, startup_hours
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
 from gpucheck.estimate import BadSetting, apply_overrides

@@ -87,7 +87,7 @@ def test_outside_china_global_clouds_first_and_no_mainland_labels():
 
 
 def test_free_notebooks_in_mainland_china_are_domestic_and_colab_says_it_needs_google():
-    from gpucheck.advise import market
+    from gpucheck.advise import cloud_offers as market
     from gpucheck.advise.data import load_cloud
 
     offers = {o.id: o for o in load_cloud()}
@@ -128,7 +128,7 @@ def test_download_commands_get_the_mainland_way():
 def test_shop_prices_in_mainland_china_are_domestic_yuan_with_their_own_source():
     """The RTX 5060 Ti 16GB is quoted at NVIDIA China's launch price ¥3,599 (parts.toml, with its own source
     and date) in mainland China, not at a European street price in euros; elsewhere at NVIDIA's $429."""
-    from gpucheck.advise import market
+    from gpucheck.advise import upgrades as market
     from gpucheck.advise.data import parts_of
     from gpucheck.i18n import fmt_money, localized
 
@@ -145,7 +145,7 @@ def test_shop_prices_in_mainland_china_are_domestic_yuan_with_their_own_source()
 
 
 def test_parts_are_named_in_chinese_for_chinese_readers():
-    from gpucheck.advise.market import part_upgrade
+    from gpucheck.advise.upgrades import part_upgrade
 
     with use_language("zh_CN"):
         psu = part_upgrade("psu", 850, "reason")
