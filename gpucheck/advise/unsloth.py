@@ -2,7 +2,7 @@
 
 Unsloth's own LoRA autograd functions keep fewer tensors per layer than the Hugging Face layers, its gradient
 checkpointing keeps each layer's checkpoint in CPU RAM, it leaves the frozen layers 16-bit, and its loss keeps no
-logits (gpucheck/estimate/memory.py, resources/factors.toml [unsloth]): on an 8 GB card an 8B model's QLoRA fits.
+logits (gpucheck/estimate/activations.py, resources/factors.toml [unsloth]): on an 8 GB card an 8B model's QLoRA fits.
 It trains the same adapters on the same data; its fast kernels need LoRA dropout 0, which the rung sets. Offered for
 the model types Unsloth's fast decoder path patches, on the GPUs its Triton kernels run on, to LoRA / QLoRA jobs on
 the Hugging Face stack whose GPUs each hold a replica (one GPU, or several with DDP): sharding the model over several
@@ -16,8 +16,8 @@ from typing import Any
 
 from gpucheck.advise.data import factor
 from gpucheck.choices import UNSLOTH
+from gpucheck.estimate.activations import offloaded_checkpoint_bytes
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.memory import offloaded_checkpoint_bytes
 from gpucheck.i18n import fmt_gib, tr
 from gpucheck.records import TrainSpec, Workload
 

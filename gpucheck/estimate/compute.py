@@ -65,8 +65,8 @@ from gpucheck.estimate.dispatch import (
 )
 from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
 from gpucheck.estimate.links import Traffic
-from gpucheck.estimate.memory import ParamCounts, active_block_linear_params, block_linear_params, head_dim
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
+from gpucheck.estimate.params import ParamCounts, active_block_linear_params, block_linear_params, head_dim
 from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.estimate.zero3_hooks import hook_ops as zero3_hook_ops

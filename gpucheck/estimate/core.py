@@ -24,9 +24,9 @@ from gpucheck.estimate.memory import (
     breakdown,
     context_bytes,
     placement,
-    weight_parts,
 )
 from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
+from gpucheck.estimate.params import weight_parts
 from gpucheck.estimate.sharding import deepspeed_zero12
 from gpucheck.estimate.target import Target
 from gpucheck.i18n import (

@@ -14,7 +14,7 @@ from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the 
 from gpucheck.estimate import moe  # mixture-of-experts layers: their counted code, weight tensors
 from gpucheck.estimate import qlora_cast as q4
 from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
-from gpucheck.estimate.memory import ParamCounts
+from gpucheck.estimate.params import ParamCounts
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec
 

@@ -41,7 +41,7 @@ from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.dispatch import adapted_linears, dispatch_seconds, layer_operators, stack_of
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.input_path import in_training_process, sample_input_seconds
-from gpucheck.estimate.memory import block_linear_params, kv_dim
+from gpucheck.estimate.params import block_linear_params, kv_dim
 from gpucheck.records import ModelSpec, TrainSpec
 
 

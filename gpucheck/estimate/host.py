@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gpucheck.estimate.memory import ParamCounts, offloaded_checkpoint_bytes, placement
+from gpucheck.estimate.activations import offloaded_checkpoint_bytes
+from gpucheck.estimate.memory import placement
+from gpucheck.estimate.params import ParamCounts
 from gpucheck.estimate.sharding import zero_stage
 from gpucheck.records import VramBreakdown, Workload
 

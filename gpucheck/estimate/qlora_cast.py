@@ -18,7 +18,7 @@ from typing import Any
 from gpucheck.estimate import moe
 from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.factors import seq_len_of
-from gpucheck.estimate.memory import kv_dim
+from gpucheck.estimate.params import kv_dim
 from gpucheck.records import ModelSpec, TrainSpec
 
 MIXED = ("fp16", "bf16")  # autocast precisions

@@ -20,7 +20,7 @@ from typing import Any
 
 from gpucheck.estimate import seq2seq as s2s
 from gpucheck.estimate.dispatch import adapted_linears, linears
-from gpucheck.estimate.memory import ParamCounts
+from gpucheck.estimate.params import ParamCounts
 from gpucheck.estimate.sharding import zero_stage
 from gpucheck.records import ModelSpec, TrainSpec
 

@@ -15,7 +15,7 @@ import dataclasses
 
 import pytest
 
-from gpucheck.estimate.memory import param_counts
+from gpucheck.estimate.params import param_counts
 from tests.core import accuracy as A
 from tests.helpers import evidence_rows
 

@@ -14,7 +14,8 @@ import dataclasses
 import pytest
 
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.memory import param_counts, placement
+from gpucheck.estimate.memory import placement
+from gpucheck.estimate.params import param_counts
 from tests.core import accuracy as A
 from tests.helpers import evidence_row
 

@@ -20,7 +20,7 @@ from gpucheck.estimate import (
     too_slow_hours,
     verdict_for,
 )
-from gpucheck.estimate.memory import lora_params
+from gpucheck.estimate.params import lora_params
 from gpucheck.machine import Machine, Measured
 from gpucheck.records import VERDICTS, DataSpec, ModelSpec, TrainSpec, Workload
 from tests.conftest import FIXTURES

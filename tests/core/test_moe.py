@@ -15,7 +15,7 @@ import pytest
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.errors import BadInput
 from gpucheck.estimate import Target, estimate
-from gpucheck.estimate.memory import active_block_linear_params, block_linear_params
+from gpucheck.estimate.params import active_block_linear_params, block_linear_params
 from gpucheck.estimate.settings import apply_overrides
 from gpucheck.hf_config import workload_from_config, workload_from_config_file
 from gpucheck.i18n import use_language

@@ -18,7 +18,8 @@ from gpucheck.catalog import find_gpu, get_workload, load_gpus, load_workloads
 from gpucheck.estimate.compute import speed
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import Traffic
-from gpucheck.estimate.memory import param_counts, placement
+from gpucheck.estimate.memory import placement
+from gpucheck.estimate.params import param_counts
 from gpucheck.records import ModelSpec, TrainSpec
 from tests.core import accuracy as A
 from tests.helpers import evidence_row

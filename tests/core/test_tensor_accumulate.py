@@ -25,7 +25,7 @@ from gpucheck.estimate.accumulate import half_rate_fp32_accumulate
 from gpucheck.estimate.compute import forward_flops_per_sample, speed
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import Traffic
-from gpucheck.estimate.memory import param_counts
+from gpucheck.estimate.params import param_counts
 from gpucheck.records import ModelSpec, TrainSpec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))

@@ -21,8 +21,8 @@ from gpucheck.advise import advise
 from gpucheck.advise.model import Alternative
 from gpucheck.advise.present import format_advice
 from gpucheck.catalog import find_gpu, get_workload
+from gpucheck.estimate.activations import image_activation_bytes
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.memory import image_activation_bytes
 
 COUNT = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "unet-activations.json"
 MIB = 2**20

@@ -14,8 +14,9 @@ from gpucheck.advise import advise
 from gpucheck.advise.unsloth import with_unsloth
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.cli import main
+from gpucheck.estimate.activations import transformer_activation_bytes
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.memory import param_counts, transformer_activation_bytes
+from gpucheck.estimate.params import param_counts
 from gpucheck.evidence import load_evidence
 from gpucheck.hf_config import workload_from_config
 from gpucheck.i18n import set_language, use_language

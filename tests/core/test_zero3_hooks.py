@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.memory import ParamCounts
+from gpucheck.estimate.params import ParamCounts
 from gpucheck.estimate.zero3_hooks import hook_ops
 from tests.core import accuracy as A
 from tests.helpers import evidence_row
