@@ -13,15 +13,9 @@ import unicodedata
 from html import escape
 
 from gpucheck.i18n import fmt_duration, fmt_gib
-from gpucheck.report.figures import (
-    OPTIONS_COLUMNS,
-    OptionPoint,
-    hours_axis,
-    status_text,
-    status_verdict,
-    time_fraction,
-)
+from gpucheck.report.figures import status_text, status_verdict
 from gpucheck.report.model import JobSection, MemoryChart, ReportModel, Table
+from gpucheck.report.option_points import OPTIONS_COLUMNS, OptionPoint, hours_axis, time_fraction
 from gpucheck.verdict import verdict_colour
 
 # Where the PDF draws a job's options chart with QPainter (gpucheck.report.pdf); the HTML file has an SVG.

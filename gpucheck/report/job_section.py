@@ -42,8 +42,6 @@ from gpucheck.report.figures import (
     memory_label,
     memory_value,
     need_caption,
-    option_points,
-    options_headings,
     speed_intro,
     stack_text,
     tight_advice,
@@ -71,6 +69,7 @@ from gpucheck.report.model import (
     verdict_text,
     workload_title,
 )
+from gpucheck.report.option_points import option_points, options_headings
 from gpucheck.verdict import verdict_colour
 
 # Colours of the memory chart: one per part of the breakdown (gpucheck.report.figures, as in the app).
@@ -247,7 +246,7 @@ def _cloud_table(adv: Any) -> Table | None:
         return None
     rows = []
     for c in adv.cloud:
-        provider = c.provider  # a spot offer's "can be stopped" is said once, in its notes (market.py)
+        provider = c.provider  # a spot offer's "can be stopped" is said once, in its notes (advise/cloud_offers.py)
         gpus = tr("{n} × {gpu}", n=c.gpus, gpu=c.gpu_name)
         if c.sharding:
             gpus = tr("{gpus}, {how}", gpus=gpus, how=sharding_text(c.sharding))

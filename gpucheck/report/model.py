@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpucheck.machine import Machine
-from gpucheck.report.figures import OptionPoint
+from gpucheck.report.option_points import OptionPoint
 from gpucheck.verdict import verdict_label
 
 # Countries whose paper is US Letter (CLDR supplemental data, <paperSize type="US-Letter" territories=…>).

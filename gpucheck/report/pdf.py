@@ -44,10 +44,20 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication
 
-from gpucheck.i18n import fmt_duration, fmt_timestamp, use_language
-from gpucheck.report.figures import OPTIONS_COLUMNS, hours_axis, status_text, status_verdict, time_fraction
+from gpucheck.i18n import fmt_duration
+from gpucheck.report.figures import status_text, status_verdict
 from gpucheck.report.html import OPTIONS_PLACEHOLDER, render_html
 from gpucheck.report.model import ReportModel
+from gpucheck.report.option_points import OPTIONS_COLUMNS, hours_axis, time_fraction
+from gpucheck.report.page_layout import (
+    Layout,
+    _cell_extent,
+    _heading_before,
+    _relayout,
+    _starts_page_after,
+    header_date,
+    may_split,
+)
 from gpucheck.resources import resource_path
 from gpucheck.verdict import verdict_colour
 
@@ -100,21 +110,6 @@ def _load_font() -> str | None:
     return _font_loaded or None
 
 
-def _cell_extent(layout, cell) -> tuple[float, float]:
-    """Top of the first line and bottom of the last line of a table cell, in document coordinates."""
-    block = cell.firstCursorPosition().block()
-    end = cell.lastCursorPosition().block()
-    top, bottom = None, None
-    while block.isValid():
-        r = layout.blockBoundingRect(block)
-        top = r.top() if top is None else min(top, r.top())
-        bottom = r.bottom() if bottom is None else max(bottom, r.bottom())
-        if block == end:
-            break
-        block = block.next()
-    return (top or 0.0, bottom or 0.0)
-
-
 def _break_before(cursor) -> None:
     """Start this block on a new page (no top margin: a margin that spans a page end leaves a blank band
     at the top of the next page)."""
@@ -122,26 +117,6 @@ def _break_before(cursor) -> None:
     fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
     fmt.setTopMargin(0)  # at the top of a page a heading needs no space above it
     cursor.setBlockFormat(fmt)
-
-
-def _relayout(doc, start: int = 0) -> None:
-    """Lay the document out again from `start` to the end (Qt's own incremental relayout after a
-    format change leaves stale positions behind it)."""
-    start = max(0, min(start, doc.characterCount() - 1))
-    doc.markContentsDirty(start, doc.characterCount() - start)
-    doc.documentLayout().documentSize()
-
-
-def _heading_before(doc, table):
-    """The first of the headings directly above `table` (h3 + h4 + table move together), or None."""
-    root = doc.rootFrame()
-    block = doc.findBlock(table.firstPosition() - 1)
-    found = None
-    while (block.isValid() and block.blockFormat().headingLevel() > 0
-           and doc.frameAt(block.position()) == root):
-        found = block
-        block = block.previous()
-    return found
 
 
 def _split_table_before(doc, table, row: int) -> None:
@@ -180,24 +155,6 @@ def _split_table_before(doc, table, row: int) -> None:
         cell.firstCursorPosition().insertFragment(contents)
     table.removeRows(row, table.rows() - row)
     cursor.endEditBlock()
-
-
-def _row_extent(layout, table, r: int) -> tuple[float, float]:
-    extents = [_cell_extent(layout, table.cellAt(r, c)) for c in range(table.columns())]
-    return min(e[0] for e in extents), max(e[1] for e in extents)
-
-
-def _starts_page_after(layout, table, first: int, r: int, page_height: float, content_bottom: float) -> bool:
-    """Row `r` of `table` ends on (or crosses into) a later page than the table's first body row starts on."""
-    first_top = _row_extent(layout, table, first)[0]
-    bottom = _row_extent(layout, table, r)[1]
-    page = int(first_top // page_height)
-    return bottom > page * page_height + content_bottom
-
-
-def may_split(row_height: float, content_top: float, content_bottom: float) -> bool:
-    """A row taller than most of a page's text area is left to split across pages (the pagination and its checks)."""
-    return row_height >= (content_bottom - content_top) * 0.6
 
 
 def _keep_rows_together(doc, page_height: float, content_top: float, content_bottom: float,
@@ -468,24 +425,6 @@ def _insert_options(doc, model: ReportModel, width: float) -> None:
         cursor.insertText("\ufffc", fmt)
 
 
-class Layout:
-    """A laid-out, paginated report: the QTextDocument and the page geometry in device pixels."""
-
-    def __init__(self, doc, width: float, height: float, content_top: float, content_bottom: float, dpi: float,
-                 family: str | None):
-        self.doc = doc
-        self.width = width
-        self.height = height
-        self.content_top = content_top
-        self.content_bottom = content_bottom
-        self.dpi = dpi
-        self.family = family
-
-    @property
-    def pages(self) -> int:
-        return self.doc.pageCount()
-
-
 def make_writer(model: ReportModel, device, paper: str | None = None):
     """A QPdfWriter on `device` (a file name or QIODevice) for the model's paper size, no page margins."""
     _ensure_app()
@@ -542,13 +481,6 @@ def render_pdf(model: ReportModel, paper: str | None = None) -> bytes:
     return _render_pdf(model, paper)
 
 
-def header_date(model: ReportModel) -> str:
-    """The running header's date in the report's zone, as the body gives its time (Beijing time in Chinese,
-    UTC in English): '2026-12-02' for a report made at 2026-12-01 23:08 UTC in Chinese."""
-    with use_language(model.lang):
-        return fmt_timestamp(model.generated_at)[:10]
-
-
 def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
     _ensure_app()
 
@@ -598,50 +530,3 @@ def _render_pdf(model: ReportModel, paper: str | None) -> bytes:
         painter.end()
     buffer.close()
     return bytes(data.data())
-
-
-def split_rows(lay: Layout) -> list[tuple[int, int]]:
-    """(table, row) of every top-level table row whose text spans two pages (for checks and tests)."""
-
-    layout = lay.doc.documentLayout()
-    out = []
-    tables = [f for f in lay.doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
-    for t_index, table in enumerate(tables):
-        for r in range(table.rows()):
-            tops, bottoms = [], []
-            for c in range(table.columns()):
-                cell = table.cellAt(r, c)
-                block, end = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
-                while block.isValid():
-                    if block.text().strip():
-                        rect = layout.blockBoundingRect(block)
-                        tops.append(rect.top())
-                        bottoms.append(rect.bottom())
-                    if block == end:
-                        break
-                    block = block.next()
-            if not tops:
-                continue
-            top, bottom = min(tops), max(bottoms)
-            if may_split(bottom - top, lay.content_top, lay.content_bottom):
-                continue  # taller than most of a page: allowed to split
-            if int(top // lay.height) != int((bottom - 0.5) // lay.height):
-                out.append((t_index, r))
-    return out
-
-
-def lone_first_rows(lay: Layout) -> list[int]:
-    """Top-level tables that start with a single body row at the foot of a page and go on on the next
-    (for checks and tests): the index of each such table."""
-    layout = lay.doc.documentLayout()
-    out = []
-    tables = [f for f in lay.doc.rootFrame().childFrames() if isinstance(f, QTextTable)]
-    for t_index, table in enumerate(tables):
-        first = table.format().headerRowCount()
-        if table.rows() < first + 3:
-            continue
-        top = _row_extent(layout, table, first)[0]
-        nxt = _row_extent(layout, table, first + 1)[1]
-        if int(top // lay.height) != int((nxt - 0.5) // lay.height):
-            out.append(t_index)
-    return out

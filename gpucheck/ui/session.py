@@ -14,9 +14,10 @@ from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.calibration import target_calibrated_text
 from gpucheck.i18n import get_language, localized, tr
 from gpucheck.report import build_report, check_writable, write_report
-from gpucheck.report.figures import JobFigures, job_figures, purchase_price
+from gpucheck.report.figures import JobFigures, job_figures
 from gpucheck.report.measured import Measured, apply_measured, measured_of, measured_speed_note
 from gpucheck.report.model import Evaluation
+from gpucheck.report.option_points import purchase_price
 from gpucheck.ui.machine_view import JobContext
 from gpucheck.verdict import Verdict
 

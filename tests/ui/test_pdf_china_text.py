@@ -106,7 +106,7 @@ def _layout(model):
 @pytest.mark.parametrize(("machine", "lang"), [("rtx2060super-windows", "zh_CN"), ("rtx2060super-windows", "en"),
                                                ("m1-macbookair", "zh_CN")])
 def test_no_table_starts_with_a_lone_row_at_a_pages_foot(machine, lang):
-    from gpucheck.report.pdf import lone_first_rows, split_rows
+    from gpucheck.report.page_checks import lone_first_rows, split_rows
 
     lay = _layout(_model(machine, lang))
     assert lone_first_rows(lay) == []

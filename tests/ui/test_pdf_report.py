@@ -104,7 +104,8 @@ def test_table_rows_are_never_split_across_pages(qapp):
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     from gpucheck.report import build_report
-    from gpucheck.report.pdf import layout_report, make_writer, split_rows
+    from gpucheck.report.page_checks import split_rows
+    from gpucheck.report.pdf import layout_report, make_writer
 
     for path, lang in ((RTX3080, "en"), (RTX3080, "zh_CN"), (H100, "en")):
         model = build_report(Machine.load(path), lang=lang)
@@ -173,13 +174,14 @@ def test_rows_would_split_without_the_pagination_pass(qapp, monkeypatch):
 
     import gpucheck.report.pdf as pdf
     from gpucheck.report import build_report
+    from gpucheck.report.page_checks import split_rows
 
     monkeypatch.setattr(pdf, "paginate", lambda *a, **k: 0)
     model = build_report(Machine.load(RTX3080), lang="en")
     buf = QBuffer(QByteArray())
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     lay = pdf.layout_report(model, pdf.make_writer(model, buf, "a4"))
-    assert pdf.split_rows(lay)
+    assert split_rows(lay)
     del lay, buf
 
 

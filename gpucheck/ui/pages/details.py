@@ -23,7 +23,6 @@ from gpucheck.report.figures import (
     job_notes,
     memory_sentence,
     need_caption,
-    option_points,
     range_sentence,
     speed_intro,
     tight_text,
@@ -38,6 +37,7 @@ from gpucheck.report.measured import (
     measured_verdict_label,
     speed_value,
 )
+from gpucheck.report.option_points import option_points
 from gpucheck.ui.pages.details_help import HelpSections, _clear
 from gpucheck.ui.widgets.badge import Badge
 from gpucheck.ui.widgets.memory_chart import MemoryChart

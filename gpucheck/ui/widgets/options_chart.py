@@ -8,7 +8,8 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gpucheck.report.figures import OptionPoint, options_headings, status_text
+from gpucheck.report.figures import status_text
+from gpucheck.report.option_points import OptionPoint, options_headings
 from gpucheck.report.pdf import options_height, paint_options
 from gpucheck.ui.widgets import theme
 
