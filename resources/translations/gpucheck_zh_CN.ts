@@ -4,6 +4,121 @@
 <context>
     <name>gpucheck</name>
     <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="142"/>
+        <source>billed per started hour</source>
+        <translation>按小时计费，不足一小时按一小时计</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="144"/>
+        <source>billed per started minute</source>
+        <translation>按分钟计费，不足一分钟按一分钟计</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="146"/>
+        <source>billed per second, at least {m} min</source>
+        <translation>按秒计费，最少计 {m} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="148"/>
+        <source>billed per second</source>
+        <translation>按秒计费</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="149"/>
+        <source>training itself takes {t}; starting the machine, setting up and downloading the model add about {s} ({rule})</source>
+        <translation>训练本身只需 {t}；开机、配置环境和下载模型还要约 {s}（{rule}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="152"/>
+        <source>billing terms not re-checked</source>
+        <translation>计费规则未重新核实</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="170"/>
+        <source>needs about {need} of disk, more than the {have} data disk included: expand it (paid) before downloading</source>
+        <translation>需要约 {need} 的磁盘空间，超过随实例附带的 {have} 数据盘，下载前请先（付费）扩容</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="178"/>
+        <source>this GPU has no bf16: in the snippet use fp16=True instead of bf16=True</source>
+        <translation>这块显卡不支持 bf16：请把设置里的 bf16=True 改成 fp16=True</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="186"/>
+        <source>needs about {ram} of RAM on the rented machine</source>
+        <translation>租用的机器需要约 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="200"/>
+        <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="202"/>
+        <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
+        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="230"/>
+        <source>uses {h} of the {q} h free GPU allowance</source>
+        <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="234"/>
+        <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
+        <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="236"/>
+        <source>fits in one week's free GPU quota (~{q} h)</source>
+        <translation>一周的额度（约 {q} 小时）就够用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="238"/>
+        <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
+        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="241"/>
+        <source>longer than one {s} h session: save checkpoints and resume</source>
+        <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="244"/>
+        <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
+        <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="248"/>
+        <source>quota not re-checked, confirm on the provider's page</source>
+        <translation>免费额度未重新核实，请到平台页面确认</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="249"/>
+        <source>price not re-checked, confirm on the provider's page</source>
+        <translation>价格未重新核实，请到服务商页面确认</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="255"/>
+        <source>needs a foreign credit card; access from mainland China may be unstable</source>
+        <translation>需境外信用卡，国内访问可能不稳定</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="256"/>
+        <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
+        <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="258"/>
+        <source>needs access to Google, which is blocked in mainland China</source>
+        <translation>需要能访问 Google（国内无法直接访问）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/cloud_offers.py" line="259"/>
+        <source>access from mainland China is unreliable</source>
+        <translation>国内访问不稳定</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/fused_loss.py" line="47"/>
         <source>Use Liger Kernel's fused cross-entropy loss</source>
         <translation>改用 Liger Kernel 的融合交叉熵损失</translation>
@@ -12,6 +127,56 @@
         <location filename="../../gpucheck/advise/fused_loss.py" line="48"/>
         <source>loses nothing: the same loss and gradients, computed in chunks, so the scores over all {vocab} tokens of the vocabulary are never kept for the whole batch; needs pip install liger-kernel, whose Triton kernels run on Linux, in WSL2, or on Windows with the triton-windows package</source>
         <translation>没有任何损失，训练结果完全相同，同样的损失和梯度只是改为分块计算，整个批次不再保存词表全部 {vocab} 个词元的得分；需要 pip install liger-kernel，它的 Triton 内核可在 Linux、WSL2 上运行，Windows 上要装 triton-windows 包</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="104"/>
+        <source>Train in FP32, not FP16</source>
+        <translation>用 FP32 训练，不用 FP16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="105"/>
+        <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
+        <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="115"/>
+        <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
+        <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="116"/>
+        <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
+        <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="121"/>
+        <source>Use FP16 mixed precision instead of BF16</source>
+        <translation>用 FP16 混合精度代替 BF16</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="122"/>
+        <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
+        <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="140"/>
+        <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
+        <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="141"/>
+        <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
+        <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="146"/>
+        <source>Use the standard AdamW optimizer</source>
+        <translation>使用标准的 AdamW 优化器</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/gpu_support.py" line="147"/>
+        <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
+        <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/host.py" line="41"/>
@@ -264,534 +429,136 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="98"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="98"/>
         <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="99"/>
         <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="118"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="99"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="119"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="100"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="175"/>
-        <source>Train in FP32, not FP16</source>
-        <translation>用 FP32 训练，不用 FP16</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="176"/>
-        <source>costs time and memory, but FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436)</source>
-        <translation>更耗时间和显存，但在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="186"/>
-        <source>Use FP16 mixed precision (FP32 master weights) instead of pure BF16</source>
-        <translation>改用 FP16 混合精度（保留 FP32 主权重），不用纯 BF16</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="187"/>
-        <source>this GPU has no BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2), and pure FP16 training is not stable; the figures shown are for FP16 mixed precision, which keeps FP32 master weights and needs more memory than pure BF16</source>
-        <translation>这块显卡没有 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2），而纯 FP16 训练不稳定；显示的数字是 FP16 混合精度的，它保留 FP32 主权重，比纯 BF16 需要更多显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="192"/>
-        <source>Use FP16 mixed precision instead of BF16</source>
-        <translation>用 FP16 混合精度代替 BF16</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="193"/>
-        <source>this GPU has no fast BF16 (NVIDIA before Ampere, AMD RDNA 2, Apple M1/M2); FP16 with automatic loss scaling trains the same way</source>
-        <translation>这块显卡没有快速的 BF16（Ampere 之前的 NVIDIA、AMD RDNA 2、Apple M1/M2）；带自动损失缩放的 FP16 训练效果相同</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="211"/>
-        <source>Use DeepSpeed's CPU AdamW instead of 8-bit AdamW</source>
-        <translation>改用 DeepSpeed 的 CPU AdamW，不用 8 位 AdamW</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="212"/>
-        <source>ZeRO-Offload runs the optimizer step on the CPU with 32-bit states; the 8-bit optimizer (bitsandbytes) runs on the GPU only</source>
-        <translation>ZeRO-Offload 在 CPU 上以 32 位状态执行优化器步骤；8 位优化器（bitsandbytes）只能在 GPU 上运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="217"/>
-        <source>Use the standard AdamW optimizer</source>
-        <translation>使用标准的 AdamW 优化器</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="218"/>
-        <source>8-bit optimizers (bitsandbytes) are not available on this GPU</source>
-        <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="271"/>
-        <source>Use {p} mixed precision</source>
-        <translation>使用 {p} 混合精度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="272"/>
-        <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
-        <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="312"/>
-        <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
-        <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="313"/>
-        <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
-        <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="333"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="122"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="334"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="123"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="352"/>
-        <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
-        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="357"/>
-        <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
-        <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
-        <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
-        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
-        <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
-        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="363"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="351"/>
-        <location filename="../../gpucheck/advise/ladder.py" line="356"/>
-        <source>Limit the sequence length to {n} tokens</source>
-        <translation>把序列长度限制为 {n} 个 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="387"/>
-        <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
-        <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="388"/>
-        <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
-        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="392"/>
-        <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
-        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="395"/>
-        <source>the same training result; costs a little time because the GPU does less work at a time</source>
-        <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="396"/>
-        <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
-        <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="409"/>
-        <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
-        <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="410"/>
-        <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
-        <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="421"/>
-        <source>Turn on gradient checkpointing</source>
-        <translation>开启梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="422"/>
-        <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
-        <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="442"/>
-        <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
-        <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="443"/>
-        <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
-        <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
-        <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
-        <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="462"/>
-        <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
-        <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="494"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="152"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="496"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="154"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="497"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="155"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="500"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="528"/>
-        <source>Train at {n}×{n} pixels</source>
-        <translation>以 {n}×{n} 像素训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="529"/>
-        <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
-        <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="759"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="760"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="761"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="764"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="364"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="765"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="772"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="773"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="776"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="376"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="835"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="836"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="436"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="854"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="454"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="856"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="861"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="883"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="483"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="884"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="484"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="197"/>
-        <source>billed per started hour</source>
-        <translation>按小时计费，不足一小时按一小时计</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="199"/>
-        <source>billed per started minute</source>
-        <translation>按分钟计费，不足一分钟按一分钟计</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="201"/>
-        <source>billed per second, at least {m} min</source>
-        <translation>按秒计费，最少计 {m} 分钟</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="203"/>
-        <source>billed per second</source>
-        <translation>按秒计费</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="204"/>
-        <source>training itself takes {t}; starting the machine, setting up and downloading the model add about {s} ({rule})</source>
-        <translation>训练本身只需 {t}；开机、配置环境和下载模型还要约 {s}（{rule}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="207"/>
-        <source>billing terms not re-checked</source>
-        <translation>计费规则未重新核实</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="225"/>
-        <source>needs about {need} of disk, more than the {have} data disk included: expand it (paid) before downloading</source>
-        <translation>需要约 {need} 的磁盘空间，超过随实例附带的 {have} 数据盘，下载前请先（付费）扩容</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="233"/>
-        <source>this GPU has no bf16: in the snippet use fp16=True instead of bf16=True</source>
-        <translation>这块显卡不支持 bf16：请把设置里的 bf16=True 改成 fp16=True</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="241"/>
-        <source>needs about {ram} of RAM on the rented machine</source>
-        <translation>租用的机器需要约 {ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="255"/>
-        <source>effective batch {eff} on {n} GPUs, larger than the job's {want}: adjust the learning rate</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}，大于这个任务的 {want}，请调整学习率</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="257"/>
-        <source>effective batch {eff} on {n} GPUs (the job's: {want}): set gradient_accumulation_steps={k}</source>
-        <translation>{n} 块 GPU 上的有效批大小为 {eff}（这个任务的是 {want}），请设置 gradient_accumulation_steps={k}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="285"/>
-        <source>uses {h} of the {q} h free GPU allowance</source>
-        <translation>占用免费 GPU 额度（共 {q} 小时）中的 {h}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="289"/>
-        <source>uses about {w} weeks of the free ~{q} h/week GPU quota</source>
-        <translation>大约要用掉 {w} 周的免费 GPU 额度（每周约 {q} 小时）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="291"/>
-        <source>fits in one week's free GPU quota (~{q} h)</source>
-        <translation>一周的额度（约 {q} 小时）就够用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="293"/>
-        <source>needs {n} sessions of at most {s} h (each starts again): save checkpoints and resume</source>
-        <translation>需要 {n} 次会话，每次最多 {s} 小时（每次都要重新启动），请保存检查点并断点续训</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="296"/>
-        <source>longer than one {s} h session: save checkpoints and resume</source>
-        <translation>超过单次会话的 {s} 小时上限：请保存检查点并断点续训</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="299"/>
-        <source>spot/interruptible: can be stopped any time, save checkpoints often</source>
-        <translation>竞价实例随时可能被停止，请经常保存检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="303"/>
-        <source>quota not re-checked, confirm on the provider's page</source>
-        <translation>免费额度未重新核实，请到平台页面确认</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="304"/>
-        <source>price not re-checked, confirm on the provider's page</source>
-        <translation>价格未重新核实，请到服务商页面确认</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="310"/>
-        <source>needs a foreign credit card; access from mainland China may be unstable</source>
-        <translation>需境外信用卡，国内访问可能不稳定</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="311"/>
-        <source>needs a foreign credit card; access from mainland China may be unstable; AWS China regions (Beijing, Ningxia) need a company account</source>
-        <translation>需境外信用卡，国内访问可能不稳定；AWS 中国区（北京、宁夏）需要企业账号</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="313"/>
-        <source>needs access to Google, which is blocked in mainland China</source>
-        <translation>需要能访问 Google（国内无法直接访问）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="314"/>
-        <source>access from mainland China is unreliable</source>
-        <translation>国内访问不稳定</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="414"/>
-        <source>with these changes: {changes}</source>
-        <translation>需配合这些改动（{changes}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="416"/>
-        <source>even with this card the job is slow: renting a faster GPU is quicker</source>
-        <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="459"/>
-        <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="463"/>
-        <source>much cheaper than a card with room for this job, and it may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
-        <translation>比显存宽裕的显卡便宜得多，也可能装得下——约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="467"/>
-        <source>cheaper, without the maker's warranty (second-hand or modified): it runs this job ({vram} of VRAM)</source>
-        <translation>更便宜，但没有厂商保修（二手或魔改）；能跑这个训练任务（显存 {vram}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="470"/>
-        <source>the cheapest card that runs it without changing the training method</source>
-        <translation>不用改训练方式就能跑的最便宜的显卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="471"/>
-        <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
-        <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="480"/>
-        <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
-        <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="483"/>
-        <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
-        <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="486"/>
-        <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
-        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="490"/>
-        <source>needs a {w} W power supply (check yours)</source>
-        <translation>需要 {w} W 的电源（请检查你的电源）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="492"/>
-        <source>a {s}-slot card: check the case's length and slot clearance</source>
-        <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="496"/>
-        <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
-        <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="503"/>
-        <location filename="../../gpucheck/advise/market.py" line="542"/>
-        <source>price not re-checked ({d}), confirm before buying</source>
-        <translation>价格未重新核实（{d}），购买前请确认</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="509"/>
-        <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
-        <translation>国内官方渠道不销售新品，只能买二手或水货，没有保修；所示价格为海外价格</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="511"/>
-        <source>second-hand, no warranty; the price shown is an overseas used price, not the mainland market</source>
-        <translation>二手，没有保修；所示价格为海外二手价，不代表国内行情</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="576"/>
-        <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
-        <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="620"/>
-        <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
-        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源（约 {w} W）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="623"/>
-        <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
-        <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="628"/>
-        <source>2× {name}</source>
-        <translation>2× {name}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="631"/>
-        <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
-        <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/market.py" line="632"/>
-        <source>data parallel</source>
-        <translation>数据并行</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/mirrors.py" line="114"/>
@@ -866,7 +633,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="180"/>
+        <location filename="../../gpucheck/advise/plan.py" line="182"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -891,172 +658,172 @@
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="74"/>
+        <location filename="../../gpucheck/advise/plan.py" line="76"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
         <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="89"/>
+        <location filename="../../gpucheck/advise/plan.py" line="91"/>
         <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="95"/>
+        <location filename="../../gpucheck/advise/plan.py" line="97"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="182"/>
+        <location filename="../../gpucheck/advise/plan.py" line="184"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="244"/>
+        <location filename="../../gpucheck/advise/plan.py" line="256"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="271"/>
+        <location filename="../../gpucheck/advise/plan.py" line="283"/>
         <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
         <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="286"/>
+        <location filename="../../gpucheck/advise/plan.py" line="298"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="336"/>
+        <location filename="../../gpucheck/advise/plan.py" line="348"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="339"/>
+        <location filename="../../gpucheck/advise/plan.py" line="351"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="341"/>
+        <location filename="../../gpucheck/advise/plan.py" line="353"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="344"/>
+        <location filename="../../gpucheck/advise/plan.py" line="356"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="348"/>
+        <location filename="../../gpucheck/advise/plan.py" line="360"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="351"/>
+        <location filename="../../gpucheck/advise/plan.py" line="363"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="355"/>
+        <location filename="../../gpucheck/advise/plan.py" line="367"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="358"/>
+        <location filename="../../gpucheck/advise/plan.py" line="370"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="362"/>
+        <location filename="../../gpucheck/advise/plan.py" line="374"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="369"/>
+        <location filename="../../gpucheck/advise/plan.py" line="381"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="374"/>
+        <location filename="../../gpucheck/advise/plan.py" line="386"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="375"/>
+        <location filename="../../gpucheck/advise/plan.py" line="387"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="376"/>
+        <location filename="../../gpucheck/advise/plan.py" line="388"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="377"/>
+        <location filename="../../gpucheck/advise/plan.py" line="389"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="378"/>
+        <location filename="../../gpucheck/advise/plan.py" line="390"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="398"/>
+        <location filename="../../gpucheck/advise/plan.py" line="410"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="401"/>
+        <location filename="../../gpucheck/advise/plan.py" line="413"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="404"/>
+        <location filename="../../gpucheck/advise/plan.py" line="416"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="409"/>
+        <location filename="../../gpucheck/advise/plan.py" line="421"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="412"/>
+        <location filename="../../gpucheck/advise/plan.py" line="424"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="439"/>
+        <location filename="../../gpucheck/advise/plan.py" line="451"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="441"/>
+        <location filename="../../gpucheck/advise/plan.py" line="453"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="453"/>
+        <location filename="../../gpucheck/advise/plan.py" line="465"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="459"/>
+        <location filename="../../gpucheck/advise/plan.py" line="471"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="474"/>
+        <location filename="../../gpucheck/advise/plan.py" line="486"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="476"/>
+        <location filename="../../gpucheck/advise/plan.py" line="488"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="480"/>
+        <location filename="../../gpucheck/advise/plan.py" line="492"/>
         <location filename="../../gpucheck/commands.py" line="353"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -1104,7 +871,7 @@
     <message>
         <location filename="../../gpucheck/advise/present.py" line="150"/>
         <location filename="../../gpucheck/advise/present.py" line="155"/>
-        <location filename="../../gpucheck/report/model.py" line="520"/>
+        <location filename="../../gpucheck/report/job_section.py" line="184"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
@@ -1116,7 +883,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="161"/>
-        <location filename="../../gpucheck/report/model.py" line="588"/>
+        <location filename="../../gpucheck/report/job_section.py" line="252"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
@@ -1147,7 +914,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/present.py" line="195"/>
-        <location filename="../../gpucheck/report/model.py" line="596"/>
+        <location filename="../../gpucheck/report/job_section.py" line="260"/>
         <source>{provider} — {what}</source>
         <translation>{provider}——{what}</translation>
     </message>
@@ -1366,94 +1133,216 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="91"/>
-        <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
-        <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="98"/>
-        <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
-        <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="103"/>
-        <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
-        <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="107"/>
-        <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
-        <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="110"/>
-        <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
-        <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="119"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="58"/>
         <source>the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), which needs lora_dropout=0</source>
         <translation>专家权重要通过 target_parameters 加 LoRA（PEFT 0.17 或更新），这时需要 lora_dropout=0</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="71"/>
         <source>a mixture of experts in 4 bits needs each expert as its own linear layer: pip install "transformers&lt;5"</source>
         <translation>混合专家模型要以 4 位加载，每个专家须是独立的线性层：pip install "transformers&lt;5"</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="145"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="120"/>
+        <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
+        <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="127"/>
+        <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
+        <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
+        <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
+        <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="136"/>
+        <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
+        <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="139"/>
+        <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
+        <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="152"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="146"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="153"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="148"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="155"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="152"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="159"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="154"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="161"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="167"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="174"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="202"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="209"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="213"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="220"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="256"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="263"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="259"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="266"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="263"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="270"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="103"/>
+        <source>Use {p} mixed precision</source>
+        <translation>使用 {p} 混合精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="104"/>
+        <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
+        <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="144"/>
+        <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
+        <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="145"/>
+        <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
+        <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="164"/>
+        <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
+        <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="169"/>
+        <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
+        <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="171"/>
+        <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="173"/>
+        <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
+        <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="175"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="163"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="168"/>
+        <source>Limit the sequence length to {n} tokens</source>
+        <translation>把序列长度限制为 {n} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="199"/>
+        <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
+        <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="200"/>
+        <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
+        <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="204"/>
+        <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
+        <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="207"/>
+        <source>the same training result; costs a little time because the GPU does less work at a time</source>
+        <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="208"/>
+        <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
+        <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="221"/>
+        <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
+        <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="222"/>
+        <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
+        <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="233"/>
+        <source>Turn on gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="234"/>
+        <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
+        <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="254"/>
+        <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
+        <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="255"/>
+        <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
+        <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="272"/>
+        <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
+        <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="274"/>
+        <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
+        <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="298"/>
+        <source>Train at {n}×{n} pixels</source>
+        <translation>以 {n}×{n} 像素训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="299"/>
+        <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
+        <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/software.py" line="85"/>
@@ -1614,6 +1503,117 @@
         <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
         <source>Train with Unsloth</source>
         <translation>改用 Unsloth 训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="62"/>
+        <source>with these changes: {changes}</source>
+        <translation>需配合这些改动（{changes}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="64"/>
+        <source>even with this card the job is slow: renting a faster GPU is quicker</source>
+        <translation>换上这块显卡训练仍然很慢：租一块更快的 GPU 更省时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="107"/>
+        <source>no card on the list has room for this job; this one may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
+        <translation>列表中没有显存宽裕的显卡；这张可能装得下，约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="111"/>
+        <source>much cheaper than a card with room for this job, and it may hold it: it needs about {need} against its {vram}, inside the estimate's error band (tight: try it; it may run out of memory)</source>
+        <translation>比显存宽裕的显卡便宜得多，也可能装得下——约需 {need}，它有 {vram}，在估算的误差范围内（很紧，可以试试，但可能显存不足）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="115"/>
+        <source>cheaper, without the maker's warranty (second-hand or modified): it runs this job ({vram} of VRAM)</source>
+        <translation>更便宜，但没有厂商保修（二手或魔改）；能跑这个训练任务（显存 {vram}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="118"/>
+        <source>the cheapest card that runs it without changing the training method</source>
+        <translation>不用改训练方式就能跑的最便宜的显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="119"/>
+        <source>the cheapest card here that runs this job ({vram} of VRAM)</source>
+        <translation>能跑这个训练任务的最便宜的显卡（显存 {vram}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="128"/>
+        <source>a server: check that its vendor supports this card (power cables, airflow, slot)</source>
+        <translation>这是服务器：请先确认厂商支持这块显卡（供电线缆、散热风道、插槽）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="131"/>
+        <source>needs a {w} W power supply; yours is {r} W, so budget for a new PSU too</source>
+        <translation>需要 {w} W 的电源；你的是 {r} W，所以还要预留买新电源的钱</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="134"/>
+        <source>needs a {w} W power supply, more than this PC needs today (about {r} W): the power supply probably has to be replaced too</source>
+        <translation>需要 {w} W 的电源，超过这台电脑现在所需（约 {r} W），电源很可能也要一起换</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="138"/>
+        <source>needs a {w} W power supply (check yours)</source>
+        <translation>需要 {w} W 的电源（请检查你的电源）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="140"/>
+        <source>a {s}-slot card: check the case's length and slot clearance</source>
+        <translation>这是一张占 {s} 个槽位的显卡，请检查机箱的长度和插槽空间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="144"/>
+        <source>an x8 card: in this PCIe 3.0 system it gets half the bandwidth of x16</source>
+        <translation>这是一张 x8 显卡：在这套 PCIe 3.0 系统中只有 x16 一半的带宽</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="151"/>
+        <location filename="../../gpucheck/advise/upgrades.py" line="190"/>
+        <source>price not re-checked ({d}), confirm before buying</source>
+        <translation>价格未重新核实（{d}），购买前请确认</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="157"/>
+        <source>not sold new through official channels in mainland China: second-hand or grey market only, no warranty; the price shown is the overseas one</source>
+        <translation>国内官方渠道不销售新品，只能买二手或水货，没有保修；所示价格为海外价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="159"/>
+        <source>second-hand, no warranty; the price shown is an overseas used price, not the mainland market</source>
+        <translation>二手，没有保修；所示价格为海外二手价，不代表国内行情</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="224"/>
+        <source>{part} costs {price}; renting {gpu} on {provider} costs {run} for this job. Buying pays off after about {h} of rented time, that is about {n} runs like this one.</source>
+        <translation>{part} 售价 {price}；在 {provider} 上租用 {gpu} 跑这个训练任务要花 {run}。租用时间累计超过约 {h} 后，买下来就更划算，相当于大约 {n} 次这样的训练。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="268"/>
+        <source>two cards need a motherboard with two PCIe x16 slots (x8 each is fine) spaced for them, and a power supply for both: about {w} W</source>
+        <translation>两张卡需要主板上有两个间距足够的 PCIe x16 插槽（各自以 x8 运行也可以），以及能带动两张卡的电源（约 {w} W）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="271"/>
+        <source>the plan offloads to CPU RAM: the PC needs about {ram} of RAM</source>
+        <translation>该方案会卸载到 CPU 内存：电脑需要约 {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="276"/>
+        <source>2× {name}</source>
+        <translation>2× {name}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="279"/>
+        <source>two cards sharing the job ({how}) cost less than one card that holds it alone</source>
+        <translation>两张卡分担这个任务（{how}），比一张能单独装下它的卡更便宜</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/upgrades.py" line="280"/>
+        <source>data parallel</source>
+        <translation>数据并行</translation>
     </message>
     <message>
         <location filename="../../gpucheck/bench/__init__.py" line="103"/>
@@ -2009,30 +2009,30 @@
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="301"/>
+        <location filename="../../gpucheck/catalog.py" line="308"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="304"/>
+        <location filename="../../gpucheck/catalog.py" line="311"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="313"/>
+        <location filename="../../gpucheck/catalog.py" line="320"/>
         <location filename="../../gpucheck/catalog.py" line="292"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="367"/>
+        <location filename="../../gpucheck/catalog.py" line="374"/>
         <location filename="../../gpucheck/machine.py" line="456"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="436"/>
+        <location filename="../../gpucheck/catalog.py" line="444"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2441,8 +2441,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
         <location filename="../../gpucheck/commands.py" line="437"/>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/job_section.py" line="274"/>
+        <location filename="../../gpucheck/report/job_section.py" line="157"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
         <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
         <source>Verdict</source>
@@ -2451,8 +2451,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
         <location filename="../../gpucheck/commands.py" line="437"/>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
+        <location filename="../../gpucheck/report/job_section.py" line="262"/>
+        <location filename="../../gpucheck/report/option_points.py" line="110"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
         <source>Time</source>
@@ -2490,26 +2490,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="265"/>
-        <location filename="../../gpucheck/report/figures.py" line="417"/>
+        <location filename="../../gpucheck/report/figures.py" line="416"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="266"/>
-        <location filename="../../gpucheck/report/figures.py" line="418"/>
-        <location filename="../../gpucheck/report/model.py" line="792"/>
+        <location filename="../../gpucheck/report/build.py" line="147"/>
+        <location filename="../../gpucheck/report/figures.py" line="417"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="267"/>
-        <location filename="../../gpucheck/report/figures.py" line="419"/>
+        <location filename="../../gpucheck/report/figures.py" line="418"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="268"/>
-        <location filename="../../gpucheck/report/figures.py" line="420"/>
+        <location filename="../../gpucheck/report/figures.py" line="419"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2566,7 +2566,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="287"/>
-        <location filename="../../gpucheck/report/model.py" line="634"/>
+        <location filename="../../gpucheck/report/job_section.py" line="298"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
@@ -2590,29 +2590,29 @@
         <location filename="../../gpucheck/machine_text.py" line="84"/>
         <location filename="../../gpucheck/machine_text.py" line="106"/>
         <location filename="../../gpucheck/probe/assemble.py" line="152"/>
-        <location filename="../../gpucheck/report/model.py" line="304"/>
-        <location filename="../../gpucheck/report/model.py" line="330"/>
-        <location filename="../../gpucheck/report/model.py" line="430"/>
-        <location filename="../../gpucheck/report/model.py" line="526"/>
-        <location filename="../../gpucheck/report/model.py" line="401"/>
-        <location filename="../../gpucheck/report/model.py" line="403"/>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
-        <location filename="../../gpucheck/report/model.py" line="388"/>
-        <location filename="../../gpucheck/report/model.py" line="745"/>
-        <location filename="../../gpucheck/report/model.py" line="385"/>
+        <location filename="../../gpucheck/report/build.py" line="100"/>
+        <location filename="../../gpucheck/report/job_section.py" line="94"/>
+        <location filename="../../gpucheck/report/job_section.py" line="190"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="47"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="73"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="144"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="146"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="81"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="131"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="128"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="290"/>
-        <location filename="../../gpucheck/report/model.py" line="630"/>
+        <location filename="../../gpucheck/report/job_section.py" line="294"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="294"/>
-        <location filename="../../gpucheck/report/model.py" line="628"/>
+        <location filename="../../gpucheck/report/job_section.py" line="292"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
@@ -2628,7 +2628,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="302"/>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
+        <location filename="../../gpucheck/report/job_section.py" line="314"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
@@ -2649,13 +2649,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="311"/>
-        <location filename="../../gpucheck/report/figures.py" line="217"/>
+        <location filename="../../gpucheck/report/figures.py" line="216"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="326"/>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
+        <location filename="../../gpucheck/report/job_section.py" line="263"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
@@ -2706,9 +2706,9 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="285"/>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
+        <location filename="../../gpucheck/report/build.py" line="128"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="28"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2734,7 +2734,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="391"/>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
+        <location filename="../../gpucheck/report/job_section.py" line="240"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
@@ -2745,7 +2745,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="416"/>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
+        <location filename="../../gpucheck/report/job_section.py" line="157"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
@@ -2978,7 +2978,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="333"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="337"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -3069,7 +3069,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="361"/>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -3082,14 +3082,14 @@
         <location filename="../../gpucheck/estimate/core.py" line="361"/>
         <location filename="../../gpucheck/estimate/core.py" line="362"/>
         <location filename="../../gpucheck/estimate/core.py" line="372"/>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="362"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/model.py" line="374"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -3318,84 +3318,85 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="49"/>
+        <location filename="../../gpucheck/hf_config.py" line="70"/>
         <source>{where}: missing key '{key}' (an integer)</source>
         <translation>{where}：缺少键“{key}”（整数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="53"/>
+        <location filename="../../gpucheck/hf_config.py" line="74"/>
         <location filename="../../gpucheck/machine.py" line="269"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="56"/>
+        <location filename="../../gpucheck/hf_config.py" line="77"/>
+        <location filename="../../gpucheck/workload_schema.py" line="150"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="64"/>
+        <location filename="../../gpucheck/hf_config.py" line="85"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="73"/>
+        <location filename="../../gpucheck/hf_config.py" line="94"/>
         <source>{where}: key '{key}': expected true or false, got {got}</source>
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="120"/>
+        <location filename="../../gpucheck/hf_config.py" line="142"/>
         <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
         <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="223"/>
+        <location filename="../../gpucheck/hf_config.py" line="272"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="272"/>
+        <location filename="../../gpucheck/hf_config.py" line="323"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="277"/>
+        <location filename="../../gpucheck/hf_config.py" line="332"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="322"/>
+        <location filename="../../gpucheck/hf_config.py" line="379"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="346"/>
+        <location filename="../../gpucheck/hf_config.py" line="403"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="347"/>
+        <location filename="../../gpucheck/hf_config.py" line="404"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="351"/>
+        <location filename="../../gpucheck/hf_config.py" line="408"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="354"/>
+        <location filename="../../gpucheck/hf_config.py" line="411"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="356"/>
+        <location filename="../../gpucheck/hf_config.py" line="413"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -3443,13 +3444,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="787"/>
+        <location filename="../../gpucheck/report/build.py" line="142"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="510"/>
-        <location filename="../../gpucheck/report/model.py" line="790"/>
+        <location filename="../../gpucheck/report/build.py" line="145"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
@@ -3869,28 +3870,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="311"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="54"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="312"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="55"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="313"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="56"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/model.py" line="314"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="57"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -3903,14 +3904,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/model.py" line="315"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="58"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/model.py" line="316"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="59"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -4084,7 +4085,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/model.py" line="276"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="19"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -4393,22 +4394,361 @@
         <translation>未知的报告类型 '{ext}'（请使用 .pdf、.html 或 .json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="168"/>
+        <location filename="../../gpucheck/report/build.py" line="72"/>
+        <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
+        <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="74"/>
+        <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
+        <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="76"/>
+        <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
+        <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="85"/>
+        <source>{jobs}: {assumption}</source>
+        <translation>{jobs}：{assumption}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="99"/>
+        <location filename="../../gpucheck/report/build.py" line="118"/>
+        <location filename="../../gpucheck/report/build.py" line="111"/>
+        <location filename="../../gpucheck/report/build.py" line="115"/>
+        <source>{name}: {source} (as of {date})</source>
+        <translation>{name}：{source}（截至 {date}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="105"/>
+        <source>{name}: {source}</source>
+        <translation>{name}：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="125"/>
+        <source>VRAM (video memory)</source>
+        <translation>显存（VRAM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="126"/>
+        <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
+        <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="128"/>
+        <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
+        <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="129"/>
+        <source>CUDA / ROCm / Metal</source>
+        <translation>CUDA / ROCm / Metal</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="130"/>
+        <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
+        <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="132"/>
+        <source>Mixed precision (FP16 / BF16)</source>
+        <translation>混合精度（FP16 / BF16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="133"/>
+        <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
+        <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="135"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="135"/>
+        <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
+        <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="136"/>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="137"/>
+        <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
+        <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="139"/>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="140"/>
+        <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
+        <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="143"/>
+        <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
+        <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="146"/>
+        <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
+        <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="148"/>
+        <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
+        <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="150"/>
+        <source>Epoch</source>
+        <translation>轮（epoch）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="150"/>
+        <source>One pass over the whole training data set.</source>
+        <translation>把整个训练数据集完整过一遍。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="151"/>
+        <source>Out of memory (OOM)</source>
+        <translation>显存不足（OOM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="152"/>
+        <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
+        <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="163"/>
+        <source>{count} × {gpu} — {ram} RAM</source>
+        <translation>{count} × {gpu} — {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="165"/>
+        <source>No GPU for training found — {ram} RAM</source>
+        <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="171"/>
+        <source>No training jobs were checked.</source>
+        <translation>没有检查任何训练任务。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="177"/>
+        <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
+        <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="185"/>
+        <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="186"/>
+        <source>Graphics cards</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="187"/>
+        <source>What the scan found</source>
+        <translation>扫描结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="188"/>
+        <source>The training ladder</source>
+        <translation>训练任务难度阶梯</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="189"/>
+        <source>Training jobs in detail</source>
+        <translation>训练任务详情</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="190"/>
+        <source>Settings to change</source>
+        <translation>需要修改的设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="191"/>
+        <source>The same changes as code (Hugging Face Transformers)</source>
+        <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="192"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <source>Optional: finish sooner</source>
+        <translation>可选：更快完成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="193"/>
+        <source>Their settings, to copy (Hugging Face names)</source>
+        <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="194"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <source>What fits instead: another method or a smaller model</source>
+        <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="195"/>
+        <source>Its settings as code (Hugging Face Transformers)</source>
+        <translation>它的设置写成代码（Hugging Face Transformers）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="196"/>
+        <source>Software to fix (for every job)</source>
+        <translation>需要修复的软件（对所有任务）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="197"/>
+        <source>What slows it down</source>
+        <translation>拖慢速度的因素</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="198"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <source>Upgrades</source>
+        <translation>升级</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="199"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <source>Rent a cloud GPU</source>
+        <translation>租用云 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="200"/>
+        <source>Buy or rent?</source>
+        <translation>买还是租？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="201"/>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="202"/>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="203"/>
+        <source>Sources of the numbers</source>
+        <translation>数据来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="204"/>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="210"/>
+        <source>Nothing to report.</source>
+        <translation>没有需要报告的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="211"/>
+        <source>Nothing to change: it runs with the settings above.</source>
+        <translation>无需修改：按上面的设置就能运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="212"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
+        <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
+        <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="214"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="215"/>
+        <source>Area</source>
+        <translation>方面</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="216"/>
+        <source>Finding</source>
+        <translation>检测结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="217"/>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="218"/>
+        <source>Page {page} of {pages}</source>
+        <translation>第 {page} 页，共 {pages} 页</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="240"/>
+        <source>unknown paper size '{paper}' (expected a4 or letter)</source>
+        <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="248"/>
+        <source>Can this computer train AI models?</source>
+        <translation>这台电脑能训练 AI 模型吗？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="250"/>
+        <source>Report made on {date} with gpucheck {version}</source>
+        <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="265"/>
+        <source>gpucheck report — {subtitle}</source>
+        <translation>gpucheck 报告 — {subtitle}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="266"/>
+        <source>Estimates, not measurements.</source>
+        <translation>以上为估算，并非实测。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="267"/>
+        <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
+        <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="274"/>
+        <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
+        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/build.py" line="282"/>
+        <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
+        <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="167"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="170"/>
+        <location filename="../../gpucheck/report/figures.py" line="169"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="178"/>
+        <location filename="../../gpucheck/report/figures.py" line="177"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="181"/>
+        <location filename="../../gpucheck/report/figures.py" line="180"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
@@ -4416,328 +4756,828 @@
         <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="183"/>
+        <location filename="../../gpucheck/report/figures.py" line="182"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存 {text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="185"/>
+        <location filename="../../gpucheck/report/figures.py" line="184"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="197"/>
+        <location filename="../../gpucheck/report/figures.py" line="196"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="206"/>
+        <location filename="../../gpucheck/report/figures.py" line="205"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="208"/>
+        <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="227"/>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="227"/>
+        <location filename="../../gpucheck/report/figures.py" line="226"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="234"/>
+        <location filename="../../gpucheck/report/figures.py" line="233"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="236"/>
+        <location filename="../../gpucheck/report/figures.py" line="235"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="240"/>
+        <location filename="../../gpucheck/report/figures.py" line="239"/>
         <source>{peak} measured peak (estimated {need})</source>
         <translation>实测峰值 {peak}（估算为 {need}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="243"/>
+        <location filename="../../gpucheck/report/figures.py" line="242"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="244"/>
+        <location filename="../../gpucheck/report/figures.py" line="243"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="246"/>
+        <location filename="../../gpucheck/report/figures.py" line="245"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="252"/>
+        <location filename="../../gpucheck/report/figures.py" line="251"/>
         <location filename="../../gpucheck/report/measured.py" line="241"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="269"/>
+        <location filename="../../gpucheck/report/figures.py" line="268"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="271"/>
+        <location filename="../../gpucheck/report/figures.py" line="270"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="272"/>
+        <location filename="../../gpucheck/report/figures.py" line="271"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/report/figures.py" line="272"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="274"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="277"/>
+        <location filename="../../gpucheck/report/figures.py" line="276"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="278"/>
+        <location filename="../../gpucheck/report/figures.py" line="277"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="283"/>
+        <location filename="../../gpucheck/report/figures.py" line="282"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="309"/>
+        <location filename="../../gpucheck/report/figures.py" line="308"/>
         <source>{range}, estimate {time}</source>
         <translation>{range}，估算 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="316"/>
+        <location filename="../../gpucheck/report/figures.py" line="315"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="317"/>
+        <location filename="../../gpucheck/report/figures.py" line="316"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="318"/>
+        <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="319"/>
+        <location filename="../../gpucheck/report/figures.py" line="318"/>
         <source>Unsloth (its Triton kernels, checkpoints kept in CPU RAM)</source>
         <translation>Unsloth（用它的 Triton 内核，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="328"/>
+        <location filename="../../gpucheck/report/figures.py" line="327"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="332"/>
+        <location filename="../../gpucheck/report/figures.py" line="331"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="345"/>
+        <location filename="../../gpucheck/report/figures.py" line="344"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="347"/>
+        <location filename="../../gpucheck/report/figures.py" line="346"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="349"/>
+        <location filename="../../gpucheck/report/figures.py" line="348"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <location filename="../../gpucheck/report/figures.py" line="351"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="361"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="373"/>
+        <location filename="../../gpucheck/report/figures.py" line="372"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="375"/>
-        <location filename="../../gpucheck/report/figures.py" line="378"/>
+        <location filename="../../gpucheck/report/figures.py" line="374"/>
+        <location filename="../../gpucheck/report/figures.py" line="377"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="379"/>
+        <location filename="../../gpucheck/report/figures.py" line="378"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="380"/>
+        <location filename="../../gpucheck/report/figures.py" line="379"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="381"/>
+        <location filename="../../gpucheck/report/figures.py" line="380"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="382"/>
+        <location filename="../../gpucheck/report/figures.py" line="381"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="388"/>
+        <location filename="../../gpucheck/report/figures.py" line="387"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="408"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="410"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="416"/>
+        <location filename="../../gpucheck/report/figures.py" line="415"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="422"/>
+        <location filename="../../gpucheck/report/figures.py" line="421"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="458"/>
-        <source>nothing to buy</source>
-        <translation>无需购买</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="464"/>
-        <source>price unknown</source>
-        <translation>价格未知</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="466"/>
-        <source>{target}, measured</source>
-        <translation>{target}（实测）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="469"/>
-        <source>{target}, as configured</source>
-        <translation>{target}，按当前设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="474"/>
-        <source>{target}, with the changes</source>
-        <translation>{target}，调整后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="494"/>
-        <source>Buy {part}</source>
-        <translation>购买 {part}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="498"/>
-        <location filename="../../gpucheck/report/model.py" line="586"/>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
-        <location filename="../../gpucheck/report/model.py" line="667"/>
-        <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
-        <location filename="../../gpucheck/ui/session.py" line="369"/>
-        <source>{n} × {gpu}</source>
-        <translation>{n} × {gpu}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="500"/>
-        <source>Use {gpus} free on {provider}</source>
-        <translation>在 {provider} 免费使用 {gpus}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="501"/>
-        <source>Rent {gpus} on {provider}</source>
-        <translation>在 {provider} 租用 {gpus}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="506"/>
-        <source>{cost} for the whole run</source>
-        <translation>整个训练 {cost}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <source>Option</source>
-        <translation>方案</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
-        <source>Time (log scale)</source>
-        <translation>时间（对数刻度）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="517"/>
-        <source>Cost</source>
-        <translation>费用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="538"/>
+        <location filename="../../gpucheck/report/figures.py" line="425"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="538"/>
+        <location filename="../../gpucheck/report/figures.py" line="425"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="538"/>
+        <location filename="../../gpucheck/report/figures.py" line="425"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="565"/>
+        <location filename="../../gpucheck/report/figures.py" line="452"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="567"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="89"/>
+        <source>{used} (the job sets {set})</source>
+        <translation>{used}（任务设置为 {set}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="97"/>
+        <source>batch {n}</source>
+        <translation>微批次 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="99"/>
+        <source>sequence length {n}</source>
+        <translation>序列长度 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="101"/>
+        <source>image size {n}</source>
+        <translation>图像尺寸 {n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="104"/>
+        <source>gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="106"/>
+        <source>gradient accumulation ×{n}</source>
+        <translation>梯度累积 ×{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="115"/>
+        <source>LoRA on {targets}</source>
+        <translation>LoRA 作用于{targets}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="118"/>
+        <source>DeepSpeed ZeRO-{n}</source>
+        <translation>DeepSpeed ZeRO-{n}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="120"/>
+        <source>CPU offload</source>
+        <translation>卸载到 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="122"/>
+        <source>sequence packing</source>
+        <translation>序列打包</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="155"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="280"/>
+        <source>RAM: as configured → with the changes</source>
+        <translation>内存：按当前设置 → 调整后</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="156"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="281"/>
+        <source>VRAM: as configured → with the changes</source>
+        <translation>显存：按当前设置 → 调整后</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="157"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
+        <source>Training job</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="157"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="282"/>
+        <source>Time (with the changes)</source>
+        <translation>时间（调整后）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="169"/>
+        <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
+        <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="172"/>
+        <source>As configured it needs {need} of the {have} available per GPU.</source>
+        <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="175"/>
+        <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
+        <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="177"/>
+        <source>Video memory (VRAM) per GPU, as configured</source>
+        <translation>每块 GPU 的显存（按当前设置）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="178"/>
+        <source>Needed</source>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="178"/>
+        <source>Available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="193"/>
+        <source>{date}, unverified</source>
+        <translation>{date}，未核实</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="193"/>
+        <source>{date} (unverified)</source>
+        <translation>{date}（未核实）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="203"/>
+        <location filename="../../gpucheck/report/job_section.py" line="211"/>
+        <location filename="../../gpucheck/report/job_section.py" line="228"/>
+        <source>Change</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="203"/>
+        <location filename="../../gpucheck/report/job_section.py" line="228"/>
+        <source>What it costs</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="203"/>
+        <source>VRAM after</source>
+        <translation>修改后显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="203"/>
+        <source>Time after</source>
+        <translation>修改后时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="211"/>
+        <source>Trade-off</source>
+        <translation>代价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="211"/>
+        <source>VRAM with it</source>
+        <translation>改后显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="211"/>
+        <source>Time with it</source>
+        <translation>改后时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="240"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="132"/>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="240"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="240"/>
+        <source>Job time with it</source>
+        <translation>升级后的任务时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="240"/>
+        <location filename="../../gpucheck/report/job_section.py" line="263"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="250"/>
+        <location filename="../../gpucheck/report/job_section.py" line="277"/>
+        <location filename="../../gpucheck/report/job_section.py" line="331"/>
+        <location filename="../../gpucheck/report/option_points.py" line="91"/>
+        <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
+        <location filename="../../gpucheck/ui/session.py" line="370"/>
+        <source>{n} × {gpu}</source>
+        <translation>{n} × {gpu}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="258"/>
+        <source>Also used there</source>
+        <translation>国内还有</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="259"/>
+        <source>{sites}. Prices not listed: check on the site (not verified)</source>
+        <translation>{sites}。未列出价格，请到官网查看（未核实）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="262"/>
+        <location filename="../../gpucheck/report/option_points.py" line="110"/>
+        <source>Option</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="262"/>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="262"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="262"/>
+        <source>Per GPU-hour</source>
+        <translation>卡·时单价</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="263"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <source>Good to know</source>
+        <translation>注意事项</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="274"/>
+        <source>{verdict} — {advice}.</source>
+        <translation>{verdict}——{advice}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="276"/>
+        <source>Settings as configured</source>
+        <translation>当前设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="277"/>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="278"/>
+        <source>the CPU (no usable GPU)</source>
+        <translation>CPU（没有可用的 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="280"/>
+        <source>RAM needed</source>
+        <translation>所需内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="281"/>
+        <source>Disk space needed</source>
+        <translation>所需硬盘空间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="282"/>
+        <source>Speed as configured</source>
+        <translation>按当前设置的速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="283"/>
+        <location filename="../../gpucheck/report/job_section.py" line="300"/>
+        <source>Training time</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="284"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="284"/>
+        <source>{samples} samples × {epochs} epochs</source>
+        <translation>{samples} 个样本 × {epochs} 轮</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="288"/>
+        <source>Likely time with the changes (P10–P90)</source>
+        <translation>按建议修改后的可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="289"/>
+        <source>Likely time with this PC's CPU and disk limits (P10–P90)</source>
+        <translation>计入本机 CPU 和硬盘限制的可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="290"/>
+        <source>Likely time (P10–P90)</source>
+        <translation>可能用时（P10–P90）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="296"/>
+        <source>Based on</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="296"/>
+        <source>speeds measured on this computer</source>
+        <translation>在这台电脑上实测的速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="301"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="394"/>
+        <source>Measured on this PC</source>
+        <translation>已在本机实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="307"/>
+        <source>{problem} What to do: {fix}</source>
+        <translation>{problem}解决办法：{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="314"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="314"/>
+        <source>Estimate and measurement</source>
+        <translation>估算值与实测值</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="325"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <source>Settings tried: not enough on this GPU</source>
+        <translation>试过的设置：在这块显卡上仍然不够</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="332"/>
+        <location filename="../../gpucheck/ui/session.py" line="368"/>
+        <source>this PC's CPU</source>
+        <translation>本机的 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/job_section.py" line="334"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <source>Your options for this job: time against money</source>
+        <translation>这个任务的几种做法：时间与花费</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="17"/>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="18"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <source>Good</source>
+        <translation>良好</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="20"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="21"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="29"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="30"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="87"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
+        <source>Memory (RAM)</source>
+        <translation>内存（RAM）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="31"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="112"/>
+        <source>Disk</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="32"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
+        <source>Power</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="33"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="34"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="46"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="60"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <source>unknown kind</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="72"/>
+        <source>Computer name</source>
+        <translation>计算机名</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="75"/>
+        <source>{os} (WSL)</source>
+        <translation>{os}（WSL）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="76"/>
+        <source>Operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="78"/>
+        <source>{physical} cores / {logical} threads</source>
+        <translation>{physical} 核 / {logical} 线程</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="81"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
+        <source>Processor (CPU)</source>
+        <translation>处理器（CPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="83"/>
+        <source>{total} total, {available} free when scanned</source>
+        <translation>共 {total}，扫描时可用 {available}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="86"/>
+        <source>{ram} (shared with the GPU)</source>
+        <translation>{ram}（与 GPU 共享）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="90"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="94"/>
+        <source>Graphics (GPU)</source>
+        <translation>显卡（GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="90"/>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="93"/>
+        <source> (used for training)</source>
+        <translation>（用于训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="94"/>
+        <source>{name}, {vram} video memory, {backend}{mark}</source>
+        <translation>{name}，{vram} 显存，{backend}{mark}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="99"/>
+        <source>NVIDIA driver {v}</source>
+        <translation>NVIDIA 驱动 {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="101"/>
+        <source>CUDA {v} supported by the driver</source>
+        <translation>驱动支持 CUDA {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="103"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
+        <source>ROCm {v}</source>
+        <translation>ROCm {v}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="105"/>
+        <source>GPU software</source>
+        <translation>GPU 软件</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="108"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
+        <source>can use the GPU</source>
+        <translation>可以使用 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="108"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
+        <source>cannot use the GPU</source>
+        <translation>无法使用 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="110"/>
+        <source>AI framework</source>
+        <translation>AI 框架</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="112"/>
+        <source>{mount}: {kind}, {free} free of {total}</source>
+        <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="119"/>
+        <source>{kind}, running on battery</source>
+        <translation>{kind}，正在使用电池供电</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="120"/>
+        <source>Computer type</source>
+        <translation>电脑类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="122"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="125"/>
+        <source>Power supply</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="122"/>
+        <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
+        <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="125"/>
+        <source>at least {w} W recommended (estimated peak {peak})</source>
+        <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="130"/>
+        <source>Scanned</source>
+        <translation>扫描时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="130"/>
+        <source>{when} by gpucheck {version}</source>
+        <translation>{when}，由 gpucheck {version} 扫描</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="132"/>
+        <source>What this computer has</source>
+        <translation>这台电脑的配置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <source>Video memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <source>Free memory</source>
+        <translation>可用显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <source>Compute API</source>
+        <translation>计算接口</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="140"/>
+        <source>UUID</source>
+        <translation>UUID</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="150"/>
@@ -4878,898 +5718,59 @@
         <translation>按本机实测速度计算；估算为 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="274"/>
-        <source>Note</source>
-        <translation>提示</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="51"/>
+        <source>nothing to buy</source>
+        <translation>无需购买</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="275"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
-        <source>Good</source>
-        <translation>良好</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="57"/>
+        <source>price unknown</source>
+        <translation>价格未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="277"/>
-        <source>Warning</source>
-        <translation>警告</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="59"/>
+        <source>{target}, measured</source>
+        <translation>{target}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="278"/>
-        <source>Problem</source>
-        <translation>问题</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="62"/>
+        <source>{target}, as configured</source>
+        <translation>{target}，按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="286"/>
-        <source>CPU</source>
-        <translation>CPU</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="67"/>
+        <source>{target}, with the changes</source>
+        <translation>{target}，调整后</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="287"/>
-        <location filename="../../gpucheck/report/model.py" line="344"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
-        <source>Memory (RAM)</source>
-        <translation>内存（RAM）</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="87"/>
+        <source>Buy {part}</source>
+        <translation>购买 {part}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="288"/>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
-        <source>Disk</source>
-        <translation>硬盘</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="93"/>
+        <source>Use {gpus} free on {provider}</source>
+        <translation>在 {provider} 免费使用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="289"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
-        <source>Power</source>
-        <translation>电源</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="94"/>
+        <source>Rent {gpus} on {provider}</source>
+        <translation>在 {provider} 租用 {gpus}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="290"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
-        <source>Software</source>
-        <translation>软件</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="99"/>
+        <source>{cost} for the whole run</source>
+        <translation>整个训练 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="291"/>
-        <source>Scan</source>
-        <translation>扫描</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="110"/>
+        <source>Time (log scale)</source>
+        <translation>时间（对数刻度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/model.py" line="303"/>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="317"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
-        <source>unknown kind</source>
-        <translation>未知类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="329"/>
-        <source>Computer name</source>
-        <translation>计算机名</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="332"/>
-        <source>{os} (WSL)</source>
-        <translation>{os}（WSL）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="333"/>
-        <source>Operating system</source>
-        <translation>操作系统</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="335"/>
-        <source>{physical} cores / {logical} threads</source>
-        <translation>{physical} 核 / {logical} 线程</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="338"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
-        <source>Processor (CPU)</source>
-        <translation>处理器（CPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="340"/>
-        <source>{total} total, {available} free when scanned</source>
-        <translation>共 {total}，扫描时可用 {available}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="343"/>
-        <source>{ram} (shared with the GPU)</source>
-        <translation>{ram}（与 GPU 共享）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="347"/>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
-        <source>Graphics (GPU)</source>
-        <translation>显卡（GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="347"/>
-        <source>none found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="350"/>
-        <source> (used for training)</source>
-        <translation>（用于训练）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="351"/>
-        <source>{name}, {vram} video memory, {backend}{mark}</source>
-        <translation>{name}，{vram} 显存，{backend}{mark}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="356"/>
-        <source>NVIDIA driver {v}</source>
-        <translation>NVIDIA 驱动 {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="358"/>
-        <source>CUDA {v} supported by the driver</source>
-        <translation>驱动支持 CUDA {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="360"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
-        <source>ROCm {v}</source>
-        <translation>ROCm {v}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="362"/>
-        <source>GPU software</source>
-        <translation>GPU 软件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="365"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
-        <source>can use the GPU</source>
-        <translation>可以使用 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="365"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
-        <source>cannot use the GPU</source>
-        <translation>无法使用 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="367"/>
-        <source>AI framework</source>
-        <translation>AI 框架</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="369"/>
-        <source>{mount}: {kind}, {free} free of {total}</source>
-        <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="376"/>
-        <source>{kind}, running on battery</source>
-        <translation>{kind}，正在使用电池供电</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="377"/>
-        <source>Computer type</source>
-        <translation>电脑类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
-        <source>Power supply</source>
-        <translation>电源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="379"/>
-        <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
-        <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="382"/>
-        <source>at least {w} W recommended (estimated peak {peak})</source>
-        <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
-        <source>Scanned</source>
-        <translation>扫描时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="387"/>
-        <source>{when} by gpucheck {version}</source>
-        <translation>{when}，由 gpucheck {version} 扫描</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
-        <source>Part</source>
-        <translation>部件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="389"/>
-        <source>What this computer has</source>
-        <translation>这台电脑的配置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
-        <source>Video memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <source>Free memory</source>
-        <translation>可用显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <source>Compute API</source>
-        <translation>计算接口</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="395"/>
-        <source>Driver</source>
-        <translation>驱动</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="397"/>
-        <source>UUID</source>
-        <translation>UUID</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="425"/>
-        <source>{used} (the job sets {set})</source>
-        <translation>{used}（任务设置为 {set}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="433"/>
-        <source>batch {n}</source>
-        <translation>微批次 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="435"/>
-        <source>sequence length {n}</source>
-        <translation>序列长度 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="437"/>
-        <source>image size {n}</source>
-        <translation>图像尺寸 {n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="440"/>
-        <source>gradient checkpointing</source>
-        <translation>梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="442"/>
-        <source>gradient accumulation ×{n}</source>
-        <translation>梯度累积 ×{n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="451"/>
-        <source>LoRA on {targets}</source>
-        <translation>LoRA 作用于{targets}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="454"/>
-        <source>DeepSpeed ZeRO-{n}</source>
-        <translation>DeepSpeed ZeRO-{n}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="456"/>
-        <source>CPU offload</source>
-        <translation>卸载到 CPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="458"/>
-        <source>sequence packing</source>
-        <translation>序列打包</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="491"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="280"/>
-        <source>RAM: as configured → with the changes</source>
-        <translation>内存：按当前设置 → 调整后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="492"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="281"/>
-        <source>VRAM: as configured → with the changes</source>
-        <translation>显存：按当前设置 → 调整后</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
-        <source>Training job</source>
-        <translation>训练任务</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="493"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="282"/>
-        <source>Time (with the changes)</source>
-        <translation>时间（调整后）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="505"/>
-        <source>As configured it needs {need} per GPU; the video memory available is unknown.</source>
-        <translation>按当前设置每块 GPU 需要 {need}；可用显存未知。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="508"/>
-        <source>As configured it needs {need} of the {have} available per GPU.</source>
-        <translation>按当前设置每块 GPU 需要 {need}，可用 {have}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="511"/>
-        <source>As configured it needs {need} but only {have} is available per GPU: {missing} short.</source>
-        <translation>按当前设置每块 GPU 需要 {need}，但只有 {have} 可用：差 {missing}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="513"/>
-        <source>Video memory (VRAM) per GPU, as configured</source>
-        <translation>每块 GPU 的显存（按当前设置）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
-        <source>Needed</source>
-        <translation>需要</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="514"/>
-        <source>Available</source>
-        <translation>可用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
-        <source>{date}, unverified</source>
-        <translation>{date}，未核实</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="529"/>
-        <source>{date} (unverified)</source>
-        <translation>{date}（未核实）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
-        <location filename="../../gpucheck/report/model.py" line="564"/>
-        <source>Change</source>
-        <translation>修改</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
-        <location filename="../../gpucheck/report/model.py" line="564"/>
-        <source>What it costs</source>
-        <translation>代价</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
-        <source>VRAM after</source>
-        <translation>修改后显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="539"/>
-        <source>Time after</source>
-        <translation>修改后时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
-        <source>Trade-off</source>
-        <translation>代价</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
-        <source>VRAM with it</source>
-        <translation>改后显存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="547"/>
-        <source>Time with it</source>
-        <translation>改后时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
-        <source>Why</source>
-        <translation>原因</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
-        <source>Job time with it</source>
-        <translation>升级后的任务时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="576"/>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
-        <source>Price date</source>
-        <translation>价格日期</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="594"/>
-        <source>Also used there</source>
-        <translation>国内还有</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="595"/>
-        <source>{sites}. Prices not listed: check on the site (not verified)</source>
-        <translation>{sites}。未列出价格，请到官网查看（未核实）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <source>Provider</source>
-        <translation>服务商</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="598"/>
-        <source>Per GPU-hour</source>
-        <translation>卡·时单价</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="599"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
-        <source>Good to know</source>
-        <translation>注意事项</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="610"/>
-        <source>{verdict} — {advice}.</source>
-        <translation>{verdict}——{advice}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="612"/>
-        <source>Settings as configured</source>
-        <translation>当前设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="613"/>
-        <source>Hardware</source>
-        <translation>硬件</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="614"/>
-        <source>the CPU (no usable GPU)</source>
-        <translation>CPU（没有可用的 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="616"/>
-        <source>RAM needed</source>
-        <translation>所需内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="617"/>
-        <source>Disk space needed</source>
-        <translation>所需硬盘空间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="618"/>
-        <source>Speed as configured</source>
-        <translation>按当前设置的速度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="619"/>
-        <location filename="../../gpucheck/report/model.py" line="636"/>
-        <source>Training time</source>
-        <translation>训练时间</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="620"/>
-        <source>Data</source>
-        <translation>数据</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="620"/>
-        <source>{samples} samples × {epochs} epochs</source>
-        <translation>{samples} 个样本 × {epochs} 轮</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="624"/>
-        <source>Likely time with the changes (P10–P90)</source>
-        <translation>按建议修改后的可能用时（P10–P90）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="625"/>
-        <source>Likely time with this PC's CPU and disk limits (P10–P90)</source>
-        <translation>计入本机 CPU 和硬盘限制的可能用时（P10–P90）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="626"/>
-        <source>Likely time (P10–P90)</source>
-        <translation>可能用时（P10–P90）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="632"/>
-        <source>Based on</source>
-        <translation>依据</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="632"/>
-        <source>speeds measured on this computer</source>
-        <translation>在这台电脑上实测的速度</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="637"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="394"/>
-        <source>Measured on this PC</source>
-        <translation>已在本机实测</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="643"/>
-        <source>{problem} What to do: {fix}</source>
-        <translation>{problem}解决办法：{fix}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
-        <source>Item</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="650"/>
-        <source>Estimate and measurement</source>
-        <translation>估算值与实测值</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="661"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
-        <source>Settings tried: not enough on this GPU</source>
-        <translation>试过的设置：在这块显卡上仍然不够</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="668"/>
-        <location filename="../../gpucheck/ui/session.py" line="367"/>
-        <source>this PC's CPU</source>
-        <translation>本机的 CPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="670"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
-        <source>Your options for this job: time against money</source>
-        <translation>这个任务的几种做法：时间与花费</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="717"/>
-        <source>Every figure is an estimate from published specifications and formulas, not a measurement of your job; real runs differ with the software version, data and settings.</source>
-        <translation>所有数字都是根据公开的规格和公式估算的，并非对你的训练任务的实测；实际运行结果会因软件版本、数据和设置而不同。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="719"/>
-        <source>VRAM is the memory on the graphics card. A job whose peak need is above what is available stops with an "out of memory" error.</source>
-        <translation>显存是显卡上的内存。训练任务的峰值需求一旦超过可用显存，就会因“显存不足”（out of memory）错误而中止。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="721"/>
-        <source>Training time assumes the GPU runs at the typical efficiency given in the sources below, with the data loading keeping up.</source>
-        <translation>训练时间假设 GPU 以下方资料来源给出的典型效率运行，并且数据加载跟得上。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="730"/>
-        <source>{jobs}: {assumption}</source>
-        <translation>{jobs}：{assumption}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="744"/>
-        <location filename="../../gpucheck/report/model.py" line="763"/>
-        <location filename="../../gpucheck/report/model.py" line="756"/>
-        <location filename="../../gpucheck/report/model.py" line="760"/>
-        <source>{name}: {source} (as of {date})</source>
-        <translation>{name}：{source}（截至 {date}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="750"/>
-        <source>{name}: {source}</source>
-        <translation>{name}：{source}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="770"/>
-        <source>VRAM (video memory)</source>
-        <translation>显存（VRAM）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="771"/>
-        <source>The memory on the graphics card. The model, its gradients, the optimizer state and the activations of a batch must all fit in it at the same time.</source>
-        <translation>显卡上的内存。模型、梯度、优化器状态以及一个批次的激活值必须同时装进显存。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="773"/>
-        <source>The graphics card's processor. Training runs on it many times faster than on the CPU.</source>
-        <translation>显卡上的处理器。在它上面训练比在 CPU 上快很多倍。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="774"/>
-        <source>CUDA / ROCm / Metal</source>
-        <translation>CUDA / ROCm / Metal</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="775"/>
-        <source>The software layers through which training frameworks use NVIDIA (CUDA), AMD (ROCm) and Apple (Metal) GPUs.</source>
-        <translation>训练框架调用 NVIDIA（CUDA）、AMD（ROCm）和 Apple（Metal）GPU 所依赖的软件层。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="777"/>
-        <source>Mixed precision (FP16 / BF16)</source>
-        <translation>混合精度（FP16 / BF16）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="778"/>
-        <source>Computing in 16-bit numbers instead of 32-bit: about half the memory for activations and much faster on GPUs with tensor cores. BF16 needs an RTX 30-series, A100 or newer.</source>
-        <translation>用 16 位数代替 32 位数计算：激活值占用的显存大约减半，在带 Tensor Core 的 GPU 上还会快很多。BF16 需要 RTX 30 系列、A100 或更新的显卡。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
-        <source>Batch size</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="780"/>
-        <source>How many samples the GPU processes in one step. Larger batches need more VRAM.</source>
-        <translation>GPU 每一步处理的样本数。批越大，需要的显存越多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="781"/>
-        <source>Gradient accumulation</source>
-        <translation>梯度累积</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="782"/>
-        <source>Adding up the gradients of several small batches before each update: the effect of a large batch with the memory of a small one, at the same speed per sample.</source>
-        <translation>先把几个小批次的梯度累加起来再更新一次参数：用小批次的显存得到大批次的效果，每个样本的速度不变。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="784"/>
-        <source>Gradient checkpointing</source>
-        <translation>梯度检查点</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="785"/>
-        <source>Keeping only some activations and recomputing the rest when needed: much less VRAM for about 20–30% more training time.</source>
-        <translation>只保存一部分激活值，其余的在需要时重新计算：显存占用大幅减少，训练时间大约增加 20–30%。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="788"/>
-        <source>Fine-tuning only small added matrices instead of the whole model: far fewer gradients and optimizer state, so far less VRAM.</source>
-        <translation>只微调额外加入的小矩阵，而不是整个模型：梯度和优化器状态少得多，所需显存也少得多。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="791"/>
-        <source>LoRA on a model whose weights are stored in 4 bits: a large model fits on a consumer GPU.</source>
-        <translation>在权重以 4 位存储的模型上做 LoRA：大模型也能装进消费级显卡。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="793"/>
-        <source>What the optimizer remembers per parameter. AdamW keeps two numbers per parameter; 8-bit AdamW stores them in a quarter of the space.</source>
-        <translation>优化器为每个参数记录的数据。AdamW 为每个参数保存两个数；8 位 AdamW 只需四分之一的空间。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
-        <source>Epoch</source>
-        <translation>轮（epoch）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="795"/>
-        <source>One pass over the whole training data set.</source>
-        <translation>把整个训练数据集完整过一遍。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="796"/>
-        <source>Out of memory (OOM)</source>
-        <translation>显存不足（OOM）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="797"/>
-        <source>The error a job stops with when it needs more VRAM than the GPU has.</source>
-        <translation>训练任务需要的显存超过显卡现有的显存时报出的错误，任务会因此中止。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="808"/>
-        <source>{count} × {gpu} — {ram} RAM</source>
-        <translation>{count} × {gpu} — {ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="810"/>
-        <source>No GPU for training found — {ram} RAM</source>
-        <translation>未找到可用于训练的 GPU — {ram} 内存</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="816"/>
-        <source>No training jobs were checked.</source>
-        <translation>没有检查任何训练任务。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="822"/>
-        <source>Of {total} training jobs checked, {runs} run as they are, {tight} may just fit (tight), {tweaks} run after changing settings, and {no} do not fit or are too slow on this computer.</source>
-        <translation>检查了 {total} 个训练任务：{runs} 个按原设置即可运行，{tight} 个很紧（可能装得下），{tweaks} 个调整设置后可运行，{no} 个在这台电脑上装不下或太慢。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="830"/>
-        <source>This computer</source>
-        <translation>这台电脑</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="831"/>
-        <source>Graphics cards</source>
-        <translation>显卡</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="832"/>
-        <source>What the scan found</source>
-        <translation>扫描结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="833"/>
-        <source>The training ladder</source>
-        <translation>训练任务难度阶梯</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="834"/>
-        <source>Training jobs in detail</source>
-        <translation>训练任务详情</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="835"/>
-        <source>Settings to change</source>
-        <translation>需要修改的设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="836"/>
-        <source>The same changes as code (Hugging Face Transformers)</source>
-        <translation>同样的修改写成代码（Hugging Face Transformers）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="837"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
-        <source>Optional: finish sooner</source>
-        <translation>可选：更快完成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="838"/>
-        <source>Their settings, to copy (Hugging Face names)</source>
-        <translation>它们的设置，可直接复制（Hugging Face 参数名）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="839"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
-        <source>What fits instead: another method or a smaller model</source>
-        <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="840"/>
-        <source>Its settings as code (Hugging Face Transformers)</source>
-        <translation>它的设置写成代码（Hugging Face Transformers）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="841"/>
-        <source>Software to fix (for every job)</source>
-        <translation>需要修复的软件（对所有任务）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="842"/>
-        <source>What slows it down</source>
-        <translation>拖慢速度的因素</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="843"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
-        <source>Upgrades</source>
-        <translation>升级</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="844"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
-        <source>Rent a cloud GPU</source>
-        <translation>租用云 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="845"/>
-        <source>Buy or rent?</source>
-        <translation>买还是租？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="846"/>
-        <source>Notes</source>
-        <translation>说明</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="847"/>
-        <source>Assumptions</source>
-        <translation>假设</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="848"/>
-        <source>Sources of the numbers</source>
-        <translation>数据来源</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="849"/>
-        <source>Glossary</source>
-        <translation>术语表</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="855"/>
-        <source>Nothing to report.</source>
-        <translation>没有需要报告的内容。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="856"/>
-        <source>Nothing to change: it runs with the settings above.</source>
-        <translation>无需修改：按上面的设置就能运行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="857"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
-        <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
-        <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="859"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="860"/>
-        <source>Area</source>
-        <translation>方面</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="861"/>
-        <source>Finding</source>
-        <translation>检测结果</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="862"/>
-        <source>None.</source>
-        <translation>无。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="863"/>
-        <source>Page {page} of {pages}</source>
-        <translation>第 {page} 页，共 {pages} 页</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="885"/>
-        <source>unknown paper size '{paper}' (expected a4 or letter)</source>
-        <translation>未知的纸张大小 '{paper}'（应为 a4 或 letter）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="893"/>
-        <source>Can this computer train AI models?</source>
-        <translation>这台电脑能训练 AI 模型吗？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="895"/>
-        <source>Report made on {date} with gpucheck {version}</source>
-        <translation>报告由 gpucheck {version} 于 {date} 生成</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="910"/>
-        <source>gpucheck report — {subtitle}</source>
-        <translation>gpucheck 报告 — {subtitle}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="911"/>
-        <source>Estimates, not measurements.</source>
-        <translation>以上为估算，并非实测。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="912"/>
-        <source>Estimates, except figures marked "measured" (trial runs on this computer).</source>
-        <translation>以上为估算；标有“实测”的数字来自在本机的试运行。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="919"/>
-        <source>The ladder goes from the easiest job (level 1) to the hardest. Memory reads "as configured → with the changes"; the time is that of the settings with the changes (the ones the verdict is for), on this computer.</source>
-        <translation>难度阶梯从最简单的任务（第 1 级）排到最难的。显存一栏写作“按当前设置 → 调整后”；时间是调整后设置（也就是结论所指的设置）在这台电脑上的时间。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/model.py" line="927"/>
-        <source>gpucheck estimates from published figures. Check the prices on the provider's page before you rent or buy: they change every month.</source>
-        <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
+        <location filename="../../gpucheck/report/option_points.py" line="110"/>
+        <source>Cost</source>
+        <translation>费用</translation>
     </message>
     <message>
         <location filename="../../gpucheck/scan_command.py" line="55"/>
@@ -5923,52 +5924,52 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="132"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="136"/>
         <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="135"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="139"/>
         <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="273"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="277"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="290"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="294"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="313"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="321"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="321"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="325"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="321"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="325"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="327"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="331"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="329"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="333"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -7296,37 +7297,37 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="199"/>
+        <location filename="../../gpucheck/ui/session.py" line="200"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="204"/>
+        <location filename="../../gpucheck/ui/session.py" line="205"/>
         <source>Compared on the processor of the saved scan {label} (no GPU for training).</source>
         <translation>对比对象：已保存扫描 {label} 的处理器（没有可用于训练的 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="206"/>
+        <location filename="../../gpucheck/ui/session.py" line="207"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="209"/>
+        <location filename="../../gpucheck/ui/session.py" line="210"/>
         <source>Compared on this PC's processor (no GPU for training).</source>
         <translation>对比对象：本机的处理器（没有可用于训练的 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="210"/>
+        <location filename="../../gpucheck/ui/session.py" line="211"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="227"/>
+        <location filename="../../gpucheck/ui/session.py" line="228"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="239"/>
+        <location filename="../../gpucheck/ui/session.py" line="240"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>
