@@ -2443,8 +2443,8 @@
         <location filename="../../gpucheck/commands.py" line="437"/>
         <location filename="../../gpucheck/report/job_section.py" line="274"/>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="467"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
+        <location filename="../../gpucheck/ui/pages/jobs_ladder.py" line="39"/>
         <source>Verdict</source>
         <translation>结论</translation>
     </message>
@@ -2453,8 +2453,8 @@
         <location filename="../../gpucheck/commands.py" line="437"/>
         <location filename="../../gpucheck/report/job_section.py" line="262"/>
         <location filename="../../gpucheck/report/option_points.py" line="110"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="469"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="172"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -4583,7 +4583,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/build.py" line="192"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="227"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="165"/>
         <source>Optional: finish sooner</source>
         <translation>可选：更快完成</translation>
     </message>
@@ -4594,7 +4594,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/build.py" line="194"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="228"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="166"/>
         <source>What fits instead: another method or a smaller model</source>
         <translation>能装下的替代方案（换一种训练方式或更小的模型）</translation>
     </message>
@@ -4615,13 +4615,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/build.py" line="198"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="169"/>
         <source>Upgrades</source>
         <translation>升级</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/build.py" line="199"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="170"/>
         <source>Rent a cloud GPU</source>
         <translation>租用云 GPU</translation>
     </message>
@@ -4662,13 +4662,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/build.py" line="212"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="485"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="87"/>
         <source>No change of settings is enough here; see the upgrades and cloud GPUs below.</source>
         <translation>光改设置不够；请看下面的升级或租用云 GPU 的做法。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/build.py" line="214"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="171"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -4749,7 +4749,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/figures.py" line="180"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="419"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="357"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>needs {need} of {have}</source>
@@ -5060,25 +5060,25 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="155"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="280"/>
+        <location filename="../../gpucheck/ui/pages/jobs_ladder.py" line="36"/>
         <source>RAM: as configured → with the changes</source>
         <translation>内存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="156"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="281"/>
+        <location filename="../../gpucheck/ui/pages/jobs_ladder.py" line="37"/>
         <source>VRAM: as configured → with the changes</source>
         <translation>显存：按当前设置 → 调整后</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="283"/>
+        <location filename="../../gpucheck/ui/pages/jobs_ladder.py" line="39"/>
         <source>Training job</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="282"/>
+        <location filename="../../gpucheck/ui/pages/jobs_ladder.py" line="38"/>
         <source>Time (with the changes)</source>
         <translation>时间（调整后）</translation>
     </message>
@@ -5225,7 +5225,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="263"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="172"/>
         <source>Good to know</source>
         <translation>注意事项</translation>
     </message>
@@ -5329,7 +5329,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="325"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="480"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="82"/>
         <source>Settings tried: not enough on this GPU</source>
         <translation>试过的设置：在这块显卡上仍然不够</translation>
     </message>
@@ -5341,7 +5341,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="334"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="235"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="173"/>
         <source>Your options for this job: time against money</source>
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
@@ -5555,7 +5555,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="138"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="468"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
@@ -5596,7 +5596,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="158"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="314"/>
         <source>unknown device</source>
         <translation>未知设备</translation>
     </message>
@@ -6433,224 +6433,224 @@
         <translation>已保存的扫描：{label}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="217"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="155"/>
         <source>Details and advice</source>
         <translation>详情与建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="156"/>
         <source>How much memory the job needs, how long it takes, and what to change, buy or rent to make it work.</source>
         <translation>这个训练任务需要多少显存、要跑多久，以及需要改什么设置、买什么配件或租什么云服务器才能跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="158"/>
         <source>What if I had…</source>
         <translation>模拟：如果我有…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="159"/>
         <source>Pick a GPU from the catalog (type to search) to see this job on it.</source>
         <translation>从显卡列表中选一块（可输入搜索），看看这个训练任务在它上面的表现。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="160"/>
         <source>Video memory (VRAM)</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="223"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="161"/>
         <source>Time and other needs</source>
         <translation>时间与其他需求</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="225"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="481"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="163"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="83"/>
         <source>Settings that make it work</source>
         <translation>能让它跑起来的设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="226"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="229"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="555"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="164"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="167"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="157"/>
         <source>Copy settings</source>
         <translation>复制设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="168"/>
         <source>Bottlenecks and software</source>
         <translation>瓶颈与软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="171"/>
         <source>Provider and GPU</source>
         <translation>服务商与 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="171"/>
         <source>Price per GPU-hour</source>
         <translation>卡·时单价</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="234"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="172"/>
         <source>Cost of this job</source>
         <translation>本任务费用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="174"/>
         <source>How many of these GPUs</source>
         <translation>这种 GPU 的数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="175"/>
         <source>Pick a GPU from the catalog first; this PC's own GPUs are counted as scanned.</source>
         <translation>请先从显卡列表里选一块 GPU；本机的 GPU 按扫描结果计数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="248"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="186"/>
         <source>My PC: {name}</source>
         <translation>我的电脑：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="254"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="192"/>
         <source>{name} — {details}</source>
         <translation>{name} — {details}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="256"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="194"/>
         <source>{text} — cheapest that runs this job</source>
         <translation>{text} — 能跑这个任务的最便宜的一块</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="257"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="195"/>
         <source>{text} — may run this job (tight)</source>
         <translation>{text} — 可能能运行这个任务（很紧）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="323"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="261"/>
         <source>{job} — on {target}</source>
         <translation>{job} — 在 {target} 上</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="374"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="312"/>
         <source>This trial ran on {device}, not on {target}: the page keeps the estimate for {target}. A PyTorch that can use {target} would measure it.</source>
         <translation>这次试运行是在 {device} 上跑的，不是在 {target} 上：本页仍显示 {target} 的估算。换用能使用 {target} 的 PyTorch 才能实测它。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="345"/>
         <source>Memory (RAM) — training on the CPU</source>
         <translation>内存（RAM）— 在 CPU 上训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="411"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="349"/>
         <source>Video memory (VRAM), as configured</source>
         <translation>显存（按当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="412"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="350"/>
         <source>On {gpu}: {have}</source>
         <translation>{gpu} 上：{have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="418"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="356"/>
         <source>The chart shows the video memory as configured: {caption}.</source>
         <translation>图中是按当前设置的显存：{caption}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="422"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="360"/>
         <source>The chart shows the settings as configured; the changes are listed below.</source>
         <translation>图中是按当前设置的情况；需要的调整列在下方。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="436"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="374"/>
         <source>Speed as configured: {speed}</source>
         <translation>按当前设置的速度：{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="438"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="376"/>
         <source>Speed as configured: {n} tokens per second</source>
         <translation>按当前设置的速度：每秒 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="440"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="378"/>
         <source>{data_set} Change it on the previous page.</source>
         <translation>{data_set}可在上一页修改。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="442"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="380"/>
         <source>Also needs {disk}.</source>
         <translation>另外需要 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="444"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="382"/>
         <source>Also needs {ram} of RAM and {disk}.</source>
         <translation>另外需要 {ram} 内存和 {disk}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="447"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="385"/>
         <source>Uses speeds measured by the deep scan.</source>
         <translation>使用深度扫描实测的速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="453"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="391"/>
         <source>Assumed: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="463"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="401"/>
         <source>Side by side: this PC and the what-if GPU</source>
         <translation>对比：本机与模拟的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="465"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="403"/>
         <source>This PC: {name}</source>
         <translation>本机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="466"/>
+        <location filename="../../gpucheck/ui/pages/details.py" line="404"/>
         <source>What if: {name}</source>
         <translation>模拟：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="483"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="85"/>
         <source>Nothing to change: it runs with the job's own settings.</source>
         <translation>无需改动：用训练任务自带的设置就能运行。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="488"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="549"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="90"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="151"/>
         <source>{n}. {title} — cost: {cost}</source>
         <translation>{n}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="491"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="520"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="93"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="122"/>
         <source>needs {need}</source>
         <translation>需要 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="493"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="518"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="95"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="120"/>
         <source>takes {time}</source>
         <translation>耗时 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="495"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="97"/>
         <source>{line} (then {after})</source>
         <translation>{line}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="505"/>
-        <location filename="../../gpucheck/ui/pages/details.py" line="559"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="107"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="161"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="521"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="123"/>
         <source>{title} (then {after})</source>
         <translation>{title}（之后：{after}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/details.py" line="528"/>
+        <location filename="../../gpucheck/ui/pages/details_advice.py" line="130"/>
         <source>Trade-off: {cost}</source>
         <translation>代价：{cost}</translation>
     </message>
@@ -6726,296 +6726,296 @@
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="19"/>
         <source>Full training</source>
         <translation>全量训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="32"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="19"/>
         <source>LoRA (small add-on weights)</source>
         <translation>LoRA（只训练少量附加权重）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="33"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="20"/>
         <source>QLoRA (4-bit model + LoRA)</source>
         <translation>QLoRA（4 位量化模型 + LoRA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="21"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="34"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="21"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="22"/>
         <source>FP32 (full precision)</source>
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="35"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="22"/>
         <source>BF16 (pure)</source>
         <translation>纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="23"/>
         <source>Attention q and v (the usual default)</source>
         <translation>注意力层的 q、v（常用默认）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="36"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="23"/>
         <source>All attention projections</source>
         <translation>注意力层的全部投影（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="24"/>
         <source>The MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="37"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="24"/>
         <source>Every linear layer</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="38"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="25"/>
         <source>None: each GPU holds everything</source>
         <translation>不分片：每块 GPU 各存一份完整副本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="38"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="25"/>
         <source>ZeRO-1: optimizer state split</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="39"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
         <source>ZeRO-2: optimizer state and gradients split</source>
         <translation>ZeRO-2：分片优化器状态和梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="39"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
         <source>ZeRO-3 / FSDP: everything split</source>
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="246"/>
-        <source>What do you want to train?</source>
-        <translation>你想训练什么？</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="247"/>
-        <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
-        <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="250"/>
-        <source>Import a job…</source>
-        <translation>导入训练任务…</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="251"/>
-        <source>A workload .toml file or a Hugging Face config.json</source>
-        <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="252"/>
-        <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
-        <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
-        <source>&amp;Method</source>
-        <translation>方法(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
-        <source>&amp;Precision</source>
-        <translation>精度(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="254"/>
-        <source>&amp;Batch size (per GPU)</source>
-        <translation>微批次（每块 GPU）(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
-        <source>&amp;Sequence length (tokens)</source>
-        <translation>序列长度（token 数）(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="255"/>
-        <source>&amp;Image size (pixels)</source>
-        <translation>图像尺寸（像素）(&amp;I)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="256"/>
-        <source>Training &amp;samples</source>
-        <translation>训练样本数(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="256"/>
-        <source>&amp;Epochs</source>
-        <translation>轮数(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="256"/>
-        <source>LoRA &amp;targets</source>
-        <translation>LoRA 作用层(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
-        <source>LoRA &amp;dropout</source>
-        <translation>LoRA dropout 比例(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
-        <source>So&amp;ftware stack</source>
-        <translation>软件栈(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="257"/>
-        <source>Several GPUs: &amp;ZeRO</source>
-        <translation>多 GPU：&amp;ZeRO</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="260"/>
-        <source>Gradient checkpointing (less memory, about a third slower)</source>
-        <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="261"/>
-        <source>Pack short samples into full-length rows (sequence packing)</source>
-        <translation>把短样本拼接成满长度的序列（序列打包）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="262"/>
-        <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
-        <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="263"/>
-        <source>How many times training goes through the whole data set</source>
-        <translation>训练要把整个数据集过几遍</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="264"/>
-        <source>Back to the job's defaults</source>
-        <translation>恢复训练任务的默认设置</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="335"/>
-        <source>{title}
-{description}</source>
-        <translation>{title}
-{description}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="425"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="129"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="435"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="139"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="437"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="141"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="440"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="144"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="455"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="159"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="457"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="161"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="462"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="166"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="467"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="171"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="470"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="174"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="473"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="177"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="483"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="187"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="488"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="192"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="499"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="203"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="500"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="204"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="505"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="209"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="516"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="220"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="518"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="222"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="590"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="48"/>
+        <source>What do you want to train?</source>
+        <translation>你想训练什么？</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="49"/>
+        <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
+        <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="52"/>
+        <source>Import a job…</source>
+        <translation>导入训练任务…</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="53"/>
+        <source>A workload .toml file or a Hugging Face config.json</source>
+        <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="54"/>
+        <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
+        <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
+        <source>&amp;Method</source>
+        <translation>方法(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
+        <source>&amp;Precision</source>
+        <translation>精度(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
+        <source>&amp;Batch size (per GPU)</source>
+        <translation>微批次（每块 GPU）(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="57"/>
+        <source>&amp;Sequence length (tokens)</source>
+        <translation>序列长度（token 数）(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="57"/>
+        <source>&amp;Image size (pixels)</source>
+        <translation>图像尺寸（像素）(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="58"/>
+        <source>Training &amp;samples</source>
+        <translation>训练样本数(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="58"/>
+        <source>&amp;Epochs</source>
+        <translation>轮数(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="58"/>
+        <source>LoRA &amp;targets</source>
+        <translation>LoRA 作用层(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="59"/>
+        <source>LoRA &amp;dropout</source>
+        <translation>LoRA dropout 比例(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="59"/>
+        <source>So&amp;ftware stack</source>
+        <translation>软件栈(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="59"/>
+        <source>Several GPUs: &amp;ZeRO</source>
+        <translation>多 GPU：&amp;ZeRO</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="62"/>
+        <source>Gradient checkpointing (less memory, about a third slower)</source>
+        <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="63"/>
+        <source>Pack short samples into full-length rows (sequence packing)</source>
+        <translation>把短样本拼接成满长度的序列（序列打包）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
+        <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
+        <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="65"/>
+        <source>How many times training goes through the whole data set</source>
+        <translation>训练要把整个数据集过几遍</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
+        <source>Back to the job's defaults</source>
+        <translation>恢复训练任务的默认设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="130"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="591"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="131"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="600"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="140"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="601"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="141"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs_ladder.py" line="57"/>
+        <source>{title}
+{description}</source>
+        <translation>{title}
+{description}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/machine.py" line="47"/>
