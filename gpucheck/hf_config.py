@@ -198,6 +198,35 @@ def gemma3_vision_params(where: str, vc: dict[str, Any], text_hidden: int) -> in
     return siglip_params(where, vc) + vh * text_hidden + vh
 
 
+def mistral3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Mistral 3's image side (Mistral3ForConditionalGeneration, Mistral Small 3.1 / 3.2): the Pixtral tower
+    (transformers models/pixtral: a patch convolution without bias, an RMSNorm, per layer q / k / v / o projections of
+    the tower's width and a gated MLP, all without bias, and two RMSNorms; rotary positions, no position table) and
+    Mistral3MultiModalProjector (an RMSNorm, the patch merger's spatial_merge_size² × width → width linear, and two
+    linears into the text width, with biases where multimodal_projector_bias). Missing keys at PixtralVisionConfig's
+    and Mistral3Config's defaults."""
+    h = _int(where, vc, "hidden_size", default=1024)
+    ffn = _int(where, vc, "intermediate_size", default=4096)
+    layers = _int(where, vc, "num_hidden_layers", default=24, hi=1000)
+    channels = _int(where, vc, "num_channels", default=3, hi=100)
+    patch = _int(where, vc, "patch_size", default=16, hi=100_000)
+    tower = channels * patch * patch * h + h + layers * (4 * h * h + 3 * h * ffn + 2 * h)
+    merge = _int(where, top, "spatial_merge_size", default=2, hi=64)
+    feature = top.get("vision_feature_layer", -1)
+    feature_layers = len(feature) if isinstance(feature, list) else 1
+    bias = text_hidden if _bool(where, top, "multimodal_projector_bias", False) else 0
+    projector = h + merge * merge * h * h + (h * feature_layers * text_hidden + bias) + (text_hidden ** 2 + bias)
+    return tower + projector
+
+
+# the image side a vision-language checkpoint loads beside its decoder, by the checkpoint's model_type
+def _gemma3_side(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    return gemma3_vision_params(where, vc, text_hidden)
+
+
+VISION_SIDES = {"gemma3": _gemma3_side, "mistral3": mistral3_vision_params}
+
+
 def gpt2_params(h: int, layers: int, positions: int, vocab: int, ffn: int) -> int:
     per_layer = 2 * 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + (h * ffn + ffn) + (ffn * h + h)
     return vocab * h + positions * h + layers * per_layer + 2 * h
@@ -321,9 +350,10 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
         raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=where))
-    # a vision-language checkpoint (Gemma 3 from 4B): its image side is loaded beside the decoder, frozen when the text
-    # is fine-tuned (Unsloth's FastModel: finetune_vision_layers = False)
-    vision = cfg.get("vision_config") if str(cfg.get("model_type")).lower() == "gemma3" else None
+    # a vision-language checkpoint (Gemma 3 from 4B, Mistral Small 3.1): its image side is loaded beside the decoder,
+    # frozen when the text is fine-tuned (Unsloth's FastModel: finetune_vision_layers = False)
+    side = VISION_SIDES.get(str(cfg.get("model_type")).lower())
+    vision = cfg.get("vision_config") if side is not None else None
     top = cfg  # the checkpoint's own name and architecture, above a vision-language model's text_config
     if isinstance(cfg.get("text_config"), dict) and "hidden_size" not in cfg:
         cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))
@@ -371,8 +401,8 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         family = "nlp"
     elif mt in LLAMA_LIKE or mt in MOE_LIKE:
         model, train, active = _llama_like(where, cfg, mt, name)
-        if isinstance(vision, dict):
-            model = dataclasses.replace(model, aux_params=float(gemma3_vision_params(where, vision, model.hidden or 0)))
+        if side is not None and isinstance(vision, dict):
+            model = dataclasses.replace(model, aux_params=float(side(where, vision, top, model.hidden or 0)))
         params = int(model.params + model.aux_params)
         family = "llm"
     else:

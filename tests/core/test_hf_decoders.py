@@ -48,3 +48,14 @@ def test_liger_s_fused_loss_is_offered_for_its_model_types(folder: str, model_ty
     w = workload_from_config_file(HF / folder / "config.json")
     assert w.model.model_type == model_type
     assert offered(w, w.train, "cuda", 8.9)
+
+
+def test_mistral_small_3_1_counts_its_pixtral_tower_beside_the_decoder() -> None:
+    """mistralai/Mistral-Small-3.1-24B-Instruct-2503 (Mistral3ForConditionalGeneration): 24,011,361,280 parameters (its
+    model page) = the Mistral decoder's 23,572,403,200 and the image side's 438,958,080 (the Pixtral tower: patch
+    convolution, 24 layers of bias-free projections and gated MLP; the projector: RMSNorm, 2 × 2 patch merger, two
+    linears into the 5,120-wide text), which a text fine-tune loads frozen."""
+    w = workload_from_config_file(HF / "mistral-small-3.1-24b" / "config.json")
+    assert (int(w.model.params), int(w.model.aux_params)) == (23_572_403_200, 438_958_080)
+    assert w.title == "Fine-tune Mistral3 (24.0B parameters)"
+    assert w.model.model_type == "mistral"
