@@ -40,16 +40,20 @@ SUPPORTED_SHOWN = ", ".join(LLAMA_LIKE[:6]) + " …, " + ", ".join(MOE_LIKE) + "
 # gpt-oss adds learned attention sinks to the softmax, which SDPA cannot (models/gpt_oss/modeling_gpt_oss.py:
 # '_supports_sdpa = False'; eager unless a flash-attention kernel with sinks is installed)
 EAGER_ONLY = ("gemma2", "gpt_oss")
-# What a model type's Hugging Face config class gives the keys its published config.json leaves out: Gemma 3's files
-# name only what differs from Gemma3TextConfig (transformers models/gemma3/configuration_gemma3.py; google/gemma-3-12b-it
-# names neither vocab_size nor head_dim, google/gemma-3-4b-it not even the heads)
+# What a model type's Hugging Face config class gives the keys its published config.json leaves out (a key absent
+# here defaults as for LLaMA): Gemma 3's files name only what differs from Gemma3TextConfig (transformers
+# models/gemma3/configuration_gemma3.py; google/gemma-3-12b-it names neither vocab_size nor head_dim,
+# google/gemma-3-4b-it not even the heads)
 TYPE_DEFAULTS: dict[str, dict[str, Any]] = {
+    "gemma": {"tie_word_embeddings": True},  # GemmaConfig, Gemma2Config: tied
+    "gemma2": {"tie_word_embeddings": True},
     "gemma3": {"vocab_size": 262_208, "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
                "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
                "max_position_embeddings": 131_072, "tie_word_embeddings": True},
     # SmolLM3Config (its defaults are SmolLM3-3B's: tied embeddings) and Glm4Config (GLM-4-9B-0414's: q/k/v biases)
     "smollm3": {"num_key_value_heads": 4, "tie_word_embeddings": True},
     "glm4": {"num_key_value_heads": 2, "head_dim": 128, "attention_bias": True},
+    "gpt_oss": {"attention_bias": True},  # GptOssConfig: biases on q, k, v and o
 }
 # Decoder layers with four RMSNorms (before and after attention, before and after the MLP: Gemma2DecoderLayer,
 # Gemma3DecoderLayer; Glm4DecoderLayer's post_self_attn / post_mlp norms) instead of LLaMA's two (OLMo 2 and 3 have
@@ -191,9 +195,10 @@ def siglip_params(where: str, vc: dict[str, Any]) -> int:
     return total
 
 
-def gemma3_vision_params(where: str, vc: dict[str, Any], text_hidden: int) -> int:
+def gemma3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
     """Gemma 3's image side (Gemma3ForConditionalGeneration): the SigLIP tower and Gemma3MultiModalProjector, a
-    vision-hidden × text-hidden projection and an RMSNorm over the vision hidden size."""
+    vision-hidden × text-hidden projection and an RMSNorm over the vision hidden size (nothing is read from the
+    checkpoint's top level `top`, which Mistral 3's projector reads)."""
     vh = _int(where, vc, "hidden_size", default=768)
     return siglip_params(where, vc) + vh * text_hidden + vh
 
@@ -220,11 +225,7 @@ def mistral3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], 
 
 
 # the image side a vision-language checkpoint loads beside its decoder, by the checkpoint's model_type
-def _gemma3_side(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
-    return gemma3_vision_params(where, vc, text_hidden)
-
-
-VISION_SIDES = {"gemma3": _gemma3_side, "mistral3": mistral3_vision_params}
+VISION_SIDES = {"gemma3": gemma3_vision_params, "mistral3": mistral3_vision_params}
 
 
 def gpt2_params(h: int, layers: int, positions: int, vocab: int, ffn: int) -> int:
@@ -308,8 +309,8 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     if cfg.get("head_dim") is None:
         _divides(where, "hidden_size", h, "num_attention_heads", heads)
     head_dim = _int(where, cfg, "head_dim", default=h // heads)
-    tied = _bool(where, cfg, "tie_word_embeddings", default=mt in ("gemma", "gemma2", "gemma3"))
-    attention_bias = _bool(where, cfg, "attention_bias", mt == "gpt_oss")  # GptOssConfig: True by default
+    tied = _bool(where, cfg, "tie_word_embeddings", default=False)
+    attention_bias = _bool(where, cfg, "attention_bias", False)
     qkv_bias = mt in ("qwen2", "qwen2_moe") or attention_bias
     o_bias = attention_bias and mt not in QKV_BIAS_ONLY
     mlp_bias = _bool(where, cfg, "mlp_bias", False)
@@ -353,7 +354,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
     # a vision-language checkpoint (Gemma 3 from 4B, Mistral Small 3.1): its image side is loaded beside the decoder,
     # frozen when the text is fine-tuned (Unsloth's FastModel: finetune_vision_layers = False)
     side = VISION_SIDES.get(str(cfg.get("model_type")).lower())
-    vision = cfg.get("vision_config") if side is not None else None
+    vision = cfg.get("vision_config")
     top = cfg  # the checkpoint's own name and architecture, above a vision-language model's text_config
     if isinstance(cfg.get("text_config"), dict) and "hidden_size" not in cfg:
         cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))

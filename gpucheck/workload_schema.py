@@ -137,7 +137,6 @@ DATA_SPEC = {
 }
 
 
-
 def check_experts(where: str, prefix: str, m: ModelSpec) -> None:
     """A model with experts names how many a token runs (1 to experts), each expert's width and at most its layers
     with experts: one clear message for the first key that does not, instead of a model read as dense."""

@@ -84,8 +84,8 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
         workload = dataclasses.replace(workload, train=dataclasses.replace(
             workload.train, feature_extraction="", loader_start=""))
     if workload.model.arch == "transformer" and workload.model.aux_params:
-        # a vision-language checkpoint's config.json (Gemma 3 from 4B): the trial builds its decoder from text_config
-        # alone (trial/models.py), so the image side it would load beside it is not estimated either
+        # a vision-language model (Gemma 3 from 4B, Mistral Small 3): the trial builds its decoder alone (trial/models.py:
+        # a config.json's text_config, or the built-in job's decoder-only recipe), so its image side is not estimated
         workload = dataclasses.replace(workload, model=dataclasses.replace(workload.model, aux_params=0.0))
     if workload.train.stack == UNSLOTH:
         workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, stack="eager"))
