@@ -21,19 +21,28 @@ from typing import Any
 
 from gpucheck.errors import BadInput
 from gpucheck.fileio import read_text_limited, shorten
+from gpucheck.hf_parts import VISION_SIDES, check_divides, gated_deltanet, read_bool, read_int
 from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.tomldata import _check_value
 
-LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2", "olmo",
-              "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
+LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2",
+              "olmo", "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
-MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "olmoe", "gpt_oss")
+MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss")
+# hybrid decoders: Gated DeltaNet layers beside gated softmax attention (gpucheck/hf_parts.py gated_deltanet)
+GATED_DELTANET = ("qwen3_5", "qwen3_5_moe", "qwen3_next")
+# types whose trainers advise against 4-bit QLoRA (resources/advice.toml [qlora_caution], from Unsloth's Qwen3.5
+# guide): a config.json of these starts from LoRA on the 16-bit model at every size
+NO_4BIT_START = ("qwen3_5", "qwen3_5_moe")
+# Qwen MoE layers: experts moe_intermediate_size wide; a shared expert with its sigmoid gate where the type has one
+QWEN_MOE = ("qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next")
+SHARED_EXPERT = ("qwen2_moe", "qwen3_5_moe", "qwen3_next")
 BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
 GPT2_LIKE = ("gpt2",)
 SUPPORTED = LLAMA_LIKE + MOE_LIKE + BERT_LIKE + GPT2_LIKE
 # the supported types an error message names (the message stays one short line)
-SUPPORTED_SHOWN = ", ".join(LLAMA_LIKE[:6]) + " …, " + ", ".join(MOE_LIKE) + ", gpt2, bert, roberta …"
+SUPPORTED_SHOWN = ", ".join(LLAMA_LIKE[:7]) + " …, " + ", ".join(MOE_LIKE) + ", gpt2, bert, roberta …"
 # Model types Hugging Face transformers runs with eager attention (the heads·s² scores in memory): Gemma 2 soft-caps
 # its attention logits, which SDPA cannot (transformers models/gemma2/modeling_gemma2.py: '_supports_sdpa = False
 # # sdpa does not support softcapping')
@@ -54,50 +63,25 @@ TYPE_DEFAULTS: dict[str, dict[str, Any]] = {
     "smollm3": {"num_key_value_heads": 4, "tie_word_embeddings": True},
     "glm4": {"num_key_value_heads": 2, "head_dim": 128, "attention_bias": True},
     "gpt_oss": {"attention_bias": True},  # GptOssConfig: biases on q, k, v and o
+    # Qwen3_5TextConfig, Qwen3_5MoeTextConfig (its defaults are Qwen3.5-35B-A3B's), Qwen3NextConfig
+    "qwen3_5": {"vocab_size": 248_320, "hidden_size": 4096, "intermediate_size": 12_288, "num_hidden_layers": 32,
+                "num_attention_heads": 16, "num_key_value_heads": 4, "head_dim": 256, "max_position_embeddings": 32_768},
+    "qwen3_5_moe": {"vocab_size": 248_320, "hidden_size": 2048, "num_hidden_layers": 40, "num_attention_heads": 16,
+                    "num_key_value_heads": 2, "head_dim": 256, "max_position_embeddings": 32_768},
+    "qwen3_next": {"vocab_size": 151_936, "hidden_size": 2048, "intermediate_size": 5632, "num_hidden_layers": 48,
+                   "num_attention_heads": 16, "num_key_value_heads": 2, "head_dim": 256,
+                   "max_position_embeddings": 32_768},
 }
 # Decoder layers with four RMSNorms (before and after attention, before and after the MLP: Gemma2DecoderLayer,
 # Gemma3DecoderLayer; Glm4DecoderLayer's post_self_attn / post_mlp norms) instead of LLaMA's two (OLMo 2 and 3 have
 # two, after each sublayer)
 FOUR_NORMS = ("gemma2", "gemma3", "glm4")
 # per-head RMSNorms on q and k, head_dim wide each (Qwen3Attention, Gemma3Attention q_norm / k_norm)
-HEAD_QK_NORMS = ("qwen3", "qwen3_moe", "gemma3")
+HEAD_QK_NORMS = ("qwen3", "qwen3_moe", "gemma3", *GATED_DELTANET)  # the hybrids': in their softmax layers only
 # RMSNorms over the whole q and k projections (OlmoeAttention, Olmo2Attention, Olmo3Attention)
 WIDE_QK_NORMS = ("olmoe", "olmo2", "olmo3")
 # biases on q, k and v but not on the output projection (Glm4Attention: o_proj bias=False)
 QKV_BIAS_ONLY = ("glm4",)
-
-
-def _int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
-         hi: int = 10_000_000) -> int:
-    if key not in cfg or cfg[key] is None:
-        if default is None:
-            raise BadInput(tr("{where}: missing key '{key}' (an integer)", where=where, key=key))
-        return default
-    v = cfg[key]
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise BadInput(tr("{where}: key '{key}': expected an integer, got {got}", where=where, key=key,
-                          got=shorten(repr(v), 60)))
-    if not lo <= v <= hi:
-        raise BadInput(tr("{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}", where=where,
-                          key=key, lo=lo, hi=hi, got=shorten(str(v), 60)))
-    return v
-
-
-def _divides(where: str, key: str, size: int, heads_key: str, heads: int) -> None:
-    """Attention splits `size` evenly among the heads: more heads than the size, or a remainder, is no model."""
-    if heads > size or size % heads:
-        raise BadInput(tr("{where}: key '{key}': expected a multiple of {other} ({n}), got {got}", where=where,
-                          key=key, other=heads_key, n=heads, got=size))
-
-
-def _bool(where: str, cfg: dict[str, Any], key: str, default: bool) -> bool:
-    v = cfg.get(key, default)
-    if v is None:
-        return default
-    if not isinstance(v, bool):
-        raise BadInput(tr("{where}: key '{key}': expected true or false, got {got}", where=where, key=key,
-                          got=shorten(repr(v), 60)))
-    return v
 
 
 def llama_params(h: int, layers: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool,
@@ -127,19 +111,21 @@ def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[st
     GptOssConfig)."""
     if mt == "deepseek":  # DeepSeekMoE (remote code DeepseekConfig): shared experts fused into one MLP
         return _deepseek_moe_fields(where, cfg, layers)
-    qwen = mt in ("qwen2_moe", "qwen3_moe")
-    experts = _int(where, cfg, "num_local_experts" if mt in ("mixtral", "gpt_oss") else "num_experts",
-                   default={"mixtral": 8, "qwen2_moe": 60, "qwen3_moe": 128, "olmoe": 64, "gpt_oss": 128}[mt],
-                   hi=100_000)
-    k = _int(where, cfg, "num_experts_per_tok",
-             default={"mixtral": 2, "qwen2_moe": 4, "qwen3_moe": 8, "olmoe": 8, "gpt_oss": 4}[mt], hi=experts)
-    expert_ffn = _int(where, cfg, "moe_intermediate_size" if qwen else "intermediate_size",
-                      default={"qwen2_moe": 1408, "qwen3_moe": 768, "mixtral": 14336, "olmoe": 2048,
-                               "gpt_oss": 2880}[mt])
-    shared = _int(where, cfg, "shared_expert_intermediate_size", default=5632, lo=0) if mt == "qwen2_moe" else 0
+    qwen = mt in QWEN_MOE
+    experts = read_int(where, cfg, "num_local_experts" if mt in ("mixtral", "gpt_oss") else "num_experts",
+                       default={"mixtral": 8, "qwen2_moe": 60, "qwen3_moe": 128, "qwen3_5_moe": 256, "qwen3_next": 512,
+                                "olmoe": 64, "gpt_oss": 128}[mt], hi=100_000)
+    k = read_int(where, cfg, "num_experts_per_tok",
+                 default={"mixtral": 2, "qwen2_moe": 4, "qwen3_moe": 8, "qwen3_5_moe": 8, "qwen3_next": 10, "olmoe": 8,
+                          "gpt_oss": 4}[mt], hi=experts)
+    expert_ffn = read_int(where, cfg, "moe_intermediate_size" if qwen else "intermediate_size",
+                          default={"qwen2_moe": 1408, "qwen3_moe": 768, "qwen3_5_moe": 512, "qwen3_next": 512,
+                                   "mixtral": 14336, "olmoe": 2048, "gpt_oss": 2880}[mt])
+    shared = read_int(where, cfg, "shared_expert_intermediate_size", default={"qwen2_moe": 5632}.get(mt, 512),
+                      lo=0) if mt in SHARED_EXPERT else 0
     moe_layers = layers
     if qwen:
-        step = _int(where, cfg, "decoder_sparse_step", default=1, hi=1000)
+        step = read_int(where, cfg, "decoder_sparse_step", default=1, hi=1000)
         dense_only = cfg.get("mlp_only_layers") or []
         if not isinstance(dense_only, list) or not all(isinstance(i, int) and not isinstance(i, bool)
                                                        for i in dense_only):
@@ -154,12 +140,12 @@ def _deepseek_moe_fields(where: str, cfg: dict[str, Any], layers: int) -> dict[s
     """DeepSeekMoE (deepseek-moe-16b: model_type 'deepseek' with n_routed_experts): layer i has experts when
     i >= first_k_dense_replace and i % moe_layer_freq == 0; n_shared_experts shared experts run as one MLP
     n_shared_experts × moe_intermediate_size wide (its modeling_deepseek.py DeepseekMoE)."""
-    experts = _int(where, cfg, "n_routed_experts", hi=100_000)
-    k = _int(where, cfg, "num_experts_per_tok", hi=experts)
-    expert_ffn = _int(where, cfg, "moe_intermediate_size")
-    shared = _int(where, cfg, "n_shared_experts", default=0, lo=0, hi=1000) * expert_ffn
-    first = _int(where, cfg, "first_k_dense_replace", default=0, lo=0, hi=1000)
-    freq = _int(where, cfg, "moe_layer_freq", default=1, hi=1000)
+    experts = read_int(where, cfg, "n_routed_experts", hi=100_000)
+    k = read_int(where, cfg, "num_experts_per_tok", hi=experts)
+    expert_ffn = read_int(where, cfg, "moe_intermediate_size")
+    shared = read_int(where, cfg, "n_shared_experts", default=0, lo=0, hi=1000) * expert_ffn
+    first = read_int(where, cfg, "first_k_dense_replace", default=0, lo=0, hi=1000)
+    freq = read_int(where, cfg, "moe_layer_freq", default=1, hi=1000)
     moe_layers = sum(1 for i in range(layers) if i >= first and i % freq == 0)
     return {"experts": experts, "experts_per_token": k, "expert_ffn": expert_ffn, "shared_expert_ffn": shared,
             "moe_layers": moe_layers}
@@ -174,58 +160,6 @@ def moe_mlp_params(h: int, layers: int, ffn: int, moe: dict[str, Any], active: b
     experts = moe["experts_per_token"] if active else moe["experts"]
     per_moe = 3 * h * (experts * moe["expert_ffn"] + shared) + h * moe["experts"] + (h if shared_gate else 0)
     return moe["moe_layers"] * per_moe + (layers - moe["moe_layers"]) * 3 * h * ffn
-
-
-def siglip_params(where: str, vc: dict[str, Any]) -> int:
-    """A SigLIP vision tower's parameters (transformers models/siglip/modeling_siglip.py SiglipVisionTransformer, each
-    missing key at SiglipVisionConfig's default): the patch convolution with its bias, one position embedding per
-    patch, per layer q / k / v / out projections with biases, two LayerNorms and the fc1 / fc2 MLP with biases, the
-    final LayerNorm, and the attention-pooling head where vision_use_head is true."""
-    h = _int(where, vc, "hidden_size", default=768)
-    ffn = _int(where, vc, "intermediate_size", default=3072)
-    layers = _int(where, vc, "num_hidden_layers", default=12, hi=1000)
-    channels = _int(where, vc, "num_channels", default=3, hi=100)
-    image = _int(where, vc, "image_size", default=224, hi=100_000)
-    patch = _int(where, vc, "patch_size", default=16, hi=image)
-    mlp = 2 * h * ffn + ffn + h
-    total = channels * patch * patch * h + h + (image // patch) ** 2 * h
-    total += layers * (4 * (h * h + h) + 2 * 2 * h + mlp) + 2 * h
-    if _bool(where, vc, "vision_use_head", True):  # probe, nn.MultiheadAttention (in and out projections), LayerNorm, MLP
-        total += h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h + mlp
-    return total
-
-
-def gemma3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
-    """Gemma 3's image side (Gemma3ForConditionalGeneration): the SigLIP tower and Gemma3MultiModalProjector, a
-    vision-hidden × text-hidden projection and an RMSNorm over the vision hidden size (nothing is read from the
-    checkpoint's top level `top`, which Mistral 3's projector reads)."""
-    vh = _int(where, vc, "hidden_size", default=768)
-    return siglip_params(where, vc) + vh * text_hidden + vh
-
-
-def mistral3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
-    """Mistral 3's image side (Mistral3ForConditionalGeneration, Mistral Small 3.1 / 3.2): the Pixtral tower
-    (transformers models/pixtral: a patch convolution without bias, an RMSNorm, per layer q / k / v / o projections of
-    the tower's width and a gated MLP, all without bias, and two RMSNorms; rotary positions, no position table) and
-    Mistral3MultiModalProjector (an RMSNorm, the patch merger's spatial_merge_size² × width → width linear, and two
-    linears into the text width, with biases where multimodal_projector_bias). Missing keys at PixtralVisionConfig's
-    and Mistral3Config's defaults."""
-    h = _int(where, vc, "hidden_size", default=1024)
-    ffn = _int(where, vc, "intermediate_size", default=4096)
-    layers = _int(where, vc, "num_hidden_layers", default=24, hi=1000)
-    channels = _int(where, vc, "num_channels", default=3, hi=100)
-    patch = _int(where, vc, "patch_size", default=16, hi=100_000)
-    tower = channels * patch * patch * h + h + layers * (4 * h * h + 3 * h * ffn + 2 * h)
-    merge = _int(where, top, "spatial_merge_size", default=2, hi=64)
-    feature = top.get("vision_feature_layer", -1)
-    feature_layers = len(feature) if isinstance(feature, list) else 1
-    bias = text_hidden if _bool(where, top, "multimodal_projector_bias", False) else 0
-    projector = h + merge * merge * h * h + (h * feature_layers * text_hidden + bias) + (text_hidden ** 2 + bias)
-    return tower + projector
-
-
-# the image side a vision-language checkpoint loads beside its decoder, by the checkpoint's model_type
-VISION_SIDES = {"gemma3": gemma3_vision_params, "mistral3": mistral3_vision_params}
 
 
 def gpt2_params(h: int, layers: int, positions: int, vocab: int, ffn: int) -> int:
@@ -270,8 +204,9 @@ def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
         name = archs[0]
         for suffix in _ARCH_SUFFIXES:
             if name.endswith(suffix) and len(name) > len(suffix):
-                return name[: -len(suffix)]
-        return name
+                name = name[: -len(suffix)]
+                break
+        return re.sub(r"(?<=\d)_(?=\d)", ".", name)  # Qwen3_5ForCausalLM is Qwen3.5
     return fallback
 
 
@@ -290,47 +225,61 @@ def _decoder_train(params: float, seq: int) -> TrainSpec:
     return TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=4, seq_len=seq, grad_checkpointing=True)
 
 
+def _hybrid(where: str, cfg: dict[str, Any], layers: int, h: int, q_out: int, kv_out: int,
+            norms: int) -> tuple[dict[str, Any], int]:
+    """A hybrid decoder (Qwen3.5, Qwen3-Next): the ModelSpec fields of its Gated DeltaNet layers and the parameters
+    to add to the count of a decoder whose every layer had softmax attention with `norms` per layer: the softmax
+    layers' q_proj also yields the output gate (Qwen3_5Attention: heads × head_dim × 2 outputs), and each Gated
+    DeltaNet layer holds its mixer instead of q / k / v / o and the per-head q / k norms."""
+    fields, mixer = gated_deltanet(where, cfg, layers, h)
+    linear = fields["linear_attn_layers"]
+    attention = h * q_out + 2 * h * kv_out + q_out * h
+    return fields, (layers - linear) * q_out * h + linear * (mixer - attention - norms)
+
+
 def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[ModelSpec, TrainSpec, int]:
     """(model, starting settings, parameters a token runs through) of a LLaMA-lineage decoder or its
     mixture-of-experts kin."""
     cfg = {**TYPE_DEFAULTS.get(mt, {}), **{k: v for k, v in cfg.items() if v is not None}}
-    h = _int(where, cfg, "hidden_size")
-    layers = _int(where, cfg, "num_hidden_layers", hi=1000)
-    heads = _int(where, cfg, "num_attention_heads", hi=10_000)
-    kv = _int(where, cfg, "num_key_value_heads", default=heads, hi=10_000)
+    h = read_int(where, cfg, "hidden_size")
+    layers = read_int(where, cfg, "num_hidden_layers", hi=1000)
+    heads = read_int(where, cfg, "num_attention_heads", hi=10_000)
+    kv = read_int(where, cfg, "num_key_value_heads", default=heads, hi=10_000)
     if heads % kv:
         raise BadInput(tr("{where}: key '{key}': expected a divisor of {other} ({n}), got {got}", where=where,
                           key="num_key_value_heads", other="num_attention_heads", n=heads, got=kv))
     experts = mt in MOE_LIKE or (mt == "deepseek" and cfg.get("n_routed_experts") is not None)
     moe = moe_fields(where, cfg, mt, layers) if experts else {}
     # Mixtral and OLMoE name their experts' width intermediate_size and have no dense layer
-    ffn = _int(where, cfg, "intermediate_size", default=moe.get("expert_ffn"))
-    vocab = _int(where, cfg, "vocab_size")
+    ffn = read_int(where, cfg, "intermediate_size", default=moe.get("expert_ffn"))
+    vocab = read_int(where, cfg, "vocab_size")
     if cfg.get("head_dim") is None:
-        _divides(where, "hidden_size", h, "num_attention_heads", heads)
-    head_dim = _int(where, cfg, "head_dim", default=h // heads)
-    tied = _bool(where, cfg, "tie_word_embeddings", default=False)
-    attention_bias = _bool(where, cfg, "attention_bias", False)
+        check_divides(where, "hidden_size", h, "num_attention_heads", heads)
+    head_dim = read_int(where, cfg, "head_dim", default=h // heads)
+    tied = read_bool(where, cfg, "tie_word_embeddings", default=False)
+    attention_bias = read_bool(where, cfg, "attention_bias", False)
     qkv_bias = mt in ("qwen2", "qwen2_moe") or attention_bias
     o_bias = attention_bias and mt not in QKV_BIAS_ONLY
-    mlp_bias = _bool(where, cfg, "mlp_bias", False)
+    mlp_bias = read_bool(where, cfg, "mlp_bias", False)
     params = llama_params(h, layers, heads, kv, 0 if moe else ffn, vocab, tied, head_dim, qkv_bias, o_bias,
                           mlp_bias)
     active = params
     if moe:
-        params += moe_mlp_params(h, layers, ffn, moe, shared_gate=mt == "qwen2_moe")
-        active += moe_mlp_params(h, layers, ffn, moe, active=True, shared_gate=mt == "qwen2_moe")
+        params += moe_mlp_params(h, layers, ffn, moe, shared_gate=mt in SHARED_EXPERT)
+        active += moe_mlp_params(h, layers, ffn, moe, active=True, shared_gate=mt in SHARED_EXPERT)
     # per-head RMSNorms on q and k (Qwen3, Qwen3-MoE, Gemma 3: head_dim each); OLMoE's over the whole q and k
     # projections; Gemma 2 and 3's two more norms per layer
     norms = 2 * head_dim if mt in HEAD_QK_NORMS else (heads + kv) * head_dim if mt in WIDE_QK_NORMS else 0
     norms += 2 * h if mt in FOUR_NORMS else 0
-    params += layers * norms
-    active += layers * norms
+    hybrid, mixers = _hybrid(where, cfg, layers, h, heads * head_dim, kv * head_dim, norms) \
+        if mt in GATED_DELTANET else ({}, 0)
+    params += layers * norms + mixers
+    active += layers * norms + mixers
     if mt == "gpt_oss":  # biases on every expert (gate_up 2 × ffn, down h) and the router, one sink per head
         bias = layers * (moe["experts"] + heads)
         params += bias + layers * moe["experts"] * (2 * ffn + h)
         active += bias + layers * moe["experts_per_token"] * (2 * ffn + h)
-    positions = _int(where, cfg, "max_position_embeddings", default=4096)
+    positions = read_int(where, cfg, "max_position_embeddings", default=4096)
     model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
                       kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
                       head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
@@ -344,8 +293,14 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
                       # attention_dropout defaults to 0.0 in LlamaConfig, MistralConfig, Qwen2Config, GemmaConfig
                       dropout=_prob(where, cfg, ("resid_pdrop",), 0.0),
                       attention_dropout=_prob(where, cfg, ("attention_dropout",), 0.0))
-    model = dataclasses.replace(model, **moe)  # the experts' fields (none for a dense model)
-    return model, _decoder_train(params, min(2048, positions)), active
+    model = dataclasses.replace(model, **moe, **hybrid)  # the experts' and Gated DeltaNet's fields (where it has them)
+    train = _decoder_train(params, min(2048, positions))
+    if mt in NO_4BIT_START and train.method == "qlora":  # LoRA on the 16-bit model, as its trainers advise
+        train = dataclasses.replace(train, method="lora")
+    if hybrid:  # q / k / v / o exist in a quarter of a hybrid's layers: adapters go on every linear layer, as
+        # ms-swift's default target 'all-linear' does (PEFT 0.21 has no default targets for these types)
+        train = dataclasses.replace(train, lora_targets="all-linear")
+    return model, train, active
 
 
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
@@ -367,13 +322,13 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         mt = mt[: -len("_text")]
     active = 0  # a mixture of experts: the parameters a token runs through
     if mt in GPT2_LIKE:
-        h = _int(where, cfg, "n_embd")
-        layers = _int(where, cfg, "n_layer", hi=1000)
-        heads = _int(where, cfg, "n_head", hi=10_000)
-        positions = _int(where, cfg, "n_positions", default=1024)
-        vocab = _int(where, cfg, "vocab_size")
-        _divides(where, "n_embd", h, "n_head", heads)
-        ffn = _int(where, cfg, "n_inner", default=4 * h)
+        h = read_int(where, cfg, "n_embd")
+        layers = read_int(where, cfg, "n_layer", hi=1000)
+        heads = read_int(where, cfg, "n_head", hi=10_000)
+        positions = read_int(where, cfg, "n_positions", default=1024)
+        vocab = read_int(where, cfg, "vocab_size")
+        check_divides(where, "n_embd", h, "n_head", heads)
+        ffn = read_int(where, cfg, "n_inner", default=4 * h)
         params = gpt2_params(h, layers, positions, vocab, ffn)
         # GPT2Config: resid_pdrop and attn_pdrop default to 0.1
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
@@ -383,14 +338,14 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=8, seq_len=min(1024, positions))
         family = "llm"
     elif mt in BERT_LIKE:
-        h = _int(where, cfg, "hidden_size")
-        layers = _int(where, cfg, "num_hidden_layers", hi=1000)
-        heads = _int(where, cfg, "num_attention_heads", hi=10_000)
-        _divides(where, "hidden_size", h, "num_attention_heads", heads)
-        ffn = _int(where, cfg, "intermediate_size", default=4 * h)
-        positions = _int(where, cfg, "max_position_embeddings", default=512)
-        vocab = _int(where, cfg, "vocab_size")
-        type_vocab = _int(where, cfg, "type_vocab_size", default=2, lo=0)
+        h = read_int(where, cfg, "hidden_size")
+        layers = read_int(where, cfg, "num_hidden_layers", hi=1000)
+        heads = read_int(where, cfg, "num_attention_heads", hi=10_000)
+        check_divides(where, "hidden_size", h, "num_attention_heads", heads)
+        ffn = read_int(where, cfg, "intermediate_size", default=4 * h)
+        positions = read_int(where, cfg, "max_position_embeddings", default=512)
+        vocab = read_int(where, cfg, "vocab_size")
+        type_vocab = read_int(where, cfg, "type_vocab_size", default=2, lo=0)
         params = bert_params(h, layers, positions, vocab, ffn, type_vocab)
         # sequence classification: no vocabulary-sized output, so no logits term
         # BertConfig (RoBERTa, ELECTRA ...): hidden_dropout_prob and attention_probs_dropout_prob default to 0.1

@@ -162,6 +162,18 @@ class ModelSpec:
     expert_ffn: int = 0
     shared_expert_ffn: int = 0
     moe_layers: int = 0
+    # transformer: `linear_attn_layers` of the `layers` mix tokens with a gated linear attention (Gated DeltaNet:
+    # Qwen3.5, Qwen3-Next; gpucheck/estimate/linear_attention.py) instead of softmax attention; 0 = none. Its widths
+    # over all heads: keys (and queries) `linear_key_dim` in `linear_key_heads` heads, values `linear_value_dim` in
+    # `linear_value_heads` heads (one recurrent state per value head)
+    linear_attn_layers: int = 0
+    linear_key_dim: int = 0
+    linear_key_heads: int = 0
+    linear_value_dim: int = 0
+    linear_value_heads: int = 0
+    # transformer: the softmax layers' q projection also yields a sigmoid gate on each head's output (Qwen3.5,
+    # Qwen3-Next: q_proj is heads × head_dim × 2 wide)
+    attn_output_gate: bool = False
 
     @property
     def gated(self) -> bool:

@@ -376,6 +376,10 @@ def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
                         tr("a different method: about {m}× less memory for the model; steps take longer than with "
                            "LoRA (dequantizing the weights), slightly lower quality", m=_qlora_figures()["m"]),
                         {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
+        if m.model_type in factor("qlora_caution", "model_types"):  # its trainers advise against 4-bit
+            tid, t, title, cost, s = options[-1]
+            options[-1] = (tid, t, title, cost + tr("; this model's trainers advise against 4-bit: its quantization "
+                                                    "error is larger than usual"), s)
     out = []
     for tid, t, title, cost, s in options:
         sub = run_ladder(workload, t, facts, estimate_fn)

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.choices import UNSLOTH
+from gpucheck.estimate import linear_attention as la
 from gpucheck.estimate import moe
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
@@ -60,6 +61,9 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         u = f["unsloth"]
         per_layer += (u["backward_hidden_bytes"] * h + u["backward_ffn_bytes"] * ffn) * s * b
     layers = m.layers or 1
+    # Gated DeltaNet layers and gated softmax attention keep other tensors than [activations] counts (on average over
+    # the layers, and in the layer that keeps most: the one a checkpointed backward recomputes at its peak)
+    mixer_mean, mixer_max = (x * s * b * scale for x in la.mixer_bytes_per_token(m, f, (m.heads or 1) * head_dim(m), kv))
     body = decoder_activation_bytes(m, t, f, per_token)  # encoder-decoder: the decoder over its target tokens
     if t.grad_checkpointing:
         # every layer keeps its input (2 B or 4 B per element); one layer is recomputed at a time
@@ -71,9 +75,9 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
             keep += kept_4bit * s * b
         # Unsloth's checkpoints wait in CPU RAM; the GPU holds the buffers they are copied through ([unsloth])
         held = min(layers, f["unsloth"]["checkpoint_gpu_buffers"]) if t.offloads_checkpoints else layers
-        body += held * keep + per_layer
+        body += held * keep + per_layer + mixer_max
     else:
-        body += layers * per_layer
+        body += layers * (per_layer + mixer_mean)
     body += qlora_dequantized_weight_bytes(m, t, f)
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
 

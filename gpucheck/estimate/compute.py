@@ -46,6 +46,7 @@ from typing import Any
 
 from gpucheck.estimate import autocast as ac  # what mixed precision still moves in fp32
 from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the model turns them on
+from gpucheck.estimate import linear_attention as la  # Gated DeltaNet layers beside softmax attention
 from gpucheck.estimate import moe  # mixture-of-experts layers: what is stored, what a token runs
 from gpucheck.estimate import (
     seq2seq as s2s,  # encoder-decoder blocks (Whisper): the decoder over its target tokens
@@ -63,7 +64,7 @@ from gpucheck.estimate.dispatch import (
     serial_optimizer_ops,
     stack_of,
 )
-from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, seq_len_of
+from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, load_factors, seq_len_of
 from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.estimate.params import ParamCounts, active_block_linear_params, block_linear_params, head_dim
@@ -121,7 +122,8 @@ def forward_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = 
         s = seq_len_of(t)
         linear = active_block_linear_params(m) or m.params  # a MoE layer: the experts a token runs
         head = m.hidden * m.vocab if m.vocab and m.hidden else 0  # lm_head / MLM head, over the target tokens
-        attn = 4.0 * (m.layers or 1) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
+        attn = 4.0 * la.softmax_layers(m) * _attn_len(t, attn_len) * (m.heads or 1) * head_dim(m)
+        attn += la.recurrence_flops_per_token(m, load_factors())  # Gated DeltaNet layers: no term in the length²
         dec_linear, dec_attn = s2s.decoder_forward_flops(m, t)
         return 2.0 * (linear * s + head * s2s.target_tokens(m, t)) + dec_linear, attn * s + dec_attn
     scale = image_scale(m, t)

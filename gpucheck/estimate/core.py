@@ -261,6 +261,18 @@ def _cached_notes(cached: int, peak: int, target: Target) -> list[str]:
     return out
 
 
+def _linear_attention_note(backend: str) -> str:
+    """Gated DeltaNet layers (Qwen3.5, Qwen3-Next) are priced as flash-linear-attention's Triton kernels run them
+    (its README: 'verified on NVIDIA, AMD, and Intel hardware'); without those (not installed, or no Triton: a CPU, an
+    Apple GPU) transformers runs its reference PyTorch code (models/qwen3_5/modeling_qwen3_5.py
+    torch_chunk_gated_delta_rule, a loop over 64-token chunks in fp32)."""
+    if backend in ("cuda", "rocm", "xpu"):
+        return tr("Linear-attention layers: the speed assumes their fast kernels (pip install flash-linear-attention "
+                  "causal-conv1d); without them transformers falls back to much slower reference code")
+    return tr("Linear-attention layers: on this device transformers runs them in its reference PyTorch code, "
+              "slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate")
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
@@ -311,6 +323,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         notes.append(tr("QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit "
                         "figures hold where each expert is its own linear layer (transformers 4.x: pip install "
                         "\"transformers<5\"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit"))
+    if w.model.linear_attn_layers and supported:
+        notes.append(_linear_attention_note(backend))
     if backend == "cpu" and supported:
         notes.append(tr("No usable GPU: the estimate is for training on the CPU"))
     if target.unified_memory:

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate import linear_attention as la
 from gpucheck.estimate import seq2seq as s2s
 from gpucheck.estimate.compute import Speed, forward_flops_per_sample, train_flops_per_sample
 from gpucheck.estimate.cpu_core import element_bytes
@@ -103,7 +104,8 @@ def _decode_step_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str
         cache = 2.0 * m.decoder_layers * kv * (seq_len_of(t) + steps_so_far)
     else:
         weights = block_linear_params(m) + head
-        cache = 2.0 * (m.layers or 1) * kv * (seq_len_of(t) + steps_so_far)
+        # Gated DeltaNet layers keep a fixed state per head instead of a cache (gpucheck/estimate/linear_attention.py)
+        cache = 2.0 * la.softmax_layers(m) * kv * (seq_len_of(t) + steps_so_far)
     bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     memory_s = (weights + cache * batch) * eb / bw
     step_flops = sp.flops_per_sample * t.batch

@@ -108,6 +108,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
                     "score_dropout_bytes_pure_16bit": "num", "score_softcap_bytes": "num", "score_backward_bytes": "num", "score_backward_bytes_pure_16bit": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES, "unsloth": _LAYER_BYTES,
                     "moe": {"pair_hidden_bytes": "num", "router_bytes_per_expert": "num"}},
+    "linear_attention": {"chunk_tokens": "pos", "qkv_stream_bytes": "num", "value_bytes": "num", "per_head_bytes": "num",
+                         "softmax_hidden_bytes": "num", "output_gate_bytes": "num"},
     "unsloth": {"checkpoint_gpu_buffers": "num", "checkpoint_bytes_per_element": "pos", "backward_hidden_bytes": "num",
                 "backward_ffn_bytes": "num"},
     "lora_dropout": {"copy_bytes_16bit": "pos", "copy_bytes_fp32": "pos", "mask_bytes": "num"},

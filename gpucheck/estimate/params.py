@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate import linear_attention as la
 from gpucheck.estimate import moe
 from gpucheck.estimate.vae_encode import vae_runs_fp32
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
@@ -45,9 +46,12 @@ def kv_dim(m: ModelSpec) -> int:
 
 
 def _attention_linear_params(m: ModelSpec) -> float:
+    """The token mixers' linear layers in all blocks: q, k, v and o in the softmax layers (q twice as wide with an
+    output gate), a Gated DeltaNet's projections in the others (gpucheck/estimate/linear_attention.py)."""
     h, kv = m.hidden or 0, kv_dim(m)
     q_out = (m.heads or 1) * head_dim(m)
-    return float(h * q_out + 2 * h * kv + q_out * h)
+    softmax = float(h * la.q_proj_width(m, q_out) + 2 * h * kv + q_out * h)
+    return la.softmax_layers(m) * softmax + m.linear_attn_layers * la.mixer_linear_params(m)
 
 
 def block_linear_params(m: ModelSpec) -> float:
@@ -55,7 +59,7 @@ def block_linear_params(m: ModelSpec) -> float:
     a mixture-of-experts layer, gpucheck/estimate/moe.py)."""
     if m.arch != "transformer" or not m.layers or not m.hidden:
         return 0.0
-    return m.layers * _attention_linear_params(m) + moe.mlp_params_stored(m)
+    return _attention_linear_params(m) + moe.mlp_params_stored(m)
 
 
 def active_block_linear_params(m: ModelSpec) -> float:
@@ -64,7 +68,7 @@ def active_block_linear_params(m: ModelSpec) -> float:
     this."""
     if m.arch != "transformer" or not m.layers or not m.hidden:
         return 0.0
-    return m.layers * _attention_linear_params(m) + moe.mlp_params_active(m)
+    return _attention_linear_params(m) + moe.mlp_params_active(m)
 
 
 def lora_params(m: ModelSpec, t: TrainSpec) -> float:
@@ -75,18 +79,19 @@ def lora_params(m: ModelSpec, t: TrainSpec) -> float:
         return per_rank * r
     h, kv = m.hidden, kv_dim(m)
     q_out = (m.heads or 1) * head_dim(m)
-    q = r * (h + q_out)
+    q = r * (h + la.q_proj_width(m, q_out))
     k = r * (h + kv)
     v = r * (h + kv)
     o = r * (q_out + h)
+    softmax = la.softmax_layers(m)  # q / k / v / o name no module of a Gated DeltaNet layer
     if t.lora_targets == "qv":
-        return float(m.layers * (q + v))
+        return float(softmax * (q + v))
     if t.lora_targets == "attention":
-        return float(m.layers * (q + k + v + o))
+        return float(softmax * (q + k + v + o))
     mlp = moe.lora_mlp_params(m, r, all_linear=t.lora_targets == "all-linear")  # every expert's, in a MoE layer
     if t.lora_targets == "mlp":
         return mlp
-    return float(m.layers * (q + k + v + o)) + mlp  # all-linear
+    return float(softmax * (q + k + v + o)) + m.linear_attn_layers * la.mixer_lora_params(m, r) + mlp  # all-linear
 
 
 def param_counts(m: ModelSpec, t: TrainSpec) -> ParamCounts:

@@ -30,7 +30,10 @@ from gpucheck.trial import (
 from gpucheck.trial.calibrate import busy_note
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
-                 "lora_rank", "samples", "epochs")
+                 "lora_rank", "lora_targets", "lora_dropout", "samples", "epochs", "tokens", "packing")
+# the estimate's settings a trial cannot run: it steps one process of eager PyTorch (its synthetic batches are full
+# rows, as packed ones are), with neither another stack's kernels nor DeepSpeed's sharding and offload
+NOT_IN_TRIAL = {"stack": ("--stack", "eager"), "zero_stage": ("--zero-stage", 0), "cpu_offload": ("--cpu-offload", False)}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -111,6 +114,10 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput(tr("--steps must be between 1 and 100000"))
     if args.python is not None and not args.python.strip():
         raise BadInput(tr("--python: expected the path of a Python with PyTorch"))
+    for key, (flag, runs) in NOT_IN_TRIAL.items():
+        if getattr(args, key, None) not in (None, runs):
+            raise BadInput(tr("{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck "
+                              "estimate' instead", flag=flag))
     workload = apply_overrides(get_workload(args.workload), **{k: getattr(args, k, None) for k in OVERRIDE_KEYS})
     machine = Machine.load(args.machine) if getattr(args, "machine", None) else scan()
     show = not args.json and sys.stderr.isatty()

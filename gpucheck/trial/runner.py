@@ -364,6 +364,8 @@ def _hf_model(spec, device):
         return _qlora_model(spec, device, transformers, auto, config), config
     if method == "lora":
         kwargs["dtype"] = frozen_dtype(train.get("precision", "bf16"), device)
+    else:  # trained weights stay fp32 under autocast; a published config.json names the dtype it was saved in
+        kwargs["dtype"] = torch.float32  # ("torch_dtype": "bfloat16"), which from_config would otherwise build in
     try:
         model = auto.from_config(config, **kwargs)
     except TypeError:  # transformers < 4.56 calls it torch_dtype

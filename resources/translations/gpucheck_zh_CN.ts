@@ -526,37 +526,42 @@
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="435"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="381"/>
+        <source>; this model's trainers advise against 4-bit: its quantization error is larger than usual</source>
+        <translation>；这个模型的训练框架不建议用 4 位：其量化误差比通常更大</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="436"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="454"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="461"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="465"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="483"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="487"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="484"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="488"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -2255,7 +2260,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="152"/>
-        <location filename="../../gpucheck/trial/command.py" line="38"/>
+        <location filename="../../gpucheck/trial/command.py" line="41"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
@@ -2816,7 +2821,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
-        <location filename="../../gpucheck/trial/command.py" line="39"/>
+        <location filename="../../gpucheck/trial/command.py" line="42"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
@@ -2827,7 +2832,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
-        <location filename="../../gpucheck/trial/command.py" line="45"/>
+        <location filename="../../gpucheck/trial/command.py" line="48"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
@@ -2838,7 +2843,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
-        <location filename="../../gpucheck/trial/command.py" line="54"/>
+        <location filename="../../gpucheck/trial/command.py" line="57"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
@@ -2849,7 +2854,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
-        <location filename="../../gpucheck/trial/command.py" line="70"/>
+        <location filename="../../gpucheck/trial/command.py" line="73"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
@@ -3053,108 +3058,118 @@
         <translation>在 Linux 上，用 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 启动训练，PyTorch 就能把这些缓存的显存重新用于更长的训练步。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="311"/>
+        <location filename="../../gpucheck/estimate/core.py" line="270"/>
+        <source>Linear-attention layers: the speed assumes their fast kernels (pip install flash-linear-attention causal-conv1d); without them transformers falls back to much slower reference code</source>
+        <translation>线性注意力层：速度按其快速内核估算（pip install flash-linear-attention causal-conv1d）；没有它们时 transformers 会退回到慢得多的参考实现</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="272"/>
+        <source>Linear-attention layers: on this device transformers runs them in its reference PyTorch code, slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate</source>
+        <translation>线性注意力层：在这台设备上 transformers 用其 PyTorch 参考实现运行它们，比本估算慢；试运行（gpucheck trial）可实测并校准估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="323"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="315"/>
+        <location filename="../../gpucheck/estimate/core.py" line="329"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="317"/>
+        <location filename="../../gpucheck/estimate/core.py" line="331"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="361"/>
+        <location filename="../../gpucheck/estimate/core.py" line="375"/>
         <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="361"/>
+        <location filename="../../gpucheck/estimate/core.py" line="375"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="361"/>
-        <location filename="../../gpucheck/estimate/core.py" line="362"/>
-        <location filename="../../gpucheck/estimate/core.py" line="372"/>
+        <location filename="../../gpucheck/estimate/core.py" line="375"/>
+        <location filename="../../gpucheck/estimate/core.py" line="376"/>
+        <location filename="../../gpucheck/estimate/core.py" line="386"/>
         <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="362"/>
+        <location filename="../../gpucheck/estimate/core.py" line="376"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="362"/>
+        <location filename="../../gpucheck/estimate/core.py" line="376"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="369"/>
+        <location filename="../../gpucheck/estimate/core.py" line="383"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="373"/>
+        <location filename="../../gpucheck/estimate/core.py" line="387"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="380"/>
+        <location filename="../../gpucheck/estimate/core.py" line="394"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="385"/>
+        <location filename="../../gpucheck/estimate/core.py" line="399"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="387"/>
+        <location filename="../../gpucheck/estimate/core.py" line="401"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="389"/>
+        <location filename="../../gpucheck/estimate/core.py" line="403"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="391"/>
+        <location filename="../../gpucheck/estimate/core.py" line="405"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="393"/>
+        <location filename="../../gpucheck/estimate/core.py" line="407"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="396"/>
+        <location filename="../../gpucheck/estimate/core.py" line="410"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="399"/>
+        <location filename="../../gpucheck/estimate/core.py" line="413"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <location filename="../../gpucheck/estimate/core.py" line="414"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="402"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3318,88 +3333,94 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="70"/>
-        <source>{where}: missing key '{key}' (an integer)</source>
-        <translation>{where}：缺少键“{key}”（整数）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="74"/>
-        <location filename="../../gpucheck/machine.py" line="269"/>
-        <source>{where}: key '{key}': expected an integer, got {got}</source>
-        <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="77"/>
-        <location filename="../../gpucheck/workload_schema.py" line="150"/>
-        <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
-        <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="85"/>
-        <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
-        <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="94"/>
-        <source>{where}: key '{key}': expected true or false, got {got}</source>
-        <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="142"/>
+        <location filename="../../gpucheck/hf_config.py" line="132"/>
         <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
         <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="272"/>
+        <location filename="../../gpucheck/hf_config.py" line="249"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="323"/>
+        <location filename="../../gpucheck/hf_config.py" line="308"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="332"/>
+        <location filename="../../gpucheck/hf_config.py" line="318"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="379"/>
+        <location filename="../../gpucheck/hf_config.py" line="365"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="403"/>
+        <location filename="../../gpucheck/hf_config.py" line="389"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="404"/>
+        <location filename="../../gpucheck/hf_config.py" line="390"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="408"/>
+        <location filename="../../gpucheck/hf_config.py" line="394"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="411"/>
+        <location filename="../../gpucheck/hf_config.py" line="397"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="413"/>
+        <location filename="../../gpucheck/hf_config.py" line="399"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_parts.py" line="22"/>
+        <source>{where}: missing key '{key}' (an integer)</source>
+        <translation>{where}：缺少键“{key}”（整数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_parts.py" line="26"/>
+        <location filename="../../gpucheck/machine.py" line="269"/>
+        <source>{where}: key '{key}': expected an integer, got {got}</source>
+        <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_parts.py" line="29"/>
+        <location filename="../../gpucheck/workload_schema.py" line="149"/>
+        <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
+        <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_parts.py" line="37"/>
+        <location filename="../../gpucheck/hf_parts.py" line="151"/>
+        <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_parts.py" line="46"/>
+        <source>{where}: key '{key}': expected true or false, got {got}</source>
+        <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_parts.py" line="144"/>
+        <source>{where}: key '{key}': expected a list of {n} layer kinds ({kinds}), got {got}</source>
+        <translation>{where}：键“{key}”应为 {n} 个层类型（{kinds}）组成的列表，实际是 {got}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="462"/>
@@ -5677,7 +5698,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="231"/>
-        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/trial/command.py" line="80"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="78"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
@@ -5974,87 +5995,92 @@
         <translation>无法保存校准结果：{error}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="40"/>
+        <location filename="../../gpucheck/trial/command.py" line="43"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
         <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="43"/>
+        <location filename="../../gpucheck/trial/command.py" line="46"/>
         <source>time for the timed steps (default: 30)</source>
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="46"/>
+        <location filename="../../gpucheck/trial/command.py" line="49"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="48"/>
+        <location filename="../../gpucheck/trial/command.py" line="51"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="56"/>
+        <location filename="../../gpucheck/trial/command.py" line="59"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="59"/>
+        <location filename="../../gpucheck/trial/command.py" line="62"/>
         <source>Trial</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="73"/>
+        <location filename="../../gpucheck/trial/command.py" line="76"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
         <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="76"/>
+        <location filename="../../gpucheck/trial/command.py" line="79"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="76"/>
+        <location filename="../../gpucheck/trial/command.py" line="79"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
         <source>Peak memory (GiB)</source>
         <translation>显存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/trial/command.py" line="80"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="78"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="80"/>
+        <location filename="../../gpucheck/trial/command.py" line="83"/>
         <source>{what}: {measured} measured, {estimated} estimated (ratio {ratio})</source>
         <translation>{what}：实测 {measured}，估算 {estimated}（比值 {ratio}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="83"/>
+        <location filename="../../gpucheck/trial/command.py" line="86"/>
         <source>Whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="90"/>
+        <location filename="../../gpucheck/trial/command.py" line="93"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="109"/>
+        <location filename="../../gpucheck/trial/command.py" line="112"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="111"/>
+        <location filename="../../gpucheck/trial/command.py" line="114"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="113"/>
+        <location filename="../../gpucheck/trial/command.py" line="116"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="119"/>
+        <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
+        <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="87"/>

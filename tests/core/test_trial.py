@@ -106,6 +106,22 @@ def test_bad_input_is_exit_2(capsys):
     assert code == 2 and "--steps" in err
     code, _out, err = _trial(capsys, "gpt2-124m-pretrain", "--seq-len", "4096", "--machine", str(CPU_VM))
     assert code == 2 and "1024 positions" in err
+    # the estimate's settings a trial cannot run are refused, not silently dropped
+    for flag, value in (("--stack", "unsloth"), ("--zero-stage", "3"), ("--cpu-offload", None)):
+        code, _out, err = _trial(capsys, "gpt2-124m-pretrain", flag, *([value] if value else []), "--machine",
+                                 str(CPU_VM))
+        assert code == 2 and err.startswith(f"gpucheck: {flag}: a trial runs plain PyTorch") and err.count("\n") == 1
+
+
+def test_the_lora_settings_reach_the_trial():
+    """--lora-targets and --lora-dropout are the job's (they were accepted and dropped): the runner's spec has them."""
+    from gpucheck.estimate import apply_overrides
+    from gpucheck.trial.command import OVERRIDE_KEYS
+
+    args = {"method": "lora", "lora_targets": "all-linear", "lora_dropout": 0.0}
+    w = apply_overrides(get_workload("qwen2.5-1.5b-lora"), **{k: args.get(k) for k in OVERRIDE_KEYS})
+    spec = job_spec(w, steps=1, max_seconds=1)
+    assert (spec["train"]["lora_targets"], spec["train"]["lora_dropout"]) == ("all-linear", 0.0)
 
 
 # -- cannot run here: exit 3 with one clear line ---------------------------------------------------------

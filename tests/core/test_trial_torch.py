@@ -68,6 +68,36 @@ def test_a_users_config_json_trains_for_real(capsys, config):
     assert data["measured"]["trainable_params"] == data["measured"]["total_params"]  # full fine-tune
 
 
+@pytest.mark.parametrize("targets", ["all-linear", "attention", "qv"])
+def test_a_hybrid_linear_attention_model_trains_and_its_adapters_are_counted(capsys, targets):
+    """A tiny Qwen3.5 (three Gated DeltaNet layers, one softmax layer) builds from its text_config and trains; PEFT's
+    adapters on each target set are the parameters the estimate counts (q / k / v / o exist in the softmax layer
+    only; all-linear adds in_proj_qkv / z / b / a and out_proj)."""
+    from gpucheck.estimate.params import lora_params
+    from gpucheck.hf_config import workload_from_config_file
+
+    path = TINY / "tiny-qwen3_5" / "config.json"
+    code, data, _err = _trial_json(capsys, str(path), "--method", "lora", "--lora-rank", "4", "--lora-targets", targets,
+                                   "--steps", "1", "--batch", "1", "--seq-len", "32")
+    assert code == 0
+    _assert_measured(data, 1)
+    w = apply_overrides(workload_from_config_file(path), method="lora", lora_rank=4, lora_targets=targets)
+    assert data["measured"]["trainable_params"] == lora_params(w.model, w.train)
+
+
+def test_a_config_saved_in_bf16_still_trains_fp32_weights():
+    """Published config.json files name the dtype they were saved in ("dtype": "bfloat16"), which transformers 5's
+    from_config builds in: a full fine-tune under autocast keeps fp32 weights, as the estimate it is compared with."""
+    cfg = json.loads((TINY / "tiny-qwen3_5" / "config.json").read_text())["text_config"]
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); import runner; "
+            "spec = {'model': {'config': json.loads(sys.argv[2]), 'task': 'causal-lm'}, "
+            "'train': {'method': 'full', 'precision': 'bf16'}}; "
+            "model, _ = runner._hf_model(spec, 'cpu'); print({str(p.dtype) for p in model.parameters()})")
+    out = subprocess.run([PY, "-c", code, str(ROOT / "gpucheck" / "trial"), json.dumps(cfg)], capture_output=True,
+                         text=True, timeout=120, check=True).stdout
+    assert out.strip() == "{'torch.float32'}"
+
+
 def test_lora_trains_only_the_adapters(capsys):
     code, data, _err = _trial_json(capsys, str(TINY / "tiny-llama" / "config.json"), "--method", "lora",
                                    "--lora-rank", "4", "--steps", "2", "--batch", "1", "--seq-len", "32")

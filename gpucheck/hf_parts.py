@@ -1,0 +1,163 @@
+"""Parts of a Hugging Face `config.json` that gpucheck/hf_config.py reads: its keys checked one by one (one clear
+message naming the file and the key), the image side a vision-language checkpoint loads beside its decoder, and the
+Gated DeltaNet layers of hybrid decoders (Qwen3.5, Qwen3-Next).
+
+Each count is read in Hugging Face transformers' modeling code for the model type (named in each docstring); a key
+the file leaves out takes that config class's default.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gpucheck.errors import BadInput
+from gpucheck.fileio import shorten
+from gpucheck.i18n import tr
+
+
+def read_int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
+         hi: int = 10_000_000) -> int:
+    if key not in cfg or cfg[key] is None:
+        if default is None:
+            raise BadInput(tr("{where}: missing key '{key}' (an integer)", where=where, key=key))
+        return default
+    v = cfg[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadInput(tr("{where}: key '{key}': expected an integer, got {got}", where=where, key=key,
+                          got=shorten(repr(v), 60)))
+    if not lo <= v <= hi:
+        raise BadInput(tr("{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}", where=where,
+                          key=key, lo=lo, hi=hi, got=shorten(str(v), 60)))
+    return v
+
+
+def check_divides(where: str, key: str, size: int, heads_key: str, heads: int) -> None:
+    """Attention splits `size` evenly among the heads: more heads than the size, or a remainder, is no model."""
+    if heads > size or size % heads:
+        raise BadInput(tr("{where}: key '{key}': expected a multiple of {other} ({n}), got {got}", where=where,
+                          key=key, other=heads_key, n=heads, got=size))
+
+
+def read_bool(where: str, cfg: dict[str, Any], key: str, default: bool) -> bool:
+    v = cfg.get(key, default)
+    if v is None:
+        return default
+    if not isinstance(v, bool):
+        raise BadInput(tr("{where}: key '{key}': expected true or false, got {got}", where=where, key=key,
+                          got=shorten(repr(v), 60)))
+    return v
+
+
+def siglip_params(where: str, vc: dict[str, Any]) -> int:
+    """A SigLIP vision tower's parameters (transformers models/siglip/modeling_siglip.py SiglipVisionTransformer, each
+    missing key at SiglipVisionConfig's default): the patch convolution with its bias, one position embedding per
+    patch, per layer q / k / v / out projections with biases, two LayerNorms and the fc1 / fc2 MLP with biases, the
+    final LayerNorm, and the attention-pooling head where vision_use_head is true."""
+    h = read_int(where, vc, "hidden_size", default=768)
+    ffn = read_int(where, vc, "intermediate_size", default=3072)
+    layers = read_int(where, vc, "num_hidden_layers", default=12, hi=1000)
+    channels = read_int(where, vc, "num_channels", default=3, hi=100)
+    image = read_int(where, vc, "image_size", default=224, hi=100_000)
+    patch = read_int(where, vc, "patch_size", default=16, hi=image)
+    mlp = 2 * h * ffn + ffn + h
+    total = channels * patch * patch * h + h + (image // patch) ** 2 * h
+    total += layers * (4 * (h * h + h) + 2 * 2 * h + mlp) + 2 * h
+    if read_bool(where, vc, "vision_use_head", True):  # probe, nn.MultiheadAttention (in and out projections), LayerNorm, MLP
+        total += h + (3 * h * h + 3 * h) + (h * h + h) + 2 * h + mlp
+    return total
+
+
+def gemma3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Gemma 3's image side (Gemma3ForConditionalGeneration): the SigLIP tower and Gemma3MultiModalProjector, a
+    vision-hidden × text-hidden projection and an RMSNorm over the vision hidden size (nothing is read from the
+    checkpoint's top level `top`, which Mistral 3's projector reads)."""
+    vh = read_int(where, vc, "hidden_size", default=768)
+    return siglip_params(where, vc) + vh * text_hidden + vh
+
+
+def mistral3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Mistral 3's image side (Mistral3ForConditionalGeneration, Mistral Small 3.1 / 3.2): the Pixtral tower
+    (transformers models/pixtral: a patch convolution without bias, an RMSNorm, per layer q / k / v / o projections of
+    the tower's width and a gated MLP, all without bias, and two RMSNorms; rotary positions, no position table) and
+    Mistral3MultiModalProjector (an RMSNorm, the patch merger's spatial_merge_size² × width → width linear, and two
+    linears into the text width, with biases where multimodal_projector_bias). Missing keys at PixtralVisionConfig's
+    and Mistral3Config's defaults."""
+    h = read_int(where, vc, "hidden_size", default=1024)
+    ffn = read_int(where, vc, "intermediate_size", default=4096)
+    layers = read_int(where, vc, "num_hidden_layers", default=24, hi=1000)
+    channels = read_int(where, vc, "num_channels", default=3, hi=100)
+    patch = read_int(where, vc, "patch_size", default=16, hi=100_000)
+    tower = channels * patch * patch * h + h + layers * (4 * h * h + 3 * h * ffn + 2 * h)
+    merge = read_int(where, top, "spatial_merge_size", default=2, hi=64)
+    feature = top.get("vision_feature_layer", -1)
+    feature_layers = len(feature) if isinstance(feature, list) else 1
+    bias = text_hidden if read_bool(where, top, "multimodal_projector_bias", False) else 0
+    projector = h + merge * merge * h * h + (h * feature_layers * text_hidden + bias) + (text_hidden ** 2 + bias)
+    return tower + projector
+
+
+def qwen3_5_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Qwen3.5's image side (Qwen3_5VisionModel, Qwen3_5MoeVisionModel: transformers models/qwen3_5/modeling_qwen3_5.py):
+    a Conv3d patch embedding with bias (temporal_patch_size × patch_size² per channel), a learned position table
+    (num_position_embeddings × width), per block two LayerNorms, a fused qkv and an output projection and a two-layer
+    MLP, all with biases; the patch merger: a LayerNorm over the width, then spatial_merge_size² × width → the same →
+    out_hidden_size, with biases (no deepstack mergers, unlike Qwen3-VL). Missing keys at Qwen3_5VisionConfig's
+    defaults; `top` and `text_hidden` are not read (out_hidden_size names the text width)."""
+    h = read_int(where, vc, "hidden_size", default=1152)
+    ffn = read_int(where, vc, "intermediate_size", default=4304)
+    depth = read_int(where, vc, "depth", default=27, hi=1000)
+    channels = read_int(where, vc, "in_channels", default=3, hi=100)
+    patch = read_int(where, vc, "patch_size", default=16, hi=100_000)
+    frames = read_int(where, vc, "temporal_patch_size", default=2, hi=100)
+    positions = read_int(where, vc, "num_position_embeddings", default=2304, hi=10_000_000)
+    merge = read_int(where, vc, "spatial_merge_size", default=2, hi=64)
+    out = read_int(where, vc, "out_hidden_size", default=3584)
+    block = 2 * 2 * h + (3 * h * h + 3 * h) + (h * h + h) + (h * ffn + ffn) + (ffn * h + h)
+    tower = channels * frames * patch * patch * h + h + positions * h + depth * block
+    merged = h * merge * merge
+    return tower + 2 * h + (merged * merged + merged) + (merged * out + out)
+
+
+# the image side a vision-language checkpoint loads beside its decoder, by the checkpoint's model_type
+VISION_SIDES = {"gemma3": gemma3_vision_params, "mistral3": mistral3_vision_params,
+                "qwen3_5": qwen3_5_vision_params, "qwen3_5_moe": qwen3_5_vision_params}
+
+LAYER_KINDS = ("linear_attention", "full_attention")
+
+
+def gated_deltanet(where: str, cfg: dict[str, Any], layers: int, h: int) -> tuple[dict[str, Any], int]:
+    """A hybrid decoder's Gated DeltaNet layers (Qwen3.5, Qwen3-Next): the ModelSpec fields that describe them
+    (gpucheck/estimate/linear_attention.py) and the parameters of one such token mixer.
+
+    Which layers: `layer_types` ("linear_attention" / "full_attention", one per layer), else every layer but each
+    full_attention_interval-th (4 by default: Qwen3_5TextConfig.__post_init__). One mixer (Qwen3_5GatedDeltaNet;
+    Qwen3NextGatedDeltaNet fuses the same projections into in_proj_qkvz and in_proj_ba): in_proj_qkv hidden →
+    2 × keys + values, in_proj_z hidden → values, in_proj_b and in_proj_a hidden → one per value head, out_proj
+    values → hidden (no biases), the depthwise conv1d over the q / k / v stream (kernel linear_conv_kernel_dim, no
+    bias), dt_bias and A_log (one per value head) and the gated RMSNorm (one value head wide)."""
+    kinds = cfg.get("layer_types")
+    if kinds is None:
+        interval = read_int(where, cfg, "full_attention_interval", default=4, hi=1000)
+        linear = sum(1 for i in range(layers) if (i + 1) % interval)
+    else:
+        if not isinstance(kinds, list) or len(kinds) != layers or any(k not in LAYER_KINDS for k in kinds):
+            raise BadInput(tr("{where}: key '{key}': expected a list of {n} layer kinds ({kinds}), got {got}",
+                              where=where, key="layer_types", n=layers, kinds=", ".join(LAYER_KINDS),
+                              got=shorten(repr(kinds), 60)))
+        linear = kinds.count("linear_attention")
+    key_heads = read_int(where, cfg, "linear_num_key_heads", default=16, hi=10_000)
+    value_heads = read_int(where, cfg, "linear_num_value_heads", default=32, hi=10_000)
+    if value_heads % key_heads:
+        raise BadInput(tr("{where}: key '{key}': expected a multiple of {other} ({n}), got {got}", where=where,
+                          key="linear_num_value_heads", other="linear_num_key_heads", n=key_heads, got=value_heads))
+    key_dim = key_heads * read_int(where, cfg, "linear_key_head_dim", default=128, hi=100_000)
+    head_v = read_int(where, cfg, "linear_value_head_dim", default=128, hi=100_000)
+    value_dim = value_heads * head_v
+    kernel = read_int(where, cfg, "linear_conv_kernel_dim", default=4, hi=1000)
+    stream = 2 * key_dim + value_dim
+    mixer = h * stream + h * value_dim + 2 * h * value_heads + value_dim * h + stream * kernel + 2 * value_heads + head_v
+    fields = {"linear_attn_layers": linear, "linear_key_dim": key_dim, "linear_key_heads": key_heads,
+              "linear_value_dim": value_dim, "linear_value_heads": value_heads, "attn_output_gate": True}
+    return fields, mixer
+
+
