@@ -32,6 +32,10 @@ LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2"
 MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss")
 # hybrid decoders: Gated DeltaNet layers beside gated softmax attention (gpucheck/hf_parts.py gated_deltanet)
 GATED_DELTANET = ("qwen3_5", "qwen3_5_moe", "qwen3_next")
+# vision-language checkpoints whose decoder is a text model's layer for layer (multimodal rotary positions change no
+# count or cost; the model keeps its own type, which kernel libraries key on): Qwen2.5-VL's is Qwen2's (q / k / v biases), Qwen3-VL's Qwen3's (per-head q / k norms), Qwen3-VL-MoE's
+# Qwen3-MoE's (transformers models/qwen2_5_vl, models/qwen3_vl, models/qwen3_vl_moe)
+VL_DECODERS = {"qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe"}
 # types whose trainers advise against 4-bit QLoRA (resources/advice.toml [qlora_caution], from Unsloth's Qwen3.5
 # guide): a config.json of these starts from LoRA on the 16-bit model at every size
 NO_4BIT_START = ("qwen3_5", "qwen3_5_moe")
@@ -206,7 +210,8 @@ def model_display_name(cfg: dict[str, Any], fallback: str) -> str:
             if name.endswith(suffix) and len(name) > len(suffix):
                 name = name[: -len(suffix)]
                 break
-        return re.sub(r"(?<=\d)_(?=\d)", ".", name)  # Qwen3_5ForCausalLM is Qwen3.5
+        # Qwen3_5ForCausalLM is Qwen3.5, Qwen2_5_VLForConditionalGeneration Qwen2.5-VL
+        return re.sub(r"(?<=\d)_(?=\d)", ".", name).replace("_", "-")
     return fallback
 
 
@@ -320,6 +325,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
     mt = mt.lower()
     if mt.endswith("_text"):
         mt = mt[: -len("_text")]
+    checkpoint_type, mt = mt, VL_DECODERS.get(mt, mt)  # a VL checkpoint's decoder is counted as its text model's
     active = 0  # a mixture of experts: the parameters a token runs through
     if mt in GPT2_LIKE:
         h = read_int(where, cfg, "n_embd")
@@ -357,6 +363,8 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         family = "nlp"
     elif mt in LLAMA_LIKE or mt in MOE_LIKE:
         model, train, active = _llama_like(where, cfg, mt, name)
+        # kernel libraries key their patches on the checkpoint's own type (Liger's qwen2_5_vl, not qwen2's)
+        model = dataclasses.replace(model, model_type=checkpoint_type)
         if side is not None and isinstance(vision, dict):
             model = dataclasses.replace(model, aux_params=float(side(where, vision, top, model.hidden or 0)))
         params = int(model.params + model.aux_params)

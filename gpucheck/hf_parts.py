@@ -96,13 +96,15 @@ def mistral3_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], 
     return tower + projector
 
 
-def qwen3_5_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
-    """Qwen3.5's image side (Qwen3_5VisionModel, Qwen3_5MoeVisionModel: transformers models/qwen3_5/modeling_qwen3_5.py):
-    a Conv3d patch embedding with bias (temporal_patch_size × patch_size² per channel), a learned position table
-    (num_position_embeddings × width), per block two LayerNorms, a fused qkv and an output projection and a two-layer
-    MLP, all with biases; the patch merger: a LayerNorm over the width, then spatial_merge_size² × width → the same →
-    out_hidden_size, with biases (no deepstack mergers, unlike Qwen3-VL). Missing keys at Qwen3_5VisionConfig's
-    defaults; `top` and `text_hidden` are not read (out_hidden_size names the text width)."""
+def qwen3_vl_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Qwen3-VL's and Qwen3.5's image side (Qwen3VLVisionModel, Qwen3_5VisionModel and their MoE twins: transformers
+    models/qwen3_vl/modeling_qwen3_vl.py, models/qwen3_5/modeling_qwen3_5.py): a Conv3d patch embedding with bias
+    (temporal_patch_size × patch_size² per channel), a learned position table (num_position_embeddings × width), per
+    block two LayerNorms, a fused qkv and an output projection and a two-layer MLP, all with biases; the patch merger
+    (a LayerNorm over the width, then spatial_merge_size² × width → the same → out_hidden_size, with biases) and one
+    more merger per deepstack_visual_indexes entry, its LayerNorm over the merged width (Qwen3-VL; Qwen3.5 has none).
+    Missing keys at Qwen3VLVisionConfig's defaults; `top` and `text_hidden` are not read (out_hidden_size names the
+    text width)."""
     h = read_int(where, vc, "hidden_size", default=1152)
     ffn = read_int(where, vc, "intermediate_size", default=4304)
     depth = read_int(where, vc, "depth", default=27, hi=1000)
@@ -112,15 +114,41 @@ def qwen3_5_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], t
     positions = read_int(where, vc, "num_position_embeddings", default=2304, hi=10_000_000)
     merge = read_int(where, vc, "spatial_merge_size", default=2, hi=64)
     out = read_int(where, vc, "out_hidden_size", default=3584)
+    deepstack = vc.get("deepstack_visual_indexes") or []
+    if not isinstance(deepstack, list):
+        raise BadInput(tr("{where}: key '{key}': expected a list of layer numbers, got {got}", where=where,
+                          key="deepstack_visual_indexes", got=shorten(repr(deepstack), 60)))
     block = 2 * 2 * h + (3 * h * h + 3 * h) + (h * h + h) + (h * ffn + ffn) + (ffn * h + h)
     tower = channels * frames * patch * patch * h + h + positions * h + depth * block
     merged = h * merge * merge
-    return tower + 2 * h + (merged * merged + merged) + (merged * out + out)
+    mlp = (merged * merged + merged) + (merged * out + out)
+    return tower + 2 * h + mlp + len(deepstack) * (2 * merged + mlp)
+
+
+def qwen2_5_vl_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Qwen2.5-VL's image side (Qwen2_5_VisionTransformerPretrainedModel: transformers
+    models/qwen2_5_vl/modeling_qwen2_5_vl.py): a Conv3d patch embedding without bias, per block two RMSNorms, a fused
+    qkv and an output projection with biases and a gated MLP (gate / up / down) with biases; the patch merger: an
+    RMSNorm over the width, then spatial_merge_size² × width → the same → out_hidden_size, with biases. No position
+    table (rotary positions). The published files name the channels in_chans; missing keys at Qwen2.5-VL-7B's."""
+    h = read_int(where, vc, "hidden_size", default=1280)
+    ffn = read_int(where, vc, "intermediate_size", default=3420)
+    depth = read_int(where, vc, "depth", default=32, hi=1000)
+    channels = read_int(where, vc, "in_channels", default=read_int(where, vc, "in_chans", default=3, hi=100), hi=100)
+    patch = read_int(where, vc, "patch_size", default=14, hi=100_000)
+    frames = read_int(where, vc, "temporal_patch_size", default=2, hi=100)
+    merge = read_int(where, vc, "spatial_merge_size", default=2, hi=64)
+    out = read_int(where, vc, "out_hidden_size", default=text_hidden or 3584)
+    block = 2 * h + (3 * h * h + 3 * h) + (h * h + h) + (3 * h * ffn + 2 * ffn + h)
+    merged = h * merge * merge
+    return channels * frames * patch * patch * h + depth * block + h + (merged * merged + merged) + (merged * out + out)
 
 
 # the image side a vision-language checkpoint loads beside its decoder, by the checkpoint's model_type
 VISION_SIDES = {"gemma3": gemma3_vision_params, "mistral3": mistral3_vision_params,
-                "qwen3_5": qwen3_5_vision_params, "qwen3_5_moe": qwen3_5_vision_params}
+                "qwen2_5_vl": qwen2_5_vl_vision_params, "qwen3_vl": qwen3_vl_vision_params,
+                "qwen3_vl_moe": qwen3_vl_vision_params, "qwen3_5": qwen3_vl_vision_params,
+                "qwen3_5_moe": qwen3_vl_vision_params}
 
 LAYER_KINDS = ("linear_attention", "full_attention")
 

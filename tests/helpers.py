@@ -65,3 +65,22 @@ def evidence_rows(ids) -> dict:
 def evidence_row(row_id: str):
     """The published row of resources/evidence/ with this id."""
     return evidence_rows((row_id,))[row_id]
+
+
+def image_side_cost(path: str | Path, gpu: str = "rtx 4090"):
+    """A vision-language config.json's LoRA (rank 16) estimated with and without its image side, on one catalog GPU:
+    (extra weight bytes, extra trainable parameters, extra FLOPs per sample, the side's parameters) — what holding the
+    tower frozen costs a text fine-tune."""
+    import dataclasses
+
+    from gpucheck.catalog import find_gpu
+    from gpucheck.estimate import Target, estimate
+    from gpucheck.estimate.settings import apply_overrides
+    from gpucheck.hf_config import workload_from_config_file
+
+    w = apply_overrides(workload_from_config_file(path), method="lora", lora_rank=16)
+    text_only = dataclasses.replace(w, model=dataclasses.replace(w.model, aux_params=0.0))
+    target = Target.from_gpu(find_gpu(gpu), 1, None)
+    e, e_text = estimate(w, target), estimate(text_only, target)
+    return (e.breakdown.weights_bytes - e_text.breakdown.weights_bytes, e.trainable_params - e_text.trainable_params,
+            e.flops_per_sample - e_text.flops_per_sample, w.model.aux_params)

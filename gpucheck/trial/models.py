@@ -54,7 +54,9 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 # Model types gpucheck estimates (gpucheck/hf_config.py) that transformers cannot build without the model's own
 # remote code (never run): the trial builds a Llama-shaped model of the same sizes instead.
-BUILT_AS_SIZES = ("yi", "internlm2", "deepseek", "baichuan", "mixtral_dense")
+BUILT_AS_SIZES = ("yi", "internlm2", "deepseek", "baichuan", "mixtral_dense",
+                  # vision-language decoders transformers has no causal-LM class for (their text model alone)
+                  "qwen2_5_vl", "qwen2_5_vl_text", "qwen3_vl_text", "qwen3_vl_moe_text")
 
 
 def _model_file(rel: str) -> dict[str, Any]:

@@ -3333,58 +3333,59 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="132"/>
+        <location filename="../../gpucheck/hf_config.py" line="136"/>
+        <location filename="../../gpucheck/hf_parts.py" line="119"/>
         <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
         <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="249"/>
+        <location filename="../../gpucheck/hf_config.py" line="254"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="308"/>
+        <location filename="../../gpucheck/hf_config.py" line="313"/>
         <location filename="../../gpucheck/trial/models.py" line="51"/>
         <location filename="../../gpucheck/trial/models.py" line="48"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="318"/>
+        <location filename="../../gpucheck/hf_config.py" line="323"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="365"/>
+        <location filename="../../gpucheck/hf_config.py" line="373"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="389"/>
+        <location filename="../../gpucheck/hf_config.py" line="397"/>
         <location filename="../../gpucheck/trial/models.py" line="43"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="390"/>
+        <location filename="../../gpucheck/hf_config.py" line="398"/>
         <location filename="../../gpucheck/trial/models.py" line="44"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="394"/>
+        <location filename="../../gpucheck/hf_config.py" line="402"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="397"/>
+        <location filename="../../gpucheck/hf_config.py" line="405"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="399"/>
+        <location filename="../../gpucheck/hf_config.py" line="407"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -3408,7 +3409,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="37"/>
-        <location filename="../../gpucheck/hf_parts.py" line="151"/>
+        <location filename="../../gpucheck/hf_parts.py" line="179"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
@@ -3418,7 +3419,7 @@
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="144"/>
+        <location filename="../../gpucheck/hf_parts.py" line="172"/>
         <source>{where}: key '{key}': expected a list of {n} layer kinds ({kinds}), got {got}</source>
         <translation>{where}：键“{key}”应为 {n} 个层类型（{kinds}）组成的列表，实际是 {got}</translation>
     </message>
@@ -6083,22 +6084,22 @@
         <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="87"/>
+        <location filename="../../gpucheck/trial/models.py" line="89"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="143"/>
+        <location filename="../../gpucheck/trial/models.py" line="145"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="159"/>
+        <location filename="../../gpucheck/trial/models.py" line="161"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="162"/>
+        <location filename="../../gpucheck/trial/models.py" line="164"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

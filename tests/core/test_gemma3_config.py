@@ -8,7 +8,6 @@ vocabulary shows in the memory and the advice.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,9 @@ import pytest
 from gpucheck.advise import advise
 from gpucheck.catalog import find_gpu
 from gpucheck.estimate import Target, estimate
-from gpucheck.estimate.settings import apply_overrides
 from gpucheck.hf_config import workload_from_config, workload_from_config_file
 from gpucheck.i18n import use_language
+from tests.helpers import image_side_cost
 
 HF = Path(__file__).resolve().parents[1] / "fixtures" / "hf"
 GEMMA3_1B = HF / "gemma-3-1b-it" / "config.json"
@@ -57,13 +56,9 @@ def test_a_sparse_config_takes_the_config_class_defaults() -> None:
 def test_the_image_side_is_held_frozen_in_16_bits_and_not_trained() -> None:
     """LoRA of the 4B on an RTX 4090: the tower and projector's 420M parameters cost their 16-bit bytes beside the
     decoder, add no trainable parameter and no FLOPs (a text fine-tune never runs them)."""
-    w = apply_overrides(workload_from_config_file(GEMMA3_4B), method="lora", lora_rank=16)
-    text_only = dataclasses.replace(w, model=dataclasses.replace(w.model, aux_params=0.0))
-    gpu = Target.from_gpu(find_gpu("rtx 4090"), 1, None)
-    e, e_text = estimate(w, gpu), estimate(text_only, gpu)
-    assert e.breakdown.weights_bytes - e_text.breakdown.weights_bytes == pytest.approx(w.model.aux_params * 2, rel=1e-6)
-    assert e.trainable_params == e_text.trainable_params
-    assert e.flops_per_sample == e_text.flops_per_sample
+    weights, trainable, flops, side = image_side_cost(GEMMA3_4B)
+    assert weights == pytest.approx(side * 2, rel=1e-6)
+    assert (trainable, flops) == (0, 0)
 
 
 def test_the_large_vocabulary_is_what_the_fused_loss_saves() -> None:

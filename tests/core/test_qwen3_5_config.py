@@ -124,3 +124,11 @@ def test_the_qlora_option_carries_the_trainers_caution() -> None:
     other = apply_overrides(workload_from_config_file(HF / "qwen2.5-7b" / "config.json"), method="full")
     costs = _qlora_costs(advise(None, other, Target.from_gpu(find_gpu("rtx 4080"), 1, None)))
     assert costs and not any("advise against 4-bit" in c for c in costs)
+
+
+@pytest.mark.parametrize(("model_type", "total"), [("qwen3_5_text", 8_953_803_264),
+                                                   ("qwen3_5_moe_text", 34_660_610_688)])
+def test_a_sparse_file_takes_the_config_class_defaults(model_type: str, total: int) -> None:
+    """A file naming only its model_type: Qwen3_5TextConfig's and Qwen3_5MoeTextConfig's defaults (vocab 248,320,
+    head_dim 256, 16 / 32 linear key / value heads, every fourth layer softmax), the totals transformers 5.24 builds."""
+    assert int(workload_from_config({"model_type": model_type}, "config.json").model.params) == total
