@@ -83,7 +83,6 @@ def mixer_bytes_per_token(m: ModelSpec, f: Mapping[str, Any], q_out: int, kv: in
         linear = (la["qkv_stream_bytes"] * stream + la["value_bytes"] * m.linear_value_dim
                   + la["per_head_bytes"] * m.linear_value_heads - la["softmax_hidden_bytes"] * h
                   - f["activations"]["swiglu"]["kv_bytes"] * kv)
-    layers = m.layers or 1
     soft = softmax_layers(m)
-    mean = (soft * gate + m.linear_attn_layers * linear) / layers
-    return mean, max(gate if soft else linear, linear if m.linear_attn_layers else gate)
+    kinds = ([gate] if soft else []) + ([linear] if m.linear_attn_layers else [])
+    return (soft * gate + m.linear_attn_layers * linear) / (m.layers or 1), max(kinds)
