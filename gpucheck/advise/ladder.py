@@ -369,17 +369,15 @@ def method_alternatives(workload: Workload, train: TrainSpec, facts: GpuFacts,
         # the step-time ratio the estimate itself gives (not a quoted range the figures shown may not match)
         e_l, e_q = estimate_fn(workload, lora), estimate_fn(workload, qlora)
         ratio = (e_q.step_seconds / e_l.step_seconds) if e_q.step_seconds and e_l.step_seconds else None
-        options.append(("qlora", qlora, tr("Use QLoRA: load the frozen model in 4-bit (NF4)"),
-                        tr("a different method: about {m}× less memory for the model; steps take about {r}× as long "
-                           "as with LoRA here (dequantizing the weights), slightly lower quality",
-                           m=_qlora_figures()["m"], r=f"{ratio:.2f}") if ratio else
-                        tr("a different method: about {m}× less memory for the model; steps take longer than with "
-                           "LoRA (dequantizing the weights), slightly lower quality", m=_qlora_figures()["m"]),
-                        {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
+        cost = tr("a different method: about {m}× less memory for the model; steps take about {r}× as long as with "
+                  "LoRA here (dequantizing the weights), slightly lower quality", m=_qlora_figures()["m"],
+                  r=f"{ratio:.2f}") if ratio else \
+            tr("a different method: about {m}× less memory for the model; steps take longer than with LoRA "
+               "(dequantizing the weights), slightly lower quality", m=_qlora_figures()["m"])
         if m.model_type in factor("qlora_caution", "model_types"):  # its trainers advise against 4-bit
-            tid, t, title, cost, s = options[-1]
-            options[-1] = (tid, t, title, cost + tr("; this model's trainers advise against 4-bit: its quantization "
-                                                    "error is larger than usual"), s)
+            cost += tr("; this model's trainers advise against 4-bit: its quantization error is larger than usual")
+        options.append(("qlora", qlora, tr("Use QLoRA: load the frozen model in 4-bit (NF4)"), cost,
+                        {"load_in_4bit": True, "lora_r": qlora.lora_rank}))
     out = []
     for tid, t, title, cost, s in options:
         sub = run_ladder(workload, t, facts, estimate_fn)

@@ -512,56 +512,56 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="372"/>
-        <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
-        <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="376"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="381"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="378"/>
         <source>; this model's trainers advise against 4-bit: its quantization error is larger than usual</source>
         <translation>；这个模型的训练框架不建议用 4 位：其量化误差比通常更大</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
+        <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
+        <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="437"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="438"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="465"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="463"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="487"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="485"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="488"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="486"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
