@@ -74,7 +74,11 @@ def measure() -> dict:
     return {"about": "benchmarks/bench_cpu_matrix_gain.py: forward + backward, one thread, CPU seconds, best of 4",
             "torch": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(),
             "machine": platform.processor() or platform.machine(), "flags": flags, "rows": rows,
-            "median_gain": round(statistics.median(r["gain"] for r in rows.values()), 2)}
+            "median_gain": round(statistics.median(r["gain"] for r in rows.values()), 2),
+            "median_gain_convolutions": round(statistics.median(r["gain"] for k, r in rows.items()
+                                                                if k.startswith("conv")), 2),
+            "median_gain_linear": round(statistics.median(r["gain"] for k, r in rows.items()
+                                                          if k.startswith("linear")), 2)}
 
 
 def main() -> int:

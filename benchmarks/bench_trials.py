@@ -14,9 +14,11 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+from gpucheck.estimate.calibration import ENV_DIR
 from gpucheck.trial.calibrate import cpu_share, idle_step_seconds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +42,9 @@ def _run(python: str, job: str, args: list[str], max_seconds: float) -> dict:
     cmd = [sys.executable, "-m", "gpucheck", "trial", job, *args, "--python", python, "--max-seconds",
            str(max_seconds), "--json"]
     t0 = time.monotonic()
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=max_seconds + 900, check=False)
+    with tempfile.TemporaryDirectory() as store:  # each trial's estimate uncalibrated: no earlier trial's calibration
+        done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=max_seconds + 900, check=False,
+                              env=dict(os.environ, **{ENV_DIR: store}))
     try:
         data = json.loads(done.stdout)
     except ValueError:

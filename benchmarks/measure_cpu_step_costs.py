@@ -1,5 +1,6 @@
 """What one CPU core spends a trial step's time on, kernel by kernel: the figures behind the "Calibration on this PC"
-section's Intel AMX notes (docs/accuracy.md). No factor is set from them.
+section's Intel AMX notes (docs/accuracy.md). One factor is set from them: factors.toml cpu.gemm_half_rows_per_core,
+the rows at which a GEMM runs at half its rate (`half_rows_fit`, on the pure bf16 linear layers).
 
     python benchmarks/measure_cpu_step_costs.py OUT.json [--python PY]
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -32,6 +34,8 @@ import bench_calibration as bc  # noqa: E402
 
 from gpucheck.probe import scan  # noqa: E402
 from gpucheck.trial.models import job_spec  # noqa: E402
+
+OPTIMIZER_DATA = ROOT / "benchmarks" / "data" / "optimizer-step-cpu-intel-amx.json"  # measure_optimizer_step_cpu.py
 
 CHILD = r'''
 import json, resource, statistics, sys, time, importlib.util
@@ -90,7 +94,7 @@ else:
     r = importlib.util.module_from_spec(s); s.loader.exec_module(r)
     batch = int(spec["train"]["batch"])
     job = r.BUILDERS[spec["builder"]](spec, "cpu", batch); job.model.train()
-    opt = r._optimizer(spec, job.params, "cpu"); dtype = r.amp_dtype(spec["train"].get("precision", "fp32"), "cpu")
+    opt, _impl = r._optimizer(spec, list(job.params), "cpu"); dtype = r.amp_dtype(spec["train"].get("precision", "fp32"), "cpu")
     rows = []
     for i in range(6):
         a = resource.getrusage(resource.RUSAGE_SELF)
@@ -132,6 +136,36 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def half_rows_fit(path: Path, max_rows: int = 1024) -> int:
+    """The h of rate = peak × r / (r + h) that fits the pure bf16 linear layers' GFLOP/s by rows r ≤ max_rows best
+    (least squares in log rate, the peak fitted with it). Past 1,024 rows the rate falls again (the activations
+    leave the caches), which is not the per-call cost this term stands for."""
+    k = json.loads(path.read_text())["kernels"]
+    points = [(int(r), g) for key, v in k.items() if key.startswith("linear") and " bf16, " in key
+              for r, g in v.items() if int(r) <= max_rows]
+
+    def misfit(h: int) -> float:
+        logs = [math.log(g * (r + h) / r) for r, g in points]
+        mean = statistics.fmean(logs)
+        return sum((x - mean) ** 2 for x in logs)
+
+    return min(range(1, 2001), key=misfit)
+
+
+def optimizer_note() -> str:
+    """One AdamW step of BERT-base's parameters on one core, by how it runs (benchmarks/measure_optimizer_step_cpu.py)."""
+    if not OPTIMIZER_DATA.exists():
+        return ""
+    d = json.loads(OPTIMIZER_DATA.read_text())
+    st = d["steps"]
+    return (f". One AdamW step of BERT-base's {st['parameters'] / 1e6:.1f} M fp32 parameters on one core of this CPU "
+            f"(`{OPTIMIZER_DATA.relative_to(ROOT)}`, PyTorch {st['torch']}): {st['adamw single']['cpu_seconds']:.3f} s "
+            f"in the loop ({st['adamw single']['minor_faults']:,} page faults), {st['adamw foreach']['cpu_seconds']:.3f} "
+            f"s with foreach, {st['adamw fused']['cpu_seconds']:.3f} s fused ({st['adamw fused']['minor_faults']:,} "
+            f"faults): the fused step moves its 28 bytes a parameter at "
+            f"{28 * st['parameters'] / st['adamw fused']['cpu_seconds'] / 1e9:.0f} GB/s, the model's one-core rate is 30")
 
 
 def costs_note(path: Path, half_rows: float) -> list[str]:
@@ -176,14 +210,14 @@ def costs_note(path: Path, half_rows: float) -> list[str]:
             f"gives {model:.2f}; under autocast over fp32 weights, the trial's way, {min(v['256'] for v in cast.values())}–"
             f"{max(v['256'] for v in cast.values())} GFLOP/s at 256 rows: the weight casts, which the model prices "
             "apart (memory-bound part), are most of the loss with few rows.",
-            "- The trial's optimizer: torch.optim "
+            "- The trial's optimizer: until December 2026 the runner built torch.optim's default, here "
             + ", ".join(f"{o} (foreach={fe}, fused={fu})" for o, fe, fu in sorted(paths, key=str))
-            + " on the CPU, i.e. the per-tensor loop (torch/optim/optimizer.py _default_to_fused_or_foreach: foreach "
+            + ", which on a CPU is the per-tensor loop (torch/optim/optimizer.py _default_to_fused_or_foreach: foreach "
             "only on CUDA / XPU tensors, fused only when asked): AdamW's 80 bytes per parameter and two parameter-sized "
-            "temporaries per tensor (`exp_avg_sq.sqrt()`, its division), where the estimate prices the eager stack's "
-            "fused step (28 bytes, factors.toml [optimizer_step.stack_default]). Measured, not adopted: estimating the "
-            "trials with the per-tensor step moves the transformers' memory-bound part the right way, but the rows term "
-            "was calibrated beside the fused step, and the two changed together move the left-out jobs of both CPUs.",
+            "temporaries per tensor (`exp_avg_sq.sqrt()`, its division), where the estimate prices the Hugging Face "
+            "Trainer's fused step (28 bytes, factors.toml [optimizer_step.stack_default])" + optimizer_note() + ". The "
+            "runner now steps the optimizer the estimate prices (fused where the PyTorch it runs in can: 2.4 or later "
+            "on a CPU) and reports which; rounds measured before are estimated with the loop they ran.",
             f"- Minor page faults per step in fresh processes (kernel CPU seconds in brackets): {faults}. "
             "resnet50-finetune (all 25.6 M parameters trained, batch 8 at 224 px as the job says) faults every step here; "
             "the profiled process above took none, which is why its plain step there is 0.84 s against 1.00 s in the "

@@ -75,7 +75,11 @@ def cpu_math(t: TrainSpec, core: CpuCore, f: Mapping[str, Any], arch: str = "") 
         return (core.fp32_blas_flops_per_cycle if blas else core.fp32_flops_per_cycle), "cpu-fp32"
     if not core.native_bf16:
         return core.fp32_flops_per_cycle, "cpu-bf16-emulated"
-    gain = f["cpu"]["bf16"]["amx_gemm_gain" if core.amx else "native_gemm_gain"]
+    b = f["cpu"]["bf16"]
+    if core.amx:  # AMX tiles gain less on the small-channel convolutions of conv nets than on linear layers
+        gain = b["amx_conv_gain"] if arch in b["amx_conv_archs"] else b["amx_gemm_gain"]
+    else:
+        gain = b["native_gemm_gain"]
     rate = min(core.bf16_flops_per_cycle, core.fp32_flops_per_cycle * float(gain))
     return rate, "cpu-amx-bf16" if core.amx else "cpu-bf16"
 

@@ -25,7 +25,7 @@ from gpucheck.advise.software import torch_pip_command
 from gpucheck.estimate import Target, estimate
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
-from gpucheck.trial.calibrate import record_trial, trial_workload
+from gpucheck.trial.calibrate import as_run, record_trial, trial_workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
 from gpucheck.trial.text import clean_text, tame
@@ -186,7 +186,7 @@ def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, 
                                                        "out_of_memory" else "cpu")
         if measured:
             measured = dict(measured, total_hours=_total_hours(workload, measured.get("samples_per_second")))
-        estimated = _estimated(workload, machine, kind)
+        estimated = _estimated(as_run(workload, measured or {}, keep_batch=True), machine, kind)
         return TrialResult(outcome=outcome, message=_ran_message(outcome, raw), measured=measured,
                            estimated=estimated, details=details, **common)
     if outcome == "missing_library":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from typing import Any
 import psutil
 
 from gpucheck.catalog import load_workload_file
-from gpucheck.choices import UNSLOTH
+from gpucheck.choices import OPTIMIZER_IMPLS, UNSLOTH
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.calibration import (
     Calibration,
@@ -149,6 +149,20 @@ def others_busy() -> bool:
         return False
 
 
+def as_run(workload: Workload, measured: Mapping[str, Any], *, keep_batch: bool = False) -> Workload:
+    """The job as the trial ran it: the micro-batch it measured (a batch search may have lowered it; kept with
+    keep_batch) and the optimizer step its PyTorch ran (the runner steps the way the estimate prices, a fused step
+    where this PyTorch has one on the device, else torch's own default: the per-tensor loop on a CPU, foreach on
+    CUDA)."""
+    t = workload.train
+    batch = t.batch if keep_batch else int(measured.get("batch") or t.batch)
+    impl = measured.get("optimizer_impl")
+    impl = impl if impl in OPTIMIZER_IMPLS else t.optimizer_impl
+    if batch == t.batch and impl == t.optimizer_impl:
+        return workload
+    return dataclasses.replace(workload, train=dataclasses.replace(t, batch=batch, optimizer_impl=impl))
+
+
 def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, key: str,
                source: str) -> Sample | None:
     """A measured step beside the uncalibrated estimate of the same step (same batch, same device)."""
@@ -160,16 +174,14 @@ def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, ke
     threads = int(measured.get("threads") or 0)
     if kind == "cpu" and threads and threads < (target.cpu_cores or threads):
         target = dataclasses.replace(target, cpu_cores=threads)  # the step ran on that many cores
-    batch = int(measured.get("batch") or workload.train.batch)
-    w = dataclasses.replace(workload, train=dataclasses.replace(workload.train, batch=batch))
-    est = estimate(w, target)
+    est = estimate(as_run(workload, measured), target)
     if est.step_seconds is None or est.host_step_seconds is None:
         return None
     host = float(est.host_step_seconds)
     work = max(0.0, float(est.step_seconds) - host)
     return Sample(key=key, family=workload.model.arch, device=target.device_name, measured_step_s=float(step),
                   work_s=work, host_s=host, memory_s=work * float(est.work_memory_share or 0.0),
-                  flops_per_step=float(est.flops_per_sample or 0.0) * batch, on=today(), source=source,
+                  flops_per_step=float(est.flops_per_sample or 0.0) * est.train.batch, on=today(), source=source,
                   model=model_version())
 
 

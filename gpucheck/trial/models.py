@@ -14,6 +14,8 @@ from typing import Any
 
 from gpucheck.catalog import read_toml
 from gpucheck.errors import BadInput
+from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.optimizer_traffic import step_impl
 from gpucheck.fileio import read_text_limited, shorten
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
@@ -154,7 +156,9 @@ def job_spec(w: Workload, *, steps: int | None, max_seconds: float, device: str 
     train = {"method": t.method, "precision": t.precision, "optimizer": t.optimizer, "batch": t.batch,
              "seq_len": t.seq_len, "image_size": t.image_size, "grad_checkpointing": t.grad_checkpointing,
              "lora_rank": t.lora_rank, "lora_targets": t.lora_targets, "lora_dropout": t.lora_dropout,
-             "cache_embeddings": t.cache_embeddings}
+             "cache_embeddings": t.cache_embeddings,
+             # the optimizer step the estimate prices (the stack's usual one: the Hugging Face Trainer's fused AdamW)
+             "optimizer_impl": step_impl(t, load_factors())}
     if builder == "transformers" and model.get("task") != "speech-seq2seq":
         limit = _positions(model["config"])
         if limit and (t.seq_len or 0) > limit:

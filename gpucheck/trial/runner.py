@@ -544,16 +544,45 @@ BUILDERS = {"mnist-net": _mnist_net, "torchvision": _torchvision, "transformers"
 # -- the timed loop ------------------------------------------------------------------------------
 
 
+# torch.optim picks its multi-tensor (foreach) kernels by default on these device types only, the per-tensor loop
+# elsewhere (the CPU, Apple's MPS): torch/optim/optimizer.py _default_to_fused_or_foreach and
+# _get_foreach_kernels_supported_devices, PyTorch 2.0-2.14
+_FOREACH_DEVICES = ("cuda", "xpu")
+
+
 def _optimizer(spec, params, device):
+    """The job's optimizer, stepped the way the estimate prices it (train.optimizer_impl: fused | foreach | single),
+    as far as this PyTorch can: a fused step needs PyTorch >= 2.4 on the CPU (2.0 on CUDA); where it cannot, torch's
+    own default runs. Returns (optimizer, how its step runs)."""
     name = spec["train"].get("optimizer", "adamw")
-    if name == "sgd":
-        return torch.optim.SGD(params, lr=1e-3, momentum=0.9)
     if name == "adamw-8bit":
         if device != "cuda":
             raise NotSupported("the 8-bit AdamW optimizer (bitsandbytes) needs an NVIDIA GPU with CUDA")
         bnb = _need("bitsandbytes", "the 8-bit AdamW optimizer comes from bitsandbytes")
-        return bnb.optim.AdamW8bit(params, lr=1e-4)
-    return torch.optim.AdamW(params, lr=1e-4)
+        return bnb.optim.AdamW8bit(params, lr=1e-4), "fused"  # one blockwise kernel per tensor
+    params = list(params)
+    make = ((lambda ps, **kw: torch.optim.SGD(ps, lr=1e-3, momentum=0.9, **kw)) if name == "sgd"
+            else (lambda ps, **kw: torch.optim.AdamW(ps, lr=1e-4, **kw)))
+    impl = spec["train"].get("optimizer_impl") or ""
+    if impl == "fused" and params and _fused_steps(make, params[0]):
+        return make(params, fused=True), "fused"
+    if impl == "single":
+        return make(params, foreach=False), "single"
+    if impl.startswith("foreach") and device in _FOREACH_DEVICES:
+        return make(params, foreach=True), impl
+    return make(params), "foreach" if device in _FOREACH_DEVICES else "single"
+
+
+def _fused_steps(make, like):
+    """Whether this PyTorch steps `make`'s optimizer fused on `like`'s device and dtype: tried on one element, since
+    where it cannot, PyTorch 2.1-2.3 refuse at construction and later versions at the first step."""
+    p = torch.nn.Parameter(torch.zeros(1, device=like.device, dtype=like.dtype))
+    p.grad = torch.zeros_like(p)
+    try:
+        make([p], fused=True).step()
+    except (RuntimeError, ValueError, TypeError, NotImplementedError):
+        return False
+    return True
 
 
 def _step(job, opt, scaler, device, dtype, batch):
@@ -585,9 +614,10 @@ def measure(spec, device, batch):
     job.model.train()
     if _fault() == "hang":
         time.sleep(10**6)
-    opt = _optimizer(spec, job.params, device)
+    trained = list(job.params)  # a builder may hand a generator (model.parameters()): read it once
+    opt, optimizer_impl = _optimizer(spec, trained, device)
     params = {"total_params": sum(p.numel() for p in job.model.parameters()),
-              "trainable_params": sum(p.numel() for p in job.params)}
+              "trainable_params": sum(p.numel() for p in trained)}
     dtype = amp_dtype(train.get("precision", "fp32"), device)
     scaler = None
     if dtype == torch.float16 and device == "cuda":
@@ -620,7 +650,7 @@ def measure(spec, device, batch):
     out = {"step_seconds": round(step, 5), "samples_per_second": round(batch / step, 4), "steps": len(times),
            "batch": batch, "warmup_seconds": round(warmup, 3), "mean_step_seconds": round(sum(times) / len(times), 5),
            "device": device_name(device), "device_kind": device, "note": job.note, "threads": threads,
-           "cpu_seconds_per_step_per_thread": round(cpu_step, 5), **params}
+           "cpu_seconds_per_step_per_thread": round(cpu_step, 5), "optimizer_impl": optimizer_impl, **params}
     out.update(watch.figures())
     del job, opt
     return out

@@ -102,3 +102,52 @@ def test_a_wider_core_is_a_faster_estimate():
         steps[name] = estimate(w, t).step_seconds
     assert steps["amd-epyc-7451-2socket-96threads"] > steps["intel-core-i7-1165g7-laptop"] > \
         steps["amd-epyc-zen5-kvm-2vcpu"]
+
+
+# -- the matrix kernels' own figures (one core of an Intel Xeon with AMX-BF16, benchmarks/data) ---------------------
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _bench(module: str):
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        return importlib.import_module(module)
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_gemm_efficiency_by_rows_is_the_kernels_own():
+    """A transformer's GEMM rate at r rows per core is r / (r + h) of its rate at many rows: h is what pure bf16
+    linear layers measured at 64 to 1,024 rows (not a stand-in for other costs of the step)."""
+    costs = _bench("measure_cpu_step_costs")
+    fit = costs.half_rows_fit(BENCH / "data" / "calibration-cpu-costs-intel-amx.json")
+    assert abs(load_factors()["cpu"]["gemm_half_rows_per_core"] / fit - 1) <= 0.05
+
+
+def test_amx_bf16_gains_are_the_kernels_medians_for_linear_layers_and_convolutions():
+    """On AMX cores a transformer's bf16 matrix math runs at the linear layers' measured gain over fp32 and a conv net's
+    at its convolutions' (less: small channel counts fill the tiles worse), so the same CPU prices a ResNet's bf16
+    step slower, relative to fp32, than BERT's."""
+    import json
+
+    g = json.loads((BENCH / "data" / "calibration-cpu-matrix-gain.json").read_text())
+    b = load_factors()["cpu"]["bf16"]
+    assert abs(b["amx_gemm_gain"] / g["median_gain_linear"] - 1) <= 0.02
+    assert abs(b["amx_conv_gain"] / g["median_gain_convolutions"] - 1) <= 0.02
+    m = _machine("amd-epyc-zen5-kvm-2vcpu")
+    amx = dataclasses.replace(m, cpu=dataclasses.replace(
+        m.cpu, brand="Intel(R) Xeon(R) Processor", vendor="intel",
+        flags=("amx_bf16", "amx_tile", "avx", "avx2", "avx512_bf16", "avx512f", "f16c", "fma")))
+    target = Target.from_machine(amx)
+
+    def gain(job: str) -> float:
+        w = get_workload(job)
+        fp32 = estimate(apply_overrides(w, precision="fp32"), target)
+        bf16 = estimate(apply_overrides(w, precision="bf16"), target)
+        return fp32.step_seconds / bf16.step_seconds
+
+    assert gain("cifar10-resnet18") < gain("bert-base-finetune")

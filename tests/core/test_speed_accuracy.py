@@ -139,7 +139,9 @@ def test_no_source_group_holds_more_than_15_percent_of_the_rows() -> None:
 # Issue 15, "What a first measurement already shows": real PyTorch 2.14 training steps on a 2-core AMD EPYC
 # (AVX-512, 25 GB RAM; the machine gpucheck's own CI runs on), random weights, synthetic data, one warm-up then ≥ 3
 # timed steps, peak RSS of a fresh process (no loader workers, no data set in memory, no checkpoint). CALIBRATION:
-# they set cpu.gemm_half_rows_per_core and host.import_gib; dispatch.backend_factor.cpu was checked on them.
+# they set host.import_gib (and, until December 2026, cpu.gemm_half_rows_per_core, now measured on the kernels);
+# dispatch.backend_factor.cpu was checked on them. The runner then stepped torch.optim's default on a CPU, the
+# per-tensor loop (gpucheck/trial/runner.py _optimizer): they are estimated with that step.
 # The CPU as the scan of that development VM read it (tests/fixtures/machines/cpu-only-vm.json: AVX-512 with
 # AVX512_BF16 and no AVX-VNNI, i.e. Zen 4): factors.toml [cpu.cores] amd-zen4, 32 fp32 / 64 bf16 FLOPs per cycle.
 CPU_TARGET = Target(gpu=None, backend="cpu", cpu_cores=2, cpu_vendor="amd", cpu_brand="AMD EPYC",
@@ -160,7 +162,7 @@ def cpu_rows() -> list[tuple[str, dict, float, float, float, float]]:
     out = []
     for wid, settings, sps, rss in CPU_ROWS:
         w = get_workload(wid)
-        e = estimate(w, CPU_TARGET, dataclasses.replace(w.train, stack="eager", **settings))
+        e = estimate(w, CPU_TARGET, dataclasses.replace(w.train, stack="eager", optimizer_impl="single", **settings))
         ram = (e.ram_parts.get("process", 0) + e.ram_parts.get("training", 0)) / 1024**3
         out.append((wid, settings, sps, e.samples_per_second, rss, ram))
     return out
@@ -177,9 +179,10 @@ def test_cpu_target_matches_the_trial_rows() -> None:
 def cpu_markdown() -> list[str]:
     lines = ["### CPU target (`--gpu cpu`)", "",
              "Issue 15's first trial measurements (PyTorch 2.14, 2-core AMD EPYC with AVX-512, random weights, synthetic "
-             "data, one warm-up then ≥ 3 timed steps, peak resident memory of a fresh process; the trial's eager stack). "
-             "**Calibration**: they set `cpu.gemm_half_rows_per_core` (GEMM efficiency by rows per call and core) and `host.import_gib` "
-             "(the process's libraries). The per-operator host cost is the GPU model's (gpt-fast), paid inside the "
+             "data, one warm-up then ≥ 3 timed steps, peak resident memory of a fresh process; the trial's eager stack, its "
+             "optimizer then torch's per-tensor loop, and estimated so). **Calibration**: they set `host.import_gib` "
+             "(the process's libraries) and, until December 2026, `cpu.gemm_half_rows_per_core` (GEMM efficiency by "
+             "rows per call and core; now measured on the kernels, factors.toml). The per-operator host cost is the GPU model's (gpt-fast), paid inside the "
              "step on the CPU; it was checked here, not fitted. RAM compares the trial's process with the estimate's "
              "process + training state (a real run adds loader workers, the data set and checkpoint loading).", "",
              "| job, settings | measured samples/s | estimated | ratio | peak RSS | estimated process + training |",

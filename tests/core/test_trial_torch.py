@@ -98,6 +98,27 @@ def test_a_config_saved_in_bf16_still_trains_fp32_weights():
     assert out.strip() == "{'torch.float32'}"
 
 
+def test_the_trial_steps_the_optimizer_the_estimate_prices(capsys):
+    """The estimate prices the Hugging Face Trainer's fused AdamW (28 bytes a parameter); torch.optim's default on a
+    CPU is the per-tensor loop (80 bytes and two parameter-sized temporaries, 4× the time of the fused step for
+    BERT-base here). The trial steps fused where this PyTorch can, says so, and its estimate is the same step's."""
+    code, data, _err = _trial_json(capsys, "mnist-cnn", "--steps", "2", "--max-seconds", "5", "--batch", "8")
+    assert code == 0 and data["measured"]["optimizer_impl"] == "fused"
+
+
+def test_a_pytorch_without_that_step_runs_its_own_default_and_says_which():
+    """fused=True on a device PyTorch has no fused kernel for (here: tensors on the meta device) falls back to
+    torch's default for the device, and the runner reports it, so the estimate beside it prices that step."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import runner, torch; "
+            "p = [torch.nn.Parameter(torch.zeros(4, device='meta'))]; "
+            "print([runner._optimizer({'train': {'optimizer': o, 'optimizer_impl': i}}, p, d)[1] "
+            "for o, i, d in (('adamw', 'fused', 'meta'), ('sgd', 'fused', 'meta'), ('adamw', 'single', 'cpu'), "
+            "('adamw', 'foreach', 'cpu'), ('adamw', '', 'cpu'))])")
+    out = subprocess.run([PY, "-c", code, str(ROOT / "gpucheck" / "trial")], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert out.strip() == "['single', 'single', 'single', 'single', 'single']"
+
+
 def test_lora_trains_only_the_adapters(capsys):
     code, data, _err = _trial_json(capsys, str(TINY / "tiny-llama" / "config.json"), "--method", "lora",
                                    "--lora-rank", "4", "--steps", "2", "--batch", "1", "--seq-len", "32")
