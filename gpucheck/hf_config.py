@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ from gpucheck.fileio import read_text_limited, shorten
 from gpucheck.hf_parts import VISION_SIDES, check_divides, gated_deltanet, read_bool, read_int
 from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
-from gpucheck.tomldata import _check_value
+from gpucheck.resources import resource_path
+from gpucheck.tomldata import _check_value, read_toml
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2",
               "olmo", "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
@@ -36,9 +38,6 @@ GATED_DELTANET = ("qwen3_5", "qwen3_5_moe", "qwen3_next")
 # count or cost; the model keeps its own type, which kernel libraries key on): Qwen2.5-VL's is Qwen2's (q / k / v biases), Qwen3-VL's Qwen3's (per-head q / k norms), Qwen3-VL-MoE's
 # Qwen3-MoE's (transformers models/qwen2_5_vl, models/qwen3_vl, models/qwen3_vl_moe)
 VL_DECODERS = {"qwen2_5_vl": "qwen2", "qwen3_vl": "qwen3", "qwen3_vl_moe": "qwen3_moe"}
-# types whose trainers advise against 4-bit QLoRA (resources/advice.toml [qlora_caution], from Unsloth's Qwen3.5
-# guide): a config.json of these starts from LoRA on the 16-bit model at every size
-NO_4BIT_START = ("qwen3_5", "qwen3_5_moe")
 # Qwen MoE layers: experts moe_intermediate_size wide; a shared expert with its sigmoid gate where the type has one
 QWEN_MOE = ("qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next")
 SHARED_EXPERT = ("qwen2_moe", "qwen3_5_moe", "qwen3_next")
@@ -242,6 +241,14 @@ def _hybrid(where: str, cfg: dict[str, Any], layers: int, h: int, q_out: int, kv
     return fields, (layers - linear) * q_out * h + linear * (mixer - attention - norms)
 
 
+@lru_cache(maxsize=1)
+def _no_4bit_types() -> tuple[str, ...]:
+    """Model types whose trainers advise against 4-bit QLoRA (resources/advice.toml [qlora_caution], which the advice
+    reads too: its QLoRA option names the caution): a config.json of these starts from LoRA on the 16-bit model at
+    every size."""
+    return tuple(read_toml(resource_path("advice.toml"))["qlora_caution"]["model_types"])
+
+
 def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[ModelSpec, TrainSpec, int]:
     """(model, starting settings, parameters a token runs through) of a LLaMA-lineage decoder or its
     mixture-of-experts kin."""
@@ -300,7 +307,7 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
                       attention_dropout=_prob(where, cfg, ("attention_dropout",), 0.0))
     model = dataclasses.replace(model, **moe, **hybrid)  # the experts' and Gated DeltaNet's fields (where it has them)
     train = _decoder_train(params, min(2048, positions))
-    if mt in NO_4BIT_START and train.method == "qlora":  # LoRA on the 16-bit model, as its trainers advise
+    if mt in _no_4bit_types() and train.method == "qlora":  # LoRA on the 16-bit model, as its trainers advise
         train = dataclasses.replace(train, method="lora")
     if hybrid:  # q / k / v / o exist in a quarter of a hybrid's layers: adapters go on every linear layer, as
         # ms-swift's default target 'all-linear' does (PEFT 0.21 has no default targets for these types)

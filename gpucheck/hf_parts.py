@@ -13,6 +13,7 @@ from typing import Any
 from gpucheck.errors import BadInput
 from gpucheck.fileio import shorten
 from gpucheck.i18n import tr
+from gpucheck.records import gated_deltanet_projection_params
 
 
 def read_int(where: str, cfg: dict[str, Any], key: str, default: Any = None, lo: int = 1,
@@ -183,7 +184,8 @@ def gated_deltanet(where: str, cfg: dict[str, Any], layers: int, h: int) -> tupl
     value_dim = value_heads * head_v
     kernel = read_int(where, cfg, "linear_conv_kernel_dim", default=4, hi=1000)
     stream = 2 * key_dim + value_dim
-    mixer = h * stream + h * value_dim + 2 * h * value_heads + value_dim * h + stream * kernel + 2 * value_heads + head_v
+    mixer = gated_deltanet_projection_params(h, key_dim, value_dim, value_heads) + stream * kernel \
+        + 2 * value_heads + head_v
     fields = {"linear_attn_layers": linear, "linear_key_dim": key_dim, "linear_key_heads": key_heads,
               "linear_value_dim": value_dim, "linear_value_heads": value_heads, "attn_output_gate": True}
     return fields, mixer

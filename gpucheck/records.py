@@ -369,6 +369,14 @@ class VramBreakdown:
         )
 
 
+def gated_deltanet_projection_params(hidden: int, key_dim: int, value_dim: int, value_heads: int) -> int:
+    """The linear layers of one Gated DeltaNet token mixer (transformers' Qwen3_5GatedDeltaNet; Qwen3-Next fuses the
+    same projections): in_proj_qkv hidden → 2 × keys + values, in_proj_z hidden → values, in_proj_b and in_proj_a
+    hidden → one per value head, out_proj values → hidden; no biases. What a config's count (gpucheck/hf_parts.py) and
+    the estimate's linear layers (gpucheck/estimate/linear_attention.py) both read."""
+    return hidden * (2 * key_dim + value_dim) + hidden * value_dim + 2 * hidden * value_heads + value_dim * hidden
+
+
 def cached_worth_a_line(cached_bytes: float, need_bytes: float) -> bool:
     """Cached blocks change what nvidia-smi shows enough to say so: half a GiB and a tenth of what the job needs."""
     return cached_bytes >= max(2**29, 0.1 * need_bytes)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gpucheck.records import ModelSpec
+from gpucheck.records import ModelSpec, gated_deltanet_projection_params
 
 
 def softmax_layers(m: ModelSpec) -> int:
@@ -38,8 +38,8 @@ def mixer_linear_params(m: ModelSpec) -> float:
     with): in_proj_qkv, in_proj_z, in_proj_b, in_proj_a and out_proj."""
     if not m.linear_attn_layers:
         return 0.0
-    h, k, v, heads = m.hidden or 0, m.linear_key_dim, m.linear_value_dim, m.linear_value_heads
-    return float(h * (2 * k + v) + h * v + 2 * h * heads + v * h)
+    return float(gated_deltanet_projection_params(m.hidden or 0, m.linear_key_dim, m.linear_value_dim,
+                                                  m.linear_value_heads))
 
 
 def mixer_lora_params(m: ModelSpec, rank: int) -> float:
