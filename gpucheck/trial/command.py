@@ -86,6 +86,9 @@ def format_result(r: TrialResult) -> str:
             lines.append(tr("Whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
         if m.get("note"):
             lines.append(m["note"])
+        if m.get("optimizer_impl") == "single":  # this PyTorch has no fused step on the device (or the job asked)
+            lines.append(tr("The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate "
+                            "above prices the same step"))
         busy = busy_note(m)
         if busy:
             lines.append(busy)

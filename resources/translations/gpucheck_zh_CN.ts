@@ -2983,7 +2983,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="337"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="349"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -3333,93 +3333,93 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="136"/>
-        <location filename="../../gpucheck/hf_parts.py" line="119"/>
+        <location filename="../../gpucheck/hf_config.py" line="135"/>
+        <location filename="../../gpucheck/hf_parts.py" line="120"/>
         <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
         <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="254"/>
+        <location filename="../../gpucheck/hf_config.py" line="261"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="313"/>
-        <location filename="../../gpucheck/trial/models.py" line="51"/>
-        <location filename="../../gpucheck/trial/models.py" line="48"/>
+        <location filename="../../gpucheck/hf_config.py" line="320"/>
+        <location filename="../../gpucheck/trial/models.py" line="53"/>
+        <location filename="../../gpucheck/trial/models.py" line="50"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="323"/>
+        <location filename="../../gpucheck/hf_config.py" line="330"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="373"/>
+        <location filename="../../gpucheck/hf_config.py" line="380"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="397"/>
-        <location filename="../../gpucheck/trial/models.py" line="43"/>
+        <location filename="../../gpucheck/hf_config.py" line="404"/>
+        <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="398"/>
-        <location filename="../../gpucheck/trial/models.py" line="44"/>
+        <location filename="../../gpucheck/hf_config.py" line="405"/>
+        <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="402"/>
+        <location filename="../../gpucheck/hf_config.py" line="409"/>
         <location filename="../../gpucheck/machine.py" line="298"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="405"/>
+        <location filename="../../gpucheck/hf_config.py" line="412"/>
         <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="407"/>
+        <location filename="../../gpucheck/hf_config.py" line="414"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="22"/>
+        <location filename="../../gpucheck/hf_parts.py" line="23"/>
         <source>{where}: missing key '{key}' (an integer)</source>
         <translation>{where}：缺少键“{key}”（整数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="26"/>
+        <location filename="../../gpucheck/hf_parts.py" line="27"/>
         <location filename="../../gpucheck/machine.py" line="269"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="29"/>
+        <location filename="../../gpucheck/hf_parts.py" line="30"/>
         <location filename="../../gpucheck/workload_schema.py" line="149"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="37"/>
-        <location filename="../../gpucheck/hf_parts.py" line="179"/>
+        <location filename="../../gpucheck/hf_parts.py" line="38"/>
+        <location filename="../../gpucheck/hf_parts.py" line="180"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="46"/>
+        <location filename="../../gpucheck/hf_parts.py" line="47"/>
         <source>{where}: key '{key}': expected true or false, got {got}</source>
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="172"/>
+        <location filename="../../gpucheck/hf_parts.py" line="173"/>
         <source>{where}: key '{key}': expected a list of {n} layer kinds ({kinds}), got {got}</source>
         <translation>{where}：键“{key}”应为 {n} 个层类型（{kinds}）组成的列表，实际是 {got}</translation>
     </message>
@@ -5956,42 +5956,42 @@
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="277"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="289"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="294"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="306"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="329"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="321"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="333"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="325"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="337"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="325"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="337"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="331"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="343"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="333"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="345"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -6059,47 +6059,52 @@
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="93"/>
+        <location filename="../../gpucheck/trial/command.py" line="90"/>
+        <source>The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate above prices the same step</source>
+        <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；上面的估算按同样的方式计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="96"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="112"/>
+        <location filename="../../gpucheck/trial/command.py" line="115"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="114"/>
+        <location filename="../../gpucheck/trial/command.py" line="117"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="116"/>
+        <location filename="../../gpucheck/trial/command.py" line="119"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="119"/>
+        <location filename="../../gpucheck/trial/command.py" line="122"/>
         <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
         <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="89"/>
+        <location filename="../../gpucheck/trial/models.py" line="91"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="145"/>
+        <location filename="../../gpucheck/trial/models.py" line="147"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="161"/>
+        <location filename="../../gpucheck/trial/models.py" line="165"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="164"/>
+        <location filename="../../gpucheck/trial/models.py" line="168"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

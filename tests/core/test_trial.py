@@ -285,3 +285,26 @@ def test_a_pytorch_built_for_the_gpu_comes_first(tmp_path):
     nvidia = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
     found = find_pythons(nvidia, env={}, system="linux", home=str(home))
     assert found.index(pys["aa-cuda-env"]) < found.index(pys["zz-cpu-env"])
+
+
+@POSIX
+def test_a_trial_says_when_its_optimizer_ran_the_slow_loop(tmp_path, capsys, monkeypatch):
+    """A PyTorch without a fused optimizer step for the device runs its per-tensor loop (PyTorch before 2.4 on a
+    CPU): the trial says so beside the figures, and its estimate prices that loop, slower than the fused step (the
+    recorded BERT-base trial of the build machine, its answer played by a stand-in Python)."""
+    monkeypatch.setenv("GPUCHECK_CALIBRATION_DIR", str(tmp_path / "store"))
+    rec = json.loads((FIXTURES / "recorded" / "calibration" / "trials-epyc-zen5-2026-12-01.json").read_text())
+    recorded = next(t for t in rec["trials"] if t["workload"] == "bert-base-finetune")["measured"]
+    said, estimated = {}, {}
+    for impl in ("single", "fused"):
+        answer = json.dumps({"event": "result", "outcome": "ran", "protocol": 1,
+                             "measured": dict(recorded, optimizer_impl=impl)})
+        py = _script(tmp_path, f"python-{impl}", f"read line\necho '{answer}'\n")
+        args = ["bert-base-finetune", "--batch", "8", "--seq-len", "128", "--python", str(py), "--machine", str(CPU_VM)]
+        code, out, _err = _trial(capsys, *args)
+        assert code == 0
+        said[impl] = "per-tensor loop" in out
+        code, out, _err = _trial(capsys, *args, "--json")
+        estimated[impl] = json.loads(out)["estimated"]["step_seconds"]
+    assert said == {"single": True, "fused": False}
+    assert estimated["single"] > estimated["fused"]
