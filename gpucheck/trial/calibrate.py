@@ -141,6 +141,15 @@ def busy_note(measured: dict[str, Any] | None) -> str:
               n=f"{share * 100:.0f}")
 
 
+def optimizer_note(measured: dict[str, Any] | None) -> str:
+    """What a trial whose optimizer ran PyTorch's per-tensor loop means ("" otherwise): that PyTorch has no fused
+    step for the device (or the job asked for the loop), and the estimate beside it prices the same step."""
+    if (measured or {}).get("optimizer_impl") != "single":
+        return ""
+    return tr("The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate prices the "
+              "same step")
+
+
 def others_busy() -> bool:
     """Other programs are using a good share of this PC's CPU now (a probe started now would not have the cores)."""
     try:

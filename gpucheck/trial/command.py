@@ -27,7 +27,7 @@ from gpucheck.trial import (
     phase_text,
     run_trial,
 )
-from gpucheck.trial.calibrate import busy_note
+from gpucheck.trial.calibrate import busy_note, optimizer_note
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "lora_targets", "lora_dropout", "samples", "epochs", "tokens", "packing")
@@ -86,12 +86,7 @@ def format_result(r: TrialResult) -> str:
             lines.append(tr("Whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
         if m.get("note"):
             lines.append(m["note"])
-        if m.get("optimizer_impl") == "single":  # this PyTorch has no fused step on the device (or the job asked)
-            lines.append(tr("The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate "
-                            "above prices the same step"))
-        busy = busy_note(m)
-        if busy:
-            lines.append(busy)
+        lines += [text for text in (optimizer_note(m), busy_note(m)) if text]
     if r.install:
         lines.append(tr("Install: {cmd}", cmd=r.install))
     return "\n".join(lines)

@@ -2983,7 +2983,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="349"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="358"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -5956,42 +5956,47 @@
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="289"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="149"/>
+        <source>The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate prices the same step</source>
+        <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；估算按同样的方式计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/calibrate.py" line="298"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="306"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="315"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="329"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="338"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="333"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="342"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="337"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="346"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="337"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="346"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="343"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="352"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="345"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="354"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -6059,32 +6064,27 @@
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="90"/>
-        <source>The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate above prices the same step</source>
-        <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；上面的估算按同样的方式计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="96"/>
+        <location filename="../../gpucheck/trial/command.py" line="91"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="115"/>
+        <location filename="../../gpucheck/trial/command.py" line="110"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="117"/>
+        <location filename="../../gpucheck/trial/command.py" line="112"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="119"/>
+        <location filename="../../gpucheck/trial/command.py" line="114"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="122"/>
+        <location filename="../../gpucheck/trial/command.py" line="117"/>
         <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
         <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
     </message>

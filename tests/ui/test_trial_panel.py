@@ -159,3 +159,19 @@ def test_a_trial_on_a_busy_cpu_says_the_pc_is_faster_than_measured(qtbot):
     text = panel.status.text()
     assert "Other programs had the processor" in text and "about 39 %" in text
     assert "this PC is faster than measured" in text and "not used to calibrate" in text
+
+
+def test_a_trial_that_ran_the_slow_optimizer_loop_says_so(qtbot):
+    """A PyTorch without a fused optimizer step for the device (PyTorch before 2.4 on a CPU) runs its per-tensor loop:
+    the panel says so under the figures, as the command line does."""
+    loop = TrialResult(workload="mnist-cnn", outcome="ran", message="Measured on this PC", python="/usr/bin/python3",
+                       libraries={"torch": "2.3.1"}, measured=dict(MEASURED.measured, optimizer_impl="single"),
+                       estimated=MEASURED.estimated)
+    for result, said in ((loop, True), (MEASURED, False)):
+        panel = TrialPanel(run_fn=_fake(result))
+        qtbot.addWidget(panel)
+        panel.set_job(get_workload("mnist-cnn"), None)
+        with qtbot.waitSignal(panel.measured, timeout=5000):
+            panel.run_button.click()
+        qtbot.waitUntil(lambda p=panel: not p.is_running(), timeout=5000)
+        assert ("per-tensor loop" in panel.status.text()) == said

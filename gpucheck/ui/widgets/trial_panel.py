@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 
 from gpucheck.i18n import fmt_duration, tr
 from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, find_pythons, run_trial
-from gpucheck.trial.calibrate import busy_note
+from gpucheck.trial.calibrate import busy_note, optimizer_note
 from gpucheck.ui.widgets.part_card import wrap_label
 
 # where the bar stands as each phase starts: setup to 20 %, the timed steps 20–90 % by the time they have
@@ -407,9 +407,7 @@ class TrialPanel(QtWidgets.QGroupBox):
                 lines.append(tr("The whole run at the measured speed: {t}", t=fmt_duration(m["total_hours"])))
             if self.shown_above:  # the page shows each figure, beside the estimate it shows: said once
                 lines.append(tr("Every figure of the page above is now the measured one, beside the estimate."))
-            busy = busy_note(m)
-            if busy:
-                lines.append(busy)
+            lines += [text for text in (optimizer_note(m), busy_note(m)) if text]
         self.status.setText("\n".join(lines))
         self.install_line.setText(r.install or "")
         self.install_row.setVisible(bool(r.install))
