@@ -99,6 +99,12 @@ def _one_core_target(data: dict) -> Target:
     return dataclasses.replace(Target.from_machine(m), cpu_cores=THREADS, calibration=None)
 
 
+def _ran_impl(rows: list[dict], job: str) -> str:
+    """The optimizer step the runner ran for `job`: rows measured before it reported one ran torch's default on the
+    CPU, the per-tensor loop (gpucheck/trial/runner.py _optimizer)."""
+    return next(r["measured"].get("optimizer_impl", "single") for r in rows if r["job"] == job)
+
+
 def _sample(job: str, opts: dict, precision: str, step: float, target: Target, impl: str) -> Sample:
     w = apply_overrides(get_workload(job), precision=precision, **opts)
     w = dataclasses.replace(w, train=dataclasses.replace(w.train, optimizer_impl=impl))
@@ -142,9 +148,7 @@ def _cpu_section(path: Path) -> CpuSection:
     opts = dict(JOBS)
     per_job = {j: sorted(r["measured"]["cpu_seconds_per_step_per_thread"] for r in rows if r["job"] == j) for j in jobs}
     prec = {j: next(r["precision"] for r in rows if r["job"] == j) for j in jobs}
-    # the optimizer step the runner ran: rows measured before it reported one ran torch's default on the CPU, the
-    # per-tensor loop (gpucheck/trial/runner.py _optimizer)
-    impl = {j: next(r["measured"].get("optimizer_impl", "single") for r in rows if r["job"] == j) for j in jobs}
+    impl = {j: _ran_impl(rows, j) for j in jobs}
     med = [_sample(j, opts[j], prec[j], statistics.median(per_job[j]), target, impl[j]) for j in jobs]
     loo, family = _loo(med), _family_only(med)
     rounds = sorted({r["round"] for r in rows})
@@ -486,8 +490,7 @@ def _precision_ratios(target: Target) -> dict[str, dict[str, float]]:
     for j in dict.fromkeys(r["job"] for r in rows):
         med = {p: statistics.median(r["measured"]["cpu_seconds_per_step_per_thread"] for r in rows
                                     if r["job"] == j and r["precision"] == p) for p in ("fp32", "bf16")}
-        impl = next(r["measured"].get("optimizer_impl", "single") for r in rows if r["job"] == j)
-        est = {p: _sample(j, opts[j], p, med[p], target, impl).estimated_step_s for p in ("fp32", "bf16")}
+        est = {p: _sample(j, opts[j], p, med[p], target, _ran_impl(rows, j)).estimated_step_s for p in ("fp32", "bf16")}
         out[j] = {"fp32": est["fp32"] / med["fp32"], "bf16": est["bf16"] / med["bf16"],
                   "gain": est["fp32"] / est["bf16"], "measured_gain": med["fp32"] / med["bf16"]}
     return out

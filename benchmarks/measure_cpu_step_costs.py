@@ -94,7 +94,7 @@ else:
     r = importlib.util.module_from_spec(s); s.loader.exec_module(r)
     batch = int(spec["train"]["batch"])
     job = r.BUILDERS[spec["builder"]](spec, "cpu", batch); job.model.train()
-    opt, _impl = r._optimizer(spec, list(job.params), "cpu"); dtype = r.amp_dtype(spec["train"].get("precision", "fp32"), "cpu")
+    opt, _impl = r._optimizer(spec, job.params, "cpu"); dtype = r.amp_dtype(spec["train"].get("precision", "fp32"), "cpu")
     rows = []
     for i in range(6):
         a = resource.getrusage(resource.RUSAGE_SELF)

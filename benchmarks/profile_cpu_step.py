@@ -90,7 +90,7 @@ def profile_job(r, spec: dict, steps: int) -> dict:
     device, batch = "cpu", int(spec["train"]["batch"])
     job = r.BUILDERS[spec["builder"]](spec, device, batch)
     job.model.train()
-    opt, _impl = r._optimizer(spec, list(job.params), device)
+    opt, _impl = r._optimizer(spec, job.params, device)
     dtype = r.amp_dtype(spec["train"].get("precision", "fp32"), device)
     for _ in range(2):
         r._step(job, opt, None, device, dtype, batch)
@@ -141,7 +141,7 @@ def faults_only(r, spec: dict, steps: int) -> dict:
     batch = int(spec["train"]["batch"])
     job = r.BUILDERS[spec["builder"]](spec, "cpu", batch)
     job.model.train()
-    opt, _impl = r._optimizer(spec, list(job.params), "cpu")
+    opt, _impl = r._optimizer(spec, job.params, "cpu")
     dtype = r.amp_dtype(spec["train"].get("precision", "fp32"), "cpu")
     rows = []
     for i in range(steps + 2):

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
+from types import ModuleType
 
 from gpucheck.evidence import load_evidence
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def bench_module(name: str) -> ModuleType:
+    """A script of benchmarks/ imported as a module (the folder is not a package; its scripts import each other)."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCH))
 
 
 def estimate_and_advise(machine_path: str | Path, workload_id: str, lang: str = "en", **overrides):

@@ -551,16 +551,15 @@ _FOREACH_DEVICES = ("cuda", "xpu")
 
 
 def _optimizer(spec, params, device):
-    """The job's optimizer, stepped the way the estimate prices it (train.optimizer_impl: fused | foreach | single),
-    as far as this PyTorch can: a fused step needs PyTorch >= 2.4 on the CPU (2.0 on CUDA); where it cannot, torch's
-    own default runs. Returns (optimizer, how its step runs)."""
+    """The job's optimizer over `params` (a list: Job.params), stepped the way the estimate prices it
+    (train.optimizer_impl: fused | foreach | single), as far as this PyTorch can: a fused step needs PyTorch >= 2.4 on
+    the CPU (2.0 on CUDA); where it cannot, torch's own default runs. Returns (optimizer, how its step runs)."""
     name = spec["train"].get("optimizer", "adamw")
     if name == "adamw-8bit":
         if device != "cuda":
             raise NotSupported("the 8-bit AdamW optimizer (bitsandbytes) needs an NVIDIA GPU with CUDA")
         bnb = _need("bitsandbytes", "the 8-bit AdamW optimizer comes from bitsandbytes")
         return bnb.optim.AdamW8bit(params, lr=1e-4), "fused"  # one blockwise kernel per tensor
-    params = list(params)
     make = ((lambda ps, **kw: torch.optim.SGD(ps, lr=1e-3, momentum=0.9, **kw)) if name == "sgd"
             else (lambda ps, **kw: torch.optim.AdamW(ps, lr=1e-4, **kw)))
     impl = spec["train"].get("optimizer_impl") or ""
@@ -580,7 +579,10 @@ def _fused_steps(make, like):
     p.grad = torch.zeros_like(p)
     try:
         make([p], fused=True).step()
-    except (RuntimeError, ValueError, TypeError, NotImplementedError):
+    # RuntimeError: torch's own device / dtype check ("`fused=True` requires all the params to be floating point
+    # Tensors of supported devices"); NotImplementedError: a backend without the kernel for the dtype (the dispatcher's
+    # "Could not run"); TypeError: a PyTorch whose optimizer has no `fused` argument; ValueError: its argument checks
+    except (RuntimeError, NotImplementedError, TypeError, ValueError):
         return False
     return True
 
@@ -614,10 +616,9 @@ def measure(spec, device, batch):
     job.model.train()
     if _fault() == "hang":
         time.sleep(10**6)
-    trained = list(job.params)  # a builder may hand a generator (model.parameters()): read it once
-    opt, optimizer_impl = _optimizer(spec, trained, device)
+    opt, optimizer_impl = _optimizer(spec, job.params, device)
     params = {"total_params": sum(p.numel() for p in job.model.parameters()),
-              "trainable_params": sum(p.numel() for p in trained)}
+              "trainable_params": sum(p.numel() for p in job.params)}
     dtype = amp_dtype(train.get("precision", "fp32"), device)
     scaler = None
     if dtype == torch.float16 and device == "cuda":

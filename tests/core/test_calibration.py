@@ -25,6 +25,7 @@ from gpucheck.estimate.calibration import (
 from gpucheck.machine import Machine
 from gpucheck.trial import calibrate as cal_mod
 from gpucheck.trial.calibrate import BUSY_SHARE, record_trial, run_calibration
+from tests.helpers import BENCH, bench_module
 
 REC = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration"
 SCAN = REC / "build-machine.scan.json"
@@ -264,18 +265,10 @@ def test_gpucheck_trial_feeds_the_store_and_the_report_says_so(tmp_path, capsys)
 
 # -- the two rates, on the CPU trial jobs measured on two build machines (benchmarks/bench_calibration.py) ----------
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
 def _left_out(name: str) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
     """Each of the five CPU trial jobs predicted from a calibration on the other four, from the rounds measured on
     one CPU: (with the two rates, with the family factors alone, the uncalibrated model), each predicted ÷ measured."""
-    sys.path.insert(0, str(BENCH))
-    try:
-        import bench_calibration as bc
-    finally:
-        sys.path.remove(str(BENCH))
-    section = bc._cpu_section(BENCH / "data" / name)
+    section = bench_module("bench_calibration")._cpu_section(BENCH / "data" / name)
     return section.loo, section.family, section.alone
 
 

@@ -4,6 +4,7 @@ bf16, and the precision a CPU job trains in — the same in the estimate, the ad
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from gpucheck.machine import Machine
 from gpucheck.probe.cpu import parse_cpuinfo
 from gpucheck.trial.calibrate import trial_workload
 from gpucheck.trial.models import job_spec
+from tests.helpers import BENCH, bench_module
 
 CPUINFO = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "cpuinfo"
 CPU_VM = Path(__file__).resolve().parents[1] / "fixtures" / "machines" / "cpu-only-vm.json"
@@ -106,24 +108,10 @@ def test_a_wider_core_is_a_faster_estimate():
 
 # -- the matrix kernels' own figures (one core of an Intel Xeon with AMX-BF16, benchmarks/data) ---------------------
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _bench(module: str):
-    import importlib
-    import sys
-
-    sys.path.insert(0, str(BENCH))
-    try:
-        return importlib.import_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-
-
 def test_gemm_efficiency_by_rows_is_the_kernels_own():
     """A transformer's GEMM rate at r rows per core is r / (r + h) of its rate at many rows: h is what pure bf16
     linear layers measured at 64 to 1,024 rows (not a stand-in for other costs of the step)."""
-    costs = _bench("measure_cpu_step_costs")
+    costs = bench_module("measure_cpu_step_costs")
     fit = costs.half_rows_fit(BENCH / "data" / "calibration-cpu-costs-intel-amx.json")
     assert abs(load_factors()["cpu"]["gemm_half_rows_per_core"] / fit - 1) <= 0.05
 
@@ -132,8 +120,6 @@ def test_amx_bf16_gains_are_the_kernels_medians_for_linear_layers_and_convolutio
     """On AMX cores a transformer's bf16 matrix math runs at the linear layers' measured gain over fp32 and a conv net's
     at its convolutions' (less: small channel counts fill the tiles worse), so the same CPU prices a ResNet's bf16
     step slower, relative to fp32, than BERT's."""
-    import json
-
     g = json.loads((BENCH / "data" / "calibration-cpu-matrix-gain.json").read_text())
     b = load_factors()["cpu"]["bf16"]
     assert abs(b["amx_gemm_gain"] / g["median_gain_linear"] - 1) <= 0.02
