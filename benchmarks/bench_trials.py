@@ -5,6 +5,10 @@ Run: .venv/bin/python benchmarks/bench_trials.py [--python .venv-trial/bin/pytho
          [--only JOB ...] [--out trials.json]
 Each job runs through `gpucheck trial --json` (a fresh child process each, so the peak resident memory
 is that job's own). Prints a Markdown table; --out keeps the raw JSON.
+
+     .venv/bin/python benchmarks/bench_trials.py --reestimate trials.json --machine SCAN.json
+prints the same table for trials measured earlier, each estimated again with the current model for the machine
+whose scan is SCAN.json, uncalibrated, as the trial estimates it (tests/core/test_cpu_trials_intel.py does the same).
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from gpucheck.catalog import get_workload
+from gpucheck.estimate import apply_overrides, estimate
 from gpucheck.estimate.calibration import ENV_DIR
-from gpucheck.trial.calibrate import cpu_share, idle_step_seconds
+from gpucheck.machine import Machine
+from gpucheck.trial.calibrate import as_run, cpu_share, idle_step_seconds, raw_target, trial_workload
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,13 +85,33 @@ def _row(d: dict) -> str:
             f"| {m.get('peak_memory_gib'):.2f} GiB | {e.get('peak_memory_gib'):.2f} GiB | {d.get('load_average') or 0:.1f} |")
 
 
+def reestimated(d: dict, machine: Machine) -> dict:
+    """A trial's result with its "estimated" figures from the current model (uncalibrated, as the trial estimates)."""
+    if d.get("outcome") != "ran":
+        return d
+    m = d["measured"]
+    words = d["settings"].split()
+    opts = {words[i].lstrip("-").replace("-", "_"): int(words[i + 1]) for i in range(0, len(words), 2)}
+    w = trial_workload(apply_overrides(get_workload(d["workload"]), **opts), machine, "cpu")
+    est = estimate(as_run(w, m, keep_batch=True), raw_target(machine, "cpu"))
+    return dict(d, estimated=dict(d.get("estimated") or {}, samples_per_second=est.samples_per_second,
+                                  peak_memory_gib=est.ram_bytes / 1024**3))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--reestimate", help="a --out file of earlier trials: print them with today's estimates")
+    ap.add_argument("--machine", help="with --reestimate: the scan of the machine the trials ran on")
     ap.add_argument("--python", default=str(ROOT / ".venv-trial" / "bin" / "python"))
     ap.add_argument("--max-seconds", type=float, default=20)
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--out")
     a = ap.parse_args()
+    if a.reestimate:
+        machine = Machine.load(a.machine)
+        for d in json.loads(Path(a.reestimate).read_text(encoding="utf-8")):
+            print(_row(reestimated(d, machine)))
+        return 0
     results = []
     for job, args in JOBS:
         if a.only and job not in a.only:

@@ -129,6 +129,10 @@ class ModelSpec:
     attention_dropout: float | None = None  # on the attention probabilities (BERT attention_probs_dropout_prob,
     #   GPT-2 attn_pdrop, Llama attention_dropout); None = as `dropout`
     drop_path: float = 0.0  # stochastic depth (timm drop_path_rate): a per-sample scale of each residual branch
+    # conv net / MLP: elements per sample (at ref_image_size) its own dropout layers mask in one forward pass
+    # (pytorch/examples' MNIST Net: 64 × 12 × 12 after pooling + 128 after fc1); on a CPU each costs a serial random
+    # draw (gpucheck/estimate/cpu_dropout.py); 0 = none
+    dropout_elements: float = 0.0
     # a conv-net whose FLOPs are nn.Linear layers (torchvision ConvNeXt's and Swin's MLPs on channels-last features):
     # in fp32 they follow torch.backends.cuda.matmul.allow_tf32 (off by default), not cuDNN's TF32 convolutions, and
     # cuDNN's Winograd/FFT convolutions do not shorten them

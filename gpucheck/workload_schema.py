@@ -73,6 +73,7 @@ MODEL_SPEC = {
     "dropout": _f(False, 0, 1),
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),
+    "dropout_elements": _f(False, 0, 1e12),
     "flops_in_linear": _B,
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),

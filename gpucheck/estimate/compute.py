@@ -54,6 +54,8 @@ from gpucheck.estimate import (
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.conv_fp32 import conv_fp32_multiplier
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, element_bytes, sixteen_bit
+from gpucheck.estimate.cpu_dropout import mask_seconds
+from gpucheck.estimate.cpu_pages import fault_seconds
 from gpucheck.estimate.dispatch import (
     dispatch_seconds,
     host_clock_mhz,
@@ -97,6 +99,7 @@ class Speed:
     offload_seconds: float = 0.0  # CPU offload: host copies and the CPU's optimizer step not hidden by the GPU
     host_bound: bool = False  # the CPU's operator launches, not the GPU, set the step's pace
     host_clock_mhz: float = 0.0  # the host CPU's single-thread clock the dispatch cost was priced at
+    serial_seconds: float = 0.0  # CPU target: dropout's masks and page faults (cpu_dropout.py, cpu_pages.py)
     input_seconds: float = 0.0  # what the host's input path (features, batches) adds to a step (estimate/input_path.py)
     input_bound: bool = False  # that input path, not the GPU, sets the step's pace
 
@@ -439,8 +442,10 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
     disp_s = dispatch_seconds(g.kernels, target, f)
     overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
-    # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn
-    work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s
+    # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn,
+    # one of them alone draws dropout's random masks, and the step's largest tensors fault their pages in afresh
+    serial_s = mask_seconds(m, t, target, f, attn_len) + fault_seconds(m, t, target, f)
+    work_s = max(gpu_s, disp_s) if target.gpu is not None else gpu_s + disp_s + serial_s
     # a per-tensor optimizer loop (optimizer_impl "single") starts after the step's host sync (gradient clipping's
     # norm, the loss scaler's inf check): the GPU waits for each of its launches, so its dispatch adds to the step
     # so does a loss computed after a host sync (YOLOv5's: factors.toml [dispatch.host_loss]), forward and backward
@@ -490,7 +495,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         matmul_seconds=g.matmul_s, memory_seconds=g.memory_s, dispatch_seconds=disp_s,
         communication_seconds=exposed, kernels_per_step=g.kernels, clock_fraction=clock,
         offload_seconds=off_serial + off_exposed, host_bound=host_bound,
-        host_clock_mhz=host_clock_mhz(target, f) if target.gpu is not None else 0.0,
+        host_clock_mhz=host_clock_mhz(target, f) if target.gpu is not None else 0.0, serial_seconds=serial_s,
     )
 
 

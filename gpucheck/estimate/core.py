@@ -12,6 +12,7 @@ from gpucheck.catalog import load_workloads
 from gpucheck.estimate import bands, moe
 from gpucheck.estimate.calibration import calibrated_speed, host_seconds, memory_share
 from gpucheck.estimate.compute import Speed, effective_precision, run_samples, speed
+from gpucheck.estimate.cpu_dropout import cpu_model
 from gpucheck.estimate.evaluation import evaluation
 from gpucheck.estimate.factors import default_seq_len, load_factors
 from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
@@ -277,6 +278,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     f = load_factors()
     t = _normalize(workload, train or workload.train)
     w = workload if train is None else dataclasses.replace(workload, train=t)
+    if target.backend == "cpu" and target.gpu is None:  # attention dropout keeps SDPA off its fused CPU kernel
+        w = dataclasses.replace(w, model=cpu_model(w.model, f))
     notes: list[str] = list(target.notes)
     backend = target.backend
     assumed: list[str] = []

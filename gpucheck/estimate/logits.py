@@ -72,6 +72,11 @@ def _dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
     return logit, logit if t.precision in PURE_16BIT else 4.0
 
 
+def dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
+    """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies)."""
+    return _dtype_bytes(t, f)
+
+
 def logits_bytes_per_element(t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Bytes per logit (token × vocabulary entry) at the step's peak, allocated."""
     k = f["logits"][loss_kind(t, f)]

@@ -22,7 +22,7 @@ from typing import Any
 import psutil
 
 from gpucheck.catalog import load_workload_file
-from gpucheck.choices import OPTIMIZER_IMPLS, UNSLOTH
+from gpucheck.choices import OPTIMIZER_IMPLS
 from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.calibration import (
     Calibration,
@@ -79,7 +79,8 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
     without native bf16), so that the trial measures what was estimated. A trial feeds tensors made on the device,
     so the job is estimated without the host's input path (an audio job's features, the DataLoader workers' starts:
     estimate/input_path.py). The trial runs PyTorch / PEFT code, not Unsloth's: a job set to Unsloth is measured and
-    estimated on the Hugging Face stack. A vision-language model is tried, and estimated, as its decoder alone."""
+    estimated on the Hugging Face stack, and so is a job set to a compiled or fused stack (the runner trains eager
+    PyTorch, with the library's own loss). A vision-language model is tried, and estimated, as its decoder alone."""
     if workload.train.feature_extraction or workload.train.loader_start:
         workload = dataclasses.replace(workload, train=dataclasses.replace(
             workload.train, feature_extraction="", loader_start=""))
@@ -87,8 +88,11 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
         # a vision-language model (Gemma 3 from 4B, Mistral Small 3): the trial builds its decoder alone (trial/models.py:
         # a config.json's text_config, or the built-in job's decoder-only recipe), so its image side is not estimated
         workload = dataclasses.replace(workload, model=dataclasses.replace(workload.model, aux_params=0.0))
-    if workload.train.stack == UNSLOTH:
-        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, stack="eager"))
+    if workload.train.stack != "eager" or workload.train.cross_entropy:
+        # the runner trains in plain eager PyTorch with the library's own loss (no torch.compile, no llm.c or Unsloth
+        # kernels, no fused cross-entropy): a job set to another stack is measured, and estimated, as eager
+        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, stack="eager",
+                                                                           cross_entropy=""))
     if machine is None or not _on_cpu(machine, device):
         return workload
     est = estimate(workload, raw_target(machine, "cpu"))
