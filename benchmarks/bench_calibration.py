@@ -293,8 +293,9 @@ def _serial_costs_note(sections: list[CpuSection]) -> list[str]:
     """What the CPU model learned in December 2026 from these jobs' profiles, and what it did to the table."""
     alone = [abs(math.log(v)) for sec in sections for v in sec.alone.values()]
     return ["What the uncalibrated model now prices on a CPU that it did not before (December 2026; "
-            "`resources/factors.toml` [cpu.dropout] and [cpu.page_faults], gpucheck/estimate/cpu_dropout.py and "
-            "cpu_pages.py; the figures are kernels' and traces' own, `benchmarks/measure_cpu_dropout.py`):", "",
+            "`resources/factors.toml` [cpu.dropout], [cpu.page_faults] and [cpu.attention], gpucheck/estimate/cpu_dropout.py, "
+            "cpu_pages.py and cpu_attention.py; the figures are kernels' and traces' own, "
+            "`benchmarks/measure_cpu_only_costs.py`):", "",
             "- **Dropout's random masks**, drawn one element at a time by one thread under the generator's lock "
             "(PyTorch's CPU `bernoulli_`): about 20 cycles an element whatever the thread count, twenty times a ReLU; "
             "bert-base-finetune's 38.5 M elements a step are 0.22 s of its 1.7 s on one core of the Intel Xeon.",
@@ -304,6 +305,12 @@ def _serial_costs_note(sections: list[CpuSection]) -> list[str]:
             "gpt2-124m-pretrain's fp32 logits and embedding-sized gradients, 592 MB a step traced, about 0.2 s of its "
             "1.0 s on one core; the faults of smaller blocks, which depend on the order of the frees (0 to about "
             "90,000 a step for the same conv net in different processes), are not priced.",
+            "- **Fused attention's fixed time per score**: PyTorch's flash kernel for CPUs spends about 0.5 ns a score "
+            "forward and 2.2 ns backward on one core besides its multiplies (the softmax's exponentials, its max and "
+            "sum; [cpu.attention]): most of the time of attention with few dims per head — the calibration's U-Net "
+            "probe spent 0.37 s of its 0.56 s step there, Whisper's encoder attends over 1,500 frames.",
+            "- **No GPU occupancy on a CPU**: the U-Net's small-batch factor (a GPU's threads left idle by one or two "
+            "small images) no longer slows a CPU's estimate.",
             "- **The trial is estimated with the stack it runs**: plain eager PyTorch with the library's own loss, "
             "also for gpt2-124m-pretrain, whose job is set to a fused stack (llm.c, torch.compile).", "",
             f"With these the model alone is within 10 % for {sum(x <= math.log(1.1) for x in alone)} of the "
@@ -332,9 +339,10 @@ def _honesty() -> list[str]:
             "for conv nets) was made after the Intel rounds with the fused optimizer left cifar10-resnet18 and "
             "resnet50-finetune predicted 0.74× and 0.78× (0.95× and 0.87× after it). "
             "The dropout masks, the attention fallback and the large tensors' page faults were found in these jobs' "
-            "profiles (bert-base-finetune's `bernoulli_`, gpt2-124m-pretrain's kernel time), so these rows are "
-            "calibration rows for them too; their figures are the kernels' and the traces' own, not fitted to the "
-            "rows, and they moved the two rates' result from 7 to 4 of 10. "
+            "profiles (bert-base-finetune's `bernoulli_`, gpt2-124m-pretrain's kernel time), the fused attention's "
+            "per-score time in the U-Net probe's, so these rows are calibration rows for them too; their figures are "
+            "the kernels' and the traces' own, not fitted to the rows, and they moved the two rates' result from 7 to "
+            "4 of 10. "
             "One input was corrected by measuring it, not by fitting: "
             "cifar10-resnet18 keeps 3.6 MiB of bf16 activations per 32×32 image for backward "
             "(`torch.autograd.graph.saved_tensors_hooks` on the trial's model), not the 5 MiB the job said; it moved the "

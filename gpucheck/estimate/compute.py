@@ -53,6 +53,7 @@ from gpucheck.estimate import (
 )
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.conv_fp32 import conv_fp32_multiplier
+from gpucheck.estimate.cpu_attention import fused_score_seconds
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, element_bytes, sixteen_bit
 from gpucheck.estimate.cpu_dropout import mask_seconds
 from gpucheck.estimate.cpu_pages import fault_seconds
@@ -398,6 +399,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     pass_s = max(linear / rate_flops, one_read / bw)
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
+    matmul += fused_score_seconds(m, t, target, f, attn_len)  # a CPU's fused attention: its softmax per score
     matmul += s2s.extra_train_flops(m, t, _backward_per_forward(t, gpus)) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
     rest = optimizer_bytes(pc.trainable, t, f, gpus) + dequant_bytes(pc.quantized, t, f) \
@@ -439,7 +441,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
     measured = measured or target.bandwidth_measured
     g = _gpu_time(m, t, target, f, pc, rate, bw, attn_len, sm_cycle_rate(target, clock, f))
-    gpu_s = (g.matmul_s + g.memory_s) / small_batch_efficiency(m, t, f)
+    # a GPU's occupancy at small batches; a CPU's few cores fill with far less parallel work
+    gpu_s = (g.matmul_s + g.memory_s) / (small_batch_efficiency(m, t, f) if target.gpu is not None else 1.0)
     disp_s = dispatch_seconds(g.kernels, target, f)
     overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
     # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn,

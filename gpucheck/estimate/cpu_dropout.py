@@ -8,7 +8,7 @@ https://github.com/pytorch/pytorch/issues/132395 is addressed"): aten/src/ATen/n
 `bernoulli_kernel` takes the generator's mutex and runs `cpu_serial_kernel` over the tensor, one
 `at::bernoulli_distribution<double>` draw from the Mersenne Twister per element. So the masks cost a fixed time per
 element on ONE core, whatever the thread count: about 5 ns an element, twenty times a ReLU on the same core
-(benchmarks/measure_cpu_dropout.py, resources/factors.toml [cpu.dropout]). Single-thread work, it is priced at the
+(benchmarks/measure_cpu_only_costs.py, resources/factors.toml [cpu.dropout]). Single-thread work, it is priced at the
 host's clock like the operators' dispatch and counted in the step's host part.
 
 Where it is drawn, per sample: a transformer's hidden-stream dropouts (the attention and MLP outputs of every layer

@@ -182,6 +182,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
             "bf16": {"native_gemm_gain": "pos", "amx_gemm_gain": "pos", "amx_conv_gain": "pos",
                      "amx_conv_archs": "strlist"},
             "dropout": {"mask_ns_per_element": "pos", "reference_clock_mhz": "pos"},
+            "attention": {"fused_forward_ns_per_score": "pos", "fused_backward_ns_per_score": "pos",
+                          "reference_clock_mhz": "pos"},
             "page_faults": {"mmap_ceiling_bytes": "pos", "page_bytes": "pos", "fault_us": "pos",
                             "reference_clock_mhz": "pos", "platforms": "strlist"},
             "blas_gemm": {"vendors": "strlist", "archs": "strlist", "fp32_flops_per_cycle_cap": "pos"},

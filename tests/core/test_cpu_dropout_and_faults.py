@@ -1,7 +1,8 @@
-"""Two costs a CPU step pays that a GPU's does not, checked against what they measured on the Intel Xeon with AMX:
-dropout's random masks, drawn one element at a time by one thread (gpucheck/estimate/cpu_dropout.py), and the page
-faults of the tensors glibc maps afresh every step (gpucheck/estimate/cpu_pages.py). The kernels' figures are in
-benchmarks/data/cpu-dropout-intel-amx.json, the jobs' in cpu-step-profile-dropout-intel-amx.json and
+"""Costs a CPU step pays that a GPU's does not, checked against what they measured on the Intel Xeon with AMX:
+dropout's random masks, drawn one element at a time by one thread (gpucheck/estimate/cpu_dropout.py), the page
+faults of the tensors glibc maps afresh every step (gpucheck/estimate/cpu_pages.py), and fused attention's fixed time
+per score (gpucheck/estimate/cpu_attention.py). The kernels' figures are in benchmarks/data/cpu-only-costs-intel-amx.json,
+the jobs' in cpu-step-profile-dropout-intel-amx.json, cpu-step-profile-probes-intel-amx.json and
 cpu-step-faults-intel-amx.json."""
 
 from __future__ import annotations
@@ -14,16 +15,18 @@ import pytest
 
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.estimate import Target, apply_overrides, estimate
+from gpucheck.estimate.cpu_attention import fused_score_seconds
 from gpucheck.estimate.cpu_dropout import cpu_model, mask_elements_per_sample, mask_seconds
 from gpucheck.estimate.cpu_pages import fault_seconds, mapped_bytes
 from gpucheck.estimate.factors import load_factors
 from gpucheck.machine import Machine
-from gpucheck.trial.calibrate import trial_workload
+from gpucheck.trial.calibrate import probe_workloads, trial_workload
 from tests.helpers import BENCH
 
 ROOT = Path(__file__).resolve().parents[2]
-KERNELS = json.loads((BENCH / "data" / "cpu-dropout-intel-amx.json").read_text(encoding="utf-8"))
+KERNELS = json.loads((BENCH / "data" / "cpu-only-costs-intel-amx.json").read_text(encoding="utf-8"))
 PROFILE = json.loads((BENCH / "data" / "cpu-step-profile-dropout-intel-amx.json").read_text(encoding="utf-8"))["jobs"]
+PROBES = json.loads((BENCH / "data" / "cpu-step-profile-probes-intel-amx.json").read_text(encoding="utf-8"))["jobs"]
 FAULTS = json.loads((BENCH / "data" / "cpu-step-faults-intel-amx.json").read_text(encoding="utf-8"))
 MACHINE = Machine.load(str(ROOT / "tests" / "fixtures" / "recorded" / "calibration" / "intel-amx-2vcpu.scan.json"))
 
@@ -125,3 +128,44 @@ def test_mnist_declares_the_dropout_its_code_runs():
     m = get_workload("mnist-cnn").model
     assert m.dropout_elements == 64 * 12 * 12 + 128
     assert mask_elements_per_sample(m, get_workload("mnist-cnn").train, load_factors()) == m.dropout_elements
+
+
+def test_the_attention_cost_per_score_is_the_kernels_own_fit():
+    """[cpu.attention] is the per-score intercept of the fused CPU kernel's time over head dims 8 to 128, forward and
+    backward; the kernel's slope is its multiplies, which the model prices at the matrix rate."""
+    a = load_factors()["cpu"]["attention"]
+    att = KERNELS["attention"]
+    assert a["fused_forward_ns_per_score"] == pytest.approx(att["forward_fit"]["ns_per_score"], rel=0.02)
+    assert a["fused_backward_ns_per_score"] == pytest.approx(att["backward_fit"]["ns_per_score"], rel=0.02)
+    assert a["reference_clock_mhz"] == pytest.approx(KERNELS["core_clock_mhz"], rel=0.01)
+    narrow = next(r for r in att["rows"] if r["head_dim"] == 8)
+    # at head dim 8 the fixed part is most of the kernel's time
+    assert a["fused_backward_ns_per_score"] > 0.8 * narrow["backward_ns_per_score"]
+
+
+def test_the_u_net_probe_spends_in_attention_what_the_profile_saw():
+    """The calibration's U-Net probe (SD 1.5's blocks at 64/128 channels, 8 heads of 8 dims) at one thread: the model's
+    fused-attention time — its per-score part and its multiplies at the matrix rate — against torch.profiler's time in
+    the CPU flash kernel, forward and backward; a GPU pays none of the per-score part."""
+    f = load_factors()
+    w = trial_workload(dict(probe_workloads())["unet"], None)
+    cpu = _one_core()
+    measured = sum(PROBES["unet"]["attention_s_per_step"].values())
+    per_score = fused_score_seconds(cpu_model(w.model, f), w.train, cpu, f)
+    assert per_score == pytest.approx(measured, rel=0.30)
+    gpu = Target.from_gpu(find_gpu("rtx 4090"))
+    assert fused_score_seconds(w.model, w.train, gpu, f) == 0.0
+
+
+def test_a_u_net_on_a_cpu_is_not_slowed_by_a_gpus_small_batch_occupancy():
+    """The U-Net's small-batch factor (factors.toml [utilization.small_batch_half_pixels]) is a GPU's occupancy: one
+    256-px image costs a GPU 4× its share of a four-image step; on a CPU only the step's fixed costs (its weights read,
+    its adapters stepped) are shared by fewer images (with the GPU's factor it would be about 4×)."""
+    w = apply_overrides(get_workload("sd15-lora"), batch=1, image_size=256)
+    four = apply_overrides(w, batch=4)
+
+    def per_image_ratio(target: Target) -> float:
+        return estimate(w, target).step_seconds / (estimate(four, target).step_seconds / 4)
+
+    assert per_image_ratio(dataclasses.replace(_one_core(), cpu_cores=8)) < 2.2
+    assert per_image_ratio(Target.from_gpu(find_gpu("rtx 4090"))) > 3

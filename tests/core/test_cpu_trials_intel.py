@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 TRIALS = json.loads((ROOT / "benchmarks" / "data" / "trials-cpu-intel-amx.json").read_text(encoding="utf-8"))
 MACHINE = Machine.load(str(ROOT / "tests" / "fixtures" / "recorded" / "calibration" / "intel-amx-2vcpu.scan.json"))
 GIB = 1024**3
-# priced about 2× too slow on this CPU (docs/accuracy.md "Trials on this machine's CPU"): LoRA over a frozen 16-bit
-# base at 64-128 rows per core, and Stable Diffusion's step, whose frozen VAE encode and the GPU-occupancy factor of a
-# U-Net at one small image are not yet priced for a CPU
+# about 2× off on this CPU (docs/accuracy.md "Trials on this machine's CPU"): LoRA over a frozen 16-bit base at 64-128
+# rows per core priced too slow, and Stable Diffusion's step too fast (its frozen VAE's full-resolution convolutions
+# and the U-Net's run below the AMX rate the model gives them)
 LORA_ON_CPU = {"qwen2.5-1.5b-lora": 2.2, "sd15-lora": 2.2}
 BOUND = 1.6
 

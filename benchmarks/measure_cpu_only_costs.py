@@ -1,6 +1,7 @@
-"""What dropout's random mask and a fresh page cost on a CPU core: factors.toml [cpu.dropout] and [cpu.page_faults].
+"""What a CPU step pays that a GPU's does not, measured on one core: dropout's random mask, a fresh page, and fused
+attention's cost per score — factors.toml [cpu.dropout], [cpu.page_faults] and [cpu.attention].
 
-    python benchmarks/measure_cpu_dropout.py OUT.json [--repeats 20]
+    python benchmarks/measure_cpu_only_costs.py OUT.json [--repeats 20]
 
 Runs with a Python that has torch (the trial's). Times, per element, `torch.empty_like(x).bernoulli_(0.9)` (the mask
 PyTorch's CPU dropout draws), `torch.nn.functional.dropout(x, 0.1, True)` (mask and multiply) and a ReLU for
@@ -11,7 +12,11 @@ cycles each on current x86 cores (Intel and AMD optimization manuals: IMUL r64, 
 time can be stated in cycles and priced on another clock. Page faults: filling a freshly allocated 154.5 MB tensor
 (GPT-2's fp32 embedding gradient; above glibc's 32 MiB mmap ceiling, so mapped afresh each time) against filling
 the same bytes already mapped, with the minor faults and kernel time of each (getrusage): the difference per fault
-is what a step pays for each 4 KiB page of a tensor it maps again.
+is what a step pays for each 4 KiB page of a tensor it maps again. Attention: scaled_dot_product_attention (PyTorch's
+fused CPU kernel, no mask, no dropout) forward and forward + backward in bf16 on one thread, 4 × 8 heads × 1,024 ×
+1,024 scores, head dims 8 to 128; the time per score is a + b × head_dim, b the multiplies' part (4 FLOPs per score
+and head dim forward) and a what each score costs whatever its width (the softmax's exponential, its max and sum,
+the kernel's per-block bookkeeping; backward recomputes the probabilities).
 """
 
 from __future__ import annotations
@@ -108,6 +113,45 @@ def kernels(torch, x) -> list[tuple[str, object]]:
             ("relu_ns", lambda: torch.relu(x))]
 
 
+def _line(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """Least squares y = a + b·x: (a, b)."""
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+    return my - b * mx, b
+
+
+def _attention_calls(torch, q, k, v):
+    """(forward, forward + backward) of scaled_dot_product_attention on these tensors."""
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+
+    def fwd() -> None:
+        sdpa(q, k, v)
+
+    def both() -> None:
+        o = sdpa(q, k, v)
+        o.backward(torch.ones_like(o))
+
+    return fwd, both
+
+
+def attention(torch, repeats: int, heads: int = 8, tokens: int = 1024, batch: int = 4) -> dict:
+    """ns per score of the fused CPU attention, forward and backward, by head dim, and the a + b × head_dim fits."""
+    rows = []
+    for d in (8, 16, 40, 64, 128):
+        q, k, v = (torch.randn(batch, heads, tokens, d, dtype=torch.bfloat16, requires_grad=True) for _ in range(3))
+        scores = batch * heads * tokens * tokens
+        fwd, both = _attention_calls(torch, q, k, v)
+        f = per_element_ns(fwd, scores, repeats)
+        b = per_element_ns(both, scores, repeats) - f
+        rows.append({"head_dim": d, "forward_ns_per_score": round(f, 3), "backward_ns_per_score": round(b, 3)})
+    dims = [r["head_dim"] for r in rows]
+    fa, fb = _line(dims, [r["forward_ns_per_score"] for r in rows])
+    ba, bb = _line(dims, [r["backward_ns_per_score"] for r in rows])
+    return {"shape": f"{batch} x {heads} heads x {tokens} x {tokens}, bf16, one thread", "rows": rows,
+            "forward_fit": {"ns_per_score": round(fa, 3), "ns_per_score_and_head_dim": round(fb, 5)},
+            "backward_fit": {"ns_per_score": round(ba, 3), "ns_per_score_and_head_dim": round(bb, 5)}}
+
+
 def measure(repeats: int) -> dict:
     import torch
 
@@ -126,7 +170,7 @@ def measure(repeats: int) -> dict:
     torch.set_num_threads(1)
     return {"torch": torch.__version__, "cpu_capability": torch.backends.cpu.get_cpu_capability(), "rows": rows,
             "bernoulli_ns_one_thread": {"min": min(one), "median": statistics.median(one), "max": max(one)},
-            "page_faults": page_faults(torch, repeats)}
+            "page_faults": page_faults(torch, repeats), "attention": attention(torch, max(3, repeats // 4))}
 
 
 def main() -> int:
@@ -142,8 +186,11 @@ def main() -> int:
             "python": sys.version.split()[0], **measure(a.repeats)}
     Path(a.out).write_text(json.dumps(data, indent=1) + "\n")
     b = data["bernoulli_ns_one_thread"]
+    att = data["attention"]
     print(f"bernoulli_ one thread: {b['median']:.2f} ns an element ({b['min']:.2f}-{b['max']:.2f}); "
-          f"a fresh page {data['page_faults']['us_per_fault']} us; core clock {data['core_clock_mhz']} MHz")
+          f"a fresh page {data['page_faults']['us_per_fault']} us; attention per score "
+          f"{att['forward_fit']['ns_per_score']} ns forward, {att['backward_fit']['ns_per_score']} ns backward; "
+          f"core clock {data['core_clock_mhz']} MHz")
     return 0
 
 
