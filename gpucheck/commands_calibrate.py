@@ -70,16 +70,16 @@ def format_run(r: CalibrationRun) -> str:
     cal = r.calibration
     if cal is not None:
         lines.append(tr("From now on, estimates on this PC ({device}) use these measured speeds:", device=cal.device))
+        for fam, factor in cal.work_factors.items():
+            lines.append("  " + tr("{family}: steps take ×{factor} the model's time",
+                                   family=tr(FAMILY_LABELS[fam]), factor=f"{factor:.2f}"))
         if cal.two_rates:
-            lines.append("  " + tr("matrix math (convolutions, matrix multiplies): ×{factor} the model's time",
-                                   factor=f"{cal.matrix_factor:.2f}"))
-            lines.append("  " + tr("memory-bound work (element-wise, normalization, optimizer): ×{factor} the "
-                                   "model's time", factor=f"{cal.memory_factor:.2f}"))
-            lines.append("  " + tr("every job is priced from how much of its step is each"))
+            lines.append("  " + tr("other kinds of jobs, from how much of their step is each:"))
+            lines.append("    " + tr("matrix math (convolutions, matrix multiplies): ×{factor} the model's time",
+                                     factor=f"{cal.matrix_factor:.2f}"))
+            lines.append("    " + tr("memory-bound work (element-wise, normalization, optimizer): ×{factor} the "
+                                     "model's time", factor=f"{cal.memory_factor:.2f}"))
         else:
-            for fam, factor in cal.work_factors.items():
-                lines.append("  " + tr("{family}: steps take ×{factor} the model's time",
-                                       family=tr(FAMILY_LABELS[fam]), factor=f"{factor:.2f}"))
             lines.append("  " + tr("other jobs: ×{factor} (this PC as a whole)", factor=f"{cal.machine_factor:.2f}"))
     busy = [p.cpu_share for p in r.probes if p.outcome == "ran" and p.cpu_share is not None and p.cpu_share < BUSY_SHARE]
     if busy and r.calibration is not None:

@@ -11,17 +11,24 @@ estimate's two parts:
 From the samples of one device the calibration keeps
 - one **host factor**: the machine-wide ratio measured ÷ estimated over all samples (geometric mean): how much
   slower or faster this PC runs than the model of it, applied to the host part of every step;
-- with three or more samples whose steps split differently between matrix math and memory-bound work (the
-  estimate's `memory_s` share of `work_s`), the PC's two **rates**: one factor on the matrix part (convolutions,
-  matrix multiplies: what the cores' or tensor cores' arithmetic reaches) and one on the memory-bound part
-  (element-wise, normalization, the optimizer: what the memory and the element-wise kernels reach), fitted by least
-  squares on the relative error. A roofline has these two rates whatever the model family, so a job of any family
-  is predicted from how much of its step is each; with only the family factors, a job whose step is mostly matrix
-  math was predicted from jobs that are mostly memory traffic (on an AMD EPYC the family factors missed a left-out
-  cifar10-resnet18 by 39 %, the two rates by 5 %; docs/accuracy.md "Calibration on this PC" gives every job);
-- otherwise one **work factor per family** (cnn | transformer | unet | mlp): the geometric mean over that family's
-  samples of (measured − host factor × host_s) ÷ work_s. A family that was not measured takes the machine-wide
-  ratio: one measurement says at least "this PC measured slower (or faster) than estimated" for every job.
+- one **work factor per family** (cnn | transformer | unet | mlp): the geometric mean over that family's samples of
+  (measured − host factor × host_s) ÷ work_s. A job of a measured family is priced with its family's factor: the
+  most specific measurement of how this PC runs that family's kernels (conv nets' convolutions by their shapes,
+  transformers' GEMMs at their rows, a U-Net's attention);
+- for the families not measured, with three or more samples whose steps split differently between matrix math and
+  memory-bound work (the estimate's `memory_s` share of `work_s`), the PC's two **rates**: one factor on the matrix
+  part (convolutions, matrix multiplies: what the cores' or tensor cores' arithmetic reaches) and one on the
+  memory-bound part (element-wise, normalization, the optimizer: what the memory and the element-wise kernels reach),
+  fitted by least squares on the relative error; a job of another family is priced from how much of its step is
+  each. Without them, the machine-wide ratio: one measurement says at least "this PC measured slower (or faster)
+  than estimated" for every job.
+
+Which of the two comes first was measured (docs/accuracy.md "Calibration on this PC"): until December 2026 the two
+rates priced every job, and on the CPU jobs they predicted a left-out job better than the family factors; once the
+CPU model priced dropout's masks, page faults and fused attention's softmax (which the memory-bound rate had been
+absorbing), the family factors did better — left out, 6 of 10 jobs within 10 % against 4, and `gpucheck calibrate`'s
+three probes, applied to ten trials on an Intel Xeon, 1.26× mean error against 1.34× (uncalibrated 1.30×) — while the
+two rates, fitted on three probes, can trade a U-Net's slow attention for a fast memory rate.
 
 The store is one small JSON file in the user's data folder (platformdirs; `GPUCHECK_CALIBRATION_DIR`
 overrides the folder, which tests use), keyed by a fingerprint of the machine made from its CPU model,
@@ -121,13 +128,23 @@ class Calibration:
 
     def step_seconds(self, step_s: float, host_s: float, family: str, memory_s: float | None = None) -> float:
         """A step the estimate puts at `step_s`, of which `host_s` is host cost and `memory_s` (when known)
-        memory-bound work, as this PC runs it."""
+        memory-bound work, as this PC runs it: with its family's factor where the family was measured, else from
+        the two rates, else with the machine-wide factor."""
+        host_s = min(max(0.0, host_s), step_s)
+        if not self.measured(family):
+            split = self.split_seconds(step_s, host_s, memory_s)
+            if split is not None:
+                return split
+        return self.work_factor(family) * (step_s - host_s) + self.host_factor * host_s
+
+    def split_seconds(self, step_s: float, host_s: float, memory_s: float | None) -> float | None:
+        """The step priced from its split alone, with the two rates (None without them or without the split)."""
+        if self.matrix_factor is None or self.memory_factor is None or memory_s is None:
+            return None
         host_s = min(max(0.0, host_s), step_s)
         work = step_s - host_s
-        if self.matrix_factor is not None and self.memory_factor is not None and memory_s is not None:
-            mem = min(max(0.0, memory_s), work)
-            return self.matrix_factor * (work - mem) + self.memory_factor * mem + self.host_factor * host_s
-        return self.work_factor(family) * work + self.host_factor * host_s
+        mem = min(max(0.0, memory_s), work)
+        return self.matrix_factor * (work - mem) + self.memory_factor * mem + self.host_factor * host_s
 
     def rates(self) -> dict[str, Any]:
         """The JSON form: per family the step-time factor (measured ÷ estimated), the FLOP rate the
@@ -325,7 +342,7 @@ def host_seconds(sp: Any, backend: str, t: Any, f: Mapping[str, Any]) -> float:
     """The host's part of the estimate's step: the fixed per-step cost, and the operators' dispatch where it
     is not hidden behind the device's work (on the CPU backend the same cores do both, so it never is)."""
     overhead = float(f["step_overhead_s"][backend]) / max(1, t.grad_accum)
-    if backend == "cpu":  # and the single-thread work beside it (dropout's masks), at the same core's pace
+    if backend == "cpu":  # and the single-thread work beside it (dropout's masks, page faults), at one core's pace
         exposed = sp.dispatch_seconds + float(getattr(sp, "serial_seconds", 0.0) or 0.0)
     else:
         exposed = max(0.0, sp.dispatch_seconds - (sp.matmul_seconds + sp.memory_seconds))

@@ -14,7 +14,8 @@ host's clock like the operators' dispatch and counted in the step's host part.
 Where it is drawn, per sample: a transformer's hidden-stream dropouts (the attention and MLP outputs of every layer
 and the embeddings'), its attention-probability dropout over heads × the attended length (see below), PEFT's LoRA
 dropout on every adapted linear's input (one module, one mask, per adapted linear: peft/tuners/lora/layer.py), and a
-conv net's or MLP's own dropout layers (ModelSpec.dropout_elements). Activation checkpointing runs each layer's
+conv net's or MLP's own dropout layers (ModelSpec.dropout_elements); a seq2seq decoder's are not counted (Whisper's
+configs set them to 0). Activation checkpointing runs each layer's
 forward again with the saved generator state (torch.utils.checkpoint, preserve_rng_state=True): the masks are drawn
 twice.
 

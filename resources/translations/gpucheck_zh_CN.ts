@@ -2875,23 +2875,23 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="74"/>
+        <source>{family}: steps take ×{factor} the model's time</source>
+        <translation>{family}：每步耗时为模型估算的 {factor} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="77"/>
+        <source>other kinds of jobs, from how much of their step is each:</source>
+        <translation>其他类型的任务，按每一步中两类计算各占多少估算：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="78"/>
         <source>matrix math (convolutions, matrix multiplies): ×{factor} the model's time</source>
         <translation>矩阵运算（卷积、矩阵乘法）：模型时间的 ×{factor}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="76"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="80"/>
         <source>memory-bound work (element-wise, normalization, optimizer): ×{factor} the model's time</source>
         <translation>受内存带宽限制的运算（逐元素运算、归一化、优化器）：模型时间的 ×{factor}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="78"/>
-        <source>every job is priced from how much of its step is each</source>
-        <translation>每个任务按其每一步中这两部分各占多少来估算</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="81"/>
-        <source>{family}: steps take ×{factor} the model's time</source>
-        <translation>{family}：每步耗时为模型估算的 {factor} 倍</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="83"/>
@@ -2982,194 +2982,194 @@
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="355"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="358"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="372"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="362"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="52"/>
+        <location filename="../../gpucheck/estimate/core.py" line="53"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="56"/>
+        <location filename="../../gpucheck/estimate/core.py" line="57"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="60"/>
+        <location filename="../../gpucheck/estimate/core.py" line="61"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="88"/>
+        <location filename="../../gpucheck/estimate/core.py" line="89"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="97"/>
+        <location filename="../../gpucheck/estimate/core.py" line="98"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="112"/>
+        <location filename="../../gpucheck/estimate/core.py" line="113"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="116"/>
+        <location filename="../../gpucheck/estimate/core.py" line="117"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="118"/>
+        <location filename="../../gpucheck/estimate/core.py" line="119"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="150"/>
+        <location filename="../../gpucheck/estimate/core.py" line="151"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="153"/>
+        <location filename="../../gpucheck/estimate/core.py" line="154"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="155"/>
+        <location filename="../../gpucheck/estimate/core.py" line="156"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="158"/>
+        <location filename="../../gpucheck/estimate/core.py" line="159"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="251"/>
+        <location filename="../../gpucheck/estimate/core.py" line="252"/>
         <source>The samples differ in length, so PyTorch keeps the memory of earlier, shorter steps cached: nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before it would run out of memory, so the verdict counts what the job needs ({need}).</source>
         <translation>样本长短不一，PyTorch 会把之前较短步骤用过的显存留作缓存：训练时 nvidia-smi 可能显示每块 GPU 占用高达 {shown}。PyTorch 在显存不够之前会先释放这些缓存，所以结论只按任务实际需要的显存（{need}）来算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="259"/>
+        <location filename="../../gpucheck/estimate/core.py" line="260"/>
         <source>On Linux, starting the training with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lets PyTorch reuse that cached memory for the longer steps instead.</source>
         <translation>在 Linux 上，用 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 启动训练，PyTorch 就能把这些缓存的显存重新用于更长的训练步。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="270"/>
+        <location filename="../../gpucheck/estimate/core.py" line="271"/>
         <source>Linear-attention layers: the speed assumes their fast kernels (pip install flash-linear-attention causal-conv1d); without them transformers falls back to much slower reference code</source>
         <translation>线性注意力层：速度按其快速内核估算（pip install flash-linear-attention causal-conv1d）；没有它们时 transformers 会退回到慢得多的参考实现</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="272"/>
+        <location filename="../../gpucheck/estimate/core.py" line="273"/>
         <source>Linear-attention layers: on this device transformers runs them in its reference PyTorch code, slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate</source>
         <translation>线性注意力层：在这台设备上 transformers 用其 PyTorch 参考实现运行它们，比本估算慢；试运行（gpucheck trial）可实测并校准估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="323"/>
+        <location filename="../../gpucheck/estimate/core.py" line="326"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="329"/>
+        <location filename="../../gpucheck/estimate/core.py" line="332"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="331"/>
+        <location filename="../../gpucheck/estimate/core.py" line="334"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="375"/>
+        <location filename="../../gpucheck/estimate/core.py" line="378"/>
         <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="375"/>
+        <location filename="../../gpucheck/estimate/core.py" line="378"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="375"/>
-        <location filename="../../gpucheck/estimate/core.py" line="376"/>
-        <location filename="../../gpucheck/estimate/core.py" line="386"/>
+        <location filename="../../gpucheck/estimate/core.py" line="378"/>
+        <location filename="../../gpucheck/estimate/core.py" line="379"/>
+        <location filename="../../gpucheck/estimate/core.py" line="389"/>
         <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="376"/>
+        <location filename="../../gpucheck/estimate/core.py" line="379"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
         <location filename="../../gpucheck/report/machine_section.py" line="117"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="376"/>
+        <location filename="../../gpucheck/estimate/core.py" line="379"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="383"/>
+        <location filename="../../gpucheck/estimate/core.py" line="386"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="387"/>
+        <location filename="../../gpucheck/estimate/core.py" line="390"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="394"/>
+        <location filename="../../gpucheck/estimate/core.py" line="397"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="399"/>
+        <location filename="../../gpucheck/estimate/core.py" line="402"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="401"/>
+        <location filename="../../gpucheck/estimate/core.py" line="404"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="403"/>
+        <location filename="../../gpucheck/estimate/core.py" line="406"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="405"/>
+        <location filename="../../gpucheck/estimate/core.py" line="408"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="407"/>
+        <location filename="../../gpucheck/estimate/core.py" line="410"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="410"/>
+        <location filename="../../gpucheck/estimate/core.py" line="413"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="413"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="414"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="419"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3403,7 +3403,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="149"/>
+        <location filename="../../gpucheck/workload_schema.py" line="150"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
@@ -5946,57 +5946,57 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="136"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="140"/>
         <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="139"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="143"/>
         <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="149"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="153"/>
         <source>The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate prices the same step</source>
         <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；估算按同样的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="298"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="302"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="315"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="319"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="338"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="342"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="342"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="346"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="346"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="350"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="346"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="350"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="352"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="356"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="354"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="358"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -7613,6 +7613,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>every job is priced from how much of its step is each</source>
+        <translation type="vanished">每个任务按其每一步中这两部分各占多少来估算</translation>
     </message>
     <message>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA)</source>

@@ -267,9 +267,10 @@ def test_gpucheck_trial_feeds_the_store_and_the_report_says_so(tmp_path, capsys)
 
 def _left_out(name: str) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
     """Each of the five CPU trial jobs predicted from a calibration on the other four, from the rounds measured on
-    one CPU: (with the two rates, with the family factors alone, the uncalibrated model), each predicted ÷ measured."""
+    one CPU: (as the calibration prices it, from the two rates alone, the uncalibrated model), each predicted ÷
+    measured."""
     section = bench_module("bench_calibration")._cpu_section(BENCH / "data" / name)
-    return section.loo, section.family, section.alone
+    return section.loo, section.two, section.alone
 
 
 def _log_errors(d: dict[str, float]) -> tuple[float, float]:
@@ -279,29 +280,31 @@ def _log_errors(d: dict[str, float]) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("name", ["calibration-loo.json", "calibration-loo-intel-amx.json"])
-def test_a_job_left_out_of_the_calibration_is_predicted_within_35_percent(name):
+def test_a_job_left_out_of_the_calibration_is_predicted_within_40_percent(name):
     """What `gpucheck calibrate` is for: on each CPU the five trial jobs were measured on (AMD EPYC Zen 5, Intel Xeon
-    with AMX), a job the calibration did not measure is predicted within 35 % of what it measured, and the
-    uncalibrated model within 50 %. docs/accuracy.md, "Calibration on this PC", gives the figures: within 10 % is the
-    aim, reached for 4 of the 10 jobs with the two rates and 6 by the model alone since the CPU model prices dropout's
-    masks and the large tensors' page faults, which the memory-bound rate used to absorb."""
-    two, _family, alone = _left_out(name)
-    assert all(1 / 1.35 <= v <= 1.35 for v in two.values()), two
+    with AMX), a job the calibration did not measure is predicted within 40 % of what it measured, on average at
+    least as close as from the two rates alone, and the uncalibrated model within 50 %. docs/accuracy.md,
+    "Calibration on this PC", gives the figures: within 10 % is the aim, reached for 6 of the 10 jobs."""
+    calibrated, two, alone = _left_out(name)
+    assert all(1 / 1.4 <= v <= 1.4 for v in calibrated.values()), calibrated
+    assert _log_errors(calibrated)[1] <= _log_errors(two)[1] * 1.02, (calibrated, two)
     assert all(1 / 1.5 <= v <= 1.5 for v in alone.values()), alone
 
 
-def test_the_two_rates_correct_what_one_factor_per_family_cannot_on_the_amd_epyc():
-    """On the AMD EPYC (Zen 5) rounds, the family factors missed cifar10-resnet18 (a step 90 % matrix math,
-    predicted from jobs with more memory traffic) by about 40 %; the PC's two rates predict it within 10 %."""
-    two, family, _alone = _left_out("calibration-loo.json")
-    assert family["cifar10-resnet18"] > 1.25
+def test_the_two_rates_price_what_one_factor_per_family_cannot_on_the_amd_epyc():
+    """On the AMD EPYC (Zen 5) rounds, cifar10-resnet18 (a step 90 % matrix math) is predicted from the other conv
+    nets' factor 39 % slow and from the two rates within 10 %: why a family the calibration did not measure is priced
+    from the two rates, and what pricing a measured family with its own factor gives up."""
+    calibrated, two, _alone = _left_out("calibration-loo.json")
+    assert calibrated["cifar10-resnet18"] > 1.25
     assert abs(two["cifar10-resnet18"] - 1) <= 0.10, two
 
 
 def test_calibrate_finds_the_two_rates_and_shows_them(monkeypatch):
     """A PC whose matrix math runs at 0.65× the model's time and its memory-bound work at 3.4× (what the five CPU
-    jobs fitted on the AMD EPYC): the three probes, which split differently between the two, recover both rates; the
-    user is told them, the JSON carries them, and every later job is priced from its own split."""
+    jobs fitted on the AMD EPYC before the CPU model priced dropout's masks): the three probes, which split
+    differently between the two, recover both rates; the user is told each family's factor and the rates for other
+    kinds of jobs, the JSON carries them, and a job of a measured family is priced with its family's factor."""
     machine = _machine()
     probes = {w.id: w for _name, w in cal_mod.probe_workloads()}
     truth = {"matrix": 0.65, "memory": 3.4, "host": 1.2}
@@ -324,9 +327,26 @@ def test_calibrate_finds_the_two_rates_and_shows_them(monkeypatch):
     assert cal.memory_factor == pytest.approx(truth["memory"], rel=0.15)
     text = format_run(run)
     assert f"×{cal.matrix_factor:.2f}" in text and f"×{cal.memory_factor:.2f}" in text
+    assert all(f"×{v:.2f}" in text for v in cal.work_factors.values()) and set(cal.work_factors) == {
+        "cnn", "transformer", "unet"}
     assert cal.to_json()["rates"]["memory_bound_time_factor"] == round(cal.memory_factor, 4)
     est = estimate(get_workload("gpt2-124m-pretrain"), Target.from_machine(machine))
     host, work = est.host_step_seconds, est.uncalibrated_step_seconds - est.host_step_seconds
-    share = est.work_memory_share
-    expected = cal.matrix_factor * work * (1 - share) + cal.memory_factor * work * share + cal.host_factor * host
+    expected = cal.work_factor("transformer") * work + cal.host_factor * host
     assert est.step_seconds == pytest.approx(expected, rel=1e-6)
+
+
+def test_a_family_the_calibration_did_not_measure_is_priced_from_the_two_rates():
+    """Trials of conv nets and transformers only: a U-Net job is priced from how much of its step is matrix math and
+    how much memory-bound work, at the PC's two rates; a conv net with the conv nets' own factor."""
+    rows = (cal_store.Sample(key="a", family="cnn", device="CPU", measured_step_s=1.3, work_s=1.0, host_s=0.0,
+                           memory_s=0.1),
+            cal_store.Sample(key="b", family="cnn", device="CPU", measured_step_s=2.3, work_s=1.0, host_s=0.0,
+                           memory_s=0.6),
+            cal_store.Sample(key="c", family="transformer", device="CPU", measured_step_s=1.8, work_s=1.0, host_s=0.0,
+                           memory_s=0.35))
+    cal = cal_store.fit(rows, "CPU")
+    assert cal.two_rates and not cal.measured("unet")
+    unet = cal.step_seconds(2.0, 0.0, "unet", 0.5)
+    assert unet == pytest.approx(cal.matrix_factor * 1.5 + cal.memory_factor * 0.5)
+    assert cal.step_seconds(2.0, 0.0, "cnn", 0.5) == pytest.approx(cal.work_factor("cnn") * 2.0)
