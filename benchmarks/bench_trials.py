@@ -8,7 +8,8 @@ is that job's own). Prints a Markdown table; --out keeps the raw JSON.
 
      .venv/bin/python benchmarks/bench_trials.py --reestimate trials.json --machine SCAN.json
 prints the same table for trials measured earlier, each estimated again with the current model for the machine
-whose scan is SCAN.json, uncalibrated, as the trial estimates it (tests/core/test_cpu_trials_intel.py does the same).
+whose scan is SCAN.json, uncalibrated, as the trial estimates it (tests/core/test_cpu_trials_intel.py checks the
+rows with it).
 """
 
 from __future__ import annotations

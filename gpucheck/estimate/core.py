@@ -278,7 +278,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     f = load_factors()
     t = _normalize(workload, train or workload.train)
     w = workload if train is None else dataclasses.replace(workload, train=t)
-    if target.backend == "cpu" and target.gpu is None:  # attention dropout keeps SDPA off its fused CPU kernel
+    if target.on_cpu:  # attention dropout keeps SDPA off its fused CPU kernel
         w = dataclasses.replace(w, model=cpu_model(w.model, f))
     notes: list[str] = list(target.notes)
     backend = target.backend

@@ -41,7 +41,7 @@ def fused_score_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str,
                         attn_len: int | None = None) -> float:
     """A CPU step's fixed per-score time in fused attention: forward (twice with checkpointing) and backward,
     spread over the cores (0 on GPUs)."""
-    if target.gpu is not None or target.backend != "cpu":
+    if not target.on_cpu:
         return 0.0
     a = f["cpu"]["attention"]
     per_score = a["fused_forward_ns_per_score"] * (2.0 if t.grad_checkpointing else 1.0) \

@@ -66,7 +66,7 @@ def mask_elements_per_sample(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], a
 def mask_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], attn_len: int | None = None) -> float:
     """Seconds one step spends drawing dropout masks on a CPU target (0 on GPUs: their dropout kernels draw the masks
     in parallel, inside the memory-bound work already priced)."""
-    if target.gpu is not None or target.backend != "cpu":
+    if not target.on_cpu:
         return 0.0
     c = f["cpu"]["dropout"]
     per_element = at_host_clock(c["mask_ns_per_element"] * 1e-9, c["reference_clock_mhz"], target, f)

@@ -63,7 +63,7 @@ def mapped_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
 def fault_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     """Seconds a CPU micro-batch spends faulting in its freshly mapped tensors (0 on GPUs and off Linux)."""
     pf = f["cpu"]["page_faults"]
-    if target.gpu is not None or target.backend != "cpu" or (target.platform or "") not in pf["platforms"]:
+    if not target.on_cpu or (target.platform or "") not in pf["platforms"]:
         return 0.0
     per_page = at_host_clock(pf["fault_us"] * 1e-6, pf["reference_clock_mhz"], target, f)
     return mapped_bytes(m, t, f) / float(pf["page_bytes"]) * per_page

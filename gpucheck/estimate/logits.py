@@ -63,7 +63,7 @@ def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
     return own if own in LOSS_KINDS else str(f["logits"]["stack_default"][t.stack])
 
 
-def _dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
+def dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
     """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies). A loss whose
     model upcasts its output itself (`output_fp32` in [logits]) returns and copies fp32 in every precision."""
     if f["logits"][loss_kind(t, f)]["output_fp32"]:
@@ -72,15 +72,10 @@ def _dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
     return logit, logit if t.precision in PURE_16BIT else 4.0
 
 
-def dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
-    """(bytes of one logit as the model returns it, bytes of one element of the loss's own copies)."""
-    return _dtype_bytes(t, f)
-
-
 def logits_bytes_per_element(t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Bytes per logit (token × vocabulary entry) at the step's peak, allocated."""
     k = f["logits"][loss_kind(t, f)]
-    logit, loss = _dtype_bytes(t, f)
+    logit, loss = dtype_bytes(t, f)
     if not k["upcast"]:
         loss = logit
     return k["held_logits"] * logit + k["loss_copies"] * loss
@@ -120,7 +115,7 @@ def fused_linear_chunk_tokens(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) 
 
 def fused_linear_chunk_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """One chunk of a fused linear cross-entropy's logits, in the logits' dtype (its gradient is written over it)."""
-    return fused_linear_chunk_tokens(m, t, f) * float(m.vocab or 0) * _dtype_bytes(t, f)[0]
+    return fused_linear_chunk_tokens(m, t, f) * float(m.vocab or 0) * dtype_bytes(t, f)[0]
 
 
 def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -128,13 +123,13 @@ def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> f
     cross-entropy: one chunk of logits (its gradient written in place) and the hidden states' gradient."""
     kind = loss_kind(t, f) if m.vocab else ""
     if kind == "fused_linear":
-        hidden_grad = t.batch * target_tokens(m, t) * (m.hidden or 0) * _dtype_bytes(t, f)[0]
+        hidden_grad = t.batch * target_tokens(m, t) * (m.hidden or 0) * dtype_bytes(t, f)[0]
         return fused_linear_chunk_bytes(m, t, f) + hidden_grad
     if kind != "chunked":
         return 0.0
     c = f["logits"]["chunked"]
     tokens = min(t.batch * target_tokens(m, t), c["chunk_tokens"])
-    return tokens * m.vocab * c["transient_copies"] * _dtype_bytes(t, f)[0]
+    return tokens * m.vocab * c["transient_copies"] * dtype_bytes(t, f)[0]
 
 
 def loss_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
@@ -144,7 +139,7 @@ def loss_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     if m.arch != "transformer" or not m.vocab:
         return 0.0
     kind = loss_kind(t, f)
-    logit, loss = _dtype_bytes(t, f)
+    logit, loss = dtype_bytes(t, f)
     if kind == "chunked":
         return chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
     if kind == "fused_linear":

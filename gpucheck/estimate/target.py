@@ -181,6 +181,11 @@ class Target:
         return gbps
 
     @property
+    def on_cpu(self) -> bool:
+        """Training runs on the CPU's cores (no GPU, the cpu backend; an unknown GPU is not this)."""
+        return self.gpu is None and self.backend == "cpu"
+
+    @property
     def processes(self) -> int:
         """Training processes: one per GPU (data parallel, each with its own host work), one on the CPU."""
         return max(1, int(self.gpus)) if self.gpu is not None else 1

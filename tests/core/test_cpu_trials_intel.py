@@ -11,15 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from gpucheck.catalog import get_workload
-from gpucheck.estimate import apply_overrides, estimate
 from gpucheck.machine import Machine
-from gpucheck.trial.calibrate import as_run, idle_step_seconds, raw_target, trial_workload
+from gpucheck.trial.calibrate import idle_step_seconds
+from tests.helpers import bench_module
 
 ROOT = Path(__file__).resolve().parents[2]
 TRIALS = json.loads((ROOT / "benchmarks" / "data" / "trials-cpu-intel-amx.json").read_text(encoding="utf-8"))
 MACHINE = Machine.load(str(ROOT / "tests" / "fixtures" / "recorded" / "calibration" / "intel-amx-2vcpu.scan.json"))
-GIB = 1024**3
 # about 2× off on this CPU (docs/accuracy.md "Trials on this machine's CPU"): LoRA over a frozen 16-bit base at 64-128
 # rows per core priced too slow, and Stable Diffusion's step too fast (its frozen VAE's full-resolution convolutions
 # and the U-Net's run below the AMX rate the model gives them)
@@ -27,18 +25,13 @@ LORA_ON_CPU = {"qwen2.5-1.5b-lora": 2.2, "sd15-lora": 2.2}
 BOUND = 1.6
 
 
-def _settings(text: str) -> dict[str, int]:
-    words = text.split()
-    return {words[i].lstrip("-").replace("-", "_"): int(words[i + 1]) for i in range(0, len(words), 2)}
-
-
 def _compared(row: dict) -> tuple[float, float, float, float]:
-    """(estimated samples/s, measured as on an idle PC, estimated RAM GiB, measured peak RSS GiB)."""
+    """(estimated samples/s, measured as on an idle PC, estimated RAM GiB, measured peak RSS GiB): the row estimated
+    again as the trial estimates it (benchmarks/bench_trials.py reestimated, the table's own figures)."""
     measured = row["measured"]
-    w = trial_workload(apply_overrides(get_workload(row["workload"]), **_settings(row["settings"])), MACHINE, "cpu")
-    est = estimate(as_run(w, measured, keep_batch=True), raw_target(MACHINE, "cpu"))
+    est = bench_module("bench_trials").reestimated(row, MACHINE)["estimated"]
     idle = measured["batch"] / idle_step_seconds(measured)
-    return est.samples_per_second, idle, est.ram_bytes / GIB, measured["peak_rss_gib"]
+    return est["samples_per_second"], idle, est["peak_memory_gib"], measured["peak_rss_gib"]
 
 
 @pytest.mark.parametrize("row", [r for r in TRIALS if r["outcome"] == "ran"], ids=lambda r: r["workload"])
