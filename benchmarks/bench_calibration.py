@@ -269,17 +269,23 @@ def _amx_note() -> list[str]:
            "are priced apart, in the memory-bound part)."]
     prof = ROOT / "benchmarks" / "data" / "calibration-cpu-profile-intel-amx.json"
     if prof.exists():
+        data = profile_data(prof, AMX_DATA)
+        ratio = [(grouped(v)["memory-bound"] + grouped(v)["optimizer"]) / v["model_one_core"]["memory_s"]
+                 for v in data["jobs"].values() if v.get("model_one_core", {}).get("memory_s")]
         out += ["- Where the step goes on these cores (torch.profiler, one thread, "
                 f"`{prof.relative_to(ROOT)}`, the optimizer stepped fused as the estimate prices it): with the matrix "
                 "math 3–4× faster than in fp32, the memory-bound operators (batch norm, ReLU and residual adds, "
                 "autocast's casts, dropout's random numbers, the gradients' zero fill) take as long as the matrix math "
-                "or longer, and the model prices them 2–5× too fast on one core, by a different factor in each job "
-                "(cifar10-resnet18's batch norm, ReLU and residual adds take about 1.4× resnet50-finetune's time per element the model counts): what keeps the two "
-                "rates, one factor for all the memory-bound work, from predicting every left-out job within 10 % here. "
-                "Dropout's masks and the faults of the tensors above glibc's mmap ceiling are priced since December "
-                "2026 (above); a core's element-wise rate by operator and shape and the faults of smaller blocks are "
-                "not yet.", ""]
-        out += profile_table(profile_data(prof, AMX_DATA))
+                "or longer. Priced at one core's streaming rate (`[cpu.core_mem_bandwidth_gbps]`, 14 GB/s here; 30, the "
+                "whole memory's, until December 2026, which left them 2–5× too fast), the profiled steps' memory-bound "
+                f"operators take {min(ratio):.1f}–{max(ratio):.1f}× the model's time, by a different factor in each job "
+                "(the profiler's own allocations inflate the transformers'; cifar10-resnet18's batch norm, ReLU and "
+                "residual adds take about 1.4× resnet50-finetune's time per element the model counts): what keeps the "
+                "two rates, one factor for all the memory-bound work, from predicting every left-out job within 10 % "
+                "here. Dropout's masks and the faults of the tensors above glibc's mmap ceiling are priced since "
+                "December 2026 (above); a core's element-wise rate by operator and shape and the faults of smaller "
+                "blocks are not yet.", ""]
+        out += profile_table(data)
     if COSTS_DATA.exists():
         from measure_cpu_step_costs import costs_note  # it imports this module: imported here, not at the top
 
@@ -310,9 +316,19 @@ def _serial_costs_note(sections: list[CpuSection]) -> list[str]:
             "- **No GPU occupancy on a CPU**: the U-Net's small-batch factor (a GPU's threads left idle by one or two "
             "small images) no longer slows a CPU's estimate.",
             "- **The trial is estimated with the stack it runs**: plain eager PyTorch with the library's own loss, "
-            "also for gpt2-124m-pretrain, whose job is set to a fused stack (llm.c, torch.compile).", "",
+            "also for gpt2-124m-pretrain, whose job is set to a fused stack (llm.c, torch.compile).",
+            "- **Memory-bound work at one core's streaming rate per thread** (`[cpu.core_mem_bandwidth_gbps]`, "
+            "gpucheck/estimate/target.py streaming_gbps): one core cannot fill the memory channels, so a step's "
+            "element-wise kernels stream a core's rate per thread, up to the memory's. On the Intel Xeon one core "
+            "streams 14 GB/s in these kernels and two threads twice that (`benchmarks/measure_cpu_threads.py`); the "
+            "whole memory's 30 had priced one thread's memory-bound work 1.75× too fast (the fit on all five, stop 45) "
+            "and a second thread as buying it nothing. The AMD EPYC's core streams 28–38 GB/s, so at one thread it "
+            "reaches the memory's 30 and its rows are priced as before: its memory-bound work still takes about 1.8× "
+            "the model's time at one thread (below), which a core's bandwidth does not explain.", "",
             f"With these the model alone is within 10 % for {sum(x <= math.log(1.1) for x in alone)} of the "
-            f"{len(alone)} jobs (mean error {math.exp(sum(alone) / len(alone)):.2f}×; before them 4 of 10, 1.19×). "
+            f"{len(alone)} jobs (mean error {math.exp(sum(alone) / len(alone)):.2f}×; before the masks, faults and "
+            "attention 4 of 10, 1.19×; with them and the whole memory's rate for one thread 6 of 10, 1.15×: the "
+            "Intel rows' matrix and memory-bound errors had cancelled). "
             "Before them the calibration priced every job from the two rates, whose 7 of 10 rested on the unpriced "
             "masks of bert-base-finetune, absorbed by the memory-bound rate and charged to every conv net; with the "
             "costs priced, the two rates fell to 4 of 10 and the family factors rose to 6, so a job of a family the "
@@ -437,7 +453,8 @@ def _profile_note() -> list[str]:
             f"({jobs['mnist-cnn']['model_one_core']['memory_s']:.3f}). bf16 element-wise kernels are not twice as fast "
             "as fp32 on this CPU (alone, 8×256×56×56: " + ", ".join(f"{k.split(' (')[0]} {v:.1f}×" for k, v in gain.items())
             + " faster in bf16). One core streams {:.0f}–{:.0f} GB/s in these kernels (fp32 ReLU 8 bytes, add 12 bytes "
-            "per element), the model's 30 (`[cpu] default_mem_bandwidth_gbps` 40 × `[bandwidth] efficiency` 0.75); "
+            "per element), the model's 30 on one thread (the lesser of `[cpu.core_mem_bandwidth_gbps]` amd-zen5, 32.5, "
+            "and the memory's, `[cpu] default_mem_bandwidth_gbps` 40 × `[bandwidth] efficiency` 0.75); "
             "autocast's casts (aten::copy_) are 1–2 % of the ResNet steps. The model counts 7.5 feature-map elements "
             "moved per saved element (`[speed.elementwise] feature_map_factor.cnn`, counted on the code for the GPUs' "
             "DRAM traffic; 15 when this profile was taken, when the two agreed): on one CPU core these kernels take about "

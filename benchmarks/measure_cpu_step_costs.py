@@ -165,7 +165,8 @@ def optimizer_note() -> str:
             f"in the loop ({st['adamw single']['minor_faults']:,} page faults), {st['adamw foreach']['cpu_seconds']:.3f} "
             f"s with foreach, {st['adamw fused']['cpu_seconds']:.3f} s fused ({st['adamw fused']['minor_faults']:,} "
             f"faults): the fused step moves its 28 bytes a parameter at "
-            f"{28 * st['parameters'] / st['adamw fused']['cpu_seconds'] / 1e9:.0f} GB/s, the model's one-core rate is 30")
+            f"{28 * st['parameters'] / st['adamw fused']['cpu_seconds'] / 1e9:.0f} GB/s, the model's one-core rate is 14 "
+            "([cpu.core_mem_bandwidth_gbps]; 30, the whole memory's, until December 2026)")
 
 
 def costs_note(path: Path, half_rows: float) -> list[str]:
@@ -224,7 +225,7 @@ def costs_note(path: Path, half_rows: float) -> list[str]:
             "rounds.",
             f"- Memory-bound kernels on this core: fp32 copy_ {st['fp32 copy_ (8 B per element)']} GB/s, add_ "
             f"{st['fp32 add_ (12 B)']}; bf16 copy_ {st['bf16 copy_ (4 B)']}, in-place add_ {st['bf16 add_ (6 B)']} "
-            f"(the model's one-core rate: 30); a bf16 element-wise kernel at the ResNet shapes is "
+            f"(the model's one-core rate: 14, [cpu.core_mem_bandwidth_gbps]); a bf16 element-wise kernel at the ResNet shapes is "
             f"{statistics.median(gain):.1f}× ({min(gain):.1f}–{max(gain):.1f}×) faster per element than fp32 (on the "
             f"AMD EPYC: {min(amd_gain):.1f}–{max(amd_gain):.1f}×). resnet50-finetune is the bf16 job whose memory-bound part is most feature-map "
             "kernels (batch norm, ReLU, residual adds), so a memory-bound factor fitted on jobs whose memory-bound part "

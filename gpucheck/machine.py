@@ -203,7 +203,7 @@ class Measured:
     disk_path: str | None = None
     disk_seq_read_mb_per_s: float | None = None
     disk_rand_read_mb_per_s: float | None = None
-    ram_copy_gbps: float | None = None
+    ram_copy_gbps: float | None = None  # one thread: one core's rate (gpucheck/bench/ram.py)
     duration_s: float | None = None
     gpu_backend: str | None = None  # cuda | rocm | mps | cpu (torch device the GPU figures came from)
     torch_version: str | None = None
@@ -216,6 +216,8 @@ class Measured:
     disk_rand_block_bytes: int | None = None  # block size behind disk_rand_read_mb_per_s (128 KiB)
     disk_rand_threads: int | None = None  # parallel readers behind disk_rand_read_mb_per_s (8, like loader workers)
     disk_rand_4k_qd1_mb_per_s: float | None = None  # classic 4 KiB random reads, one at a time
+    ram_copy_all_gbps: float | None = None  # every thread at once: the memory's rate (scans before 2026-12 lack it)
+    ram_threads: int | None = None  # threads behind ram_copy_all_gbps
     budget_s: float | None = None  # the time cap the deep scan ran under
     cancelled: bool = False  # stopped by the user; figures not reached stay None
     notes: tuple[str, ...] = ()  # rendered in the scan's language; show them with notes_shown(measured)

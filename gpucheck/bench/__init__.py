@@ -192,8 +192,10 @@ def _host_part(run: _Run, phase: Callable[[str, float, float], Phase], host_s: f
     shares = dict(HOST_SHARES)
     image_method = "pillow-jpeg" if cpu.pillow_available() else "zlib"
     p = phase(tr("Measuring RAM speed"), host_s * shares["ram"], frac)
-    r = ram.measure_ram(p, **({"buffer_bytes": ram_buffer_bytes} if ram_buffer_bytes else {}))
+    r = ram.measure_ram(p, threads=threads, **({"buffer_bytes": ram_buffer_bytes} if ram_buffer_bytes else {}))
     run.fields["ram_copy_gbps"] = r.copy_gbps
+    run.fields["ram_copy_all_gbps"] = r.copy_all_gbps
+    run.fields["ram_threads"] = r.threads if r.copy_all_gbps else None
     run.notes.extend(r.notes)
     frac = p.end_fraction
 

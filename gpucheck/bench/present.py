@@ -94,6 +94,7 @@ _HOST_ROWS = (
     ("disk_rand_4k_qd1_mb_per_s", N_("Disk random read (4 KiB, one at a time)"), "MB/s"),
     ("disk_seq_write_mb_per_s", N_("Disk sequential write"), "MB/s"),
     ("ram_copy_gbps", N_("RAM copy, one thread"), "GB/s"),
+    ("ram_copy_all_gbps", N_("RAM copy, all threads"), "GB/s"),
 )
 
 

@@ -438,7 +438,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         # cuDNN/cuBLAS pick the fastest kernel: never slower than the fp32 vector path
         fp32 = fp32_gemm_tflops(target.gpu) * 1e12 * clock * gemm_efficiency(m, "fp32", backend, f, target.gpu)
         rate = max(rate, fp32)
-    bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
+    bw = target.streaming_gbps(f) * 1e9
     measured = measured or target.bandwidth_measured
     g = _gpu_time(m, t, target, f, pc, rate, bw, attn_len, sm_cycle_rate(target, clock, f))
     # a GPU's occupancy at small batches; a CPU's few cores fill with far less parallel work

@@ -106,7 +106,7 @@ def _decode_step_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str
         weights = block_linear_params(m) + head
         # Gated DeltaNet layers keep a fixed state per head instead of a cache (gpucheck/estimate/linear_attention.py)
         cache = 2.0 * la.softmax_layers(m) * kv * (seq_len_of(t) + steps_so_far)
-    bw = target.bandwidth_gbps(f) * 1e9 * f["bandwidth"]["efficiency"]
+    bw = target.streaming_gbps(f) * 1e9
     memory_s = (weights + cache * batch) * eb / bw
     step_flops = sp.flops_per_sample * t.batch
     matmul_s = sp.matmul_seconds * 2.0 * weights * batch / step_flops if step_flops else 0.0

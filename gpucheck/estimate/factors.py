@@ -187,6 +187,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
             "page_faults": {"mmap_ceiling_bytes": "pos", "page_bytes": "pos", "fault_us": "pos",
                             "reference_clock_mhz": "pos", "platforms": "strlist"},
             "blas_gemm": {"vendors": "strlist", "archs": "strlist", "fp32_flops_per_cycle_cap": "pos"},
+            "core_mem_bandwidth_gbps": Open("pos", pattern=r"[a-z0-9][a-z0-9-]*", required=("default",)),
             "cores": Open({"vendor": "str", "requires": "strlist", "brand": "strlist", "fp32_flops_per_cycle": "pos",
                            "bf16_flops_per_cycle": "pos"}, pattern=r"[a-z0-9][a-z0-9-]*", required=("default",))},
     "vram": {"display_reserve_default_gib": "num", "display_reserve_max_gib": "num", "busy_note_gib": "num"},

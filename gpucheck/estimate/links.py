@@ -93,16 +93,27 @@ def pcie_gbps(target: Any, f: Mapping[str, Any]) -> float:
     return gbps * min(1.0, lanes / 16.0) if lanes else gbps
 
 
-def measured_ram_gbps(target: Any) -> float | None:
-    """This PC's RAM copy rate as a deep scan measured it; None without one."""
+def measured_memory_gbps(target: Any) -> float | None:
+    """Bytes read and written per second this PC's memory gave a deep scan's copy on every thread at once (twice
+    the bytes copied: each is read and written); None without one. A one-thread copy (all a scan measured before
+    December 2026) is one core's rate, not the memory's (gpucheck/bench/ram.py): it prices one core only
+    (Target.streaming_gbps)."""
     m = target.measured
-    return float(m.ram_copy_gbps) if m is not None and getattr(m, "ram_copy_gbps", None) else None
+    copied = getattr(m, "ram_copy_all_gbps", None) if m is not None else None
+    return 2.0 * float(copied) if copied else None
+
+
+def measured_core_gbps(target: Any) -> float | None:
+    """Bytes read and written per second one core reached in a deep scan's one-thread copy; None without one."""
+    m = target.measured
+    copied = getattr(m, "ram_copy_gbps", None) if m is not None else None
+    return 2.0 * float(copied) if copied else None
 
 
 def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
     """Achievable GB/s of the host's RAM (the CPU optimizer of ZeRO-Offload streams through it): measured by a
     deep scan, else the typical host of this kind of GPU."""
-    measured = measured_ram_gbps(target)
+    measured = measured_memory_gbps(target)
     if measured is not None:
         return measured
     co = f["cpu_offload"]
@@ -118,7 +129,7 @@ def host_staged_gbps(target: Any, f: Mapping[str, Any], link_gbps: float) -> flo
     an 8-GPU server twelve memory channels: NVIDIA/nccl #1639 measured 28 GB/s per GPU on such a server, above
     the PCIe path's share), so the PCIe path alone sets the rate, as it does for any number of GPUs."""
     g, _ = nodes_of(target, f)
-    host = measured_ram_gbps(target)
+    host = measured_memory_gbps(target)
     if g < 2 or host is None:
         return link_gbps
     copies = float(f["multi_gpu"]["links"]["host_copies_per_byte"])

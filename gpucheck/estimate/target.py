@@ -12,7 +12,13 @@ from gpucheck.catalog import gpu_for
 from gpucheck.estimate.calibration import Calibration, calibration_for
 from gpucheck.estimate.cpu_core import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.links import host_staged_gbps, nodes_of, pcie_gbps
+from gpucheck.estimate.links import (
+    host_staged_gbps,
+    measured_core_gbps,
+    measured_memory_gbps,
+    nodes_of,
+    pcie_gbps,
+)
 from gpucheck.estimate.settings import check_gpus, check_machines
 from gpucheck.i18n import (
     fmt_gib,
@@ -23,6 +29,10 @@ from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import GpuSpec
 
 GIB = 1024**3
+
+
+def _core_gbps(kind: str, table: Mapping[str, Any]) -> float:
+    return float(table[kind] if kind in table else table["default"])
 
 
 @dataclass(frozen=True)
@@ -145,15 +155,24 @@ class Target:
         """The CPU multiplies bf16 natively (AVX512_BF16, AMX-BF16, Arm FEAT_BF16)."""
         return self.cpu_core(load_factors()).native_bf16
 
-    def bandwidth_gbps(self, f: Mapping[str, Any]) -> float:
+    def streaming_gbps(self, f: Mapping[str, Any]) -> float:
+        """Bytes read and written per second (GB/s) that the step's memory-bound kernels reach. A GPU: its memory's
+        bandwidth (a deep scan's measured figure first) × the streaming efficiency ([bandwidth] efficiency). A CPU:
+        each of its threads streams at most what one core can (a deep scan's one-thread copy, whose bytes are each
+        read and written, else [cpu.core_mem_bandwidth_gbps] for its kind of core), and together at most what the memory gives
+        (a deep scan's copy on every thread, else [cpu] default_mem_bandwidth_gbps × the streaming efficiency): one core cannot keep enough cache-line misses
+        in flight to fill the memory channels, so a CPU's memory-bound kernels speed up with its threads until
+        the channels are full (benchmarks/data/cpu-threads-intel-amx.json: 1.9-2.1x from one thread to two)."""
         m = self.measured
+        eff = float(f["bandwidth"]["efficiency"])
         if self.gpu is None:
-            if m is not None and getattr(m, "ram_copy_gbps", None):
-                return m.ram_copy_gbps
-            return f["cpu"]["default_mem_bandwidth_gbps"]
+            c = f["cpu"]
+            per_core = measured_core_gbps(self) or _core_gbps(self.cpu_core(f).kind, c["core_mem_bandwidth_gbps"])
+            memory = measured_memory_gbps(self) or float(c["default_mem_bandwidth_gbps"]) * eff
+            return min((self.cpu_cores or c["default_cores"]) * per_core, memory)
         if m is not None and getattr(m, "gpu_mem_bandwidth_gbps", None):
-            return m.gpu_mem_bandwidth_gbps
-        return self.gpu.mem_bandwidth_gbps
+            return m.gpu_mem_bandwidth_gbps * eff
+        return self.gpu.mem_bandwidth_gbps * eff
 
     @property
     def bandwidth_measured(self) -> bool:

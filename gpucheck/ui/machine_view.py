@@ -8,6 +8,7 @@ nothing found → missing/unknown, otherwise good. The GPU's "good" is further j
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from gpucheck.i18n import N_, finding_text, fmt_bytes, fmt_gib, fmt_list, tr
@@ -20,6 +21,7 @@ machine_mod = lazy_import("gpucheck.machine")
 report_model = lazy_import("gpucheck.report.machine_section")
 advice_data = lazy_import("gpucheck.advise.data")
 software_advice = lazy_import("gpucheck.advise.software")
+bench_present = lazy_import("gpucheck.bench.present")
 
 AREAS = ("gpu", "cpu", "memory", "disk", "power", "software")
 AREA_TITLES = {
@@ -330,12 +332,28 @@ _BUILDERS = {"gpu": _gpu, "cpu": _cpu, "memory": _memory, "disk": _disks, "power
              "software": _software}
 
 
+# which card shows which deep-scan figure (gpucheck.bench.present: the Measured field names)
+_MEASURED_AREAS = (("gpu_", "gpu"), ("h2d_", "gpu"), ("d2h_", "gpu"), ("cpu_", "cpu"), ("ram_", "memory"),
+                   ("disk_", "disk"))
+
+
+def _measured_details(machine, area: str) -> list[str]:
+    """The deep scan's measured figures for this part, as the scan summary words them."""
+    if machine.measured is None:
+        return []
+    rows = [f for f in bench_present.measured_figures(machine) if f.source == bench_present.MEASURED
+            and any(f.key.startswith(prefix) and a == area for prefix, a in _MEASURED_AREAS)]
+    if not rows:
+        return []
+    return [tr("Measured by the deep scan:")] + [f"  {f.label}: {f.text}" for f in rows]
+
+
 def part_view(machine, area: str, ctx: JobContext | None = None) -> PartView:
     """What a part's card shows; `ctx` (from the jobs the app estimated) makes the GPU and RAM cards count
-    and name what the jobs page shows."""
-    if area in ("gpu", "memory"):
-        return _BUILDERS[area](machine, ctx)
-    return _BUILDERS[area](machine)
+    and name what the jobs page shows. A deep scan's figures for the part end its details."""
+    v = _BUILDERS[area](machine, ctx) if area in ("gpu", "memory") else _BUILDERS[area](machine)
+    measured = _measured_details(machine, area)
+    return dataclasses.replace(v, details=(*v.details, *measured)) if measured else v
 
 
 def part_views(machine) -> list[PartView]:
@@ -343,8 +361,15 @@ def part_views(machine) -> list[PartView]:
 
 
 def other_findings(machine) -> list[str]:
-    """Findings about the scan itself (areas without a card)."""
-    return [finding_text(f) for f in machine.findings if area_key(f.area) not in AREAS]
+    """Findings about the scan itself (areas without a card), and where a deep scan's figures are."""
+    out = [finding_text(f) for f in machine.findings if area_key(f.area) not in AREAS]
+    m = machine.measured
+    if m is not None:
+        out.append(tr("The deep scan stopped after {s} s; what it measured is in the parts' details.",
+                      s=f"{m.duration_s or 0:.0f}") if m.cancelled else
+                   tr("The deep scan measured this PC in {s} s: its figures are in the parts' details.",
+                      s=f"{m.duration_s or 0:.0f}"))
+    return out
 
 
 def as_text(machine) -> str:

@@ -1657,62 +1657,62 @@
         <translation>正在测量内存速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="200"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="202"/>
         <source>Measuring image decoding (one core)</source>
         <translation>正在测量图像解码（单核）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="208"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="210"/>
         <source>Measuring image decoding (all cores)</source>
         <translation>正在测量图像解码（全部核心）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="216"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="218"/>
         <source>Measuring text processing</source>
         <translation>正在测量文本处理</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="221"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="223"/>
         <source>Measuring disk speed</source>
         <translation>正在测量硬盘速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="233"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="235"/>
         <source>The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.</source>
         <translation>文件夹 {path} 位于内存中（tmpfs），因此硬盘测试的结果其实是内存速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="243"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="245"/>
         <source>PyTorch is installed but failed to load ({err}); the GPU was not measured.</source>
         <translation>已安装 PyTorch，但加载失败（{err}）；没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="249"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="251"/>
         <source>PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the driver is missing). {hint}</source>
         <translation>已安装 PyTorch {version}，但无法使用 GPU（可能是仅支持 CPU 的版本，或者缺少驱动）。{hint}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="264"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="266"/>
         <source>GPU temperature could not be read ({why}).</source>
         <translation>无法读取 GPU 温度（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="270"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="272"/>
         <source>The GPU benchmark failed: {err}</source>
         <translation>GPU 基准测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="294"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="296"/>
         <source>The 'GPU' figures were measured on the CPU through PyTorch (no GPU used).</source>
         <translation>“GPU”数据是通过 PyTorch 在 CPU 上测得的（没有使用 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="318"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="320"/>
         <source>PyTorch did not start the GPU within the deep scan's time cap</source>
         <translation>PyTorch 没能在深度扫描的时间上限内启动 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="340"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="342"/>
         <source>Measured benchmarks unknown because they failed ({error})</source>
         <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
     </message>
@@ -1972,40 +1972,50 @@
         <translation>内存复制，单线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="112"/>
-        <location filename="../../gpucheck/bench/present.py" line="124"/>
+        <location filename="../../gpucheck/bench/present.py" line="97"/>
+        <source>RAM copy, all threads</source>
+        <translation>内存复制，全部线程</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/present.py" line="113"/>
+        <location filename="../../gpucheck/bench/present.py" line="125"/>
         <source>{value} (measured)</source>
         <translation>{value}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="114"/>
+        <location filename="../../gpucheck/bench/present.py" line="115"/>
         <source>{value} (measured; {pct}% of the data sheet's {spec})</source>
         <translation>{value}（实测；为规格表中 {spec} 的 {pct}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="119"/>
+        <location filename="../../gpucheck/bench/present.py" line="120"/>
         <source>{value} (from specs)</source>
         <translation>{value}（来自规格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="133"/>
+        <location filename="../../gpucheck/bench/present.py" line="134"/>
         <source>Measured by the deep scan ({s} s):</source>
         <translation>深度扫描实测结果（用时 {s} 秒）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="135"/>
+        <location filename="../../gpucheck/bench/present.py" line="136"/>
         <source>Measured by the deep scan (cancelled after {s} s):</source>
         <translation>深度扫描实测结果（{s} 秒后取消）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="140"/>
+        <location filename="../../gpucheck/bench/present.py" line="141"/>
         <source>GPU slow-down reasons after the test: {reasons}</source>
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/ram.py" line="70"/>
+        <location filename="../../gpucheck/bench/ram.py" line="105"/>
         <source>RAM copy: one thread copying {size} MiB buffers, median of {n} copies.</source>
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/bench/ram.py" line="113"/>
+        <source>RAM copy, all threads: {threads} threads each copying its share of the buffers, best of {n} copies.</source>
+        <translation>内存复制（全部线程）：{threads} 个线程各复制缓冲区的一部分，取 {n} 次复制中最快的一次。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="290"/>
@@ -2031,7 +2041,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="374"/>
-        <location filename="../../gpucheck/machine.py" line="456"/>
+        <location filename="../../gpucheck/machine.py" line="458"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
@@ -2600,12 +2610,12 @@
         <location filename="../../gpucheck/report/job_section.py" line="190"/>
         <location filename="../../gpucheck/report/machine_section.py" line="47"/>
         <location filename="../../gpucheck/report/machine_section.py" line="73"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="144"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="146"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="149"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="151"/>
         <location filename="../../gpucheck/report/machine_section.py" line="81"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="131"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="136"/>
         <location filename="../../gpucheck/report/machine_section.py" line="128"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="71"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="73"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
@@ -2713,7 +2723,7 @@
         <location filename="../../gpucheck/commands.py" line="391"/>
         <location filename="../../gpucheck/report/build.py" line="128"/>
         <location filename="../../gpucheck/report/machine_section.py" line="28"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -3244,33 +3254,33 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="90"/>
+        <location filename="../../gpucheck/estimate/target.py" line="100"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="98"/>
+        <location filename="../../gpucheck/estimate/target.py" line="108"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="104"/>
+        <location filename="../../gpucheck/estimate/target.py" line="114"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="243"/>
+        <location filename="../../gpucheck/estimate/target.py" line="267"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="269"/>
+        <location filename="../../gpucheck/estimate/target.py" line="293"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="290"/>
-        <location filename="../../gpucheck/estimate/target.py" line="286"/>
+        <location filename="../../gpucheck/estimate/target.py" line="314"/>
+        <location filename="../../gpucheck/estimate/target.py" line="310"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -3315,20 +3325,20 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="194"/>
-        <location filename="../../gpucheck/machine.py" line="286"/>
+        <location filename="../../gpucheck/machine.py" line="288"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="198"/>
         <location filename="../../gpucheck/fileio.py" line="67"/>
-        <location filename="../../gpucheck/machine.py" line="290"/>
+        <location filename="../../gpucheck/machine.py" line="292"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="202"/>
-        <location filename="../../gpucheck/machine.py" line="294"/>
+        <location filename="../../gpucheck/machine.py" line="296"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
@@ -3374,19 +3384,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="409"/>
-        <location filename="../../gpucheck/machine.py" line="298"/>
+        <location filename="../../gpucheck/machine.py" line="300"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="412"/>
-        <location filename="../../gpucheck/machine.py" line="301"/>
+        <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="414"/>
-        <location filename="../../gpucheck/machine.py" line="303"/>
+        <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
     </message>
@@ -3397,7 +3407,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="27"/>
-        <location filename="../../gpucheck/machine.py" line="269"/>
+        <location filename="../../gpucheck/machine.py" line="271"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
@@ -3532,123 +3542,123 @@
         <translation>{time}（北京时间）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="259"/>
+        <location filename="../../gpucheck/machine.py" line="261"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="266"/>
+        <location filename="../../gpucheck/machine.py" line="268"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="272"/>
+        <location filename="../../gpucheck/machine.py" line="274"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="277"/>
+        <location filename="../../gpucheck/machine.py" line="279"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="288"/>
+        <location filename="../../gpucheck/machine.py" line="290"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="292"/>
+        <location filename="../../gpucheck/machine.py" line="294"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="434"/>
+        <location filename="../../gpucheck/machine.py" line="358"/>
+        <location filename="../../gpucheck/machine.py" line="436"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>an integer</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="428"/>
+        <location filename="../../gpucheck/machine.py" line="358"/>
+        <location filename="../../gpucheck/machine.py" line="430"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>a number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="442"/>
+        <location filename="../../gpucheck/machine.py" line="358"/>
+        <location filename="../../gpucheck/machine.py" line="444"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>a string</source>
         <translation>字符串</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="356"/>
-        <location filename="../../gpucheck/machine.py" line="438"/>
+        <location filename="../../gpucheck/machine.py" line="358"/>
+        <location filename="../../gpucheck/machine.py" line="440"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>true or false</source>
         <translation>true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="366"/>
+        <location filename="../../gpucheck/machine.py" line="368"/>
         <source>{where}: expected {what}, got {got}</source>
         <translation>{where}：应为{what}，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="373"/>
+        <location filename="../../gpucheck/machine.py" line="375"/>
         <location filename="../../gpucheck/tomldata.py" line="90"/>
         <source>one of {names}</source>
         <translation>以下之一：{names}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="377"/>
+        <location filename="../../gpucheck/machine.py" line="379"/>
         <source>at most {n} bytes (1 EiB)</source>
         <translation>不超过 {n} 字节（1 EiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="379"/>
+        <location filename="../../gpucheck/machine.py" line="381"/>
         <source>a number up to {n}</source>
         <translation>不超过 {n} 的数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="382"/>
+        <location filename="../../gpucheck/machine.py" line="384"/>
         <source>0 or a speed of at least {n}</source>
         <translation>0 或不低于 {n} 的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="389"/>
-        <location filename="../../gpucheck/machine.py" line="451"/>
+        <location filename="../../gpucheck/machine.py" line="391"/>
+        <location filename="../../gpucheck/machine.py" line="453"/>
         <source>an object</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="392"/>
-        <location filename="../../gpucheck/machine.py" line="417"/>
+        <location filename="../../gpucheck/machine.py" line="394"/>
+        <location filename="../../gpucheck/machine.py" line="419"/>
         <source>a list</source>
         <translation>列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="394"/>
+        <location filename="../../gpucheck/machine.py" line="396"/>
         <source> or </source>
         <translation>或</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="422"/>
+        <location filename="../../gpucheck/machine.py" line="424"/>
         <source>a list of {n} items</source>
         <translation>含 {n} 项的列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="430"/>
+        <location filename="../../gpucheck/machine.py" line="432"/>
         <source>a finite number</source>
         <translation>有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="462"/>
+        <location filename="../../gpucheck/machine.py" line="464"/>
         <source>{where}: missing key '{key}'</source>
         <translation>{where}：缺少键“{key}”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="468"/>
+        <location filename="../../gpucheck/machine.py" line="470"/>
         <source>a number ≥ 0</source>
         <translation>≥ 0 的数字</translation>
     </message>
@@ -3709,7 +3719,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="39"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="195"/>
         <source>Architecture: {arch}</source>
         <translation>架构：{arch}</translation>
     </message>
@@ -3760,7 +3770,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="58"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="119"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="121"/>
         <source>Temperature: {t} °C</source>
         <translation>温度：{t} °C</translation>
     </message>
@@ -3806,7 +3816,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="86"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="202"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="204"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
@@ -3893,28 +3903,28 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
         <location filename="../../gpucheck/report/machine_section.py" line="54"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
         <location filename="../../gpucheck/report/machine_section.py" line="55"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
         <location filename="../../gpucheck/report/machine_section.py" line="56"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
         <location filename="../../gpucheck/report/machine_section.py" line="57"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="34"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
     </message>
@@ -3927,14 +3937,14 @@
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
         <location filename="../../gpucheck/report/machine_section.py" line="58"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/report/machine_section.py" line="59"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
     </message>
@@ -4108,7 +4118,7 @@
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
         <location filename="../../gpucheck/report/machine_section.py" line="19"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
@@ -5184,7 +5194,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="240"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="132"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="137"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
@@ -5374,7 +5384,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="18"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
@@ -5396,7 +5406,7 @@
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="30"/>
         <location filename="../../gpucheck/report/machine_section.py" line="87"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
@@ -5408,13 +5418,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="32"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="32"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="33"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
@@ -5430,7 +5440,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="60"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
@@ -5456,7 +5466,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="81"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="27"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="29"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
@@ -5503,7 +5513,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="103"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
@@ -5514,13 +5524,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="108"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="108"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
@@ -5561,43 +5571,48 @@
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="130"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="132"/>
+        <source>Measured (deep scan)</source>
+        <translation>实测（深度扫描）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/machine_section.py" line="135"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="130"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="135"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="132"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="137"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="138"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="140"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="145"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
@@ -6129,337 +6144,352 @@
         <translation>无法执行此操作</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="26"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="28"/>
         <source>Graphics card (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="29"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="31"/>
         <source>Disks</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>Limited</source>
         <translation>受限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>Missing</source>
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="92"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="94"/>
         <source>Video memory (VRAM): {total} total, {free} free</source>
         <translation>显存：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="95"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="97"/>
         <source>Shared memory: {shared}; usable by the GPU: {usable}</source>
         <translation>共享内存：{shared}；GPU 可用：{usable}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="98"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="100"/>
         <source>Vendor: {vendor} · training through: {backend}</source>
         <translation>厂商：{vendor} · 训练后端：{backend}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="101"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
         <source>Architecture: {arch} · compute capability {cc}</source>
         <translation>架构：{arch} · 计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="104"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="106"/>
         <source>Compute units: {n}</source>
         <translation>计算单元：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="106"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="108"/>
         <source>Clocks: graphics {cur} (max {max}), memory max {mem}</source>
         <translation>频率：核心 {cur}（最高 {max}），显存最高 {mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="110"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="112"/>
         <source>PCIe: Gen {gen} ×{width} now (max Gen {gen_max} ×{width_max})</source>
         <translation>PCIe：当前 Gen {gen} ×{width}（最高 Gen {gen_max} ×{width_max}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="114"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="116"/>
         <source>NVLink: {n} active links</source>
         <translation>NVLink：{n} 条活动链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="116"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="118"/>
         <source>Power: {draw} now, limit {limit}</source>
         <translation>功耗：当前 {draw}，上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="121"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="123"/>
         <source>Slowed down now by: {reasons}</source>
         <translation>当前降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="123"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="125"/>
         <source>Driver {driver} (supports CUDA up to {cuda})</source>
         <translation>驱动 {driver}（最高支持 CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="126"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
         <source>MIG is on: {n} slices</source>
         <translation>已开启 MIG：{n} 个分区</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="130"/>
         <source>Also drives a display (some VRAM is in use)</source>
         <translation>同时连接了显示器（部分显存已被占用）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="144"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="146"/>
         <source>GPU {index}: {name}</source>
         <translation>GPU {index}：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="146"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="148"/>
         <source>GPUs {first}–{last} ({n} identical): {name}</source>
         <translation>GPU {first}–{last}（{n} 块相同）：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="155"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="157"/>
         <source>{usable} usable of {total}</source>
         <translation>{total} 中可用 {usable}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="158"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
         <source>{n} × {name} · {vram} VRAM each</source>
         <translation>{n} × {name} · 每块显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="162"/>
         <source>{name} · {vram} of the {ram} memory it shares with the processor (unified memory)</source>
         <translation>{name} · 与处理器共用的 {ram} 内存中可用 {vram}（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="165"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
         <source>{name} · {vram} VRAM</source>
         <translation>{name} · 显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
         <source>{name} (not usable for training)</source>
         <translation>{name}（无法用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="171"/>
         <source>No graphics card for training</source>
         <translation>没有可用于训练的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="173"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="175"/>
         <source>Trains {runs} of the {total} built-in jobs here (as the jobs page lists them, some with the advised settings).</source>
         <translation>能训练 {total} 个内置任务中的 {runs} 个（与任务页一致，有些需按建议调整设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="191"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
         <source>{brand} · {phys} cores / {logical} threads</source>
         <translation>{brand} · {phys} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="191"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
         <source>unknown processor</source>
         <translation>未知处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="195"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
         <source>Clock: {base} MHz base, {max} MHz max</source>
         <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="198"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="200"/>
         <source>L3 cache: {size}</source>
         <translation>三级缓存：{size}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="200"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="202"/>
         <source>Sockets: {n}</source>
         <translation>CPU 插槽数：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="206"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
         <source>No GPU for training: every job trains on this processor ({n} threads), many times slower than on a GPU.</source>
         <translation>没有可用于训练的 GPU：所有任务都在这颗处理器（{n} 个线程）上训练，比在 GPU 上慢很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="215"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
         <source>{total} RAM · {available} available</source>
         <translation>内存 {total} · 可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="218"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="220"/>
         <source>{total} RAM for Linux (the WSL 2 limit) · {available} available</source>
         <translation>Linux 可用内存 {total}（WSL 2 的上限）· 空闲 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="220"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="222"/>
         <source>Swap: {total} total, {free} free</source>
         <translation>交换空间：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="225"/>
         <source>Shared with the GPU (unified memory)</source>
         <translation>与 GPU 共享（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="227"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="229"/>
         <source>WSL 2 gives Linux only {total}: raise memory= in .wslconfig.</source>
         <translation>WSL 2 只给 Linux {total}：在 .wslconfig 里调高 memory=。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
         <source>{n} more</source>
         <translation>另外 {n} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="232"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="234"/>
         <source>Too little RAM for: {jobs}. {limit}</source>
         <translation>内存不够的任务：{jobs}。{limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="246"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="249"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="251"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="251"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="253"/>
         <source>Type found from: {reason}</source>
         <translation>类型判断依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="256"/>
         <source>1 disk · {kinds}</source>
         <translation>1 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="255"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
         <source>{n} disks · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="266"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="270"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="270"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="270"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="272"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="272"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="274"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="276"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
         <source>power supply not readable</source>
         <translation>无法读取电源信息</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="282"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="282"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="284"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="284"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="296"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="296"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="300"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="299"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="301"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="301"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="303"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="311"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="311"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="313"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="321"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
         <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="323"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="325"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
         <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="354"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="348"/>
+        <source>Measured by the deep scan:</source>
+        <translation>深度扫描实测：</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="368"/>
+        <source>The deep scan stopped after {s} s; what it measured is in the parts' details.</source>
+        <translation>深度扫描在 {s} 秒后停止；已测得的数据在各部件的详情中。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="370"/>
+        <source>The deep scan measured this PC in {s} s: its figures are in the parts' details.</source>
+        <translation>深度扫描用 {s} 秒实测了这台电脑：各项数据在各部件的详情中。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="379"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>

@@ -160,6 +160,8 @@ def test_run_deep_measures_host_within_the_cap(tmp_path: Path):
                  disk_file_bytes=16 * MIB, ram_buffer_bytes=32 * MIB, clock=FakeClock(0.002))
     assert m.duration_s is not None and m.duration_s <= 4.0 + SLACK_S
     assert m.ram_copy_gbps and m.ram_copy_gbps > 0.5
+    if cpu.usable_cpus() > 1:  # every thread copying at once: the memory's rate, at least what one thread got
+        assert m.ram_threads == cpu.usable_cpus() and m.ram_copy_all_gbps and m.ram_copy_all_gbps > 0.5
     assert m.cpu_images_per_s_one_core and m.cpu_images_per_s_all_cores
     assert m.cpu_images_method in ("pillow-jpeg", "zlib") and m.cpu_threads == cpu.usable_cpus()
     assert m.cpu_text_mb_per_s and m.cpu_text_mb_per_s > 0.5

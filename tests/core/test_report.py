@@ -322,3 +322,17 @@ def test_the_eager_stack_is_not_named_after_the_hugging_face_trainer_alone(capsy
     assert run("estimate", "imagenet-resnet50", "--gpu", "4090") == 0
     text = capsys.readouterr().out
     assert "eager PyTorch (a plain training loop or the Hugging Face Trainer)" in text
+
+
+def test_the_report_keeps_what_a_deep_scan_measured():
+    """A saved deep scan (recorded on gpucheck's build machine) carries its measurements into the report: one row
+    each, in the report's language, the RAM copy on one thread and on all of them included."""
+    deep = Machine.load(FIXTURES / "recorded" / "calibration" / "intel-amx-2vcpu.deep-scan.json")
+    html = render_html(build_report(deep, lang="en", workload_ids=["mnist-cnn"]))
+    assert "Measured (deep scan)" in html
+    assert "RAM copy, one thread: 9.77 GB/s (measured)" in html and "RAM copy, all threads: 17.9 GB/s" in html
+    assert "Disk sequential read: 2,030 MB/s" in html
+    zh = render_html(build_report(deep, lang="zh_CN", workload_ids=["mnist-cnn"]))
+    assert "实测（深度扫描）" in zh and "内存复制，全部线程" in zh
+    assert "Measured (deep scan)" not in render_html(build_report(Machine.load(RTX3080), lang="en",
+                                                                  workload_ids=["mnist-cnn"]))

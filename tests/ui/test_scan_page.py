@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -178,3 +179,25 @@ print("closed", w.welcome.is_scanning())
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 0, out.stderr[-2000:]
     assert "closed False" in out.stdout
+
+
+DEEP_SCAN = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "calibration" / "intel-amx-2vcpu.deep-scan.json"
+
+
+def test_a_deep_scans_figures_are_on_the_machine_page(wizard):
+    """The app's deep scan takes half a minute: what it measured is shown on the parts it measured (recorded on
+    gpucheck's build machine), in the reader's language, and a line says where to find it."""
+    assert wizard.open_machine_file(str(DEEP_SCAN))
+    wizard.next()
+    page = wizard.machine_page
+    memory = page.cards["memory"]
+    memory.toggle.click()
+    assert memory.details.isVisible()
+    assert "RAM copy, one thread: 9.77 GB/s (measured)" in memory.details.text()
+    assert "RAM copy, all threads: 17.9 GB/s (measured)" in memory.details.text()
+    assert "Image decoding, all cores" in page.cards["cpu"].details.text()
+    assert "Disk sequential read" in page.cards["disk"].details.text()
+    assert "RAM copy" not in page.cards["cpu"].details.text()  # each figure on its own part
+    assert "its figures are in the parts' details" in page.other.text()
+    wizard.switch_language("zh_CN")
+    assert "内存复制，全部线程: 17.9 GB/s" in page.cards["memory"].details.text()
