@@ -324,7 +324,9 @@ def _serial_costs_note(sections: list[CpuSection]) -> list[str]:
             "whole memory's 30 had priced one thread's memory-bound work 1.75× too fast (the fit on all five, stop 45) "
             "and a second thread as buying it nothing. The AMD EPYC's core streams 28–38 GB/s, so at one thread it "
             "reaches the memory's 30 and its rows are priced as before: its memory-bound work still takes about 1.8× "
-            "the model's time at one thread (below), which a core's bandwidth does not explain.", "",
+            "the model's time at one thread (below), which a core's bandwidth does not explain (those rounds ran at a load "
+            "average of 3.6–11: other programs' memory traffic slows a step's memory-bound kernels, and their CPU "
+            "seconds with them, far more than its multiplies; one candidate, not measured).", "",
             f"With these the model alone is within 10 % for {sum(x <= math.log(1.1) for x in alone)} of the "
             f"{len(alone)} jobs (mean error {math.exp(sum(alone) / len(alone)):.2f}×; before the masks, faults and "
             "attention 4 of 10, 1.19×; with them and the whole memory's rate for one thread 6 of 10, 1.15×: the "
