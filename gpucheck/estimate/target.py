@@ -159,10 +159,11 @@ class Target:
         """Bytes read and written per second (GB/s) that the step's memory-bound kernels reach. A GPU: its memory's
         bandwidth (a deep scan's measured figure first) × the streaming efficiency ([bandwidth] efficiency). A CPU:
         each of its threads streams at most what one core can (a deep scan's one-thread copy, whose bytes are each
-        read and written, else [cpu.core_mem_bandwidth_gbps] for its kind of core), and together at most what the memory gives
-        (a deep scan's copy on every thread, else [cpu] default_mem_bandwidth_gbps × the streaming efficiency): one core cannot keep enough cache-line misses
-        in flight to fill the memory channels, so a CPU's memory-bound kernels speed up with its threads until
-        the channels are full (benchmarks/data/cpu-threads-intel-amx.json: 1.9-2.1x from one thread to two)."""
+        read and written, else [cpu.core_mem_bandwidth_gbps] for its kind of core), and together at most what the
+        memory gives (a deep scan's copy on every thread, else [cpu] default_mem_bandwidth_gbps × the streaming
+        efficiency): one core cannot keep enough cache-line misses in flight to fill the memory channels, so a
+        CPU's memory-bound kernels speed up with its threads until the channels are full
+        (benchmarks/data/cpu-threads-intel-amx.json: 1.9-2.1x from one thread to two)."""
         m = self.measured
         eff = float(f["bandwidth"]["efficiency"])
         if self.gpu is None:

@@ -72,7 +72,8 @@ def test_a_deep_scan_prices_the_cpu_trials_as_well_as_the_defaults(row):
 
 
 def _one_thread_seconds(job: str) -> float:
-    return statistics.median(r["measured"]["step_seconds"] for r in ONE_THREAD if r["job"] == job and r["outcome"] == "ran")
+    return statistics.median(r["measured"]["step_seconds"] for r in ONE_THREAD
+                             if r["job"] == job and r["outcome"] == "ran")
 
 
 CONV_NETS = ["mnist-cnn", "cifar10-resnet18", "resnet50-finetune"]
