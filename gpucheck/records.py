@@ -133,6 +133,9 @@ class ModelSpec:
     # (pytorch/examples' MNIST Net: 64 × 12 × 12 after pooling + 128 after fc1); on a CPU each costs a serial random
     # draw (gpucheck/estimate/cpu_dropout.py); 0 = none
     dropout_elements: float = 0.0
+    # conv net / U-Net: elements of its nn.Conv2d weights, which a CPU's convolutions reorder into oneDNN's blocked
+    # layout on every call (gpucheck/estimate/cpu_conv.py; counted by benchmarks/count_conv_weights.py); 0 = not counted
+    conv_params: float = 0.0
     # a conv-net whose FLOPs are nn.Linear layers (torchvision ConvNeXt's and Swin's MLPs on channels-last features):
     # in fp32 they follow torch.backends.cuda.matmul.allow_tf32 (off by default), not cuDNN's TF32 convolutions, and
     # cuDNN's Winograd/FFT convolutions do not shorten them

@@ -74,6 +74,7 @@ MODEL_SPEC = {
     "attention_dropout": _f(False, 0, 1),
     "drop_path": _f(False, 0, 1),
     "dropout_elements": _f(False, 0, 1e12),
+    "conv_params": _f(False, 0, 1e13),
     "flops_in_linear": _B,
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),

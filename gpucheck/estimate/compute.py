@@ -54,6 +54,7 @@ from gpucheck.estimate import (
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.conv_fp32 import conv_fp32_multiplier
 from gpucheck.estimate.cpu_attention import fused_score_seconds
+from gpucheck.estimate.cpu_conv import conv_reorder_seconds
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, element_bytes, sixteen_bit
 from gpucheck.estimate.cpu_dropout import mask_seconds
 from gpucheck.estimate.cpu_pages import fault_seconds
@@ -400,6 +401,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     matmul = pass_s * passes + attn * (3.0 + (1.0 if t.grad_checkpointing else 0.0)) / rate_flops
     matmul += _aux_flops(m, t) * t.batch / rate_flops
     matmul += fused_score_seconds(m, t, target, f, attn_len)  # a CPU's fused attention: its softmax per score
+    matmul += conv_reorder_seconds(m, t, target, f)  # a CPU's convolutions: their weights reordered every call
     matmul += s2s.extra_train_flops(m, t, _backward_per_forward(t, gpus)) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
     rest = optimizer_bytes(pc.trainable, t, f, gpus) + dequant_bytes(pc.quantized, t, f) \
