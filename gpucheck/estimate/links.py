@@ -93,21 +93,23 @@ def pcie_gbps(target: Any, f: Mapping[str, Any]) -> float:
     return gbps * min(1.0, lanes / 16.0) if lanes else gbps
 
 
-def measured_memory_gbps(target: Any) -> float | None:
-    """Bytes read and written per second this PC's memory gave a deep scan's copy on every thread at once (twice
-    the bytes copied: each is read and written); None without one. A one-thread copy (all a scan measured before
-    December 2026) is one core's rate, not the memory's (gpucheck/bench/ram.py): it prices one core only
-    (Target.streaming_gbps)."""
+def _copy_traffic_gbps(target: Any, field: str) -> float | None:
+    """A deep scan's RAM copy as bytes read and written per second: twice the bytes copied; None without it."""
     m = target.measured
-    copied = getattr(m, "ram_copy_all_gbps", None) if m is not None else None
+    copied = getattr(m, field, None) if m is not None else None
     return 2.0 * float(copied) if copied else None
+
+
+def measured_memory_gbps(target: Any) -> float | None:
+    """What this PC's memory gave a deep scan's copy on every thread at once; None without one. A one-thread copy (all
+    a scan measured before December 2026) is one core's rate, not the memory's (gpucheck/bench/ram.py): it prices one
+    core only (Target.streaming_gbps)."""
+    return _copy_traffic_gbps(target, "ram_copy_all_gbps")
 
 
 def measured_core_gbps(target: Any) -> float | None:
-    """Bytes read and written per second one core reached in a deep scan's one-thread copy; None without one."""
-    m = target.measured
-    copied = getattr(m, "ram_copy_gbps", None) if m is not None else None
-    return 2.0 * float(copied) if copied else None
+    """What one core reached in a deep scan's one-thread copy; None without one."""
+    return _copy_traffic_gbps(target, "ram_copy_gbps")
 
 
 def host_memory_gbps(target: Any, f: Mapping[str, Any]) -> float:
