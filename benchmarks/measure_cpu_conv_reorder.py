@@ -27,19 +27,11 @@ import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
-
-def _timed(fn, n: int = 8) -> float:
-    fn()
-    fn()
-    xs = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        xs.append(time.perf_counter() - t)
-    return statistics.median(xs)
+from measure_cpu_threads import (
+    timed,  # the same wall-clock median (run from benchmarks/, or with it on the path)
+)
 
 
 def _conv(torch, cin: int, hw: int, dtype) -> dict[str, float]:
@@ -55,8 +47,8 @@ def _conv(torch, cin: int, hw: int, dtype) -> dict[str, float]:
         x.grad = None
         conv(x).sum().backward()
 
-    fwd = _timed(forward)
-    both = _timed(with_input_grad)
+    fwd = timed(forward)
+    both = timed(with_input_grad)
     return {"weights": weights, "forward ms": round(fwd * 1e3, 3), "backward (input) ms": round((both - fwd) * 1e3, 3),
             "forward ns per weight": round(fwd / weights * 1e9, 3),
             "backward (input) ns per weight": round((both - fwd) / weights * 1e9, 3)}
@@ -70,7 +62,7 @@ def _linear(torch, width: int, dtype) -> dict[str, float]:
         with torch.no_grad():
             lin(x)
 
-    fwd = _timed(forward)
+    fwd = timed(forward)
     return {"weights": lin.weight.numel(), "forward ms": round(fwd * 1e3, 3),
             "forward ns per weight": round(fwd / lin.weight.numel() * 1e9, 3)}
 
@@ -86,7 +78,7 @@ def _layout(torch, ch: int, hw: int, dtype, channels_last: bool) -> dict[str, fl
         with torch.no_grad():
             conv(x)
 
-    total = _timed(forward, 5)
+    total = timed(forward, 5)
     with torch.profiler.profile() as prof:
         for _ in range(3):
             forward()

@@ -29,7 +29,8 @@ ROWS = (32, 64, 128, 256, 512, 1024)
 SHAPES = ((768, 768), (768, 3072), (3072, 768))
 
 
-def _timed(fn, n: int = 7) -> float:
+def timed(fn, n: int = 7) -> float:
+    """Wall-clock median of `n` calls after two warm-up calls."""
     fn()
     fn()
     xs = []
@@ -41,7 +42,7 @@ def _timed(fn, n: int = 7) -> float:
 
 
 def _gbps(nbytes: float, fn) -> float:
-    return round(nbytes / _timed(fn, 5) / 1e9, 1)
+    return round(nbytes / timed(fn, 5) / 1e9, 1)
 
 
 def streaming(torch) -> dict[str, float]:
@@ -73,7 +74,7 @@ def linear_rows(torch) -> dict[str, dict[int, float]]:
         rates = {}
         for r in ROWS:
             x = torch.randn(r, k, dtype=torch.bfloat16, requires_grad=True)
-            rates[r] = round(6 * r * k * n / _timed(_linear_step(lin, x)) / 1e9)
+            rates[r] = round(6 * r * k * n / timed(_linear_step(lin, x)) / 1e9)
         out[f"linear {k}x{n} bf16, forward + backward, GFLOP/s by rows"] = rates
     return out
 
