@@ -1,6 +1,7 @@
 """Deep-scan figures as rows for the summary, the report and the app: each with where it came from.
 
     measured_figures(machine) -> tuple[Figure, ...]
+    measured_only(machine) -> tuple[Figure, ...]  those the deep scan measured (no data-sheet values)
     measured_lines(machine) -> list[str]          indented text lines for `gpucheck scan`
 
 A GPU figure is "measured" when the deep scan produced it (on this GPU); otherwise the catalog's
@@ -34,6 +35,11 @@ class Figure:
     spec_value: float | None = None  # the data sheet's figure, for comparison
     ratio: float | None = None  # measured / data sheet
     text: str = ""  # value with unit and source, translated
+
+    @property
+    def line(self) -> str:
+        """'RAM copy, one thread: 9.77 GB/s (measured)': how the scan summary, the app and the report show it."""
+        return f"{self.label}: {self.text}"
 
 
 def _num(x: float) -> str:
@@ -126,6 +132,11 @@ def measured_figures(machine: Any) -> tuple[Figure, ...]:
     return tuple(rows)
 
 
+def measured_only(machine: Any) -> tuple[Figure, ...]:
+    """The figures the deep scan measured itself (no data-sheet values)."""
+    return tuple(f for f in measured_figures(machine) if f.source == MEASURED)
+
+
 def measured_lines(machine: Any) -> list[str]:
     """Text lines for the scan summary: a heading, one line per figure, then the deep scan's notes."""
     m = machine.measured
@@ -136,7 +147,7 @@ def measured_lines(machine: Any) -> list[str]:
         head = tr("Measured by the deep scan (cancelled after {s} s):", s=f"{m.duration_s or 0:.0f}")
     out = [head]
     for f in measured_figures(machine):
-        out.append(f"    {f.label}: {f.text}")
+        out.append(f"    {f.line}")
     if m.gpu_throttle_after:
         out.append("    " + tr("GPU slow-down reasons after the test: {reasons}",
                                reasons=", ".join(m.gpu_throttle_after)))

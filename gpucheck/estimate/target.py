@@ -31,10 +31,6 @@ from gpucheck.records import GpuSpec
 GIB = 1024**3
 
 
-def _core_gbps(kind: str, table: Mapping[str, Any]) -> float:
-    return float(table[kind] if kind in table else table["default"])
-
-
 @dataclass(frozen=True)
 class Target:
     gpu: GpuSpec | None  # None: CPU (or an unknown GPU when backend is not "cpu")
@@ -168,7 +164,8 @@ class Target:
         eff = float(f["bandwidth"]["efficiency"])
         if self.gpu is None:
             c = f["cpu"]
-            per_core = measured_core_gbps(self) or _core_gbps(self.cpu_core(f).kind, c["core_mem_bandwidth_gbps"])
+            core = c["core_mem_bandwidth_gbps"]
+            per_core = measured_core_gbps(self) or float(core.get(self.cpu_core(f).kind, core["default"]))
             memory = measured_memory_gbps(self) or float(c["default_mem_bandwidth_gbps"]) * eff
             return min((self.cpu_cores or c["default_cores"]) * per_core, memory)
         if m is not None and getattr(m, "gpu_mem_bandwidth_gbps", None):

@@ -5,7 +5,7 @@ Pure: no Qt, no file I/O; every string is translated with `tr()` in the report's
 
 from __future__ import annotations
 
-from gpucheck.bench.present import MEASURED, measured_figures
+from gpucheck.bench.present import measured_only
 from gpucheck.i18n import finding_text, fmt_gib, fmt_list, fmt_timestamp, tr
 from gpucheck.machine import Machine
 from gpucheck.report.model import FindingLine, Table
@@ -128,8 +128,8 @@ def machine_table(machine: Machine, include_ids: bool) -> Table:
                                             peak=f"{pw.estimated_peak_system_w:,.0f} W"
                                             if pw.estimated_peak_system_w else tr("unknown"))))
     if machine.measured is not None:  # what a deep scan measured, as the scan summary and the app word it
-        shown = [f"{f.label}: {f.text}" for f in measured_figures(machine) if f.source == MEASURED]
-        rows.extend((tr("Measured (deep scan)") if i == 0 else "", text) for i, text in enumerate(shown))
+        heading = tr("Measured (deep scan)")
+        rows.extend((heading if i == 0 else "", f.line) for i, f in enumerate(measured_only(machine)))
     when = fmt_timestamp(machine.created_at)  # Beijing time in Chinese, UTC in English
     rows.append((tr("Scanned"), tr("{when} by gpucheck {version}", when=when,
                                    version=machine.app_version or tr("unknown"))))

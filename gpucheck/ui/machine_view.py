@@ -341,11 +341,11 @@ def _measured_details(machine, area: str) -> list[str]:
     """The deep scan's measured figures for this part, as the scan summary words them."""
     if machine.measured is None:
         return []
-    rows = [f for f in bench_present.measured_figures(machine) if f.source == bench_present.MEASURED
-            and any(f.key.startswith(prefix) and a == area for prefix, a in _MEASURED_AREAS)]
+    rows = [f for f in bench_present.measured_only(machine)
+            if any(f.key.startswith(prefix) and a == area for prefix, a in _MEASURED_AREAS)]
     if not rows:
         return []
-    return [tr("Measured by the deep scan:")] + [f"  {f.label}: {f.text}" for f in rows]
+    return [tr("Measured by the deep scan:")] + [f"  {f.line}" for f in rows]
 
 
 def part_view(machine, area: str, ctx: JobContext | None = None) -> PartView:
