@@ -27,6 +27,7 @@ from typing import Any
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
 from gpucheck.hf_config import workload_from_config_file
+from gpucheck.hf_types import settings_from
 from gpucheck.i18n import tr
 from gpucheck.records import DataSpec, GpuSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.resources import resource_path
@@ -425,6 +426,17 @@ def load_workloads() -> tuple[Workload, ...]:
     return tuple(sorted(items, key=lambda w: (w.level, w.id)))
 
 
+def _with_builtin_settings(w: Workload) -> Workload:
+    """A config.json whose type starts from a built-in job's settings (resources/hf_types.toml settings_from: a
+    Whisper checkpoint trains as the built-in Whisper job does) gets that job's training settings and data."""
+    ref = settings_from(w.model.model_type)
+    if not ref:
+        return w
+    b = get_workload(ref)
+    model = dataclasses.replace(w.model, decoder_seq_len=b.model.decoder_seq_len)
+    return dataclasses.replace(w, model=model, train=b.train, data=b.data, family=b.family)
+
+
 def get_workload(id_or_path: str | Path) -> Workload:
     """A built-in workload by id, a workload .toml file, or a Hugging Face config.json."""
     s = str(id_or_path).strip()
@@ -433,7 +445,7 @@ def get_workload(id_or_path: str | Path) -> Workload:
             return w
     p = Path(s)
     if p.suffix.lower() == ".json" or p.name == "config.json" or (p.is_dir() and (p / "config.json").is_file()):
-        return workload_from_config_file(p / "config.json" if p.is_dir() else p)
+        return _with_builtin_settings(workload_from_config_file(p / "config.json" if p.is_dir() else p))
     if p.suffix.lower() == ".toml" or p.exists():
         return load_workload_file(p)
     ids = [w.id for w in load_workloads()]

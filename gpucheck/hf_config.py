@@ -23,6 +23,9 @@ from typing import Any
 from gpucheck.errors import BadInput
 from gpucheck.fileio import read_text_limited, shorten
 from gpucheck.hf_parts import VISION_SIDES, check_divides, gated_deltanet, read_bool, read_int
+from gpucheck.hf_types import fields as table_fields
+from gpucheck.hf_types import image_tokens
+from gpucheck.hf_types import types as table_types
 from gpucheck.i18n import N_, tr
 from gpucheck.records import DataSpec, ModelSpec, TrainSpec, Workload
 from gpucheck.resources import resource_path
@@ -43,9 +46,10 @@ QWEN_MOE = ("qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next")
 SHARED_EXPERT = ("qwen2_moe", "qwen3_5_moe", "qwen3_next")
 BERT_LIKE = ("bert", "roberta", "xlm-roberta", "electra", "camembert")
 GPT2_LIKE = ("gpt2",)
-SUPPORTED = LLAMA_LIKE + MOE_LIKE + BERT_LIKE + GPT2_LIKE
+SUPPORTED = LLAMA_LIKE + MOE_LIKE + BERT_LIKE + GPT2_LIKE  # and the types of resources/hf_types.toml
 # the supported types an error message names (the message stays one short line)
-SUPPORTED_SHOWN = ", ".join(LLAMA_LIKE[:7]) + " …, " + ", ".join(MOE_LIKE) + ", gpt2, bert, roberta …"
+SUPPORTED_SHOWN = ("llama, mistral, qwen2, qwen3, gemma …, mixtral, qwen3_moe, gpt_oss …, gpt2, bert, phi, "
+                   "gpt_neox, falcon, opt, t5, bart, whisper …")
 # Model types Hugging Face transformers runs with eager attention (the heads·s² scores in memory): Gemma 2 soft-caps
 # its attention logits, which SDPA cannot (transformers models/gemma2/modeling_gemma2.py: '_supports_sdpa = False
 # # sdpa does not support softcapping')
@@ -315,6 +319,32 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     return model, train, active
 
 
+def _from_table(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[ModelSpec, TrainSpec, str, DataSpec]:
+    """(model, starting settings, family, data) of a type laid out in resources/hf_types.toml: a decoder starts as
+    a LLaMA of its size does; an encoder as BERT (full fine-tuning for classification); T5 and BART full below 1B
+    and LoRA above, 512 source tokens and 128 target tokens (a summary). A type whose table names `settings_from`
+    (Whisper) takes that built-in job's settings in gpucheck/catalog.py, which reads the built-in jobs."""
+    f, t = table_fields(where, cfg, mt)
+    model = ModelSpec(**f, name=name, model_type=mt)
+    params = model.params
+    positions = read_int(where, cfg, "max_position_embeddings", default=2048)
+    data = DataSpec(samples=10000, epochs=3.0, bytes_per_sample=2000)
+    if t["kind"] == "decoder":
+        return model, _decoder_train(params, min(2048, positions)), "llm", data
+    if t["kind"] == "encoder":
+        return model, TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=32,
+                                seq_len=min(128, positions)), "nlp", data
+    if t["kind"] == "vision":  # an image classifier fine-tuned whole on photos (about 110 kB a JPEG, as ImageNet's)
+        image = read_int(where, cfg, "image_size", default=224, hi=100_000)
+        train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=32,
+                          seq_len=image_tokens(where, {**t.get("defaults", {}), **cfg}), image_size=image)
+        return model, train, "vision", DataSpec(samples=10000, epochs=3.0, bytes_per_sample=110_000)
+    model = dataclasses.replace(model, decoder_seq_len=128)
+    method = "lora" if params >= 1e9 else "full"
+    return model, TrainSpec(method=method, precision="bf16", optimizer="adamw", batch=8, seq_len=512,
+                            grad_checkpointing=params >= 1e9, lora_rank=16), "nlp", data
+
+
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
         raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=where))
@@ -334,6 +364,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         mt = mt[: -len("_text")]
     checkpoint_type, mt = mt, VL_DECODERS.get(mt, mt)  # a VL checkpoint's decoder is counted as its text model's
     active = 0  # a mixture of experts: the parameters a token runs through
+    data = DataSpec(samples=10000, epochs=3.0, bytes_per_sample=2000)
     if mt in GPT2_LIKE:
         h = read_int(where, cfg, "n_embd")
         layers = read_int(where, cfg, "n_layer", hi=1000)
@@ -376,6 +407,9 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
             model = dataclasses.replace(model, aux_params=float(side(where, vision, top, model.hidden or 0)))
         params = int(model.params + model.aux_params)
         family = "llm"
+    elif mt in table_types():
+        model, train, family, data = _from_table(where, cfg, mt, name)
+        params = int(model.params)
     else:
         raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
                           where=where, got=shorten(mt, 24), names=SUPPORTED_SHOWN))
@@ -391,7 +425,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         level=50,
         model=model,
         train=train,
-        data=DataSpec(samples=10000, epochs=3.0, bytes_per_sample=2000),
+        data=data,
         description=f"Custom model from {where}",
         description_zh=f"来自 {where} 的自定义模型",
         source=where,

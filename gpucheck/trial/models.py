@@ -79,6 +79,10 @@ def _task_for(cfg: dict[str, Any]) -> str:
         return "sequence-classification"
     if mt == "whisper":
         return "speech-seq2seq"
+    if mt in ("t5", "mt5", "bart"):
+        return "seq2seq-lm"
+    if mt == "vit":
+        return "image-classification"
     return "causal-lm"
 
 
@@ -136,7 +140,10 @@ def model_for(w: Workload) -> tuple[str, dict[str, Any]]:
             cfg = dict(cfg["text_config"], model_type=cfg["text_config"].get("model_type", cfg.get("model_type")))
         if str(cfg.get("model_type", "")).lower() in BUILT_AS_SIZES:
             cfg = _config_from_sizes(w)  # transformers has no class for it without the model's own code
-        return "transformers", {"config": cfg, "task": _task_for(cfg)}
+        model: dict[str, Any] = {"config": cfg, "task": _task_for(cfg)}
+        if w.model.decoder_seq_len:  # an encoder-decoder: the target tokens the estimate prices
+            model["decoder_tokens"] = int(w.model.decoder_seq_len)
+        return "transformers", model
     entry = load_recipes()["by_name"].get(w.model.name or "")
     if entry is not None:
         return _from_recipe(entry)
@@ -159,7 +166,7 @@ def job_spec(w: Workload, *, steps: int | None, max_seconds: float, device: str 
              "cache_embeddings": t.cache_embeddings,
              # the optimizer step the estimate prices (the stack's usual one: the Hugging Face Trainer's fused AdamW)
              "optimizer_impl": step_impl(t, load_factors())}
-    if builder == "transformers" and model.get("task") != "speech-seq2seq":
+    if builder == "transformers" and model.get("task") == "causal-lm":
         limit = _positions(model["config"])
         if limit and (t.seq_len or 0) > limit:
             raise BadInput(tr("--seq-len {n} is longer than this model's {limit} positions", n=t.seq_len,

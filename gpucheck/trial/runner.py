@@ -325,10 +325,18 @@ def _classifier_job(model, device, batch, size, classes):
     return Job(model, model.parameters(), make_batch, loss)
 
 
+_FUSED_QKV = ("gpt_neox", "falcon", "bloom")  # one query_key_value projection (PEFT adapts it whole)
 LORA_TARGETS = {
-    # lora_targets → module names, by model family
-    "qv": {"gpt2": ["c_attn"], "bert": ["query", "value"], "default": ["q_proj", "v_proj"]},
+    # lora_targets → module names, by model family (each type's attention module names in transformers)
+    "qv": {"gpt2": ["c_attn"], "bert": ["query", "value"], **{t: ["query_key_value"] for t in _FUSED_QKV},
+           "t5": ["q", "v"], "mt5": ["q", "v"], "distilbert": ["q_lin", "v_lin"], "vit": ["query", "value", "q_proj", "v_proj"],  # ViT: its names before and after transformers 5
+           "deberta-v2": ["query_proj", "value_proj"], "default": ["q_proj", "v_proj"]},
     "attention": {"gpt2": ["c_attn", "c_proj"], "bert": ["query", "key", "value", "dense"],
+                  **{t: ["query_key_value", "dense"] for t in _FUSED_QKV}, "t5": ["q", "k", "v", "o"],
+                  "mt5": ["q", "k", "v", "o"], "phi": ["q_proj", "k_proj", "v_proj", "dense"],
+                  **{t: ["q_proj", "k_proj", "v_proj", "out_proj"] for t in ("gptj", "opt", "bart", "whisper")},
+                  "distilbert": ["q_lin", "k_lin", "v_lin", "out_lin"],
+                  "deberta-v2": ["query_proj", "key_proj", "value_proj", "dense"],
                   "default": ["q_proj", "k_proj", "v_proj", "o_proj"]},
 }
 
@@ -353,11 +361,15 @@ def _hf_model(spec, device):
     config = transformers.AutoConfig.for_model(model_type, **cfg)
     config.use_cache = False  # training: no key/value cache
     task = m.get("task", "causal-lm")
-    if task == "sequence-classification":
+    if task in ("sequence-classification", "image-classification"):
         config.num_labels = int(m.get("num_labels", 2))
+    if task == "seq2seq-lm" and getattr(config, "decoder_start_token_id", None) is None:
+        config.decoder_start_token_id = getattr(config, "pad_token_id", None) or 0  # T5's: the pad token
     auto = {"causal-lm": transformers.AutoModelForCausalLM,
             "sequence-classification": transformers.AutoModelForSequenceClassification,
-            "speech-seq2seq": transformers.AutoModelForSpeechSeq2Seq}[task]
+            "speech-seq2seq": transformers.AutoModelForSpeechSeq2Seq,
+            "seq2seq-lm": transformers.AutoModelForSeq2SeqLM,
+            "image-classification": transformers.AutoModelForImageClassification}[task]
     method = train.get("method", "full")
     kwargs = {}
     if method == "qlora":
@@ -430,7 +442,7 @@ def _transformers(spec, device, batch):
                 p.data = p.data.float()
     task = m.get("task", "causal-lm")
     seq = int(train.get("seq_len") or 128)
-    vocab = int(config.vocab_size)
+    vocab = int(getattr(config, "vocab_size", 0) or 0)  # an image classifier has none
     if task == "speech-seq2seq":
         frames = 2 * int(config.max_source_positions)
         tokens = min(int(m.get("decoder_tokens", 128)), int(config.max_target_positions))
@@ -438,6 +450,17 @@ def _transformers(spec, device, batch):
         def make_batch():
             return {"input_features": torch.randn(batch, config.num_mel_bins, frames, device=device),
                     "labels": torch.randint(0, vocab, (batch, tokens), device=device)}
+    elif task == "seq2seq-lm":  # T5, BART: source tokens in, the target's tokens as labels
+        tokens = int(m.get("decoder_tokens", 128))
+
+        def make_batch():
+            return {"input_ids": torch.randint(0, vocab, (batch, seq), device=device),
+                    "labels": torch.randint(0, vocab, (batch, tokens), device=device)}
+    elif task == "image-classification":  # ViT: the config's image size, its channels, one label an image
+        def make_batch():
+            px = int(config.image_size)
+            return {"pixel_values": torch.randn(batch, int(config.num_channels), px, px, device=device),
+                    "labels": torch.randint(0, config.num_labels, (batch,), device=device)}
     elif task == "sequence-classification":
         def make_batch():
             return {"input_ids": torch.randint(0, vocab, (batch, seq), device=device),

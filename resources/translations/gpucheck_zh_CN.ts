@@ -1867,143 +1867,143 @@
         <translation>Apple 芯片的 CPU 和 GPU 共用内存：没有主机↔设备之间的数据传输可测。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="51"/>
+        <location filename="../../gpucheck/bench/present.py" line="57"/>
         <source>{n} images/s</source>
         <translation>{n} 张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="53"/>
+        <location filename="../../gpucheck/bench/present.py" line="59"/>
         <source>{n} °C</source>
         <translation>{n} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="76"/>
+        <location filename="../../gpucheck/bench/present.py" line="82"/>
         <source>GPU matrix math, fp32</source>
         <translation>GPU 矩阵运算，fp32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="77"/>
+        <location filename="../../gpucheck/bench/present.py" line="83"/>
         <source>GPU matrix math, TF32</source>
         <translation>GPU 矩阵运算，TF32</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="78"/>
+        <location filename="../../gpucheck/bench/present.py" line="84"/>
         <source>GPU matrix math, fp16</source>
         <translation>GPU 矩阵运算，fp16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="79"/>
+        <location filename="../../gpucheck/bench/present.py" line="85"/>
         <source>GPU matrix math, bf16</source>
         <translation>GPU 矩阵运算，bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="80"/>
+        <location filename="../../gpucheck/bench/present.py" line="86"/>
         <source>GPU memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="81"/>
+        <location filename="../../gpucheck/bench/present.py" line="87"/>
         <source>CPU→GPU copy (pinned memory)</source>
         <translation>CPU→GPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="82"/>
+        <location filename="../../gpucheck/bench/present.py" line="88"/>
         <source>CPU→GPU copy (ordinary memory)</source>
         <translation>CPU→GPU 传输（普通内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="83"/>
+        <location filename="../../gpucheck/bench/present.py" line="89"/>
         <source>GPU→CPU copy (pinned memory)</source>
         <translation>GPU→CPU 传输（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="84"/>
+        <location filename="../../gpucheck/bench/present.py" line="90"/>
         <source>GPU memory a job could allocate</source>
         <translation>训练任务能分配到的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="85"/>
+        <location filename="../../gpucheck/bench/present.py" line="91"/>
         <source>GPU temperature before the test</source>
         <translation>测试前的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="86"/>
+        <location filename="../../gpucheck/bench/present.py" line="92"/>
         <source>GPU temperature after the test</source>
         <translation>测试后的 GPU 温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="89"/>
+        <location filename="../../gpucheck/bench/present.py" line="95"/>
         <source>Image decoding, one core</source>
         <translation>图像解码，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="90"/>
+        <location filename="../../gpucheck/bench/present.py" line="96"/>
         <source>Image decoding, all cores</source>
         <translation>图像解码，全部核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="91"/>
+        <location filename="../../gpucheck/bench/present.py" line="97"/>
         <source>Text processing, one core</source>
         <translation>文本处理，单核</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="92"/>
+        <location filename="../../gpucheck/bench/present.py" line="98"/>
         <source>Disk sequential read</source>
         <translation>硬盘顺序读取</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="93"/>
+        <location filename="../../gpucheck/bench/present.py" line="99"/>
         <source>Disk random read (128 KiB pieces, 8 readers)</source>
         <translation>硬盘随机读取（128 KiB 块，8 个并发读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="94"/>
+        <location filename="../../gpucheck/bench/present.py" line="100"/>
         <source>Disk random read (4 KiB, one at a time)</source>
         <translation>硬盘随机读取（4 KiB，逐个读取）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="95"/>
+        <location filename="../../gpucheck/bench/present.py" line="101"/>
         <source>Disk sequential write</source>
         <translation>硬盘顺序写入</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="96"/>
+        <location filename="../../gpucheck/bench/present.py" line="102"/>
         <source>RAM copy, one thread</source>
         <translation>内存复制，单线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="97"/>
+        <location filename="../../gpucheck/bench/present.py" line="103"/>
         <source>RAM copy, all threads</source>
         <translation>内存复制，全部线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="113"/>
-        <location filename="../../gpucheck/bench/present.py" line="125"/>
+        <location filename="../../gpucheck/bench/present.py" line="119"/>
+        <location filename="../../gpucheck/bench/present.py" line="131"/>
         <source>{value} (measured)</source>
         <translation>{value}（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="115"/>
+        <location filename="../../gpucheck/bench/present.py" line="121"/>
         <source>{value} (measured; {pct}% of the data sheet's {spec})</source>
         <translation>{value}（实测；为规格表中 {spec} 的 {pct}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="120"/>
+        <location filename="../../gpucheck/bench/present.py" line="126"/>
         <source>{value} (from specs)</source>
         <translation>{value}（来自规格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="134"/>
+        <location filename="../../gpucheck/bench/present.py" line="145"/>
         <source>Measured by the deep scan ({s} s):</source>
         <translation>深度扫描实测结果（用时 {s} 秒）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="136"/>
+        <location filename="../../gpucheck/bench/present.py" line="147"/>
         <source>Measured by the deep scan (cancelled after {s} s):</source>
         <translation>深度扫描实测结果（{s} 秒后取消）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/present.py" line="141"/>
+        <location filename="../../gpucheck/bench/present.py" line="152"/>
         <source>GPU slow-down reasons after the test: {reasons}</source>
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
@@ -2018,36 +2018,36 @@
         <translation>内存复制（全部线程）：{threads} 个线程各复制缓冲区的一部分，取 {n} 次复制中最快的一次。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="290"/>
+        <location filename="../../gpucheck/catalog.py" line="291"/>
         <location filename="../../gpucheck/commands.py" line="95"/>
         <source>--gpu: expected a GPU name such as '4090' or 'a100 80gb'</source>
         <translation>--gpu：需要一个 GPU 名称，例如“4090”或“a100 80gb”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="308"/>
+        <location filename="../../gpucheck/catalog.py" line="309"/>
         <source>unknown GPU '{name}': no desktop card has that name, a laptop GPU does</source>
         <translation>无法识别的 GPU '{name}'：没有这个名字的台式机显卡，只有同名的笔记本 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="311"/>
+        <location filename="../../gpucheck/catalog.py" line="312"/>
         <source>--gpu '{name}' fits several GPUs; name one (with its memory size, e.g. 'RTX 3060 12GB'):</source>
         <translation>--gpu '{name}' 对应多款显卡；请指定一款（带上显存大小，例如 'RTX 3060 12GB'）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="320"/>
-        <location filename="../../gpucheck/catalog.py" line="292"/>
+        <location filename="../../gpucheck/catalog.py" line="321"/>
+        <location filename="../../gpucheck/catalog.py" line="293"/>
         <source>unknown GPU '{name}' (see 'gpucheck gpus' for the list)</source>
         <translation>未知的显卡“{name}”（完整列表见 “gpucheck gpus”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="374"/>
+        <location filename="../../gpucheck/catalog.py" line="375"/>
         <location filename="../../gpucheck/machine.py" line="458"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="444"/>
+        <location filename="../../gpucheck/catalog.py" line="456"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -2608,13 +2608,13 @@
         <location filename="../../gpucheck/report/build.py" line="100"/>
         <location filename="../../gpucheck/report/job_section.py" line="94"/>
         <location filename="../../gpucheck/report/job_section.py" line="190"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="47"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="73"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="149"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="151"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="81"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="136"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="128"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="48"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="74"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="148"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="150"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="82"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="135"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="129"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="73"/>
         <source>unknown</source>
         <translation>未知</translation>
@@ -2722,8 +2722,8 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="391"/>
         <location filename="../../gpucheck/report/build.py" line="128"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="28"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="29"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="142"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -3094,7 +3094,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="378"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="117"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
@@ -3107,14 +3107,14 @@
         <location filename="../../gpucheck/estimate/core.py" line="378"/>
         <location filename="../../gpucheck/estimate/core.py" line="379"/>
         <location filename="../../gpucheck/estimate/core.py" line="389"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="117"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="379"/>
         <location filename="../../gpucheck/machine_text.py" line="96"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="117"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
@@ -3254,33 +3254,33 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="100"/>
+        <location filename="../../gpucheck/estimate/target.py" line="96"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="108"/>
+        <location filename="../../gpucheck/estimate/target.py" line="104"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="114"/>
+        <location filename="../../gpucheck/estimate/target.py" line="110"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="267"/>
+        <location filename="../../gpucheck/estimate/target.py" line="265"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="293"/>
+        <location filename="../../gpucheck/estimate/target.py" line="291"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="314"/>
-        <location filename="../../gpucheck/estimate/target.py" line="310"/>
+        <location filename="../../gpucheck/estimate/target.py" line="312"/>
+        <location filename="../../gpucheck/estimate/target.py" line="308"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -3343,59 +3343,60 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="135"/>
+        <location filename="../../gpucheck/hf_config.py" line="139"/>
         <location filename="../../gpucheck/hf_parts.py" line="120"/>
         <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
         <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="261"/>
+        <location filename="../../gpucheck/hf_config.py" line="265"/>
+        <location filename="../../gpucheck/hf_types.py" line="95"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="320"/>
+        <location filename="../../gpucheck/hf_config.py" line="350"/>
         <location filename="../../gpucheck/trial/models.py" line="53"/>
         <location filename="../../gpucheck/trial/models.py" line="50"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="330"/>
+        <location filename="../../gpucheck/hf_config.py" line="360"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="380"/>
+        <location filename="../../gpucheck/hf_config.py" line="414"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="404"/>
+        <location filename="../../gpucheck/hf_config.py" line="438"/>
         <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="405"/>
+        <location filename="../../gpucheck/hf_config.py" line="439"/>
         <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="409"/>
+        <location filename="../../gpucheck/hf_config.py" line="443"/>
         <location filename="../../gpucheck/machine.py" line="300"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="412"/>
+        <location filename="../../gpucheck/hf_config.py" line="446"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="414"/>
+        <location filename="../../gpucheck/hf_config.py" line="448"/>
         <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -3413,7 +3414,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="150"/>
+        <location filename="../../gpucheck/workload_schema.py" line="151"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
@@ -3432,6 +3433,11 @@
         <location filename="../../gpucheck/hf_parts.py" line="173"/>
         <source>{where}: key '{key}': expected a list of {n} layer kinds ({kinds}), got {got}</source>
         <translation>{where}：键“{key}”应为 {n} 个层类型（{kinds}）组成的列表，实际是 {got}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_types.py" line="206"/>
+        <source>{where}: key '{key}': expected at most {other} ({n}), got {got}</source>
+        <translation>{where}：键“{key}”应不大于 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="462"/>
@@ -3902,28 +3908,28 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="54"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="55"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="55"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="56"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="56"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="57"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="133"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="57"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="58"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
@@ -3936,14 +3942,14 @@
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="58"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="59"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>network drive</source>
         <translation>网络驱动器</translation>
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="134"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="59"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="60"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>removable drive</source>
         <translation>移动存储设备</translation>
@@ -4117,7 +4123,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/probe/linux.py" line="122"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="19"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="20"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>Unknown</source>
         <translation>未知</translation>
@@ -5194,7 +5200,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="240"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="137"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="136"/>
         <source>Part</source>
         <translation>部件</translation>
     </message>
@@ -5378,241 +5384,241 @@
         <translation>这个任务的几种做法：时间与花费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="17"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="18"/>
         <source>Note</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="18"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="19"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="35"/>
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="20"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="21"/>
         <source>Warning</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="21"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="22"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="29"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="30"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="30"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="87"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="31"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="88"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="30"/>
         <source>Memory (RAM)</source>
         <translation>内存（RAM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="31"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="112"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="32"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="113"/>
         <source>Disk</source>
         <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="32"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="33"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="32"/>
         <source>Power</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="33"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="34"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="33"/>
         <source>Software</source>
         <translation>软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="34"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="35"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="46"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="47"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="60"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="61"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>unknown kind</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="72"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="73"/>
         <source>Computer name</source>
         <translation>计算机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="75"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="76"/>
         <source>{os} (WSL)</source>
         <translation>{os}（WSL）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="76"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="77"/>
         <source>Operating system</source>
         <translation>操作系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="78"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="79"/>
         <source>{physical} cores / {logical} threads</source>
         <translation>{physical} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="81"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="82"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="29"/>
         <source>Processor (CPU)</source>
         <translation>处理器（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="83"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="84"/>
         <source>{total} total, {available} free when scanned</source>
         <translation>共 {total}，扫描时可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="86"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="87"/>
         <source>{ram} (shared with the GPU)</source>
         <translation>{ram}（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="90"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="94"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="91"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="95"/>
         <source>Graphics (GPU)</source>
         <translation>显卡（GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="90"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="91"/>
         <source>none found</source>
         <translation>未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="93"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="94"/>
         <source> (used for training)</source>
         <translation>（用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="94"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="95"/>
         <source>{name}, {vram} video memory, {backend}{mark}</source>
         <translation>{name}，{vram} 显存，{backend}{mark}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="99"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="100"/>
         <source>NVIDIA driver {v}</source>
         <translation>NVIDIA 驱动 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="101"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="102"/>
         <source>CUDA {v} supported by the driver</source>
         <translation>驱动支持 CUDA {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="103"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="104"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="105"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="106"/>
         <source>GPU software</source>
         <translation>GPU 软件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="108"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="109"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="108"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="109"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="110"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="111"/>
         <source>AI framework</source>
         <translation>AI 框架</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="112"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="113"/>
         <source>{mount}: {kind}, {free} free of {total}</source>
         <translation>{mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="119"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="120"/>
         <source>{kind}, running on battery</source>
         <translation>{kind}，正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="120"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="121"/>
         <source>Computer type</source>
         <translation>电脑类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="122"/>
-        <location filename="../../gpucheck/report/machine_section.py" line="125"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="123"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="126"/>
         <source>Power supply</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="122"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="123"/>
         <source>redundant supplies sized by the server's vendor (estimated peak {peak})</source>
         <translation>冗余电源，由服务器厂商选定（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="125"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="126"/>
         <source>at least {w} W recommended (estimated peak {peak})</source>
         <translation>建议至少 {w} W（估算峰值 {peak}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="132"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="131"/>
         <source>Measured (deep scan)</source>
         <translation>实测（深度扫描）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="135"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="134"/>
         <source>Scanned</source>
         <translation>扫描时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="135"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="134"/>
         <source>{when} by gpucheck {version}</source>
         <translation>{when}，由 gpucheck {version} 扫描</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="137"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="136"/>
         <source>What this computer has</source>
         <translation>这台电脑的配置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="142"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="406"/>
         <source>Video memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="142"/>
         <source>Free memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="142"/>
         <source>Compute API</source>
         <translation>计算接口</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="143"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="142"/>
         <source>Driver</source>
         <translation>驱动</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/machine_section.py" line="145"/>
+        <location filename="../../gpucheck/report/machine_section.py" line="144"/>
         <source>UUID</source>
         <translation>UUID</translation>
     </message>
@@ -6104,22 +6110,22 @@
         <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="91"/>
+        <location filename="../../gpucheck/trial/models.py" line="95"/>
         <source>the trial cannot build an encoder-decoder model from its sizes alone; give its config.json as the job</source>
         <translation>仅凭尺寸无法构建编码器-解码器模型，请把它的 config.json 作为任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="147"/>
+        <location filename="../../gpucheck/trial/models.py" line="154"/>
         <source>the trial has no model for '{name}' (a {arch} job); it can build: {known}</source>
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="165"/>
+        <location filename="../../gpucheck/trial/models.py" line="172"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="168"/>
+        <location filename="../../gpucheck/trial/models.py" line="175"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

@@ -59,7 +59,9 @@ def _assert_measured(data, batch):
     assert data["libraries"]["torch"]
 
 
-@pytest.mark.parametrize("config", ["tiny-qwen2", "tiny-bert"])  # tiny-gpt2: the network test; llama: LoRA
+# tiny-gpt2: the network test; llama: LoRA; t5: an encoder-decoder (source tokens in, target tokens as labels); phi:
+# a decoder outside the LLaMA lineage (resources/hf_types.toml); vit: an image classifier
+@pytest.mark.parametrize("config", ["tiny-qwen2", "tiny-bert", "tiny-t5", "tiny-phi", "tiny-vit"])
 def test_a_users_config_json_trains_for_real(capsys, config):
     code, data, _err = _trial_json(capsys, str(TINY / config / "config.json"), "--steps", "2", "--max-seconds", "5",
                                    "--batch", "2", "--seq-len", "32")
@@ -117,6 +119,20 @@ def test_a_pytorch_without_that_step_runs_its_own_default_and_says_which():
     out = subprocess.run([PY, "-c", code, str(ROOT / "gpucheck" / "trial")], capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert out.strip() == "['single', 'single', 'single', 'single', 'single']"
+
+
+def test_lora_finds_the_attention_of_a_fused_qkv_decoder(capsys, tmp_path):
+    """GPT-NeoX (Pythia) names its attention query_key_value: LoRA on q and v adapts that projection."""
+    cfg = json.loads((FIXTURES / "hf_types" / "pythia-1.4b.json").read_text(encoding="utf-8"))
+    tiny = dict(cfg, hidden_size=64, intermediate_size=128, num_attention_heads=4, num_hidden_layers=2,
+                vocab_size=256, max_position_embeddings=128)
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(tiny), encoding="utf-8")
+    code, data, _err = _trial_json(capsys, str(path), "--method", "lora", "--lora-rank", "4", "--steps", "2",
+                                   "--max-seconds", "5", "--batch", "1", "--seq-len", "32")
+    assert code == 0
+    _assert_measured(data, 1)
+    assert data["measured"]["trainable_params"] == 2 * (4 * 64 + 3 * 64 * 4)  # per layer: A (r × 64), B (192 × r)
 
 
 def test_lora_trains_only_the_adapters(capsys):

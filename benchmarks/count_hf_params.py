@@ -1,0 +1,114 @@
+"""Parameter counts of the model types gpucheck reads from resources/hf_types.toml, by transformers' own classes on
+the meta device (no memory): the truth tests/core/test_hf_types.py checks gpucheck's counts against.
+
+    .venv-trial/bin/python benchmarks/count_hf_params.py   # writes tests/fixtures/hf_types/*.json and counts.json
+
+Each config is the type's config class with its defaults (the shape the class documents) or with the keys of a
+published checkpoint's config.json given below (the shapes their model cards state), saved as a config.json the way
+`save_pretrained` writes it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "hf_types"
+
+# name: (model_type, keys of the published config.json that differ from the class defaults)
+CASES = {
+    "phi-defaults": ("phi", {}),
+    "phi-2": ("phi", {"hidden_size": 2560, "intermediate_size": 10240, "num_hidden_layers": 32,
+                      "num_attention_heads": 32, "vocab_size": 51200, "partial_rotary_factor": 0.4}),
+    "gpt-neox-defaults": ("gpt_neox", {}),
+    "pythia-1.4b": ("gpt_neox", {"hidden_size": 2048, "intermediate_size": 8192, "num_hidden_layers": 24,
+                                 "num_attention_heads": 16, "vocab_size": 50304, "rotary_pct": 0.25}),
+    "falcon-defaults": ("falcon", {}),
+    "falcon-40b": ("falcon", {"hidden_size": 8192, "num_attention_heads": 128, "num_kv_heads": 8,
+                              "num_hidden_layers": 60, "new_decoder_architecture": True, "vocab_size": 65024}),
+    "stablelm-defaults": ("stablelm", {}),
+    "stablelm-2-1.6b": ("stablelm", {"hidden_size": 2048, "intermediate_size": 5632, "num_hidden_layers": 24,
+                                     "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 100352,
+                                     "use_qkv_bias": True, "partial_rotary_factor": 0.25}),
+    "starcoder2-defaults": ("starcoder2", {}),
+    "opt-defaults": ("opt", {}),
+    "opt-350m": ("opt", {"hidden_size": 1024, "ffn_dim": 4096, "num_hidden_layers": 24, "num_attention_heads": 16,
+                         "word_embed_proj_dim": 512, "do_layer_norm_before": False}),
+    "bloom-560m": ("bloom", {"hidden_size": 1024, "n_layer": 24, "n_head": 16, "vocab_size": 250880}),
+    "gptj-defaults": ("gptj", {}),
+    "cohere-defaults": ("cohere", {}),
+    "cohere2-defaults": ("cohere2", {}),
+    "nemotron-minitron-4b": ("nemotron", {"hidden_size": 3072, "intermediate_size": 9216, "num_hidden_layers": 32,
+                                          "num_attention_heads": 24, "num_key_value_heads": 8, "head_dim": 128,
+                                          "vocab_size": 256000}),
+    "helium-defaults": ("helium", {}),
+    "seed-oss-defaults": ("seed_oss", {}),
+    "ernie4.5-defaults": ("ernie4_5", {}),
+    "glm-defaults": ("glm", {}),
+    "arcee-defaults": ("arcee", {}),
+    "distilbert-defaults": ("distilbert", {}),
+    "deberta-v2-defaults": ("deberta-v2", {}),
+    "deberta-v3-base": ("deberta-v2", {"hidden_size": 768, "num_hidden_layers": 12, "num_attention_heads": 12,
+                                       "intermediate_size": 3072, "vocab_size": 128100, "relative_attention": True,
+                                       "position_buckets": 256, "norm_rel_ebd": "layer_norm",
+                                       "position_biased_input": False, "max_relative_positions": -1,
+                                       "type_vocab_size": 0, "pos_att_type": ["p2c", "c2p"]}),
+    "t5-defaults": ("t5", {}),
+    "flan-t5-base": ("t5", {"d_model": 768, "d_ff": 2048, "num_layers": 12, "num_decoder_layers": 12,
+                            "num_heads": 12, "d_kv": 64, "vocab_size": 32128, "feed_forward_proj": "gated-gelu",
+                            "tie_word_embeddings": False}),
+    "mt5-defaults": ("mt5", {}),
+    "bart-defaults": ("bart", {}),
+    "whisper-defaults": ("whisper", {}),
+    "whisper-small": ("whisper", {"d_model": 768, "encoder_layers": 12, "decoder_layers": 12,
+                                  "encoder_attention_heads": 12, "decoder_attention_heads": 12,
+                                  "encoder_ffn_dim": 3072, "decoder_ffn_dim": 3072, "vocab_size": 51865,
+                                  "num_mel_bins": 80}),
+    "vit-defaults": ("vit", {}),
+    "vit-large-patch16-384": ("vit", {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
+                                      "intermediate_size": 4096, "image_size": 384}),
+    "whisper-large-v3": ("whisper", {"d_model": 1280, "encoder_layers": 32, "decoder_layers": 32,
+                                     "encoder_attention_heads": 20, "decoder_attention_heads": 20,
+                                     "encoder_ffn_dim": 5120, "decoder_ffn_dim": 5120, "vocab_size": 51866,
+                                     "num_mel_bins": 128}),
+}
+
+
+def main() -> int:
+    warnings.filterwarnings("ignore")
+    import torch
+    import transformers
+    transformers.logging.set_verbosity_error()
+    OUT.mkdir(parents=True, exist_ok=True)
+    counts = {}
+    for name, (mt, keys) in CASES.items():
+        cfg = transformers.AutoConfig.for_model(mt, **keys)
+        if mt in ("t5", "mt5", "bart"):
+            auto = transformers.AutoModelForSeq2SeqLM
+        elif mt == "whisper":
+            auto = transformers.AutoModelForSpeechSeq2Seq
+        elif mt in ("distilbert", "deberta-v2"):
+            auto = transformers.AutoModel
+        elif mt == "vit":  # the image classifier's body: no pooler; its classifier is left out, as a text encoder's
+            auto = transformers.AutoModelForImageClassification
+        else:
+            auto = transformers.AutoModelForCausalLM
+        with torch.device("meta"):
+            model = auto.from_config(cfg)
+        # one shared tensor (a tied head) is one set of parameters: count each tensor once, as parameters() does
+        counts[name] = {"params": sum(p.numel() for n, p in model.named_parameters() if not n.startswith("classifier")),
+                        "class": type(model).__name__}
+        d = cfg.to_dict()
+        d["model_type"] = mt
+        (OUT / f"{name}.json").write_text(json.dumps(d, indent=1, sort_keys=True, default=str) + "\n")
+    (OUT / "counts.json").write_text(json.dumps(
+        {"about": __doc__.split("\n\n")[0], "transformers": transformers.__version__, "torch": torch.__version__,
+         "counts": counts}, indent=1) + "\n")
+    print(json.dumps(counts, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
