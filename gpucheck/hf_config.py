@@ -22,7 +22,15 @@ from typing import Any
 
 from gpucheck.errors import BadInput
 from gpucheck.fileio import read_text_limited, shorten
-from gpucheck.hf_parts import VISION_SIDES, check_divides, gated_deltanet, read_bool, read_int
+from gpucheck.hf_parts import (
+    MLA_TYPES,
+    VISION_SIDES,
+    check_divides,
+    gated_deltanet,
+    mla_attention,
+    read_bool,
+    read_int,
+)
 from gpucheck.hf_types import fields as table_fields
 from gpucheck.hf_types import image_tokens
 from gpucheck.hf_types import types as table_types
@@ -34,7 +42,11 @@ from gpucheck.tomldata import _check_value, read_toml
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2",
               "olmo", "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
-MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss")
+MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss", "deepseek_v2",
+            "deepseek_v3", "glm4_moe")
+# DeepSeekMoE's expert keys (n_routed_experts, n_shared_experts, first_k_dense_replace): DeepSeekMoE, DeepSeek-V2 /
+# V3 (and Kimi K2, Moonlight: model_type deepseek_v3), GLM-4.5 (glm4_moe)
+DEEPSEEK_MOE = ("deepseek", "deepseek_v2", "deepseek_v3", "glm4_moe")
 # hybrid decoders: Gated DeltaNet layers beside gated softmax attention (gpucheck/hf_parts.py gated_deltanet)
 GATED_DELTANET = ("qwen3_5", "qwen3_5_moe", "qwen3_next")
 # vision-language checkpoints whose decoder is a text model's layer for layer (multimodal rotary positions change no
@@ -88,7 +100,7 @@ HEAD_QK_NORMS = ("qwen3", "qwen3_moe", "gemma3", *GATED_DELTANET)  # the hybrids
 # RMSNorms over the whole q and k projections (OlmoeAttention, Olmo2Attention, Olmo3Attention)
 WIDE_QK_NORMS = ("olmoe", "olmo2", "olmo3")
 # biases on q, k and v but not on the output projection (Glm4Attention: o_proj bias=False)
-QKV_BIAS_ONLY = ("glm4",)
+QKV_BIAS_ONLY = ("glm4", "glm4_moe")
 
 
 def llama_params(h: int, layers: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool,
@@ -116,7 +128,7 @@ def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[st
     mlp_only_layers (the others keep a dense MLP intermediate_size wide); Qwen2-MoE adds a shared expert
     shared_expert_intermediate_size wide (transformers Qwen2MoeConfig / Qwen3MoeConfig / MixtralConfig / OlmoeConfig /
     GptOssConfig)."""
-    if mt == "deepseek":  # DeepSeekMoE (remote code DeepseekConfig): shared experts fused into one MLP
+    if mt in DEEPSEEK_MOE:  # shared experts run as one MLP, dense first layers
         return _deepseek_moe_fields(where, cfg, layers)
     qwen = mt in QWEN_MOE
     experts = read_int(where, cfg, "num_local_experts" if mt in ("mixtral", "gpt_oss") else "num_experts",
@@ -256,6 +268,7 @@ def _no_4bit_types() -> tuple[str, ...]:
 def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[ModelSpec, TrainSpec, int]:
     """(model, starting settings, parameters a token runs through) of a LLaMA-lineage decoder or its
     mixture-of-experts kin."""
+    q_bottleneck = not ("q_lora_rank" in cfg and cfg["q_lora_rank"] is None)  # MLA: null means one q_proj
     cfg = {**TYPE_DEFAULTS.get(mt, {}), **{k: v for k, v in cfg.items() if v is not None}}
     h = read_int(where, cfg, "hidden_size")
     layers = read_int(where, cfg, "num_hidden_layers", hi=1000)
@@ -264,7 +277,8 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     if heads % kv:
         raise BadInput(tr("{where}: key '{key}': expected a divisor of {other} ({n}), got {got}", where=where,
                           key="num_key_value_heads", other="num_attention_heads", n=heads, got=kv))
-    experts = mt in MOE_LIKE or (mt == "deepseek" and cfg.get("n_routed_experts") is not None)
+    experts = (mt in MOE_LIKE and mt not in DEEPSEEK_MOE) or \
+        (mt in DEEPSEEK_MOE and cfg.get("n_routed_experts") is not None)
     moe = moe_fields(where, cfg, mt, layers) if experts else {}
     # Mixtral and OLMoE name their experts' width intermediate_size and have no dense layer
     ffn = read_int(where, cfg, "intermediate_size", default=moe.get("expert_ffn"))
@@ -285,10 +299,16 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
         active += moe_mlp_params(h, layers, ffn, moe, active=True, shared_gate=mt in SHARED_EXPERT)
     # per-head RMSNorms on q and k (Qwen3, Qwen3-MoE, Gemma 3: head_dim each); OLMoE's over the whole q and k
     # projections; Gemma 2 and 3's two more norms per layer
-    norms = 2 * head_dim if mt in HEAD_QK_NORMS else (heads + kv) * head_dim if mt in WIDE_QK_NORMS else 0
+    qk_norms = mt in HEAD_QK_NORMS or (mt == "glm4_moe" and read_bool(where, cfg, "use_qk_norm", False))
+    norms = 2 * head_dim if qk_norms else (heads + kv) * head_dim if mt in WIDE_QK_NORMS else 0
     norms += 2 * h if mt in FOUR_NORMS else 0
     hybrid, mixers = _hybrid(where, cfg, layers, h, heads * head_dim, kv * head_dim, norms) \
         if mt in GATED_DELTANET else ({}, 0)
+    if mt in MLA_TYPES:  # multi-head latent attention instead of q / k / v / o (hf_parts.mla_attention)
+        mla, head_dim = mla_attention(where, cfg, h, heads, q_bottleneck)
+        counted = llama_params(h, 1, heads, kv, 0, 0, True, head_dim=h // heads if cfg.get("head_dim") is None
+                               else cfg["head_dim"], qkv_bias=qkv_bias, o_bias=o_bias) - 2 * h - h
+        mixers += layers * (mla - counted)
     params += layers * norms + mixers
     active += layers * norms + mixers
     if mt == "gpt_oss":  # biases on every expert (gate_up 2 × ffn, down h) and the router, one sink per head
@@ -313,9 +333,13 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     train = _decoder_train(params, min(2048, positions))
     if mt in _no_4bit_types() and train.method == "qlora":  # LoRA on the 16-bit model, as its trainers advise
         train = dataclasses.replace(train, method="lora")
-    if hybrid:  # q / k / v / o exist in a quarter of a hybrid's layers: adapters go on every linear layer, as
+    if hybrid or mt in MLA_TYPES:  # q / k / v / o exist in a quarter of a hybrid's layers, and multi-head latent
+        # attention has no v_proj (its values come out of kv_b_proj): adapters go on every linear layer, as
         # ms-swift's default target 'all-linear' does (PEFT 0.21 has no default targets for these types)
         train = dataclasses.replace(train, lora_targets="all-linear")
+    if moe and train.lora_targets == "all-linear":  # PEFT puts adapters on the fused experts' weights with its
+        # ParamWrapper, which refuses dropout (peft 0.21: 'lora.ParamWrapper does not work with lora_dropout != 0')
+        train = dataclasses.replace(train, lora_dropout=0.0)
     return model, train, active
 
 

@@ -191,3 +191,26 @@ def gated_deltanet(where: str, cfg: dict[str, Any], layers: int, h: int) -> tupl
     return fields, mixer
 
 
+
+
+MLA_TYPES = ("deepseek_v2", "deepseek_v3")
+
+
+def mla_attention(where: str, cfg: dict[str, Any], h: int, heads: int, q_bottleneck: bool = True) -> tuple[int, int]:
+    """(parameters of one multi-head latent attention block, its q / k head width) — DeepSeek-V2 / V3
+    (transformers models/deepseek_v3/modeling_deepseek_v3.py DeepseekV3Attention; DeepSeek-V2 paper §2.1): q through
+    a q_lora_rank bottleneck with its RMSNorm (q_a_proj, q_a_layernorm, q_b_proj; one q_proj when q_lora_rank is
+    null), keys and values through a kv_lora_rank latent beside a shared rotary key (kv_a_proj_with_mqa,
+    kv_a_layernorm, kv_b_proj to every head's key and value), o_proj from the heads' values; no biases unless
+    attention_bias. Each key missing takes DeepseekV3Config's default; `q_bottleneck` false: the file sets
+    q_lora_rank to null (DeepSeek-V2-Lite)."""
+    nope = read_int(where, cfg, "qk_nope_head_dim", default=128)
+    rope = read_int(where, cfg, "qk_rope_head_dim", default=64)
+    v = read_int(where, cfg, "v_head_dim", default=128)
+    kv_rank = read_int(where, cfg, "kv_lora_rank", default=512)
+    q_rank = read_int(where, cfg, "q_lora_rank", default=1536) if q_bottleneck else 0
+    qk = nope + rope
+    q = h * q_rank + q_rank + q_rank * heads * qk if q_rank else h * heads * qk
+    kv = h * (kv_rank + rope) + kv_rank + kv_rank * heads * (nope + v)
+    bias = (q_rank or heads * qk) + kv_rank + rope + h if read_bool(where, cfg, "attention_bias", False) else 0
+    return q + kv + heads * v * h + bias, qk

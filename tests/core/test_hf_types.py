@@ -121,3 +121,24 @@ def test_a_vit_sees_one_token_per_patch_and_its_class_token() -> None:
     with pytest.raises(BadInput, match="key 'patch_size': expected at most image_size"):
         workload_from_config({"model_type": "vit", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
                               "image_size": 8, "patch_size": 16}, "config.json")
+
+
+def test_deepseek_and_glm_mixtures_of_experts_answer_can_i_fine_tune_them() -> None:
+    """DeepSeek-V3 / R1 (and Kimi K2, Moonlight: the same model_type): 671B parameters, 37B of them run per token
+    (the DeepSeek-V3 model card: '671B total parameters with 37B activated for each token'); its multi-head latent
+    attention has no v_proj, so LoRA goes on every linear layer. GLM-4.5-Air: 106B in all, 12B active (its model card;
+    the 1.2B of untied embeddings come on top). Both are refused on one RTX 4090 and priced on rented GPUs instead.
+    PEFT puts adapters on the fused experts' weights with its ParamWrapper, which refuses dropout: the job starts
+    with none."""
+    v3 = get_workload(str(HERE / "deepseek-v3-defaults.json"))
+    assert v3.title.endswith("(671.0B parameters, 37.6B active)")
+    assert (v3.model.experts, v3.model.experts_per_token, v3.train.lora_targets) == (256, 8, "all-linear")
+    assert v3.train.lora_dropout == 0.0  # PEFT's adapters on fused experts take no dropout
+    air = get_workload(str(HERE / "glm-4.5-air.json"))
+    assert air.title.endswith("(106.9B parameters, 13.4B active)")
+    gpu = Target.from_gpu(find_gpu("rtx 4090"))
+    for w in (v3, air):
+        e = estimate(w, gpu)
+        assert e.vram_fit == "does_not_fit"
+    lite = get_workload(str(HERE / "deepseek-v2-lite.json"))  # 15.7B, q_lora_rank null: one q_proj
+    assert estimate(lite, gpu).vram_fit != "does_not_fit"
