@@ -83,12 +83,17 @@ def lora_params(m: ModelSpec, t: TrainSpec) -> float:
     k = r * (h + kv)
     v = r * (h + kv)
     o = r * (q_out + h)
-    softmax = la.softmax_layers(m)  # q / k / v / o name no module of a Gated DeltaNet layer
+    # q / k / v / o name no module of a Gated DeltaNet layer; an encoder-decoder's decoder blocks hold two attentions
+    # (self- and cross-attention), whose projections the same names target (T5's q / v, BART's and Whisper's q_proj /
+    # v_proj in self_attn and encoder_attn)
+    softmax = la.softmax_layers(m) + 2 * m.decoder_layers
     if t.lora_targets == "qv":
         return float(softmax * (q + v))
     if t.lora_targets == "attention":
         return float(softmax * (q + k + v + o))
     mlp = moe.lora_mlp_params(m, r, all_linear=t.lora_targets == "all-linear")  # every expert's, in a MoE layer
+    if m.decoder_layers and m.layers:  # the decoder blocks' MLPs beside the encoder's
+        mlp *= (m.layers + m.decoder_layers) / m.layers
     if t.lora_targets == "mlp":
         return mlp
     return float(softmax * (q + k + v + o)) + m.linear_attn_layers * la.mixer_lora_params(m, r) + mlp  # all-linear

@@ -135,6 +135,19 @@ def test_lora_finds_the_attention_of_a_fused_qkv_decoder(capsys, tmp_path):
     assert data["measured"]["trainable_params"] == 2 * (4 * 64 + 3 * 64 * 4)  # per layer: A (r × 64), B (192 × r)
 
 
+def test_an_encoder_decoder_s_adapters_are_the_ones_peft_makes(capsys):
+    """T5 LoRA on q and v: PEFT adapts every attention's q and v — the encoder's self-attention and the decoder's
+    self- and cross-attention — and the estimate counts the same adapters."""
+    from gpucheck.estimate.params import lora_params
+
+    path = TINY / "tiny-t5" / "config.json"
+    code, data, _err = _trial_json(capsys, str(path), "--method", "lora", "--lora-rank", "4", "--steps", "2",
+                                   "--max-seconds", "5", "--batch", "1", "--seq-len", "32")
+    assert code == 0
+    w = apply_overrides(get_workload(str(path)), method="lora", lora_rank=4)
+    assert data["measured"]["trainable_params"] == lora_params(w.model, w.train) == 6 * 2 * 4 * (64 + 64)
+
+
 def test_lora_trains_only_the_adapters(capsys):
     code, data, _err = _trial_json(capsys, str(TINY / "tiny-llama" / "config.json"), "--method", "lora",
                                    "--lora-rank", "4", "--steps", "2", "--batch", "1", "--seq-len", "32")
