@@ -77,6 +77,7 @@ CASES = {
                                  "moe_intermediate_size": 1408, "n_routed_experts": 128, "n_shared_experts": 1,
                                  "num_experts_per_tok": 8, "first_k_dense_replace": 1, "vocab_size": 151552,
                                  "attention_bias": True, "partial_rotary_factor": 0.5}),
+    "llama4-scout-defaults": ("llama4", {}),  # Llama 4 Scout's shape with its image side
     "vit-defaults": ("vit", {}),
     "vit-large-patch16-384": ("vit", {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
                                       "intermediate_size": 4096, "image_size": 384}),
@@ -102,6 +103,8 @@ def main() -> int:
             auto = transformers.AutoModelForSpeechSeq2Seq
         elif mt in ("distilbert", "deberta-v2"):
             auto = transformers.AutoModel
+        elif mt == "llama4":
+            auto = transformers.AutoModelForImageTextToText
         elif mt == "vit":  # the image classifier's body: no pooler; its classifier is left out, as a text encoder's
             auto = transformers.AutoModelForImageClassification
         else:

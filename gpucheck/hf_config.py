@@ -43,7 +43,7 @@ LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2"
               "olmo", "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
 MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss", "deepseek_v2",
-            "deepseek_v3", "glm4_moe")
+            "deepseek_v3", "glm4_moe", "llama4")
 # DeepSeekMoE's expert keys (n_routed_experts, n_shared_experts, first_k_dense_replace): DeepSeekMoE, DeepSeek-V2 /
 # V3 (and Kimi K2, Moonlight: model_type deepseek_v3), GLM-4.5 (glm4_moe)
 DEEPSEEK_MOE = ("deepseek", "deepseek_v2", "deepseek_v3", "glm4_moe")
@@ -130,6 +130,8 @@ def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[st
     GptOssConfig)."""
     if mt in DEEPSEEK_MOE:  # shared experts run as one MLP, dense first layers
         return _deepseek_moe_fields(where, cfg, layers)
+    if mt == "llama4":
+        return _llama4_moe_fields(where, cfg, layers)
     qwen = mt in QWEN_MOE
     experts = read_int(where, cfg, "num_local_experts" if mt in ("mixtral", "gpt_oss") else "num_experts",
                        default={"mixtral": 8, "qwen2_moe": 60, "qwen3_moe": 128, "qwen3_5_moe": 256, "qwen3_next": 512,
@@ -152,6 +154,24 @@ def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[st
                               key="mlp_only_layers", got=shorten(repr(dense_only), 60)))
         moe_layers = sum(1 for i in range(layers) if i not in dense_only and (i + 1) % step == 0)
     return {"experts": experts, "experts_per_token": k, "expert_ffn": expert_ffn, "shared_expert_ffn": shared,
+            "moe_layers": moe_layers}
+
+
+def _llama4_moe_fields(where: str, cfg: dict[str, Any], layers: int) -> dict[str, Any]:
+    """Llama 4 (Llama4TextConfig; transformers models/llama4/modeling_llama4.py Llama4TextMoe): num_local_experts
+    experts intermediate_size wide and a shared expert as wide in the layers moe_layers lists (else every
+    interleave_moe_layer_step-th layer); the others a dense MLP intermediate_size_mlp wide. Defaults: Llama 4
+    Scout's (16 experts, one a token, every layer)."""
+    experts = read_int(where, cfg, "num_local_experts", default=16, hi=100_000)
+    k = read_int(where, cfg, "num_experts_per_tok", default=1, hi=experts)
+    expert_ffn = read_int(where, cfg, "intermediate_size", default=8192)
+    listed = cfg.get("moe_layers")
+    if isinstance(listed, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in listed):
+        moe_layers = sum(1 for i in set(listed) if 0 <= i < layers)
+    else:
+        step = read_int(where, cfg, "interleave_moe_layer_step", default=1, hi=1000)
+        moe_layers = sum(1 for i in range(layers) if (i + 1) % step == 0)
+    return {"experts": experts, "experts_per_token": k, "expert_ffn": expert_ffn, "shared_expert_ffn": expert_ffn,
             "moe_layers": moe_layers}
 
 
@@ -281,7 +301,8 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
         (mt in DEEPSEEK_MOE and cfg.get("n_routed_experts") is not None)
     moe = moe_fields(where, cfg, mt, layers) if experts else {}
     # Mixtral and OLMoE name their experts' width intermediate_size and have no dense layer
-    ffn = read_int(where, cfg, "intermediate_size", default=moe.get("expert_ffn"))
+    ffn = read_int(where, cfg, "intermediate_size_mlp" if mt == "llama4" else "intermediate_size",
+                   default=16384 if mt == "llama4" else moe.get("expert_ffn"))
     vocab = read_int(where, cfg, "vocab_size")
     if cfg.get("head_dim") is None:
         check_divides(where, "hidden_size", h, "num_attention_heads", heads)

@@ -146,7 +146,30 @@ def qwen2_5_vl_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any]
 
 
 # the image side a vision-language checkpoint loads beside its decoder, by the checkpoint's model_type
-VISION_SIDES = {"gemma3": gemma3_vision_params, "mistral3": mistral3_vision_params,
+def llama4_vision_params(where: str, vc: dict[str, Any], top: dict[str, Any], text_hidden: int) -> int:
+    """Llama 4's image side (Llama4ForConditionalGeneration: transformers models/llama4/modeling_llama4.py): the
+    vision tower (a class embedding, (image_size / patch_size)² + 1 learned positions, the patches unfolded into a
+    linear without bias, LayerNorms before and after, per layer q / k / v / o and an fc1 / fc2 GELU MLP with biases
+    and two LayerNorms), its pixel-shuffle adapter (two linears without bias: intermediate_size → projector_input_dim,
+    projector_output_dim → projector_output_dim) and the projector from vision_output_dim to the text width (a bias
+    where multi_modal_projector_bias). Missing keys at Llama4VisionConfig's defaults (Llama 4 Scout and Maverick)."""
+    h = read_int(where, vc, "hidden_size", default=768)
+    ffn = read_int(where, vc, "intermediate_size", default=5632)
+    layers = read_int(where, vc, "num_hidden_layers", default=34, hi=1000)
+    channels = read_int(where, vc, "num_channels", default=3, hi=100)
+    patch = read_int(where, vc, "patch_size", default=14, hi=100_000)
+    image = read_int(where, vc, "image_size", default=448, hi=100_000)
+    positions = (image // patch) ** 2 + 1
+    tower = h + positions * h + channels * patch * patch * h + 4 * h + \
+        layers * (4 * (h * h + h) + 2 * h * ffn + ffn + h + 4 * h)
+    p_in = read_int(where, vc, "projector_input_dim", default=4096)
+    p_out = read_int(where, vc, "projector_output_dim", default=4096)
+    out = read_int(where, vc, "vision_output_dim", default=7680)
+    bias = text_hidden if read_bool(where, vc, "multi_modal_projector_bias", False) else 0
+    return tower + ffn * p_in + p_out * p_out + out * text_hidden + bias
+
+
+VISION_SIDES = {"gemma3": gemma3_vision_params, "llama4": llama4_vision_params, "mistral3": mistral3_vision_params,
                 "qwen2_5_vl": qwen2_5_vl_vision_params, "qwen3_vl": qwen3_vl_vision_params,
                 "qwen3_vl_moe": qwen3_vl_vision_params, "qwen3_5": qwen3_vl_vision_params,
                 "qwen3_5_moe": qwen3_vl_vision_params}

@@ -28,8 +28,8 @@ COUNTS = json.loads((HERE / "counts.json").read_text(encoding="utf-8"))["counts"
 
 @pytest.mark.parametrize("name", sorted(COUNTS))
 def test_parameters_are_the_models_own(name: str) -> None:
-    w = workload_from_config_file(HERE / f"{name}.json")
-    assert int(w.model.params) == COUNTS[name]["params"], COUNTS[name]["class"]
+    w = workload_from_config_file(HERE / f"{name}.json")  # a vision-language model: its frozen image side too
+    assert int(w.model.params + w.model.aux_params) == COUNTS[name]["params"], COUNTS[name]["class"]
 
 
 def test_every_type_in_the_data_file_is_checked_against_transformers() -> None:
@@ -142,3 +142,13 @@ def test_deepseek_and_glm_mixtures_of_experts_answer_can_i_fine_tune_them() -> N
         assert e.vram_fit == "does_not_fit"
     lite = get_workload(str(HERE / "deepseek-v2-lite.json"))  # 15.7B, q_lora_rank null: one q_proj
     assert estimate(lite, gpu).vram_fit != "does_not_fit"
+
+
+def test_llama_4_scout_is_a_mixture_of_experts_beside_its_frozen_image_side() -> None:
+    """Llama 4 Scout: 109B parameters, 17B active (Meta's model card); 16 experts and a shared expert in every
+    layer, one routed expert a token; the 0.46B vision tower and projector are loaded beside the decoder, frozen."""
+    w = get_workload(str(HERE / "llama4-scout-defaults.json"))
+    m = w.model
+    assert (m.experts, m.experts_per_token, m.moe_layers, m.shared_expert_ffn) == (16, 1, 48, 8192)
+    assert int(m.aux_params) == 455_178_240
+    assert w.title.endswith("(108.2B parameters, 17.2B active)")
