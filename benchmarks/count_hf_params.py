@@ -78,6 +78,13 @@ CASES = {
                                  "num_experts_per_tok": 8, "first_k_dense_replace": 1, "vocab_size": 151552,
                                  "attention_bias": True, "partial_rotary_factor": 0.5}),
     "llama4-scout-defaults": ("llama4", {}),  # Llama 4 Scout's shape with its image side
+    "hunyuan-7b": ("hunyuan_v1_dense", {"head_dim": 128}),  # HunYuanDenseV1Config's shape with Hunyuan-7B's head_dim
+    "apertus-defaults": ("apertus", {}),
+    "granitemoe-defaults": ("granitemoe", {}),
+    "granite-3.1-1b-a400m": ("granitemoe", {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
+                                            "num_key_value_heads": 8, "intermediate_size": 512,
+                                            "num_local_experts": 32, "num_experts_per_tok": 8, "vocab_size": 49155,
+                                            "tie_word_embeddings": True}),
     "vit-defaults": ("vit", {}),
     "vit-large-patch16-384": ("vit", {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
                                       "intermediate_size": 4096, "image_size": 384}),

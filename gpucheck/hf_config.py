@@ -44,7 +44,7 @@ LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2"
               "olmo", "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
 MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss", "deepseek_v2",
-            "deepseek_v3", "glm4_moe", "llama4")
+            "deepseek_v3", "glm4_moe", "llama4", "granitemoe")
 # hybrid decoders: Gated DeltaNet layers beside gated softmax attention (gpucheck/hf_parts.py gated_deltanet)
 GATED_DELTANET = ("qwen3_5", "qwen3_5_moe", "qwen3_next")
 # vision-language checkpoints whose decoder is a text model's layer for layer (multimodal rotary positions change no

@@ -23,7 +23,7 @@ SHARED_EXPERT = ("qwen2_moe", "qwen3_5_moe", "qwen3_next")
 
 def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[str, Any]:
     """A mixture-of-experts config's expert keys as ModelSpec fields, each missing one at its Hugging Face config
-    class's default. Mixtral, OLMoE and gpt-oss: every layer has experts, each intermediate_size wide. Qwen2-MoE and
+    class's default. Mixtral, OLMoE, gpt-oss and Granite MoE: every layer has experts, each intermediate_size wide. Qwen2-MoE and
     Qwen3-MoE: experts moe_intermediate_size wide in layer i when (i + 1) % decoder_sparse_step == 0 and i is not in
     mlp_only_layers (the others keep a dense MLP intermediate_size wide); Qwen2-MoE adds a shared expert
     shared_expert_intermediate_size wide (transformers Qwen2MoeConfig / Qwen3MoeConfig / MixtralConfig / OlmoeConfig /
@@ -33,15 +33,16 @@ def moe_fields(where: str, cfg: dict[str, Any], mt: str, layers: int) -> dict[st
     if mt == "llama4":
         return _llama4_moe_fields(where, cfg, layers)
     qwen = mt in QWEN_MOE
-    experts = read_int(where, cfg, "num_local_experts" if mt in ("mixtral", "gpt_oss") else "num_experts",
-                       default={"mixtral": 8, "qwen2_moe": 60, "qwen3_moe": 128, "qwen3_5_moe": 256, "qwen3_next": 512,
+    local = mt in ("mixtral", "gpt_oss", "granitemoe")  # their key for the experts a layer holds
+    experts = read_int(where, cfg, "num_local_experts" if local else "num_experts",
+                       default={"mixtral": 8, "granitemoe": 8, "qwen2_moe": 60, "qwen3_moe": 128, "qwen3_5_moe": 256, "qwen3_next": 512,
                                 "olmoe": 64, "gpt_oss": 128}[mt], hi=100_000)
     k = read_int(where, cfg, "num_experts_per_tok",
-                 default={"mixtral": 2, "qwen2_moe": 4, "qwen3_moe": 8, "qwen3_5_moe": 8, "qwen3_next": 10, "olmoe": 8,
+                 default={"mixtral": 2, "granitemoe": 2, "qwen2_moe": 4, "qwen3_moe": 8, "qwen3_5_moe": 8, "qwen3_next": 10, "olmoe": 8,
                           "gpt_oss": 4}[mt], hi=experts)
     expert_ffn = read_int(where, cfg, "moe_intermediate_size" if qwen else "intermediate_size",
                           default={"qwen2_moe": 1408, "qwen3_moe": 768, "qwen3_5_moe": 512, "qwen3_next": 512,
-                                   "mixtral": 14336, "olmoe": 2048, "gpt_oss": 2880}[mt])
+                                   "mixtral": 14336, "olmoe": 2048, "gpt_oss": 2880, "granitemoe": 11008}[mt])
     shared = read_int(where, cfg, "shared_expert_intermediate_size", default={"qwen2_moe": 5632}.get(mt, 512),
                       lo=0) if mt in SHARED_EXPERT else 0
     moe_layers = layers

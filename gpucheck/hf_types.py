@@ -27,7 +27,7 @@ _KINDS = ("decoder", "encoder", "seq2seq", "vision")
 _NORM_WEIGHTS = {"layernorm": 2, "layernorm_nobias": 1, "rmsnorm": 1}  # parameters per norm, per hidden unit
 _TABLE_KEYS = {"source", "kind", "mlp", "norm", "norms_per_layer", "parallel_key", "qkv_bias", "o_bias", "mlp_bias",
                "lm_head_bias", "tied", "positions", "position_offset", "embed_norm", "eager", "ffn_times_hidden",
-               "dropout", "attention_dropout", "keys", "defaults", "settings_from"}
+               "dropout", "attention_dropout", "keys", "defaults", "settings_from", "qk_norm", "activation_params"}
 
 
 @lru_cache(maxsize=1)
@@ -137,6 +137,9 @@ def count_params(where: str, cfg: dict[str, Any], mt: str, t: dict[str, Any], s:
     if t["kind"] == "seq2seq":
         return _seq2seq_params(where, cfg, mt, t, s, norm)
     block = _attention(s, cfg, where, t) + _mlp(s, s.ffn, cfg, where, t) + _norms_per_block(cfg, where, mt, t) * norm
+    if t.get("qk_norm") == "head":  # an RMSNorm over each head's q and one over its k (head_dim each)
+        block += 2 * s.head_dim
+    block += int(t.get("activation_params", 0))  # a learned activation's own scalars (Apertus' xIELU)
     total = s.layers * block + s.vocab * s.hidden
     if t["positions"] == "learned":
         total += (s.positions + int(t.get("position_offset", 0))) * s.hidden
