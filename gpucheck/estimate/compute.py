@@ -491,7 +491,8 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
         bottleneck = "offload"
     fps = train_flops_per_sample(m, t, attn_len, n)
     sps = t.batch * n / step
-    tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len else None
+    # a transformer over text: tokens per second; over image patches (ViT: image_size set) images are what it counts
+    tps = sps * (t.seq_len or 0) if m.arch == "transformer" and t.seq_len and not t.image_size else None
     util = fps * t.batch / (step * peak * 1e12) if peak else 0.0
     return Speed(
         flops_per_sample=fps, peak_tflops=peak * tensor_clock, math=math, utilization=util, step_seconds=step,

@@ -396,7 +396,10 @@ def _host_bound_note(target: Target, sp: Speed) -> str:
 def _assumptions(w: Workload, t: TrainSpec, eval_passes: int = 0, eval_hours: float = 0.0) -> tuple[str, ...]:
     out = [tr("{method}, {precision}, {optimizer}, micro-batch {batch}", method=method_label(t.method, t.from_scratch),
               precision=precision_label(t.precision), optimizer=optimizer_label(t.optimizer), batch=t.batch)]
-    if w.model.arch == "transformer":
+    if w.model.arch == "transformer" and t.image_size:  # a ViT: a token per patch and the class token
+        out.append(tr("image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)",
+                      n=t.image_size, tokens=t.seq_len))
+    elif w.model.arch == "transformer":
         avg = w.data.avg_seq_len
         if avg and t.seq_len and avg < t.seq_len and t.packing:
             out.append(tr("samples of about {avg} tokens packed into rows of {n} tokens", n=t.seq_len, avg=avg))

@@ -3139,47 +3139,52 @@
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="402"/>
+        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
+        <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="405"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="404"/>
+        <location filename="../../gpucheck/estimate/core.py" line="407"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="406"/>
+        <location filename="../../gpucheck/estimate/core.py" line="409"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="408"/>
+        <location filename="../../gpucheck/estimate/core.py" line="411"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="410"/>
+        <location filename="../../gpucheck/estimate/core.py" line="413"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="413"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="419"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="420"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="419"/>
+        <location filename="../../gpucheck/estimate/core.py" line="422"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3343,63 +3348,63 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="139"/>
-        <location filename="../../gpucheck/hf_parts.py" line="120"/>
-        <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
-        <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/hf_config.py" line="265"/>
+        <location filename="../../gpucheck/hf_config.py" line="213"/>
         <location filename="../../gpucheck/hf_types.py" line="95"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="350"/>
+        <location filename="../../gpucheck/hf_config.py" line="310"/>
         <location filename="../../gpucheck/trial/models.py" line="53"/>
         <location filename="../../gpucheck/trial/models.py" line="50"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="360"/>
+        <location filename="../../gpucheck/hf_config.py" line="320"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="414"/>
+        <location filename="../../gpucheck/hf_config.py" line="374"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="438"/>
+        <location filename="../../gpucheck/hf_config.py" line="398"/>
         <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="439"/>
+        <location filename="../../gpucheck/hf_config.py" line="399"/>
         <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="443"/>
+        <location filename="../../gpucheck/hf_config.py" line="403"/>
         <location filename="../../gpucheck/machine.py" line="300"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="446"/>
+        <location filename="../../gpucheck/hf_config.py" line="406"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="448"/>
+        <location filename="../../gpucheck/hf_config.py" line="408"/>
         <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_moe.py" line="54"/>
+        <location filename="../../gpucheck/hf_parts.py" line="120"/>
+        <source>{where}: key '{key}': expected a list of layer numbers, got {got}</source>
+        <translation>{where}：键“{key}”应为层号列表，实际是 {got}</translation>
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="23"/>
@@ -3420,7 +3425,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="38"/>
-        <location filename="../../gpucheck/hf_parts.py" line="180"/>
+        <location filename="../../gpucheck/hf_parts.py" line="203"/>
         <source>{where}: key '{key}': expected a multiple of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应为 {other}（{n}）的整数倍，实际是 {got}</translation>
     </message>
@@ -3430,12 +3435,12 @@
         <translation>{where}：键“{key}”应为 true 或 false，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_parts.py" line="173"/>
+        <location filename="../../gpucheck/hf_parts.py" line="196"/>
         <source>{where}: key '{key}': expected a list of {n} layer kinds ({kinds}), got {got}</source>
         <translation>{where}：键“{key}”应为 {n} 个层类型（{kinds}）组成的列表，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_types.py" line="206"/>
+        <location filename="../../gpucheck/hf_types.py" line="209"/>
         <source>{where}: key '{key}': expected at most {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应不大于 {other}（{n}），实际是 {got}</translation>
     </message>

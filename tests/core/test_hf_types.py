@@ -118,6 +118,9 @@ def test_a_vit_sees_one_token_per_patch_and_its_class_token() -> None:
     """ViT-L/16 at 384 px: 24 × 24 patches and the class token, 577 tokens a sample (its position table's rows)."""
     w = get_workload(str(HERE / "vit-large-patch16-384.json"))
     assert (w.train.seq_len, w.train.image_size, w.family) == (577, 384, "vision")
+    e = estimate(w, Target.from_gpu(find_gpu("rtx 4090")))
+    assert e.tokens_per_second is None  # pictures per second, not tokens
+    assert any("577 tokens a picture" in a for a in e.assumptions)
     with pytest.raises(BadInput, match="key 'patch_size': expected at most image_size"):
         workload_from_config({"model_type": "vit", "hidden_size": 64, "num_hidden_layers": 2, "num_attention_heads": 4,
                               "image_size": 8, "patch_size": 16}, "config.json")
