@@ -371,8 +371,9 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         model, train, family, data = _from_table(where, cfg, mt, name)
         params = int(model.params)
     else:
-        raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names})",
-                          where=where, got=shorten(mt, 24), names=SUPPORTED_SHOWN))
+        raise BadInput(tr("{where}: key 'model_type': '{got}' is not supported (expected one of: {names}); give "
+                          "its sizes in a workload .toml instead", where=where, got=shorten(mt, 24),
+                          names=SUPPORTED_SHOWN))
     size = _size(params)
     shown = model_display_name(top, name)
     # a mixture of experts: how many of its parameters a token runs through (what its FLOPs follow)

@@ -1,6 +1,6 @@
 """A Hugging Face `config.json` of a model type laid out in resources/hf_types.toml (Phi, GPT-NeoX, Falcon, StableLM,
-StarCoder2, OPT, BLOOM, GPT-J, Command R, Nemotron …; DistilBERT and DeBERTa-v2 encoders; T5, BART and Whisper
-encoder-decoders) → the ModelSpec fields gpucheck/hf_config.py builds its Workload from.
+StarCoder2, OPT, BLOOM, GPT-J, Command R, Nemotron, Hunyuan …; DistilBERT and DeBERTa-v2 encoders; T5, BART and
+Whisper encoder-decoders; ViT image classifiers) → the ModelSpec fields gpucheck/hf_config.py builds its Workload from.
 
 Each type's table says which layers carry biases, how many norms a block has and of which kind, where the positions
 come from and what the config keys are called; the counting is the same for all: per block the attention's q / k / v

@@ -3367,35 +3367,35 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="374"/>
-        <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
-        <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
+        <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names}); give its sizes in a workload .toml instead</source>
+        <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）；可改用训练任务 .toml 文件写明它的各项尺寸</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="398"/>
+        <location filename="../../gpucheck/hf_config.py" line="399"/>
         <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="399"/>
+        <location filename="../../gpucheck/hf_config.py" line="400"/>
         <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="403"/>
+        <location filename="../../gpucheck/hf_config.py" line="404"/>
         <location filename="../../gpucheck/machine.py" line="300"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="406"/>
+        <location filename="../../gpucheck/hf_config.py" line="407"/>
         <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="408"/>
+        <location filename="../../gpucheck/hf_config.py" line="409"/>
         <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -7654,6 +7654,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>
+        <translation type="vanished">{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）</translation>
     </message>
     <message>
         <source>every job is priced from how much of its step is each</source>

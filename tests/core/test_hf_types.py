@@ -155,3 +155,8 @@ def test_llama_4_scout_is_a_mixture_of_experts_beside_its_frozen_image_side() ->
     assert (m.experts, m.experts_per_token, m.moe_layers, m.shared_expert_ffn) == (16, 1, 48, 8192)
     assert int(m.aux_params) == 455_178_240
     assert w.title.endswith("(108.2B parameters, 17.2B active)")
+
+
+def test_a_refused_type_says_what_to_do_instead() -> None:
+    with pytest.raises(BadInput, match=r"'jamba' is not supported .*; give its sizes in a workload \.toml instead$"):
+        workload_from_config({"model_type": "jamba", "hidden_size": 4096}, "config.json")
