@@ -85,6 +85,8 @@ CASES = {
                                             "num_key_value_heads": 8, "intermediate_size": 512,
                                             "num_local_experts": 32, "num_experts_per_tok": 8, "vocab_size": 49155,
                                             "tie_word_embeddings": True}),
+    "ministral3-defaults": ("ministral3", {}),  # Ministral 3 8B's shape
+    "ministral-8b": ("ministral", {"head_dim": 128}),  # MinistralConfig's shape with Ministral-8B-2410's head_dim
     "vit-defaults": ("vit", {}),
     "vit-large-patch16-384": ("vit", {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
                                       "intermediate_size": 4096, "image_size": 384}),
