@@ -87,6 +87,7 @@ CASES = {
                                             "tie_word_embeddings": True}),
     "ministral3-defaults": ("ministral3", {}),  # Ministral 3 8B's shape
     "ministral-8b": ("ministral", {"head_dim": 128}),  # MinistralConfig's shape with Ministral-8B-2410's head_dim
+    "internlm3-8b": ("internlm3", {}),  # InternLM3Config's shape: InternLM3-8B (transformers builds it as LLaMA)
     "vit-defaults": ("vit", {}),
     "vit-large-patch16-384": ("vit", {"hidden_size": 1024, "num_hidden_layers": 24, "num_attention_heads": 16,
                                       "intermediate_size": 4096, "image_size": 384}),

@@ -42,7 +42,7 @@ from gpucheck.tomldata import _check_value, read_toml
 
 LLAMA_LIKE = ("llama", "mistral", "qwen2", "qwen3", "qwen3_5", "gemma", "gemma2", "gemma3", "phi3", "yi", "internlm2",
               "olmo", "olmo2", "olmo3", "smollm3", "glm4", "granite", "deepseek", "baichuan", "mixtral_dense",
-              "ministral", "ministral3")
+              "ministral", "ministral3", "internlm3")
 # mixture-of-experts decoders of the same lineage (gpucheck/estimate/moe.py): their config keys for the experts
 MOE_LIKE = ("mixtral", "qwen2_moe", "qwen3_moe", "qwen3_5_moe", "qwen3_next", "olmoe", "gpt_oss", "deepseek_v2",
             "deepseek_v3", "glm4_moe", "llama4", "granitemoe")
