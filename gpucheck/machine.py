@@ -60,6 +60,9 @@ class Gpu:
     backend: str  # one of GPU_BACKENDS: the training API this GPU is reached through
     vram_total_bytes: int | None = None
     vram_free_bytes: int | None = None
+    # what the driver keeps for itself (firmware, ECC and the like; NVML's v2 memory figures): no program can
+    # allocate it, and it is neither free nor in use by programs. None: unknown (older drivers, other vendors)
+    vram_reserved_bytes: int | None = None
     index: int = 0
     source: str = ""  # nvml | amdsmi | rocm-smi | sysfs | registry | system_profiler | nvidia-smi | lspci
     uuid: str | None = None  # kept out of reports unless the user opts in
@@ -324,6 +327,16 @@ def with_notes(record: Any, notes: Any) -> Any:
     old = record.notes_text if len(record.notes_text) == len(record.notes) else (None,) * len(record.notes)
     return dataclasses.replace(record, notes=record.notes + tuple(str(n) for n in notes),
                                notes_text=old + tuple(text_of(n) for n in notes))
+
+
+def driver_reserved_bytes(g: Gpu) -> int:
+    """The memory a GPU's driver keeps for itself (firmware, ECC and the like: NVML's v2 `reserved`), which no
+    program can allocate and which is neither free nor in use by programs; 0 where unknown (older drivers,
+    other vendors) or not a sensible figure."""
+    reserved, total = getattr(g, "vram_reserved_bytes", None), getattr(g, "vram_total_bytes", None)
+    if isinstance(reserved, int) and isinstance(total, int) and 0 < reserved < total:
+        return reserved
+    return 0
 
 
 def reason_shown(framework: Framework, lang: str | None = None) -> str:

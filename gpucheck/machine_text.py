@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gpucheck.bench.present import measured_lines
 from gpucheck.i18n import finding_text, fmt_gib, tr
-from gpucheck.machine import Gpu, Machine, reason_shown
+from gpucheck.machine import Gpu, Machine, driver_reserved_bytes, reason_shown
 
 
 def _yes_no(v: bool | None) -> str:
@@ -29,6 +29,9 @@ def _gpu_lines(g: Gpu) -> list[str]:
         mem = tr("shares system RAM")
     elif g.vram_total_bytes is None:
         mem = tr("unknown")
+    elif g.vram_free_bytes is not None and driver_reserved_bytes(g):
+        mem = tr("{total} total, {free} free, {reserved} kept by the driver", total=fmt_gib(g.vram_total_bytes),
+                 free=fmt_gib(g.vram_free_bytes), reserved=fmt_gib(driver_reserved_bytes(g)))
     else:
         mem = tr("{total} total, {free} free", total=fmt_gib(g.vram_total_bytes),
                  free=fmt_gib(g.vram_free_bytes)) if g.vram_free_bytes is not None else fmt_gib(g.vram_total_bytes)

@@ -6,8 +6,9 @@ Targets — what a job runs on:
     Target(gpu, gpus, vram_available_bytes, ram_bytes, cpu_cores, measured, label, …)   frozen
         gpu=None means the CPU (or, with backend != "cpu", a GPU missing from the catalog: memory
         is checked, speed is unknown). `vram_available_bytes` is per GPU: a MIG slice's memory,
-        Apple's usable working set, or the total less what a display keeps (memory other programs use
-        at scan time is reported in `notes`, not subtracted).
+        Apple's usable working set, or the total less what the driver reserves for itself (NVML v2, where
+        known) and what a display keeps (memory other programs use at scan time is reported in `notes`,
+        not subtracted).
     Target.from_machine(machine) -> Target          a scanned `machine.Machine` (its compute GPUs)
     Target.from_gpu(spec, gpus=1, machine=None)     a catalog `GpuSpec`; RAM/CPU from `machine` if given
 

@@ -1,5 +1,6 @@
 """What a job runs on: `Target` — a scanned machine's GPUs, a catalog GPU or the CPU — with its usable memory
-(a MIG slice, Apple's working set, the total less what a display keeps), RAM, CPU and calibration."""
+(a MIG slice, Apple's working set, the total less what the driver reserves and what a display keeps), RAM, CPU
+and calibration."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from gpucheck.i18n import (
     localized,
     tr,
 )
+from gpucheck.machine import driver_reserved_bytes
 from gpucheck.probe.apple import working_set_estimate
 from gpucheck.records import GpuSpec
 
@@ -298,8 +300,10 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
         if total:
             return working_set_estimate(total)[0]
         return spec.vram_bytes if spec else None
-    if g.vram_free_bytes is not None and g.vram_total_bytes:
-        used = max(0, g.vram_total_bytes - g.vram_free_bytes)
+    # what the driver keeps for itself (NVML v2) no job gets, and no program is using it
+    ceiling = g.vram_total_bytes - driver_reserved_bytes(g) if g.vram_total_bytes else None
+    if g.vram_free_bytes is not None and ceiling:
+        used = max(0, ceiling - g.vram_free_bytes)
         v = f["vram"]
         if g.display_active:
             # a display keeps its share; anything beyond a display's typical use is other programs
@@ -307,15 +311,15 @@ def _available_vram(g: Any, spec: GpuSpec | None, machine: Any, notes: list[str]
             if used > reserve:
                 notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
                                 "assumes you close them", used=fmt_gib(used - reserve), name=g.name))
-            return g.vram_total_bytes - reserve
+            return ceiling - reserve
         if used > v["busy_note_gib"] * GIB:
             notes.append(tr("{used} of {name}'s memory is in use by other programs right now; the estimate "
                             "assumes you close them", used=fmt_gib(used), name=g.name))
-        return g.vram_total_bytes
-    if g.display_active and g.vram_total_bytes:
-        return g.vram_total_bytes - int(f["vram"]["display_reserve_default_gib"] * GIB)
-    if g.vram_total_bytes:
-        return g.vram_total_bytes
+        return ceiling
+    if g.display_active and ceiling:
+        return ceiling - int(f["vram"]["display_reserve_default_gib"] * GIB)
+    if ceiling:
+        return ceiling
     return spec.vram_bytes if spec else None
 
 

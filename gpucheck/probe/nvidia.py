@@ -152,9 +152,25 @@ def _bus(v: Any) -> str | None:
     return bus
 
 
+def _memory(s: NvmlSession, handle: Any) -> tuple[Any, int | None]:
+    """(memory info, bytes the driver reserves for itself). NVML's v2 structure (nvmlDeviceGetMemoryInfo_v2,
+    drivers since R510) reports `reserved` — firmware, ECC and the like, which no program can allocate — and
+    leaves it out of `used`; v1's `used` counts it. `total` and `free` are the same in both. Where the driver
+    or the binding refuses v2 (function not found, not supported, version mismatch, a binding without the
+    `version` argument or the nvmlMemory_v2 constant), v1 stands and the reservation is unknown (None)."""
+    version = s.const("nvmlMemory_v2", None)
+    if version is not None:
+        mem = s.q("nvmlDeviceGetMemoryInfo", handle, version)
+        reserved = getattr(mem, "reserved", None)
+        total = getattr(mem, "total", None)
+        if isinstance(reserved, int) and isinstance(total, int) and 0 <= reserved < total:
+            return mem, reserved
+    return s.q("nvmlDeviceGetMemoryInfo", handle), None
+
+
 def _read_gpu(s: NvmlSession, handle: Any, index: int, driver: str | None, cuda: str | None) -> Gpu:
     name = s.q("nvmlDeviceGetName", handle) or tr("NVIDIA GPU {index}", index=index)
-    mem = s.q("nvmlDeviceGetMemoryInfo", handle)
+    mem, reserved = _memory(s, handle)
     cc_t = s.q("nvmlDeviceGetCudaComputeCapability", handle)
     cc = f"{cc_t[0]}.{cc_t[1]}" if cc_t else None
     row = nvidia_cc(cc)
@@ -203,6 +219,7 @@ def _read_gpu(s: NvmlSession, handle: Any, index: int, driver: str | None, cuda:
         backend="cuda",
         vram_total_bytes=int(mem.total) if mem is not None else None,
         vram_free_bytes=int(mem.free) if mem is not None else None,
+        vram_reserved_bytes=reserved,
         index=index,
         source="nvml",
         uuid=s.q("nvmlDeviceGetUUID", handle),

@@ -91,7 +91,13 @@ def _status(machine, area: str, present: bool) -> str:
 
 def _gpu_lines(g) -> list[str]:
     out: list[str] = []
-    out.append("  " + tr("Video memory (VRAM): {total} total, {free} free",
+    reserved = machine_mod.driver_reserved_bytes(g)
+    if reserved and g.vram_free_bytes is not None:
+        out.append("  " + tr("Video memory (VRAM): {total} total, {free} free, {reserved} kept by the driver",
+                             total=fmt_gib(g.vram_total_bytes), free=fmt_gib(g.vram_free_bytes),
+                             reserved=fmt_gib(reserved)))
+    else:
+        out.append("  " + tr("Video memory (VRAM): {total} total, {free} free",
                              total=fmt_gib(g.vram_total_bytes), free=fmt_gib(g.vram_free_bytes)))
     if g.shared_memory_bytes is not None or g.usable_memory_bytes is not None:
         out.append("  " + tr("Shared memory: {shared}; usable by the GPU: {usable}",
