@@ -48,6 +48,10 @@ stamp "environment"
     echo "### $cmd"; timeout 60 $cmd 2>&1
   done
   echo "### rotational"; grep -H . /sys/block/*/queue/rotational 2>&1
+  echo "### CUDA from inside namespaces (the trial's network block)"
+  for ns in "" "--user --map-root-user" "--net" "--user --map-root-user --net" "--user --map-root-user --net --pid --fork --kill-child"; do
+    echo "unshare $ns: $(timeout 60 ${ns:+unshare $ns} "$TRIAL_PY" -c 'import torch; print(torch.cuda.is_available())' 2>&1 | tail -1)"
+  done
   echo "### libraries"
   "$TRIAL_PY" -c "import torch, sys; print(sys.version); print('torch', torch.__version__, 'cuda', torch.version.cuda,
 'cudnn', torch.backends.cudnn.version(), torch.cuda.is_available() and torch.cuda.get_device_name(0))" 2>&1

@@ -79,8 +79,14 @@ def format_run(r: CalibrationRun) -> str:
                                      factor=f"{cal.matrix_factor:.2f}"))
             lines.append("    " + tr("memory-bound work (element-wise, normalization, optimizer): ×{factor} the "
                                      "model's time", factor=f"{cal.memory_factor:.2f}"))
+        elif cal.work_factors:
+            lines.append("  " + tr("other jobs: ×{factor} (the kinds measured, together)",
+                                   factor=f"{cal.other_work_factor:.2f}"))
         else:
-            lines.append("  " + tr("other jobs: ×{factor} (this PC as a whole)", factor=f"{cal.machine_factor:.2f}"))
+            lines.append("  " + tr("the {device}'s own speed: not measured (the processor set every step: small steps "
+                                   "on a fast GPU); the device's work keeps the model's time", device=cal.device))
+        lines.append("  " + tr("the processor's part of each step (launching the work): ×{factor} the model's time",
+                               factor=f"{cal.host_factor:.2f}"))
     busy = [p.cpu_share for p in r.probes if p.outcome == "ran" and p.cpu_share is not None and p.cpu_share < BUSY_SHARE]
     if busy and r.calibration is not None:
         lines.append(tr("This PC was busy while it was measured (the steps had about {n} % of the processor): the "

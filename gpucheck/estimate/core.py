@@ -209,15 +209,25 @@ def _speed(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, Any], pc: 
         return None
     traffic = _traffic(w, t, f, pc, pl, target)
     avg = w.data.avg_seq_len
-    if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
+    per_row = samples_per_row(w, t)
+    if per_row > 1:
         # short samples packed into full rows: the GPU works on full rows, attention spans one sample
         # (variable-length attention), and each row carries seq_len / avg samples
         sp = speed(w.model, t, target, f, pc, traffic, attn_len=avg)
-        return dataclasses.replace(sp, samples_per_second=sp.samples_per_second * t.seq_len / avg)
+        return dataclasses.replace(sp, samples_per_second=sp.samples_per_second * per_row)
     if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len:
         # samples shorter than the maximum length: compute (and activation traffic) follow the mean
         t = dataclasses.replace(t, seq_len=avg)
     return speed(w.model, t, target, f, pc, traffic)  # pure 16-bit: the 16-bit rates (compute.pick_peak)
+
+
+def samples_per_row(w: Workload, t: TrainSpec) -> float:
+    """The job's samples one micro-batch row carries: seq_len ÷ the mean sample where short samples are packed into
+    full rows (`packing`), else 1."""
+    avg = w.data.avg_seq_len
+    if w.model.arch == "transformer" and avg and t.seq_len and avg < t.seq_len and t.packing:
+        return t.seq_len / avg
+    return 1.0
 
 
 def _varying_shapes(w: Workload, t: TrainSpec) -> bool:

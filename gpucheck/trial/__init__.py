@@ -23,6 +23,7 @@ from typing import Any
 from gpucheck.advise.mirrors import pip_mirror_arg
 from gpucheck.advise.software import torch_pip_command
 from gpucheck.estimate import Target, estimate
+from gpucheck.estimate.core import samples_per_row
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 from gpucheck.trial.calibrate import as_run, record_trial, trial_workload
@@ -125,15 +126,45 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     target_machine = machine if device_kind != "cpu" else dataclasses.replace(machine, gpus=())
     est = estimate(workload, Target.from_machine(target_machine))
     on_cpu = est.on_cpu
-    need = est.ram_bytes if on_cpu else est.peak_vram_bytes
+    # on a GPU the trial measures what PyTorch reserved (max_memory_reserved, no CUDA context) over a few steps of
+    # one shape: beside it, the estimate's reserved bytes without the blocks a whole run of changing shapes leaves
+    # cached; the whole need with the context is peak_vram_gib
+    if on_cpu:
+        need = est.ram_bytes
+    else:
+        mem = est if not _changes_shape(workload) else estimate(_one_shape(workload), Target.from_machine(target_machine))
+        need = mem.reserved_bytes - mem.cached_bytes
     out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
            "peak_memory_gib": None if need is None else round(need / GIB, 3),
            "memory_kind": "ram" if on_cpu else "vram", "total_hours": est.total_hours, "target": est.gpu_name,
            "batch": est.train.batch, "calibrated": est.calibrated is not None}
+    if not on_cpu and est.peak_vram_bytes:
+        out["peak_vram_gib"] = round(est.peak_vram_bytes / GIB, 3)
     for k in ("step_seconds", "samples_per_second", "total_hours"):
         if out[k] is not None:
             out[k] = round(float(out[k]), 5)
     return out
+
+
+def _changes_shape(workload: Workload) -> bool:
+    t, avg = workload.train, workload.data.avg_seq_len
+    return workload.model.arch == "transformer" and not t.packing and (avg or 0) < (t.seq_len or 0)
+
+
+def _one_shape(workload: Workload) -> Workload:
+    """The job as the runner feeds it: every synthetic sample as long as the row (one shape, no allocator slack for
+    steps that change shape)."""
+    return dataclasses.replace(workload, data=dataclasses.replace(workload.data, avg_seq_len=workload.train.seq_len))
+
+
+def _in_job_samples(workload: Workload, measured: dict[str, Any]) -> dict[str, Any]:
+    """The runner counts micro-batch rows; where the job packs short samples into full rows each row carries
+    several of the job's samples, as the estimate counts them: samples per second and the whole run in those."""
+    per_row = samples_per_row(workload, workload.train)
+    sps = measured.get("samples_per_second")
+    if per_row > 1 and isinstance(sps, (int, float)):
+        measured = dict(measured, samples_per_second=round(sps * per_row, 4), samples_per_row=round(per_row, 2))
+    return dict(measured, total_hours=_total_hours(workload, measured.get("samples_per_second")))
 
 
 def _total_hours(workload: Workload, samples_per_second: float | None) -> float | None:
@@ -185,7 +216,7 @@ def _result(workload: Workload, python: str, raw: dict[str, Any], machine: Any, 
         kind = (measured or {}).get("device_kind") or ("cuda" if raw.get("cuda_build") and outcome ==
                                                        "out_of_memory" else "cpu")
         if measured:
-            measured = dict(measured, total_hours=_total_hours(workload, measured.get("samples_per_second")))
+            measured = _in_job_samples(workload, measured)
         estimated = _estimated(as_run(workload, measured or {}, keep_batch=True), machine, kind)
         return TrialResult(outcome=outcome, message=_ran_message(outcome, raw), measured=measured,
                            estimated=estimated, details=details, **common)

@@ -35,6 +35,7 @@ from gpucheck.fileio import write_bytes_atomic
 from gpucheck.probe.software import parse_torch_version_py, user_site_dirs
 from gpucheck.trial.sandbox import (
     OFFLINE_ENV,
+    PID_ARGS,
     TEMP_DIR_ENV,
     ProcessTree,
     child_env,
@@ -328,26 +329,27 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
               on_event: Callable[[dict[str, Any]], None] | None = None,
               cancel: threading.Event | None = None,
               on_started: Callable[[int, str], None] | None = None,
-              isolate: bool = True) -> dict[str, Any]:
+              isolate: bool = True, pid_namespace: bool = True) -> dict[str, Any]:
     """Run one trial in a child process. Returns the runner's result, or a result saying why there is none:
     {"outcome": "timed_out" | "failed", "reason": "cap" | "cancelled" | "no_result" | "cannot_start", …}.
     Whatever the child does (floods its output, leaves `setsid` processes holding its pipes, never ends),
     this returns within `hard_cap_s` + a few seconds, with every process the trial started killed and its
     temporary folder removed. `isolate=False` runs it without the Linux namespaces (the in-process network
-    block only). The result's "network_block" says which block was in force ("namespace" | "in-process")."""
+    block only), `pid_namespace=False` in the network namespace alone. The result's "network_block" says which
+    block was in force ("namespace" | "in-process")."""
     clean_stale_dirs()
     marker = uuid.uuid4().hex
     tmp = new_dir(marker)
     proc = tree = streams = None
-    prefix = isolation_prefix() if isolate else ()
-    retry = False
+    prefix = isolation_prefix(pid_namespace) if isolate else ()
+    retry: dict[str, bool] | None = None
     out: dict[str, Any] = {}
     try:
         (tmp / "runner").mkdir()
         script = tmp / "runner" / RUNNER  # alone in its folder: nothing beside it shadows a package
         write_bytes_atomic(script, runner_source())
         try:
-            proc = _start(resolve_python(python), script, tmp, spec, marker, prefix)
+            proc = _start(resolve_python(python), script, tmp, dict(spec, isolated=bool(prefix)), marker, prefix)
         except OSError as e:
             return {"outcome": "failed", "reason": "cannot_start", "message": f"{type(e).__name__}: {e}"}
         tree = ProcessTree(proc, marker)
@@ -364,9 +366,8 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
             proc.wait(timeout=KILL_GRACE_S)
         out = _outcome(proc, streams, stopped, seconds, hard_cap_s)
         out["network_block"] = isolation_text(prefix)
-        if prefix and _namespace_refused(out):
-            retry = True
-        else:
+        retry = _retry_with(prefix, out)
+        if retry is None:
             return out
     finally:
         if tree is not None:
@@ -378,10 +379,22 @@ def run_child(python: str, spec: dict[str, Any], *, hard_cap_s: float,
             with contextlib.suppress(OSError):
                 proc.stdin.close()
         shutil.rmtree(tmp, ignore_errors=True)
-    # The namespaces worked when tried, and were refused now (a limit on namespaces reached): once more
-    # without them, the in-process block only (the result says so).
     return run_child(python, spec, hard_cap_s=hard_cap_s, on_event=on_event, cancel=cancel, on_started=on_started,
-                     isolate=False) if retry else out
+                     **retry) if retry is not None else out
+
+
+def _retry_with(prefix: tuple[str, ...], out: dict[str, Any]) -> dict[str, bool] | None:
+    """How to run the trial once more, or None. The GPU cannot be reached from inside the PID namespace: in the
+    network namespace alone (the network stays blocked); from inside that either, or the namespaces worked when
+    tried and were refused now (a limit on namespaces reached): without them, the in-process block only (the
+    result says so)."""
+    if not prefix:
+        return None
+    if out.get("gpu_blocked") and any(a in PID_ARGS for a in prefix):
+        return {"pid_namespace": False}
+    if out.get("gpu_blocked") or _namespace_refused(out):
+        return {"isolate": False}
+    return None
 
 
 def _namespace_refused(out: dict[str, Any]) -> bool:

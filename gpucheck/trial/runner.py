@@ -136,7 +136,21 @@ def _fault():
 # -- device, precision, memory --------------------------------------------------------------------
 
 
-def pick_device(wanted):
+class GpuBlocked(NotSupported):
+    """The GPU is there but cannot be reached from inside the trial's namespaces (the parent runs it once more
+    without them)."""
+
+
+def _gpu_behind_namespace(isolated):
+    """In the namespaces, a CUDA / ROCm build that finds no GPU while the driver's device node is there: some
+    kernels and VMs refuse the driver's calls from a user namespace (a Firecracker VM answers CUDA error 304)."""
+    built_for_gpu = getattr(torch.version, "cuda", None) or getattr(torch.version, "hip", None)
+    return bool(isolated and built_for_gpu and any(os.path.exists(p) for p in ("/dev/nvidiactl", "/dev/kfd")))
+
+
+def pick_device(wanted, isolated=False):
+    if wanted in (None, "", "auto", "cuda") and not torch.cuda.is_available() and _gpu_behind_namespace(isolated):
+        raise GpuBlocked("the GPU cannot be reached from inside the trial's network namespace")
     if wanted in (None, "", "auto"):
         if torch.cuda.is_available():
             return "cuda"
@@ -699,7 +713,7 @@ def run(spec):
     emit("phase", phase="starting", torch=torch.__version__)
     try:
         torch.manual_seed(0)
-        device = pick_device(spec.get("device"))
+        device = pick_device(spec.get("device"), spec.get("isolated"))
         base["cuda_build"] = torch.version.cuda
         batch = int(spec["train"].get("batch") or 1)
         try:
@@ -712,6 +726,8 @@ def run(spec):
         return dict(base, **_search(spec, device, batch, first))
     except MissingLibrary as e:
         return dict(base, outcome="missing_library", missing=e.module, message=e.why)
+    except GpuBlocked as e:
+        return dict(base, outcome="failed", unsupported=True, gpu_blocked=True, message=str(e))
     except NotSupported as e:
         return dict(base, outcome="failed", unsupported=True, message=str(e))
     except Exception as e:  # noqa: BLE001 — reported to the parent with the traceback's tail

@@ -116,11 +116,17 @@ def _working_prefix() -> tuple[str, ...]:
     return ()
 
 
-def isolation_prefix() -> tuple[str, ...]:
-    """The command that puts the child in its own network (and PID) namespace, or () where none is permitted."""
+PID_ARGS = ("--pid", "--fork", "--kill-child")
+
+
+def isolation_prefix(pid: bool = True) -> tuple[str, ...]:
+    """The command that puts the child in its own network (and PID) namespace, or () where none is permitted.
+    `pid=False`: the network namespace alone (a GPU driver that refuses a PID namespace: on a Firecracker VM with
+    an NVIDIA H200, CUDA answered error 304 inside `--pid` and worked inside `--user --map-root-user --net`)."""
     if os.environ.get(NO_NAMESPACE_ENV) == "1":
         return ()
-    return _working_prefix()
+    prefix = _working_prefix()
+    return prefix if pid else tuple(a for a in prefix if a not in PID_ARGS)
 
 
 def isolation_text(prefix: tuple[str, ...]) -> str:

@@ -2041,7 +2041,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="375"/>
-        <location filename="../../gpucheck/machine.py" line="458"/>
+        <location filename="../../gpucheck/machine.py" line="471"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
@@ -2600,10 +2600,10 @@
         <location filename="../../gpucheck/i18n.py" line="567"/>
         <location filename="../../gpucheck/i18n.py" line="583"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
-        <location filename="../../gpucheck/machine_text.py" line="97"/>
+        <location filename="../../gpucheck/machine_text.py" line="100"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
-        <location filename="../../gpucheck/machine_text.py" line="84"/>
-        <location filename="../../gpucheck/machine_text.py" line="106"/>
+        <location filename="../../gpucheck/machine_text.py" line="87"/>
+        <location filename="../../gpucheck/machine_text.py" line="109"/>
         <location filename="../../gpucheck/probe/assemble.py" line="152"/>
         <location filename="../../gpucheck/report/build.py" line="100"/>
         <location filename="../../gpucheck/report/job_section.py" line="94"/>
@@ -2905,29 +2905,39 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="83"/>
-        <source>other jobs: ×{factor} (this PC as a whole)</source>
-        <translation>其他任务：耗时为模型估算的 {factor} 倍（按本机整体计）</translation>
+        <source>other jobs: ×{factor} (the kinds measured, together)</source>
+        <translation>其他任务：耗时为模型估算的 {factor} 倍（按已测的几类任务合计）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="86"/>
+        <source>the {device}'s own speed: not measured (the processor set every step: small steps on a fast GPU); the device's work keeps the model's time</source>
+        <translation>{device} 自身的速度：未测到（每一步都由处理器决定：快速 GPU 上的小步）；设备上的计算仍按模型估算的耗时</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="88"/>
+        <source>the processor's part of each step (launching the work): ×{factor} the model's time</source>
+        <translation>每一步中处理器的部分（下发计算）：耗时为模型估算的 {factor} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands_calibrate.py" line="92"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): the parts ran on one core and the calibration uses the processor time their steps took, not the clock time; for the best figures close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：各部分改在单个核心上运行，校准采用其训练步实际占用的处理器时间，而不是挂钟时间；要得到最准确的结果，请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="91"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="97"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="225"/>
         <location filename="../../gpucheck/ui/pages/report.py" line="117"/>
         <source>Saved to {path}</source>
         <translation>已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="99"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="105"/>
         <source>--max-seconds must be above 0 and at most {n}</source>
         <translation>--max-seconds 必须大于 0 且不超过 {n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands_calibrate.py" line="119"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="196"/>
+        <location filename="../../gpucheck/commands_calibrate.py" line="125"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
@@ -2992,7 +3002,7 @@
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="372"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="395"/>
         <location filename="../../gpucheck/trial/calibrate.py" line="362"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
@@ -3058,133 +3068,133 @@
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="252"/>
+        <location filename="../../gpucheck/estimate/core.py" line="262"/>
         <source>The samples differ in length, so PyTorch keeps the memory of earlier, shorter steps cached: nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before it would run out of memory, so the verdict counts what the job needs ({need}).</source>
         <translation>样本长短不一，PyTorch 会把之前较短步骤用过的显存留作缓存：训练时 nvidia-smi 可能显示每块 GPU 占用高达 {shown}。PyTorch 在显存不够之前会先释放这些缓存，所以结论只按任务实际需要的显存（{need}）来算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="260"/>
+        <location filename="../../gpucheck/estimate/core.py" line="270"/>
         <source>On Linux, starting the training with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lets PyTorch reuse that cached memory for the longer steps instead.</source>
         <translation>在 Linux 上，用 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 启动训练，PyTorch 就能把这些缓存的显存重新用于更长的训练步。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="271"/>
+        <location filename="../../gpucheck/estimate/core.py" line="281"/>
         <source>Linear-attention layers: the speed assumes their fast kernels (pip install flash-linear-attention causal-conv1d); without them transformers falls back to much slower reference code</source>
         <translation>线性注意力层：速度按其快速内核估算（pip install flash-linear-attention causal-conv1d）；没有它们时 transformers 会退回到慢得多的参考实现</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="273"/>
+        <location filename="../../gpucheck/estimate/core.py" line="283"/>
         <source>Linear-attention layers: on this device transformers runs them in its reference PyTorch code, slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate</source>
         <translation>线性注意力层：在这台设备上 transformers 用其 PyTorch 参考实现运行它们，比本估算慢；试运行（gpucheck trial）可实测并校准估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="326"/>
+        <location filename="../../gpucheck/estimate/core.py" line="336"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="332"/>
+        <location filename="../../gpucheck/estimate/core.py" line="342"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="334"/>
+        <location filename="../../gpucheck/estimate/core.py" line="344"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="378"/>
+        <location filename="../../gpucheck/estimate/core.py" line="388"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="378"/>
+        <location filename="../../gpucheck/estimate/core.py" line="388"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="378"/>
-        <location filename="../../gpucheck/estimate/core.py" line="379"/>
+        <location filename="../../gpucheck/estimate/core.py" line="388"/>
         <location filename="../../gpucheck/estimate/core.py" line="389"/>
+        <location filename="../../gpucheck/estimate/core.py" line="399"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="379"/>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/estimate/core.py" line="389"/>
+        <location filename="../../gpucheck/machine_text.py" line="99"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="379"/>
+        <location filename="../../gpucheck/estimate/core.py" line="389"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="386"/>
+        <location filename="../../gpucheck/estimate/core.py" line="396"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="390"/>
+        <location filename="../../gpucheck/estimate/core.py" line="400"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="397"/>
+        <location filename="../../gpucheck/estimate/core.py" line="407"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <location filename="../../gpucheck/estimate/core.py" line="410"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="405"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="407"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="409"/>
+        <location filename="../../gpucheck/estimate/core.py" line="419"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="411"/>
+        <location filename="../../gpucheck/estimate/core.py" line="421"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="413"/>
+        <location filename="../../gpucheck/estimate/core.py" line="423"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="426"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="419"/>
+        <location filename="../../gpucheck/estimate/core.py" line="429"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="420"/>
+        <location filename="../../gpucheck/estimate/core.py" line="430"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="422"/>
+        <location filename="../../gpucheck/estimate/core.py" line="432"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3259,33 +3269,33 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="96"/>
+        <location filename="../../gpucheck/estimate/target.py" line="98"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="104"/>
+        <location filename="../../gpucheck/estimate/target.py" line="106"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="110"/>
+        <location filename="../../gpucheck/estimate/target.py" line="112"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="265"/>
+        <location filename="../../gpucheck/estimate/target.py" line="267"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="291"/>
+        <location filename="../../gpucheck/estimate/target.py" line="293"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/estimate/target.py" line="316"/>
         <location filename="../../gpucheck/estimate/target.py" line="312"/>
-        <location filename="../../gpucheck/estimate/target.py" line="308"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -3330,73 +3340,73 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="194"/>
-        <location filename="../../gpucheck/machine.py" line="288"/>
+        <location filename="../../gpucheck/machine.py" line="291"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="198"/>
         <location filename="../../gpucheck/fileio.py" line="67"/>
-        <location filename="../../gpucheck/machine.py" line="292"/>
+        <location filename="../../gpucheck/machine.py" line="295"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="202"/>
-        <location filename="../../gpucheck/machine.py" line="296"/>
+        <location filename="../../gpucheck/machine.py" line="299"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="213"/>
+        <location filename="../../gpucheck/hf_config.py" line="214"/>
         <location filename="../../gpucheck/hf_types.py" line="95"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="310"/>
+        <location filename="../../gpucheck/hf_config.py" line="311"/>
         <location filename="../../gpucheck/trial/models.py" line="53"/>
         <location filename="../../gpucheck/trial/models.py" line="50"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="320"/>
+        <location filename="../../gpucheck/hf_config.py" line="321"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="374"/>
+        <location filename="../../gpucheck/hf_config.py" line="375"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names}); give its sizes in a workload .toml instead</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）；可改用训练任务 .toml 文件写明它的各项尺寸</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="399"/>
+        <location filename="../../gpucheck/hf_config.py" line="400"/>
         <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="400"/>
+        <location filename="../../gpucheck/hf_config.py" line="401"/>
         <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="404"/>
-        <location filename="../../gpucheck/machine.py" line="300"/>
+        <location filename="../../gpucheck/hf_config.py" line="405"/>
+        <location filename="../../gpucheck/machine.py" line="303"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="407"/>
-        <location filename="../../gpucheck/machine.py" line="303"/>
+        <location filename="../../gpucheck/hf_config.py" line="408"/>
+        <location filename="../../gpucheck/machine.py" line="306"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="409"/>
-        <location filename="../../gpucheck/machine.py" line="305"/>
+        <location filename="../../gpucheck/hf_config.py" line="410"/>
+        <location filename="../../gpucheck/machine.py" line="308"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
     </message>
@@ -3413,7 +3423,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="27"/>
-        <location filename="../../gpucheck/machine.py" line="271"/>
+        <location filename="../../gpucheck/machine.py" line="274"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
@@ -3553,123 +3563,123 @@
         <translation>{time}（北京时间）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="261"/>
+        <location filename="../../gpucheck/machine.py" line="264"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="268"/>
+        <location filename="../../gpucheck/machine.py" line="271"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="274"/>
+        <location filename="../../gpucheck/machine.py" line="277"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="279"/>
+        <location filename="../../gpucheck/machine.py" line="282"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="290"/>
+        <location filename="../../gpucheck/machine.py" line="293"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="294"/>
+        <location filename="../../gpucheck/machine.py" line="297"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="358"/>
-        <location filename="../../gpucheck/machine.py" line="436"/>
+        <location filename="../../gpucheck/machine.py" line="371"/>
+        <location filename="../../gpucheck/machine.py" line="449"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>an integer</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="358"/>
-        <location filename="../../gpucheck/machine.py" line="430"/>
+        <location filename="../../gpucheck/machine.py" line="371"/>
+        <location filename="../../gpucheck/machine.py" line="443"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>a number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="358"/>
-        <location filename="../../gpucheck/machine.py" line="444"/>
+        <location filename="../../gpucheck/machine.py" line="371"/>
+        <location filename="../../gpucheck/machine.py" line="457"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>a string</source>
         <translation>字符串</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="358"/>
-        <location filename="../../gpucheck/machine.py" line="440"/>
+        <location filename="../../gpucheck/machine.py" line="371"/>
+        <location filename="../../gpucheck/machine.py" line="453"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>true or false</source>
         <translation>true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="368"/>
+        <location filename="../../gpucheck/machine.py" line="381"/>
         <source>{where}: expected {what}, got {got}</source>
         <translation>{where}：应为{what}，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="375"/>
+        <location filename="../../gpucheck/machine.py" line="388"/>
         <location filename="../../gpucheck/tomldata.py" line="90"/>
         <source>one of {names}</source>
         <translation>以下之一：{names}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="379"/>
+        <location filename="../../gpucheck/machine.py" line="392"/>
         <source>at most {n} bytes (1 EiB)</source>
         <translation>不超过 {n} 字节（1 EiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="381"/>
+        <location filename="../../gpucheck/machine.py" line="394"/>
         <source>a number up to {n}</source>
         <translation>不超过 {n} 的数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="384"/>
+        <location filename="../../gpucheck/machine.py" line="397"/>
         <source>0 or a speed of at least {n}</source>
         <translation>0 或不低于 {n} 的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="391"/>
-        <location filename="../../gpucheck/machine.py" line="453"/>
+        <location filename="../../gpucheck/machine.py" line="404"/>
+        <location filename="../../gpucheck/machine.py" line="466"/>
         <source>an object</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="394"/>
-        <location filename="../../gpucheck/machine.py" line="419"/>
+        <location filename="../../gpucheck/machine.py" line="407"/>
+        <location filename="../../gpucheck/machine.py" line="432"/>
         <source>a list</source>
         <translation>列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="396"/>
+        <location filename="../../gpucheck/machine.py" line="409"/>
         <source> or </source>
         <translation>或</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="424"/>
+        <location filename="../../gpucheck/machine.py" line="437"/>
         <source>a list of {n} items</source>
         <translation>含 {n} 项的列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="432"/>
+        <location filename="../../gpucheck/machine.py" line="445"/>
         <source>a finite number</source>
         <translation>有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="464"/>
+        <location filename="../../gpucheck/machine.py" line="477"/>
         <source>{where}: missing key '{key}'</source>
         <translation>{where}：缺少键“{key}”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="470"/>
+        <location filename="../../gpucheck/machine.py" line="483"/>
         <source>a number ≥ 0</source>
         <translation>≥ 0 的数字</translation>
     </message>
@@ -3715,237 +3725,242 @@
     </message>
     <message>
         <location filename="../../gpucheck/machine_text.py" line="33"/>
+        <source>{total} total, {free} free, {reserved} kept by the driver</source>
+        <translation>共 {total}，可用 {free}，驱动保留 {reserved}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="36"/>
         <source>{total} total, {free} free</source>
         <translation>共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="35"/>
+        <location filename="../../gpucheck/machine_text.py" line="38"/>
         <source>Video memory: {mem}</source>
         <translation>显存：{mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="36"/>
+        <location filename="../../gpucheck/machine_text.py" line="39"/>
         <source>compute capability {cc}</source>
         <translation>计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="39"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="195"/>
+        <location filename="../../gpucheck/machine_text.py" line="42"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="201"/>
         <source>Architecture: {arch}</source>
         <translation>架构：{arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="41"/>
+        <location filename="../../gpucheck/machine_text.py" line="44"/>
         <source>Tensor cores: generation {gen}; BF16: {bf16}; FP8: {fp8}</source>
         <translation>Tensor Core：第 {gen} 代；BF16：{bf16}；FP8：{fp8}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="45"/>
+        <location filename="../../gpucheck/machine_text.py" line="48"/>
         <source>units</source>
         <translation>个单元</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="45"/>
+        <location filename="../../gpucheck/machine_text.py" line="48"/>
         <source>SMs</source>
         <translation>个 SM</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="45"/>
+        <location filename="../../gpucheck/machine_text.py" line="48"/>
         <source>compute units</source>
         <translation>个计算单元</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="45"/>
+        <location filename="../../gpucheck/machine_text.py" line="48"/>
         <source>GPU cores</source>
         <translation>个 GPU 核心</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="46"/>
+        <location filename="../../gpucheck/machine_text.py" line="49"/>
         <source>Compute: {n} {unit}</source>
         <translation>计算单元：{n} {unit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="48"/>
+        <location filename="../../gpucheck/machine_text.py" line="51"/>
         <source>PCIe: gen {gen} x{width} now (max gen {gmax} x{wmax})</source>
         <translation>PCIe：当前 Gen {gen} x{width}（最高 Gen {gmax} x{wmax}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="52"/>
+        <location filename="../../gpucheck/machine_text.py" line="55"/>
         <source>NVLink: {n} active links to {peers} other GPU(s)</source>
         <translation>NVLink：{n} 条活动链路，连接另外 {peers} 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="55"/>
+        <location filename="../../gpucheck/machine_text.py" line="58"/>
         <source>Power limit: {w} W (default {d} W)</source>
         <translation>功耗上限：{w} W（默认 {d} W）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="58"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="121"/>
+        <location filename="../../gpucheck/machine_text.py" line="61"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="127"/>
         <source>Temperature: {t} °C</source>
         <translation>温度：{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="60"/>
+        <location filename="../../gpucheck/machine_text.py" line="63"/>
         <source>MIG: on, {n} slices</source>
         <translation>MIG：已开启，{n} 个分区</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="62"/>
+        <location filename="../../gpucheck/machine_text.py" line="65"/>
         <source>{name}: {mem}</source>
         <translation>{name}：{mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="64"/>
+        <location filename="../../gpucheck/machine_text.py" line="67"/>
         <source>Also drives a display</source>
         <translation>同时连接着显示器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="66"/>
+        <location filename="../../gpucheck/machine_text.py" line="69"/>
         <source>UUID: {uuid}</source>
         <translation>UUID：{uuid}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="77"/>
+        <location filename="../../gpucheck/machine_text.py" line="80"/>
         <source>Computer: {name}</source>
         <translation>计算机：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="79"/>
+        <location filename="../../gpucheck/machine_text.py" line="82"/>
         <source>GPU: none found</source>
         <translation>GPU：未找到</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="83"/>
+        <location filename="../../gpucheck/machine_text.py" line="86"/>
         <source>{p} cores / {l} threads</source>
         <translation>{p} 核 / {l} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="84"/>
+        <location filename="../../gpucheck/machine_text.py" line="87"/>
         <source>CPU: {brand}, {cores}</source>
         <translation>CPU：{brand}，{cores}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="86"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="204"/>
+        <location filename="../../gpucheck/machine_text.py" line="89"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="88"/>
+        <location filename="../../gpucheck/machine_text.py" line="91"/>
         <source>RAM: {total} total, {avail} available</source>
         <translation>内存：共 {total}，可用 {avail}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="90"/>
+        <location filename="../../gpucheck/machine_text.py" line="93"/>
         <source>(shared with the GPU)</source>
         <translation>（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="93"/>
+        <location filename="../../gpucheck/machine_text.py" line="96"/>
         <source>Disk {mount}: {kind}, {free} free of {total}</source>
         <translation>硬盘 {mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/machine_text.py" line="99"/>
         <source>not a laptop</source>
         <translation>不是笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/machine_text.py" line="99"/>
         <source>laptop or not unknown</source>
         <translation>是否为笔记本电脑未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="97"/>
+        <location filename="../../gpucheck/machine_text.py" line="100"/>
         <source>battery</source>
         <translation>电池</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="97"/>
+        <location filename="../../gpucheck/machine_text.py" line="100"/>
         <source>mains</source>
         <translation>市电（插电）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="98"/>
+        <location filename="../../gpucheck/machine_text.py" line="101"/>
         <source>Power: {kind}, running on {source}</source>
         <translation>电脑类型：{kind}，供电：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="100"/>
+        <location filename="../../gpucheck/machine_text.py" line="103"/>
         <source>Estimated peak draw {peak} W; a server's power supplies are sized by its vendor</source>
         <translation>估算峰值功耗 {peak} W；服务器的电源由厂商选定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="103"/>
+        <location filename="../../gpucheck/machine_text.py" line="106"/>
         <source>Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)</source>
         <translation>估算峰值功耗 {peak} W；建议电源 {psu} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="106"/>
+        <location filename="../../gpucheck/machine_text.py" line="109"/>
         <source>System: {os} {version}, Python {py}</source>
         <translation>系统：{os} {version}，Python {py}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="109"/>
+        <location filename="../../gpucheck/machine_text.py" line="112"/>
         <source>NVIDIA driver {driver} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {driver}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="113"/>
+        <location filename="../../gpucheck/machine_text.py" line="116"/>
         <source>{name} {version}: can use the GPU: {gpu} — {reason}</source>
         <translation>{name} {version}：能否使用 GPU：{gpu} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="116"/>
+        <location filename="../../gpucheck/machine_text.py" line="119"/>
         <source>No PyTorch, TensorFlow or JAX installed</source>
         <translation>没有安装 PyTorch、TensorFlow 或 JAX</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="122"/>
+        <location filename="../../gpucheck/machine_text.py" line="125"/>
         <source>Findings:</source>
         <translation>检测结果：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="128"/>
+        <location filename="../../gpucheck/machine_text.py" line="131"/>
         <source>Scanned in {s} s</source>
         <translation>扫描用时 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/machine_text.py" line="136"/>
         <location filename="../../gpucheck/report/machine_section.py" line="55"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/machine_text.py" line="136"/>
         <location filename="../../gpucheck/report/machine_section.py" line="56"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/machine_text.py" line="136"/>
         <location filename="../../gpucheck/report/machine_section.py" line="57"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="133"/>
+        <location filename="../../gpucheck/machine_text.py" line="136"/>
         <location filename="../../gpucheck/report/machine_section.py" line="58"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="134"/>
+        <location filename="../../gpucheck/machine_text.py" line="137"/>
         <source>unknown type</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="134"/>
+        <location filename="../../gpucheck/machine_text.py" line="137"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
         <location filename="../../gpucheck/report/machine_section.py" line="59"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
@@ -3953,7 +3968,7 @@
         <translation>网络驱动器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="134"/>
+        <location filename="../../gpucheck/machine_text.py" line="137"/>
         <location filename="../../gpucheck/report/machine_section.py" line="60"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>removable drive</source>
@@ -4139,67 +4154,67 @@
         <translation>内存大小未知，因为系统没有报告（{detail}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="156"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="172"/>
         <source>NVIDIA GPU {index}</source>
         <translation>NVIDIA GPU {index}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="193"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="209"/>
         <source>MIG slice {i} ({sms} SMs)</source>
         <translation>MIG 分区 {i}（{sms} 个 SM）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="283"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="300"/>
         <source>NVIDIA: cannot ask the driver (the nvidia-ml-py package is missing)</source>
         <translation>NVIDIA：无法查询驱动（缺少 nvidia-ml-py 软件包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="299"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="316"/>
         <source>NVIDIA: the number of GPUs is unknown because NVML failed to count them ({reason})</source>
         <translation>NVIDIA：GPU 数量未知，因为 NVML 统计失败（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="306"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="323"/>
         <source>NVIDIA GPU {index}: unknown because NVML could not open it ({reason})</source>
         <translation>NVIDIA GPU {index}：未知，因为 NVML 无法打开它（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="310"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="327"/>
         <source>SM count</source>
         <translation>SM 数量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="310"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="327"/>
         <source>power limit</source>
         <translation>功耗上限</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="311"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="328"/>
         <source>PCIe link</source>
         <translation>PCIe 链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="311"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="328"/>
         <source>maximum clock</source>
         <translation>最高频率</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="312"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="329"/>
         <source>temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="317"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="334"/>
         <source>{gpu}: unknown because the driver did not report them: {fields}</source>
         <translation>{gpu} 的驱动没有报告这些信息，因此未知：{fields}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="321"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="338"/>
         <source>{gpu}: memory size unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：显存大小未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/nvidia.py" line="325"/>
+        <location filename="../../gpucheck/probe/nvidia.py" line="342"/>
         <source>{gpu}: compute capability unknown because NVML did not report it ({reason})</source>
         <translation>{gpu}：计算能力未知，因为 NVML 没有报告（{reason}）</translation>
     </message>
@@ -5350,7 +5365,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="301"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="220"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="251"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="394"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
@@ -5524,7 +5539,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="104"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="312"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
@@ -5535,13 +5550,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="109"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="316"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="109"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="316"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
@@ -5886,88 +5901,88 @@
         <translation>{where}：缺少键“{key}”（{what}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="38"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
         <source>starting PyTorch</source>
         <translation>启动 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="38"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="325"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="38"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
         <source>the warm-up step</source>
         <translation>预热步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="40"/>
         <source>the timed steps</source>
         <translation>计时训练步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="39"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="40"/>
         <source>looking for a micro-batch that fits</source>
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="151"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="182"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="223"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="254"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="226"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="257"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="258"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="234"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="265"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="238"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="269"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="241"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="272"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="246"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="277"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="248"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="279"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="251"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="282"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="286"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="286"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -6070,8 +6085,8 @@
     <message>
         <location filename="../../gpucheck/trial/command.py" line="79"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
-        <source>Peak memory (GiB)</source>
-        <translation>显存峰值（GiB）</translation>
+        <source>Peak memory PyTorch holds (GiB)</source>
+        <translation>PyTorch 占用的显存峰值（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="80"/>
@@ -6175,332 +6190,337 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="94"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="96"/>
+        <source>Video memory (VRAM): {total} total, {free} free, {reserved} kept by the driver</source>
+        <translation>显存：共 {total}，可用 {free}，驱动保留 {reserved}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="100"/>
         <source>Video memory (VRAM): {total} total, {free} free</source>
         <translation>显存：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="97"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
         <source>Shared memory: {shared}; usable by the GPU: {usable}</source>
         <translation>共享内存：{shared}；GPU 可用：{usable}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="100"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="106"/>
         <source>Vendor: {vendor} · training through: {backend}</source>
         <translation>厂商：{vendor} · 训练后端：{backend}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="103"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="109"/>
         <source>Architecture: {arch} · compute capability {cc}</source>
         <translation>架构：{arch} · 计算能力 {cc}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="106"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="112"/>
         <source>Compute units: {n}</source>
         <translation>计算单元：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="108"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="114"/>
         <source>Clocks: graphics {cur} (max {max}), memory max {mem}</source>
         <translation>频率：核心 {cur}（最高 {max}），显存最高 {mem}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="112"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="118"/>
         <source>PCIe: Gen {gen} ×{width} now (max Gen {gen_max} ×{width_max})</source>
         <translation>PCIe：当前 Gen {gen} ×{width}（最高 Gen {gen_max} ×{width_max}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="116"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="122"/>
         <source>NVLink: {n} active links</source>
         <translation>NVLink：{n} 条活动链路</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="118"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="124"/>
         <source>Power: {draw} now, limit {limit}</source>
         <translation>功耗：当前 {draw}，上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="123"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="129"/>
         <source>Slowed down now by: {reasons}</source>
         <translation>当前降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="125"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="131"/>
         <source>Driver {driver} (supports CUDA up to {cuda})</source>
         <translation>驱动 {driver}（最高支持 CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="128"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="134"/>
         <source>MIG is on: {n} slices</source>
         <translation>已开启 MIG：{n} 个分区</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="130"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="136"/>
         <source>Also drives a display (some VRAM is in use)</source>
         <translation>同时连接了显示器（部分显存已被占用）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="146"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="152"/>
         <source>GPU {index}: {name}</source>
         <translation>GPU {index}：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="148"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="154"/>
         <source>GPUs {first}–{last} ({n} identical): {name}</source>
         <translation>GPU {first}–{last}（{n} 块相同）：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="157"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="163"/>
         <source>{usable} usable of {total}</source>
         <translation>{total} 中可用 {usable}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="160"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="166"/>
         <source>{n} × {name} · {vram} VRAM each</source>
         <translation>{n} × {name} · 每块显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="162"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="168"/>
         <source>{name} · {vram} of the {ram} memory it shares with the processor (unified memory)</source>
         <translation>{name} · 与处理器共用的 {ram} 内存中可用 {vram}（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="167"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="173"/>
         <source>{name} · {vram} VRAM</source>
         <translation>{name} · 显存 {vram}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="169"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="175"/>
         <source>{name} (not usable for training)</source>
         <translation>{name}（无法用于训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="171"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="177"/>
         <source>No graphics card for training</source>
         <translation>没有可用于训练的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="175"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="181"/>
         <source>Trains {runs} of the {total} built-in jobs here (as the jobs page lists them, some with the advised settings).</source>
         <translation>能训练 {total} 个内置任务中的 {runs} 个（与任务页一致，有些需按建议调整设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="199"/>
         <source>{brand} · {phys} cores / {logical} threads</source>
         <translation>{brand} · {phys} 核 / {logical} 线程</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="193"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="199"/>
         <source>unknown processor</source>
         <translation>未知处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="197"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="203"/>
         <source>Clock: {base} MHz base, {max} MHz max</source>
         <translation>频率：基础 {base} MHz，最高 {max} MHz</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="200"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="206"/>
         <source>L3 cache: {size}</source>
         <translation>三级缓存：{size}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="202"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
         <source>Sockets: {n}</source>
         <translation>CPU 插槽数：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="214"/>
         <source>No GPU for training: every job trains on this processor ({n} threads), many times slower than on a GPU.</source>
         <translation>没有可用于训练的 GPU：所有任务都在这颗处理器（{n} 个线程）上训练，比在 GPU 上慢很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="217"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
         <source>{total} RAM · {available} available</source>
         <translation>内存 {total} · 可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="220"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
         <source>{total} RAM for Linux (the WSL 2 limit) · {available} available</source>
         <translation>Linux 可用内存 {total}（WSL 2 的上限）· 空闲 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="222"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="228"/>
         <source>Swap: {total} total, {free} free</source>
         <translation>交换空间：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="225"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
         <source>Shared with the GPU (unified memory)</source>
         <translation>与 GPU 共享（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="229"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
         <source>WSL 2 gives Linux only {total}: raise memory= in .wslconfig.</source>
         <translation>WSL 2 只给 Linux {total}：在 .wslconfig 里调高 memory=。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
         <source>{n} more</source>
         <translation>另外 {n} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="234"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="240"/>
         <source>Too little RAM for: {jobs}. {limit}</source>
         <translation>内存不够的任务：{jobs}。{limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="248"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="251"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="253"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
         <source>Type found from: {reason}</source>
         <translation>类型判断依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="256"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="262"/>
         <source>1 disk · {kinds}</source>
         <translation>1 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="263"/>
         <source>{n} disks · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="265"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="268"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="274"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="270"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="276"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="270"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="276"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="272"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="274"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="284"/>
         <source>power supply not readable</source>
         <translation>无法读取电源信息</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="285"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="282"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="284"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="286"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="292"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="298"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="300"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="301"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="307"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="303"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="308"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="314"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="316"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="311"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="317"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="313"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="321"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="327"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
         <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="325"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="331"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
         <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="348"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="354"/>
         <source>Measured by the deep scan:</source>
         <translation>深度扫描实测：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="368"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="374"/>
         <source>The deep scan stopped after {s} s; what it measured is in the parts' details.</source>
         <translation>深度扫描在 {s} 秒后停止；已测得的数据在各部件的详情中。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="370"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="376"/>
         <source>The deep scan measured this PC in {s} s: its figures are in the parts' details.</source>
         <translation>深度扫描用 {s} 秒实测了这台电脑：各项数据在各部件的详情中。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="379"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="385"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>
@@ -7654,6 +7674,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Peak memory (GiB)</source>
+        <translation type="vanished">显存峰值（GiB）</translation>
+    </message>
+    <message>
+        <source>other jobs: ×{factor} (this PC as a whole)</source>
+        <translation type="vanished">其他任务：耗时为模型估算的 {factor} 倍（按本机整体计）</translation>
     </message>
     <message>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names})</source>

@@ -350,3 +350,37 @@ def test_a_family_the_calibration_did_not_measure_is_priced_from_the_two_rates()
     unet = cal.step_seconds(2.0, 0.0, "unet", 0.5)
     assert unet == pytest.approx(cal.matrix_factor * 1.5 + cal.memory_factor * 0.5)
     assert cal.step_seconds(2.0, 0.0, "cnn", 0.5) == pytest.approx(cal.work_factor("cnn") * 2.0)
+
+
+# -- a fast GPU whose small steps the processor sets ---------------------------------------------------------
+
+H200 = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "h200"
+
+
+def test_calibrate_on_an_h200_whose_probes_the_host_set_leaves_the_gpu_speed_as_modelled(monkeypatch):
+    """`gpucheck calibrate` on a real NVIDIA H200 (tests/fixtures/recorded/h200): its three probes ran 0.38-0.78×
+    their estimates, steps of 9-42 ms that the processor's launches set (the estimate puts 90-99 % of each on the
+    host). Replayed: they calibrate the host's part and no family's GPU speed, the JSON shows no FLOP rate read from
+    a step with no measurable GPU work, and since every probe ran faster than estimated no built-in job gets slower
+    (before, the conv net's factor came out ×2.95 and ImageNet ResNet-50 went from 17.8 h to 42 h)."""
+    recorded = json.loads((H200 / "calibrate.json").read_text(encoding="utf-8"))
+    probes = {f"calibrate-{p['probe']}": p["measured"] for p in recorded["probes"]}
+    monkeypatch.setattr(cal_mod, "run_child", lambda python, spec, **kw: {"outcome": "ran",
+                                                                          "measured": probes[spec["workload"]]})
+    m = Machine.load(str(H200 / "scan.json"))
+    before = {w: estimate(get_workload(w), Target.from_machine(m)) for w in ("imagenet-resnet50", "llama3-8b-lora",
+                                                                             "sd15-lora", "bert-base-finetune")}
+    run = run_calibration(m, python=sys.executable, max_seconds=30, device="cuda")
+    assert run.outcome == "ran" and {p.ratio for p in run.probes} == {0.781, 0.469, 0.379}
+    cal = run.calibration
+    assert cal.work_factors == {} and cal.other_work_factor == 1.0 and not cal.two_rates
+    assert cal.host_factor == pytest.approx((0.781 * 0.469 * 0.379) ** (1 / 3), rel=0.01)
+    assert all("achieved_tflops" not in v for v in cal.rates().values() if isinstance(v, dict))
+    text = format_run(run)
+    assert "own speed: not measured" in text and "launching the work): ×0.52" in text
+    for job, old in before.items():
+        new = estimate(get_workload(job), Target.from_machine(m))
+        assert new.calibrated is not None
+        assert new.step_seconds <= old.step_seconds * 1.0001, job
+        # the GPU's work stays as modelled: only the host's part of the step moved
+        assert new.step_seconds >= old.step_seconds - old.host_step_seconds * 0.999, job

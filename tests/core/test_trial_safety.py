@@ -468,7 +468,60 @@ def test_namespaces_refused_at_run_time_fall_back_to_the_in_process_block(tmp_pa
     from gpucheck.trial import child
 
     refusing = ("/bin/sh", "-c", "echo 'unshare: unshare failed: No space left on device' >&2; exit 1", "unshare")
-    monkeypatch.setattr(child, "isolation_prefix", lambda: refusing)
+    monkeypatch.setattr(child, "isolation_prefix", lambda pid=True: refusing)
     fake = _script(tmp_path, "python3", f"echo '{RESULT % 'py'}'\n")
     raw = run_child(str(fake), SPEC, hard_cap_s=30)
     assert raw["outcome"] == "ran" and raw["network_block"] == "in-process"
+
+
+# -- a GPU the namespaces hide ---------------------------------------------------------------------------
+
+BLOCKED = ('{"event": "result", "outcome": "failed", "unsupported": true, "gpu_blocked": true, "protocol": 1, '
+           '"message": "the GPU cannot be reached from inside the namespaces"}')
+
+
+@LINUX
+def test_a_gpu_the_pid_namespace_hides_is_tried_in_the_network_namespace_alone(tmp_path):
+    """Recorded on a Firecracker VM with an NVIDIA H200 (tests/fixtures/recorded/h200/env.txt): CUDA answered
+    error 304 inside `unshare --pid` and worked inside `--user --map-root-user --net`. A stand-in that finds no GPU
+    when it is process 1 of a PID namespace: the trial runs once more in the network namespace alone, so the GPU
+    is measured and the network stays blocked by the namespace."""
+    if "--pid" not in isolation_prefix():
+        pytest.skip("no PID namespace permitted here")
+    fake = _script(tmp_path, "python3", f"if [ $$ -eq 1 ]; then echo '{BLOCKED}'; else echo '{RESULT % 'py'}'; fi\n")
+    raw = run_child(str(fake), SPEC, hard_cap_s=30)
+    assert raw["outcome"] == "ran" and raw["network_block"] == "namespace"
+
+
+@LINUX
+def test_a_gpu_no_namespace_reaches_is_measured_with_the_in_process_block(tmp_path):
+    """A stand-in that finds no GPU whenever the spec says it runs in the namespaces: the last try runs without
+    them, says so (network_block in-process), and measures; the spec tells the runner which case it is in."""
+    if not isolation_prefix():
+        pytest.skip("no namespace permitted here")
+    fake = _script(tmp_path, "python3", "read spec\ncase \"$spec\" in\n"
+                   f"  *'\"isolated\": true'*) echo '{BLOCKED}' ;;\n  *) echo '{RESULT % 'py'}' ;;\nesac\n")
+    raw = run_child(str(fake), SPEC, hard_cap_s=30)
+    assert raw["outcome"] == "ran" and raw["network_block"] == "in-process"
+
+
+def test_the_runner_says_the_gpu_is_behind_the_namespace_only_where_one_is_there(monkeypatch):
+    """The runner's own check: a CUDA build that finds no GPU in the namespaces while the driver's device node
+    exists asks for another try; outside them, or with no driver, a CPU-only trial goes on as before."""
+    from types import SimpleNamespace
+
+    from gpucheck.trial import runner
+
+    fake_torch = SimpleNamespace(version=SimpleNamespace(cuda="13.0", hip=None),
+                                 cuda=SimpleNamespace(is_available=lambda: False),
+                                 backends=SimpleNamespace(mps=None))
+    monkeypatch.setattr(runner, "torch", fake_torch)
+    monkeypatch.setattr(runner.os.path, "exists", lambda p: p == "/dev/nvidiactl")
+    with pytest.raises(runner.GpuBlocked):
+        runner.pick_device("auto", isolated=True)
+    with pytest.raises(runner.GpuBlocked):
+        runner.pick_device("cuda", isolated=True)
+    assert runner.pick_device("auto", isolated=False) == "cpu"
+    assert runner.pick_device("cpu", isolated=True) == "cpu"
+    monkeypatch.setattr(runner.os.path, "exists", lambda p: False)
+    assert runner.pick_device("auto", isolated=True) == "cpu"

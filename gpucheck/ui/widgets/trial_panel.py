@@ -74,7 +74,7 @@ def _num(x: Any, digits: int) -> str:
 def result_rows(r: TrialResult) -> list[tuple[str, str, str, str]]:
     """(what, measured, estimated, ratio) rows for a measured result."""
     m, e, q = r.measured or {}, r.estimated or {}, r.ratios
-    mem = tr("Peak memory (GiB)") if e.get("memory_kind") != "ram" else tr("Peak RAM (GiB)")
+    mem = tr("Peak memory PyTorch holds (GiB)") if e.get("memory_kind") != "ram" else tr("Peak RAM (GiB)")
     rows = [(tr("Step time (s)"), "step_seconds", 3), (tr("Samples per second"), "samples_per_second", 2),
             (mem, "peak_memory_gib", 2)]
     return [(label, _num(m.get(k), d), _num(e.get(k), d), "×" + _num(q.get(k), 2) if q.get(k) else "—")
