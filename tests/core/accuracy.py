@@ -33,7 +33,12 @@ from gpucheck.evidence import EvidenceRow, evidence_dir
 from gpucheck.records import DataSpec, Estimate, Workload
 from tests.core.fitted_factors import FIT, FITTED, MIN_GROUPS, Fitted  # noqa: F401 (FITTED, MIN_GROUPS, Fitted: re-exported)
 
-MIN_ROWS_FOR_BAND = 5  # fewer LOSO rows than this: the default (wide) range, "not yet checked"
+# fewer LOSO rows than this: the default (wide) range, "not yet checked". A P10 and a P90 lie between rows only from
+# 10 rows on; below that each is the cell's smallest or largest row, i.e. one source's outlier. At 5 (until December
+# 2026) the speech memory cell, reaching 5 rows from three groups, took one LoRA row's ×18.5 on the activations as its
+# top (unsloth-whisper-large-v3-lora-t4-memory, tiny activations) and put a full Whisper-small fine-tune at "Runs with
+# tweaks" on a 24 GB card, where published runs of it fit on 16 GB
+MIN_ROWS_FOR_BAND = 10
 # time ranges from rows of fewer independent source groups than this: the default range too. A speed ratio carries
 # what every row of one source shares (its host CPU, clocks, container, training loop), so one publication's rows
 # cannot check a range out of sample (left out, its cell would be empty) and its own bias would become the range.
@@ -42,6 +47,12 @@ MIN_ROWS_FOR_BAND = 5  # fewer LOSO rows than this: the default (wide) range, "n
 MIN_GROUPS_FOR_BAND = 2
 SPEED_DEFAULT_BAND = (0.5, 2.5)  # a family or vendor with too few rows: gpucheck judgement, wider than any measured
 MEMORY_DEFAULT_BAND = (0.6, 1.8)  # multiplier on the uncertain bytes (activations, allocator slack)
+# memory rows below this do not set a band: there the caching allocator's fixed blocks (2 MiB small and 20 MiB large
+# segments, cuBLAS's and cuDNN's workspaces of a few to tens of MiB: PyTorch's CUDACachingAllocator.cpp kSmallBuffer,
+# kLargeBuffer) are a large share of the figure, an absolute error that a multiplier on the activations turns into a
+# band for jobs a hundred times larger (recorded: MNIST's 0.145 GiB reserved on an H200, 0.08 GiB above its estimate,
+# a ×2.7 multiplier that would have widened every vision job's band from ×1.22 to ×2.49)
+MEMORY_BAND_MIN_GIB = 0.5
 SHARE_CAP = 0.15  # no independent source group above this share of the rows (issue 22)
 
 
@@ -291,9 +302,11 @@ def memory_bands(results: list[Result]) -> dict[tuple[str, str], tuple[float, fl
     cached blocks the allocator frees before it fails (measured.releasable_reserve: cuDNN's benchmark workspaces) are
     left out too: the band decides whether a job may run out of memory, and those blocks never make it. A reserve the
     estimate expects to hold cached loss blocks of earlier, shorter steps stays in, its multiplier taken on what the job
-    needs (uncertain_multiplier): those blocks may not all be freed under pressure."""
+    needs (uncertain_multiplier): those blocks may not all be freed under pressure. Rows under MEMORY_BAND_MIN_GIB are
+    left out: their error is the allocator's fixed blocks, not the activations."""
     cells = _cells(results, lambda x: (x.multiplier, x.row.group) if x.row.measured.is_memory and not sharded(x.row)
-                   and not x.row.measured.releasable_reserve and x.multiplier >= 0 else None, MIN_ROWS_FOR_BAND,
+                   and not x.row.measured.releasable_reserve and x.multiplier >= 0
+                   and x.row.measured.bytes >= MEMORY_BAND_MIN_GIB * 2**30 else None, MIN_ROWS_FOR_BAND,
                    by=lambda r: find_gpu(r.gpu).vendor)  # laptops by their GPU's vendor (bands.memory_vendor_of)
     return {k: _out(max(0.0, min(1.0, group_weighted_quantile(xs, 0.10))), max(1.0, group_weighted_quantile(xs, 0.90)))
             for k, xs in sorted(cells.items())}
