@@ -13,6 +13,12 @@
 # uncalibrated model's. The trials enter resources/evidence/ as VALIDATION rows: this role is fixed here,
 # before any of them is compared with an estimate (docs/evidence.md, "Roles, and the lock").
 #
+# Time (NVIDIA H200, 16 cores, 2026-12-04, tests/fixtures/recorded/h200/log.txt): environment and scan 32 s, calibrate
+# 100 s, then per trial 19-92 s of wall time (starting Python and PyTorch, building the model with random weights on
+# the CPU, the warm-up, 5 s of steps): the first eight jobs took 6 min, and a 520 s limit stopped the ninth. A later
+# run picks up where that one stopped: JOBS="llama3-8b-qlora imagenet-resnet50 gemma3-4b-qlora sdxl-lora
+# qwen2.5-7b-qlora llama3-8b-lora sd15-dreambooth".
+#
 # Environment: GC_PY (the Python that runs gpucheck, default python3), TRIAL_PY (the Python with PyTorch for the
 # trials, default GC_PY), TRIAL_SECONDS (timed seconds per trial, default 5), CAL_SECONDS (calibrate, default 30),
 # JOBS (space-separated built-in jobs, in order of priority), DEVICE (auto | cuda | cpu), SITE (extra folders for

@@ -270,8 +270,11 @@ def _disks(machine) -> PartView:
 def _power(machine) -> PartView:
     p = machine.power
     bits = []
+    virtual = any(getattr(f, "code", "") == "scan.virtual_machine" for f in machine.findings)
     if p.is_server:
         bits.append(tr("Server"))
+    elif virtual:  # a cloud or local VM: neither a desktop nor a laptop as far as its power goes
+        bits.append(tr("Virtual machine"))
     elif p.is_laptop is not None:
         bits.append(tr("Laptop") if p.is_laptop else tr("Desktop"))
     if p.on_battery:

@@ -5539,7 +5539,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="104"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="312"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="315"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
@@ -5550,13 +5550,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="109"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="316"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="109"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="316"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
@@ -6400,127 +6400,132 @@
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="274"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="275"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="276"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
+        <source>Virtual machine</source>
+        <translation>虚拟机</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="276"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="278"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="281"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="280"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="284"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
         <source>power supply not readable</source>
         <translation>无法读取电源信息</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="285"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="291"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="293"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="292"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="295"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="307"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="304"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="307"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="306"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="307"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="312"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="314"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="317"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="316"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="317"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="320"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="322"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="327"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="330"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
         <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="331"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="334"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
         <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="354"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="357"/>
         <source>Measured by the deep scan:</source>
         <translation>深度扫描实测：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="374"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="377"/>
         <source>The deep scan stopped after {s} s; what it measured is in the parts' details.</source>
         <translation>深度扫描在 {s} 秒后停止；已测得的数据在各部件的详情中。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="376"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="379"/>
         <source>The deep scan measured this PC in {s} s: its figures are in the parts' details.</source>
         <translation>深度扫描用 {s} 秒实测了这台电脑：各项数据在各部件的详情中。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="385"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="388"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>

@@ -136,3 +136,14 @@ def test_server_scan_summary_and_report_do_not_size_a_psu(tmp_path, capsys):
     assert "sized by the server&#x27;s vendor" in html or "sized by the server's vendor" in html
     assert "W recommended" not in html
     capsys.readouterr()
+
+
+def test_a_virtual_machine_s_power_card_does_not_call_it_a_desktop():
+    """Recorded on a cloud VM with an NVIDIA H200 (tests/fixtures/recorded/h200/scan.json, Firecracker) and the CPU-only
+    VM: the scan knows it runs in a virtual machine, so the power card says so, with the host's supply unreadable."""
+    h200 = Machine.load(str(FIXTURES / "recorded" / "h200" / "scan.json"))
+    for m in (h200, load("cpu-only-vm")):
+        v = part_view(m, "power")
+        assert v.summary.startswith("Virtual machine") and "Desktop" not in v.summary
+        assert "power supply not readable" in v.summary and v.status == "unknown"
+    assert part_view(load("rtx3060-12gb-hdd-desktop"), "power").summary.startswith("Desktop")
