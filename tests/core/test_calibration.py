@@ -384,3 +384,36 @@ def test_calibrate_on_an_h200_whose_probes_the_host_set_leaves_the_gpu_speed_as_
         assert new.step_seconds <= old.step_seconds * 1.0001, job
         # the GPU's work stays as modelled: only the host's part of the step moved
         assert new.step_seconds >= old.step_seconds - old.host_step_seconds * 0.999, job
+
+
+def test_on_a_gpu_each_probe_grows_its_batch_until_its_step_is_the_gpu_s(monkeypatch):
+    """The H200's probes at their written batches (32 / 4 / 4) were the processor's steps. On a GPU each probe's
+    micro-batch now doubles until the estimate puts three quarters of the step on the GPU's work, within half the
+    usable VRAM and 20 steps of its time; on the CPU the probes keep their batches."""
+    sent: dict[str, dict] = {}
+
+    def record(python, spec, **kw):
+        sent[spec["workload"]] = spec
+        return {"outcome": "failed", "message": "not run"}
+
+    monkeypatch.setattr(cal_mod, "run_child", record)
+    monkeypatch.setattr(cal_mod, "others_busy", lambda: False)
+    for scan, device in ((H200 / "scan.json", "cuda"), (REC.parents[1] / "machines" / "rtx3060-12gb-hdd-desktop.json",
+                                                          "auto")):
+        m = Machine.load(str(scan))
+        run_calibration(m, python=sys.executable, max_seconds=30, device=device)
+        target = cal_mod.raw_target(m, "cuda")
+        for name, w in cal_mod.probe_workloads():
+            batch = sent[w.id]["train"]["batch"]
+            est = estimate(apply_overrides(w, batch=batch), target)
+            assert est.peak_vram_bytes <= cal_mod.PROBE_MEMORY_SHARE * target.vram_available_bytes, (scan.name, name)
+            assert est.step_seconds <= 10.0 / cal_mod.PROBE_MIN_STEPS
+            grown = est.step_seconds - est.host_step_seconds >= cal_mod.PROBE_WORK_SHARE * est.step_seconds
+            doubled = estimate(apply_overrides(w, batch=batch * 2), target)
+            assert grown or doubled.peak_vram_bytes > cal_mod.PROBE_MEMORY_SHARE * target.vram_available_bytes \
+                or doubled.step_seconds > 10.0 / cal_mod.PROBE_MIN_STEPS, (scan.name, name, batch)
+            if scan.name == "scan.json":
+                assert batch >= 16 * w.train.batch, name  # the H200's probes grew from 32 / 4 / 4
+    run_calibration(_machine(), python=sys.executable, max_seconds=30, device="cpu")
+    assert {w.id: sent[w.id]["train"]["batch"] for _n, w in cal_mod.probe_workloads()} == \
+        {w.id: w.train.batch for _n, w in cal_mod.probe_workloads()}
