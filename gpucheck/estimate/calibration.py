@@ -205,8 +205,7 @@ def fit(samples: Iterable[Sample], device: str) -> Calibration | None:
     # the host's factor: from the steps the host sets where there are some, else from all (where the device's work
     # sets every step, the host's part is small and the whole-PC ratio is as good as any)
     host_bound = [s for s in rows if not informs_work(s)]
-    host = _geomean(s.measured_step_s / s.estimated_step_s for s in host_bound) if host_bound else machine
-    assert host is not None
+    host = _geomean(s.measured_step_s / s.estimated_step_s for s in host_bound) or machine
     work: dict[str, float] = {}
     every: list[float] = []
     for fam in FAMILIES:
@@ -221,7 +220,7 @@ def fit(samples: Iterable[Sample], device: str) -> Calibration | None:
     return Calibration(device=device, on=on, host_factor=host, work_factors=work, samples=rows,
                        machine_factor=machine, matrix_factor=rates[0] if rates else None,
                        memory_factor=rates[1] if rates else None,
-                       other_work_factor=_geomean(every) or 1.0 if every else 1.0)
+                       other_work_factor=_geomean(every) or 1.0)
 
 
 MIN_SAMPLES_FOR_RATES = 3  # two unknowns: a third sample is the least that says whether they describe the steps

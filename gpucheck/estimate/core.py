@@ -230,7 +230,7 @@ def samples_per_row(w: Workload, t: TrainSpec) -> float:
     return 1.0
 
 
-def _varying_shapes(w: Workload, t: TrainSpec) -> bool:
+def varying_shapes(w: Workload, t: TrainSpec) -> bool:
     """Transformer micro-batches change shape from step to step unless rows are packed to a fixed length
     (pre-training on a token stream, `packing`) or every sample is as long as the row. A run whose longest step comes
     first (`longest_first`) changes shape too, but no later step outgrows the blocks the allocator cached for it
@@ -249,7 +249,7 @@ def _cached_reserve(w: Workload, t: TrainSpec, target: Target, f: Mapping[str, A
     if target.gpu is None:
         return 0
     steps = total_samples / max(1, n_gpus) / max(1, t.batch)
-    extra = cached_reserve_bytes(w.model, t, f, target.backend, steps, _varying_shapes(w, t))
+    extra = cached_reserve_bytes(w.model, t, f, target.backend, steps, varying_shapes(w, t))
     room = max(0, int(target.gpu.vram_bytes) - ctx - reserved)
     return int(min(extra, room))
 
@@ -298,7 +298,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     if msg:
         notes.append(msg)
     n_gpus = target.gpus if target.gpu is not None or backend != "cpu" else 1
-    bd, pc = breakdown(w.model, t_used, f, backend, n_gpus, varying_shapes=_varying_shapes(w, t_used))
+    bd, pc = breakdown(w.model, t_used, f, backend, n_gpus, varying_shapes=varying_shapes(w, t_used))
     host = host_needs(w, pc, bd, backend, target.cpu_cores, f, n_gpus)
     peak = bd.total_bytes
     mem = _check_memory(w, target, bd, host.ram_bytes, notes)

@@ -23,7 +23,7 @@ from typing import Any
 from gpucheck.advise.mirrors import pip_mirror_arg
 from gpucheck.advise.software import torch_pip_command
 from gpucheck.estimate import Target, estimate
-from gpucheck.estimate.core import samples_per_row
+from gpucheck.estimate.core import samples_per_row, varying_shapes
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 from gpucheck.trial.calibrate import as_run, record_trial, trial_workload
@@ -124,7 +124,8 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     if machine is None:
         return None
     target_machine = machine if device_kind != "cpu" else dataclasses.replace(machine, gpus=())
-    est = estimate(workload, Target.from_machine(target_machine))
+    target = Target.from_machine(target_machine)
+    est = estimate(workload, target)
     on_cpu = est.on_cpu
     # on a GPU the trial measures what PyTorch reserved (max_memory_reserved, no CUDA context) over a few steps of
     # one shape: beside it, the estimate's reserved bytes without the blocks a whole run of changing shapes leaves
@@ -132,7 +133,7 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     if on_cpu:
         need = est.ram_bytes
     else:
-        mem = est if not _changes_shape(workload) else estimate(_one_shape(workload), Target.from_machine(target_machine))
+        mem = estimate(_one_shape(workload), target) if varying_shapes(workload, workload.train) else est
         need = mem.reserved_bytes - mem.cached_bytes
     out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
            "peak_memory_gib": None if need is None else round(need / GIB, 3),
@@ -144,11 +145,6 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
         if out[k] is not None:
             out[k] = round(float(out[k]), 5)
     return out
-
-
-def _changes_shape(workload: Workload) -> bool:
-    t, avg = workload.train, workload.data.avg_seq_len
-    return workload.model.arch == "transformer" and not t.packing and (avg or 0) < (t.seq_len or 0)
 
 
 def _one_shape(workload: Workload) -> Workload:
@@ -165,6 +161,11 @@ def _in_job_samples(workload: Workload, measured: dict[str, Any]) -> dict[str, A
     if per_row > 1 and isinstance(sps, (int, float)):
         measured = dict(measured, samples_per_second=round(sps * per_row, 4), samples_per_row=round(per_row, 2))
     return dict(measured, total_hours=_total_hours(workload, measured.get("samples_per_second")))
+
+
+def memory_label(estimated: dict[str, Any]) -> str:
+    """The memory row's label beside a trial's figures: RAM on a CPU, what PyTorch holds on a GPU."""
+    return tr("Peak RAM (GiB)") if estimated.get("memory_kind") == "ram" else tr("Peak memory PyTorch holds (GiB)")
 
 
 def _total_hours(workload: Workload, samples_per_second: float | None) -> float | None:

@@ -24,6 +24,7 @@ from gpucheck.trial import (
     TrialResult,
     TrialUnsupported,
     clean_text,
+    memory_label,
     phase_text,
     run_trial,
 )
@@ -76,7 +77,7 @@ def format_result(r: TrialResult) -> str:
         lines.append(tr("Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up",
                         device=m.get("device"), batch=m.get("batch"), steps=m.get("steps")))
         ratio = r.ratios
-        mem = tr("Peak RAM (GiB)") if e.get("memory_kind") == "ram" else tr("Peak memory PyTorch holds (GiB)")
+        mem = memory_label(e)
         keys = [(tr("Step time (s)"), "step_seconds", 4), (tr("Samples per second"), "samples_per_second", 2),
                 (mem, "peak_memory_gib", 2)]
         for label, k, d in keys:

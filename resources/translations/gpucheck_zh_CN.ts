@@ -2270,7 +2270,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="152"/>
-        <location filename="../../gpucheck/trial/command.py" line="41"/>
+        <location filename="../../gpucheck/trial/command.py" line="42"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
@@ -2831,7 +2831,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
-        <location filename="../../gpucheck/trial/command.py" line="42"/>
+        <location filename="../../gpucheck/trial/command.py" line="43"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
@@ -2842,7 +2842,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
-        <location filename="../../gpucheck/trial/command.py" line="48"/>
+        <location filename="../../gpucheck/trial/command.py" line="49"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
@@ -2853,7 +2853,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
-        <location filename="../../gpucheck/trial/command.py" line="57"/>
+        <location filename="../../gpucheck/trial/command.py" line="58"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
@@ -2864,7 +2864,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
-        <location filename="../../gpucheck/trial/command.py" line="73"/>
+        <location filename="../../gpucheck/trial/command.py" line="74"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
@@ -2937,7 +2937,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="125"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="227"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="228"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
@@ -3002,8 +3002,8 @@
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="395"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="362"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="394"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="392"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -5365,8 +5365,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="301"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="251"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="394"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="252"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="401"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
     </message>
@@ -5740,8 +5740,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="231"/>
-        <location filename="../../gpucheck/trial/command.py" line="80"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="78"/>
+        <location filename="../../gpucheck/trial/command.py" line="81"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="85"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
     </message>
@@ -5907,7 +5907,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/__init__.py" line="39"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="325"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="332"/>
         <source>building the model</source>
         <translation>构建模型</translation>
     </message>
@@ -5927,62 +5927,72 @@
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="182"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="168"/>
+        <source>Peak RAM (GiB)</source>
+        <translation>内存峰值（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="168"/>
+        <source>Peak memory PyTorch holds (GiB)</source>
+        <translation>PyTorch 占用的显存峰值（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/__init__.py" line="183"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="254"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="257"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="258"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="258"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="259"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="265"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="266"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="269"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="270"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="272"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="273"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="277"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="278"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="279"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="280"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="282"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="283"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="286"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="287"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="286"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="287"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -6002,130 +6012,118 @@
         <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；估算按同样的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="302"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="332"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="319"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="349"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="342"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="372"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="346"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="350"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="380"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="350"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="380"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="356"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="386"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="358"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="388"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="43"/>
+        <location filename="../../gpucheck/trial/command.py" line="44"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
         <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="46"/>
+        <location filename="../../gpucheck/trial/command.py" line="47"/>
         <source>time for the timed steps (default: 30)</source>
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="49"/>
+        <location filename="../../gpucheck/trial/command.py" line="50"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="51"/>
+        <location filename="../../gpucheck/trial/command.py" line="52"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="59"/>
+        <location filename="../../gpucheck/trial/command.py" line="60"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="62"/>
+        <location filename="../../gpucheck/trial/command.py" line="63"/>
         <source>Trial</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="76"/>
+        <location filename="../../gpucheck/trial/command.py" line="77"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
         <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="79"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
-        <source>Peak RAM (GiB)</source>
-        <translation>内存峰值（GiB）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="79"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="77"/>
-        <source>Peak memory PyTorch holds (GiB)</source>
-        <translation>PyTorch 占用的显存峰值（GiB）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="80"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="78"/>
+        <location filename="../../gpucheck/trial/command.py" line="81"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="85"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="83"/>
+        <location filename="../../gpucheck/trial/command.py" line="84"/>
         <source>{what}: {measured} measured, {estimated} estimated (ratio {ratio})</source>
         <translation>{what}：实测 {measured}，估算 {estimated}（比值 {ratio}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="86"/>
+        <location filename="../../gpucheck/trial/command.py" line="87"/>
         <source>Whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="91"/>
+        <location filename="../../gpucheck/trial/command.py" line="92"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="110"/>
+        <location filename="../../gpucheck/trial/command.py" line="111"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="112"/>
+        <location filename="../../gpucheck/trial/command.py" line="113"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="114"/>
+        <location filename="../../gpucheck/trial/command.py" line="115"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="117"/>
+        <location filename="../../gpucheck/trial/command.py" line="118"/>
         <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
         <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
     </message>
@@ -6779,7 +6777,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="192"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="199"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
@@ -7308,7 +7306,7 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
     </message>
     <message>
         <location filename="../../gpucheck/ui/pages/welcome.py" line="120"/>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="191"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="198"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -7455,142 +7453,142 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>显示详情</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="188"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
         <source>Try it for real</source>
         <translation>真实试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="190"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="197"/>
         <source>Try it for real ({s} s of training steps)</source>
         <translation>真实试运行（{s} 秒训练步）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="193"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="200"/>
         <source>Choose Python…</source>
         <translation>选择 Python…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="194"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="201"/>
         <source>The Python (a virtual environment, conda, …) whose PyTorch the trial uses</source>
         <translation>试运行所用 PyTorch 所在的 Python（虚拟环境、conda 等）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
         <source>What</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
         <source>Estimated</source>
         <translation>估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="195"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="202"/>
         <source>Ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="203"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="210"/>
         <source>Runs about {s} s of real training steps of this job in your own PyTorch, with random weights and made-up data: nothing is downloaded. Starting Python and PyTorch, building the model and one warm-up step come first (a few seconds, or a minute or more on a slow PC). The measured speed and memory appear beside the estimate.</source>
         <translation>在你自己的 PyTorch 中用随机权重和虚构数据真实运行这个任务约 {s} 秒的训练步：不会下载任何东西。在此之前要先启动 Python 和 PyTorch、构建模型并跑一个预热步（几秒钟，较慢的电脑上可能要一分钟以上）。实测的速度和内存会显示在估算旁边。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="209"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="216"/>
         <source>{intro} The last trial on this PC took {s} s in all.</source>
         <translation>{intro}上次在本机试运行共用了 {s} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="228"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="235"/>
         <source>Python: {path} (chosen)</source>
         <translation>Python：{path}（已选择）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="231"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="238"/>
         <source>Python: {path} (found with PyTorch)</source>
         <translation>Python：{path}（找到的带 PyTorch 的 Python）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="232"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="239"/>
         <source>No Python with PyTorch found yet: install PyTorch (the command is under "Bottlenecks and software"), or choose the Python that has it.</source>
         <translation>还没有找到装有 PyTorch 的 Python：请安装 PyTorch（命令见“瓶颈与软件”），或选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="236"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="243"/>
         <source>Choose the Python that has PyTorch</source>
         <translation>选择装有 PyTorch 的 Python</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="237"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="244"/>
         <source>Python (python* python*.exe);;All files (*)</source>
         <translation>Python (python* python*.exe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="313"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="320"/>
         <source>Stopping the trial…</source>
         <translation>正在停止试运行…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="324"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="331"/>
         <source>starting Python and PyTorch, building the model</source>
         <translation>正在启动 Python 和 PyTorch，构建模型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="326"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="333"/>
         <source>out of memory: trying a smaller micro-batch</source>
         <translation>装不下：正在尝试更小的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="327"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="334"/>
         <source>one warm-up step (not timed)</source>
         <translation>一个预热步（不计时）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="328"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="335"/>
         <source>finishing: reading the peak memory and closing PyTorch</source>
         <translation>收尾：读取峰值占用并关闭 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="331"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="338"/>
         <source>timing training steps: step {n}, about {s} s left</source>
         <translation>计时训练步：第 {n} 步，约剩 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="335"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="342"/>
         <source>Step {n} of {total} — {what} · {s} s so far</source>
         <translation>第 {n}/{total} 阶段 — {what} · 已用 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="360"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="367"/>
         <source>Out of memory; trying micro-batch {b}…</source>
         <translation>内存不足，正在尝试微批次 {b}…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="372"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="379"/>
         <source>The trial could not run: {why}</source>
         <translation>试运行无法进行（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="396"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="403"/>
         <source>No Python with PyTorch was found on this PC. Install PyTorch with the command below (it is also under "Bottlenecks and software"), or press "Choose Python…" to pick the Python that has it.</source>
         <translation>本机没有找到装有 PyTorch 的 Python。请用下面的命令安装 PyTorch（“瓶颈与软件”中也有），或点击“选择 Python…”选择装有它的 Python。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="404"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="411"/>
         <source>On {device}, micro-batch {batch}, {steps} timed steps, in {python}</source>
         <translation>在 {device} 上，微批次 {batch}，计时 {steps} 步，使用 {python}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="407"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="414"/>
         <source>The whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="409"/>
+        <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="416"/>
         <source>Every figure of the page above is now the measured one, beside the estimate.</source>
         <translation>上方页面中的各项数字现在都是实测值，估算值列在旁边。</translation>
     </message>

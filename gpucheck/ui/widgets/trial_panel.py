@@ -14,7 +14,14 @@ from PySide6 import QtGui, QtWidgets
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 
 from gpucheck.i18n import fmt_duration, tr
-from gpucheck.trial import DEFAULT_MAX_SECONDS, TrialResult, TrialUnsupported, find_pythons, run_trial
+from gpucheck.trial import (
+    DEFAULT_MAX_SECONDS,
+    TrialResult,
+    TrialUnsupported,
+    find_pythons,
+    memory_label,
+    run_trial,
+)
 from gpucheck.trial.calibrate import busy_note, optimizer_note
 from gpucheck.ui.widgets.part_card import wrap_label
 
@@ -74,7 +81,7 @@ def _num(x: Any, digits: int) -> str:
 def result_rows(r: TrialResult) -> list[tuple[str, str, str, str]]:
     """(what, measured, estimated, ratio) rows for a measured result."""
     m, e, q = r.measured or {}, r.estimated or {}, r.ratios
-    mem = tr("Peak memory PyTorch holds (GiB)") if e.get("memory_kind") != "ram" else tr("Peak RAM (GiB)")
+    mem = memory_label(e)
     rows = [(tr("Step time (s)"), "step_seconds", 3), (tr("Samples per second"), "samples_per_second", 2),
             (mem, "peak_memory_gib", 2)]
     return [(label, _num(m.get(k), d), _num(e.get(k), d), "×" + _num(q.get(k), 2) if q.get(k) else "—")
