@@ -22,8 +22,10 @@ Python level).
 
 Lineages:
 - hf-llama-sdpa / hf-llama-eager: transformers LlamaForCausalLM, attn_implementation sdpa / eager
-- hf-gpt2: transformers GPT2LMHeadModel (sdpa)
-- hf-bert: transformers BertForMaskedLM (sdpa)
+- hf-gpt2 / hf-gpt2-eager: transformers GPT2LMHeadModel, attn_implementation sdpa / eager (eager: the attention the
+  GPT-2 code ran before transformers added SDPA to it, the scores q·kᵀ materialized, masked and soft-maxed)
+- hf-bert / hf-bert-eager: transformers BertForMaskedLM, attn_implementation sdpa / eager (likewise, BERT before its
+  SDPA path)
 - qwen1-torch: Qwen-1's remote code (Qwen/Qwen-7B modeling_qwen.py, QWenBlock) as it runs without flash-attn's
   kernels: its Python RMSNorm and rotary (t.float(), einops rearrange, unbind, cat, type_as) and, on torch 2, SDPA with
   the causal mask it builds in every layer (torch.tril(torch.ones(...)).view(...)); reimplemented here line for line
@@ -320,14 +322,15 @@ def _hf(kind: str, layers: int) -> nn.Module:
                                 num_experts=MOE_EXPERTS, num_experts_per_tok=2, num_hidden_layers=layers,
                                 vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
         return tf.Qwen3MoeForCausalLM._from_config(cfg, attn_implementation="sdpa", experts_implementation="grouped_mm")
-    if kind == "hf-gpt2":
+    impl = "eager" if kind.endswith("eager") else "sdpa"
+    if kind.startswith("hf-gpt2"):
         cfg = tf.GPT2Config(n_embd=HIDDEN, n_head=HEADS, n_layer=layers, vocab_size=VOCAB, n_positions=SEQ * 4,
                             resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
-        return tf.GPT2LMHeadModel._from_config(cfg, attn_implementation="sdpa")
+        return tf.GPT2LMHeadModel._from_config(cfg, attn_implementation=impl)
     cfg = tf.BertConfig(hidden_size=HIDDEN, num_attention_heads=HEADS, intermediate_size=4 * HIDDEN,
                         num_hidden_layers=layers, vocab_size=VOCAB, hidden_dropout_prob=0.0,
                         attention_probs_dropout_prob=0.0)
-    return tf.BertForMaskedLM._from_config(cfg, attn_implementation="sdpa")
+    return tf.BertForMaskedLM._from_config(cfg, attn_implementation=impl)
 
 
 class TorchvisionViT(nn.Module):
@@ -417,7 +420,7 @@ def _profiler_counts(prof) -> tuple[int, int]:
     return top, every
 
 
-LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
+LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
             "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 
 

@@ -39,13 +39,13 @@ DET_ASSIGNERS = ("mmyolo-tal", "ultralytics-tal")
 MASK_LOSSES = ("mmyolo-yolov5-seg", "ultralytics-yolov5-seg")
 # the code a transformer's layers run (model.layer_code): its operators per layer are counted in resources/factors.toml
 # [dispatch.kernels.layer_code] (benchmarks/count_layer_operators.py); unset, the generic count
-LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-bert", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
-               "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
+LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "qwen1-torch",
+               "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 # the code a U-Net runs (model.unet_code): its operators per training step are counted in resources/factors.toml
 # [dispatch.kernels.unet_code] (benchmarks/count_unet_operators.py); unset, the generic count of layers_default.unet
 UNET_CODES = ("diffusers-sd1", "diffusers-sd2", "diffusers-sdxl")
 # layer codes whose attention runs q, k and v as ONE linear (GPT-2's and Qwen-1's c_attn, litgpt's fused attn): LoRA
 # on any of them is one adapted input (litgpt LoRAQKVLinear: one lora_dropout; PEFT on c_attn: one LoRA layer;
 # torchvision's nn.MultiheadAttention: one packed in_proj_weight)
-FUSED_QKV_LAYER_CODES = ("hf-gpt2", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox",
+FUSED_QKV_LAYER_CODES = ("hf-gpt2", "hf-gpt2-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox",
                          "torchvision-vit")

@@ -95,15 +95,24 @@ def unet_adapted_linears(m: ModelSpec, t: TrainSpec, k: Mapping[str, Any]) -> in
     return {"qv": attn // 2, "attention": attn, "mlp": every - attn, "all-linear": every}[t.lora_targets]
 
 
+def layer_code_name(m: ModelSpec, f: Mapping[str, Any]) -> str:
+    """The code the model's layers run: the one it names (model.layer_code), else transformers' code for its config's
+    model_type where that is counted (GPT-2, the BERT family), else Hugging Face's Llama layer (usual_layer_code), with
+    eager attention where the model materializes its scores."""
+    if m.layer_code:
+        return m.layer_code
+    if moe.is_moe(m):
+        return moe.MOE_LAYER_CODE
+    usual = f["dispatch"]["kernels"]["usual_layer_code"]
+    own = usual["by_model_type"].get(m.model_type, usual)
+    return own["eager" if m.eager_attention else "sdpa"]
+
+
 def layer_code(m: ModelSpec, f: Mapping[str, Any]) -> Mapping[str, float]:
-    """The counted operators of the code the model's layers run (model.layer_code; factors.toml
-    [dispatch.kernels.layer_code]). A model that does not name its code is counted as Hugging Face's Llama layer
-    (usual_layer_code, with eager attention where the model materializes its scores), so every transformer is priced
-    in the same unit: ATen operators, views and casts included."""
-    k = f["dispatch"]["kernels"]
-    code = m.layer_code or (moe.MOE_LAYER_CODE if moe.is_moe(m)
-                            else k["usual_layer_code"]["eager" if m.eager_attention else "sdpa"])
-    return k["layer_code"][code]
+    """The counted operators of the code the model's layers run (layer_code_name; factors.toml
+    [dispatch.kernels.layer_code]), so every transformer is priced in the same unit: ATen operators, views and casts
+    included."""
+    return f["dispatch"]["kernels"]["layer_code"][layer_code_name(m, f)]
 
 
 def layer_operators(m: ModelSpec, f: Mapping[str, Any]) -> tuple[float, float]:
