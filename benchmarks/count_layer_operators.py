@@ -26,6 +26,13 @@ Lineages:
   GPT-2 code ran before transformers added SDPA to it, the scores q·kᵀ materialized, masked and soft-maxed)
 - hf-bert / hf-bert-eager: transformers BertForMaskedLM, attn_implementation sdpa / eager (likewise, BERT before its
   SDPA path)
+- hf-distilbert / hf-distilbert-eager: transformers DistilBertForMaskedLM (its TransformerBlock: q_lin, k_lin,
+  v_lin, out_lin, sa_layer_norm, lin1, GELU, lin2, output_layer_norm), sdpa / eager
+- hf-vit / hf-vit-eager: transformers ViTForImageClassification (ViTLayer: pre-LayerNorm, query / key / value /
+  output.dense, LayerNorm, intermediate GELU, output), sdpa / eager
+- hf-whisper / hf-whisper-eager: transformers WhisperForConditionalGeneration, one ENCODER layer (the model built with
+  1 and 2 encoder layers, one decoder layer each); its decoder layer is counted apart (`whisper_decoder_layer`: the
+  same with 1 and 2 decoder layers), so that decoder − encoder checks factors.toml [seq2seq] cross_attention_operators
 - qwen1-torch: Qwen-1's remote code (Qwen/Qwen-7B modeling_qwen.py, QWenBlock) as it runs without flash-attn's
   kernels: its Python RMSNorm and rotary (t.float(), einops rearrange, unbind, cat, type_as) and, on torch 2, SDPA with
   the causal mask it builds in every layer (torch.tril(torch.ones(...)).view(...)); reimplemented here line for line
@@ -323,6 +330,10 @@ def _hf(kind: str, layers: int) -> nn.Module:
                                 vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
         return tf.Qwen3MoeForCausalLM._from_config(cfg, attn_implementation="sdpa", experts_implementation="grouped_mm")
     impl = "eager" if kind.endswith("eager") else "sdpa"
+    if kind.startswith("hf-distilbert"):
+        cfg = tf.DistilBertConfig(dim=HIDDEN, n_heads=HEADS, hidden_dim=4 * HIDDEN, n_layers=layers, vocab_size=VOCAB,
+                                  dropout=0.0, attention_dropout=0.0, qa_dropout=0.0, seq_classif_dropout=0.0)
+        return tf.DistilBertForMaskedLM._from_config(cfg, attn_implementation=impl)
     if kind.startswith("hf-gpt2"):
         cfg = tf.GPT2Config(n_embd=HIDDEN, n_head=HEADS, n_layer=layers, vocab_size=VOCAB, n_positions=SEQ * 4,
                             resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0)
@@ -350,9 +361,55 @@ class TorchvisionViT(nn.Module):
         return F.cross_entropy(self.vit(self.images), labels[:, 0])
 
 
+class HFViT(nn.Module):
+    """transformers' ViTForImageClassification at tiny widths, its pixels a buffer: the frame around its ViTLayers."""
+
+    def __init__(self, layers: int, impl: str) -> None:
+        super().__init__()
+        import transformers as tf
+
+        cfg = tf.ViTConfig(hidden_size=HIDDEN, num_hidden_layers=layers, num_attention_heads=HEADS,
+                           intermediate_size=4 * HIDDEN, image_size=32, patch_size=8, num_labels=VOCAB,
+                           hidden_dropout_prob=0.0, attention_probs_dropout_prob=0.0)
+        self.vit = tf.ViTForImageClassification._from_config(cfg, attn_implementation=impl)
+        self.wte = self.vit.vit.embeddings.patch_embeddings.projection
+        self.register_buffer("images", torch.randn(BATCH, 3, 32, 32), persistent=False)
+
+    def forward(self, input_ids, labels):
+        return F.cross_entropy(self.vit(pixel_values=self.images.to(self.wte.weight.dtype)).logits.float(), labels[:, 0])
+
+
+class HFWhisper(nn.Module):
+    """transformers' WhisperForConditionalGeneration at tiny widths with `encoder` and `decoder` layers, its log-Mel
+    input a buffer; `wte` is the encoder's first convolution (left trainable in the frozen-weights count)."""
+
+    def __init__(self, encoder: int, decoder: int, impl: str) -> None:
+        super().__init__()
+        import transformers as tf
+
+        cfg = tf.WhisperConfig(d_model=HIDDEN, encoder_layers=encoder, decoder_layers=decoder,
+                               encoder_attention_heads=HEADS, decoder_attention_heads=HEADS,
+                               encoder_ffn_dim=4 * HIDDEN, decoder_ffn_dim=4 * HIDDEN, num_mel_bins=8,
+                               max_source_positions=SEQ, max_target_positions=SEQ * 4, vocab_size=VOCAB,
+                               dropout=0.0, attention_dropout=0.0, activation_dropout=0.0, pad_token_id=0,
+                               bos_token_id=1, eos_token_id=2, decoder_start_token_id=3)
+        self.model = tf.WhisperForConditionalGeneration._from_config(cfg, attn_implementation=impl)
+        self.wte = self.model.model.encoder.conv1
+        self.register_buffer("features", torch.randn(BATCH, 8, 2 * SEQ), persistent=False)
+
+    def forward(self, input_ids, labels):
+        feats = self.features.to(self.wte.weight.dtype)
+        return self.model(input_features=feats, labels=labels).loss
+
+
 def build(kind: str, layers: int) -> nn.Module:
     if kind == "torchvision-vit":
         return TorchvisionViT(layers)
+    impl = "eager" if kind.endswith("eager") else "sdpa"
+    if kind.startswith("hf-vit"):
+        return HFViT(layers, impl)
+    if kind.startswith("hf-whisper"):
+        return HFWhisper(layers, 1, impl) if "decoder" not in kind else HFWhisper(1, layers, impl)
     if kind.startswith("hf-"):
         return _hf(kind, layers)
     if kind.startswith("qwen1"):
@@ -362,7 +419,7 @@ def build(kind: str, layers: int) -> nn.Module:
 
 
 def _loss(model: nn.Module, ids, labels):
-    if isinstance(model, (TinyLM, TorchvisionViT)):
+    if isinstance(model, (TinyLM, TorchvisionViT, HFViT, HFWhisper)):
         return model(ids, labels)
     return model(input_ids=ids, labels=labels).loss
 
@@ -420,8 +477,11 @@ def _profiler_counts(prof) -> tuple[int, int]:
     return top, every
 
 
-LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
-            "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
+LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "hf-distilbert",
+            "hf-distilbert-eager", "hf-vit", "hf-vit-eager", "hf-whisper", "hf-whisper-eager", "qwen1-torch",
+            "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
+# counted beside the lineages, not priced as a layer code: Whisper's decoder layer (encoder layer + cross-attention)
+CHECKS = ("hf-whisper-decoder", "hf-whisper-decoder-eager")
 
 
 def peft_lora_adapter() -> dict[str, float]:
@@ -445,22 +505,27 @@ def peft_lora_adapter() -> dict[str, float]:
     return {"forward_per_adapter": (f2 - f1 - layer_fwd) / 2, "backward_per_adapter": (b2 - b1 - layer_frozen) / 2}
 
 
+def one_layer(kind: str) -> dict[str, Any]:
+    """One layer's operators: the 2-layer model's count minus the 1-layer model's."""
+    one, two = count(kind, 1), count(kind, 2)
+    keys = ("forward", "backward", "backward_frozen_weights", "profiler_top_forward", "profiler_all_forward")
+    per: dict[str, Any] = {key: two[key] - one[key] for key in keys}
+    per["backward_per_forward"] = round(per["backward"] / per["forward"], 3)
+    per["forward_ops"] = dict(sorted((Counter(two["forward_ops"]) - Counter(one["forward_ops"])).items()))
+    per["backward_ops"] = dict(sorted((Counter(two["backward_ops"]) - Counter(one["backward_ops"])).items()))
+    return per
+
+
 def main() -> None:
     out = {"torch": torch.__version__, "method": " ".join(__doc__.split("\n\n")[3:5]).replace("\n", " "),
            "per_layer": {}}
     import transformers
 
     out["transformers"] = transformers.__version__
-    for kind in LINEAGES:
-        one, two = count(kind, 1), count(kind, 2)
-        keys = ("forward", "backward", "backward_frozen_weights", "profiler_top_forward", "profiler_all_forward")
-        per = {key: two[key] - one[key] for key in keys}
-        per["backward_per_forward"] = round(per["backward"] / per["forward"], 3)
-        ops_f = Counter(two["forward_ops"]) - Counter(one["forward_ops"])
-        ops_b = Counter(two["backward_ops"]) - Counter(one["backward_ops"])
-        per["forward_ops"] = dict(sorted(ops_f.items()))
-        per["backward_ops"] = dict(sorted(ops_b.items()))
-        out["per_layer"][kind] = per
+    out["checks"] = {}
+    for kind in LINEAGES + CHECKS:
+        per = one_layer(kind)
+        out["per_layer" if kind in LINEAGES else "checks"][kind] = per
         print(kind, {k: v for k, v in per.items() if not k.endswith("_ops")}, file=sys.stderr)
     out["peft_lora_adapter"] = peft_lora_adapter()
     print("peft-lora-adapter", out["peft_lora_adapter"], file=sys.stderr)
