@@ -47,11 +47,14 @@ def test_the_readme_commands_count_their_evaluations():
 
 def test_whisper_readme_one_v100_whole_run_with_its_evaluations():
     # the README's 8 hours hold five generate() evaluations and a final one: with them the estimate lands within
-    # 1.5x of the stated time; training alone is under half of it (what a user planning by it would be short of)
+    # 1.5x of the stated time; without them it falls short by more than a quarter of the stated time (what a user
+    # planning by training alone would be short of; with the eager attention of 2022's WhisperAttention the training
+    # is about two thirds of the run)
     with_eval = _run_hours(WHISPER_1)
     training_only = _run_hours(WHISPER_1, eval_samples=0)
     assert 8.0 / 1.5 <= with_eval <= 8.0 * 1.5, f"{with_eval:.2f} h against the README's 'approximately 8 hours'"
-    assert training_only < 0.5 * 8.0
+    assert training_only < 0.75 * 8.0
+    assert with_eval - training_only > 0.25 * 8.0
     # two V100s: each process decodes half the test split, so the whole run halves with the training (4 h stated)
     two = _run_hours(WHISPER_2)
     assert 4.0 / 1.5 <= two <= 4.0 * 1.5, f"{two:.2f} h against the README's 'approximately 4 hours'"
