@@ -17,6 +17,12 @@ so the bytes per token split exactly into B·hidden + B·ffn, the form resources
 
 Attention: SDPA, whose CPU kernel at dropout 0 is the flash one (q, k, v, the output and a log-sum-exp per row, as
 CUDA's flash and memory-efficient kernels keep); a tokens² tensor saved anyway is reported (`score_matrix_saved`).
+
+CUDA autocast also runs pow in fp32 (PyTorch 'Automatic Mixed Precision' op reference, 'CUDA Ops that can autocast to
+float32': pow), which CPU autocast does not: under the emulated autocast a TorchFunctionMode (AutocastPow) gives
+torch.pow an fp32 input as CUDA's would. It matters for GPT-2's MLP, whose gelu_new (transformers activations.py
+NewGELUActivation: 0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * pow(x, 3))))) is a chain of element-wise
+operators, each keeping its inputs for backward: with pow in fp32 the chain after it is fp32 too (type promotion).
 """
 
 from __future__ import annotations
@@ -29,7 +35,19 @@ import sys
 
 import torch
 from count_io import write_counts
+from torch.overrides import TorchFunctionMode
 from count_unet_activations import AutocastNorms, _is_weight_cast, _key
+
+class AutocastPow(TorchFunctionMode):
+    """CUDA autocast's fp32 list on the CPU, for pow: its tensor input is cast to fp32 (the cast is what pow keeps)."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in (torch.pow, torch.Tensor.pow, torch.Tensor.__pow__) and args and isinstance(args[0], torch.Tensor) \
+                and args[0].dtype in (torch.bfloat16, torch.float16):
+            args = (args[0].float(),) + tuple(args[1:])
+        return func(*args, **kwargs)
+
 
 MODELS = {
     # bert-base-uncased config.json: hidden 768, 12 heads, intermediate 3072, GELU
@@ -81,7 +99,8 @@ def count(name: str, layers: int, ffn: int, mode: str, seq: int) -> tuple[int, b
         return t
 
     norms = AutocastNorms(copies) if autocast else contextlib.nullcontext()  # CUDA autocast's fp32 norms
-    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast), norms, \
+    power = AutocastPow() if autocast else contextlib.nullcontext()  # and its fp32 pow
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast), norms, power, \
             torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         loss = model(input_ids=ids, labels=labels).loss
     assert loss.requires_grad

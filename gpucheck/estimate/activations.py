@@ -24,6 +24,7 @@ from typing import Any
 from gpucheck.choices import UNSLOTH
 from gpucheck.estimate import linear_attention as la
 from gpucheck.estimate import moe
+from gpucheck.estimate.dispatch import layer_code_name
 from gpucheck.estimate.dropout import attention_p
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.logits import logits_bytes
@@ -52,6 +53,7 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
     per_token = fam["hidden_bytes"] * h + fam["kv_bytes"] * kv + fam["ffn_bytes"] * ffn + kept_4bit \
         + moe.routing_activation_bytes(m, f)
     scale = a["fp32_scale"] if t.precision == "fp32" else 1.0
+    per_token += gelu_chain_ffn_bytes(m, t, f) * ffn  # GPT-2's gelu_new in eager PyTorch
     per_layer = per_token * s * b * scale
     # eager attention (GPT-2/BERT in HF without SDPA) keeps the a·s² score matrices
     if m.eager_attention:
@@ -80,6 +82,18 @@ def transformer_activation_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         body += layers * (per_layer + mixer_mean)
     body += qlora_dequantized_weight_bytes(m, t, f)
     return body + logits_bytes(m, t, f)  # the loss, by how the stack writes it (gpucheck/estimate/logits.py)
+
+
+def gelu_chain_ffn_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """Bytes per token and MLP element that a GELU written as a chain of element-wise operators (GPT-2's gelu_new) keeps
+    beyond the fused GELU's, before fp32_scale (resources/factors.toml [activations.gelu_chain]): under autocast its pow
+    runs in fp32 and so does the rest of the chain. 0 for other layer codes and stacks other than eager."""
+    a = f["activations"]
+    chain = a["gelu_chain"]
+    if m.gated or t.stack != "eager" or layer_code_name(m, f) not in chain["layer_codes"]:
+        return 0.0
+    kept = chain["ffn_bytes_autocast"] if t.precision in ("fp16", "bf16") else chain["ffn_bytes"]
+    return float(kept - a["gelu"]["ffn_bytes"])
 
 
 def offloaded_checkpoint_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:

@@ -107,6 +107,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
     "activations": {"fp32_scale": "pos", "score_bytes_16bit": "num", "score_bytes_fp32": "num", "score_dropout_bytes": "num", "score_bytes_pure_16bit": "num",
                     "score_dropout_bytes_pure_16bit": "num", "score_softcap_bytes": "num", "score_backward_bytes": "num", "score_backward_bytes_pure_16bit": "num", "image_checkpointing_fraction": "frac",
                     "swiglu": _LAYER_BYTES, "gelu": _LAYER_BYTES, "unsloth": _LAYER_BYTES,
+                    "gelu_chain": {"ffn_bytes_autocast": "num", "ffn_bytes": "num", "layer_codes": "strlist"},
                     "moe": {"pair_hidden_bytes": "num", "router_bytes_per_expert": "num"}},
     "linear_attention": {"chunk_tokens": "pos", "qkv_stream_bytes": "num", "value_bytes": "num", "per_head_bytes": "num",
                          "softmax_hidden_bytes": "num", "output_gate_bytes": "num"},
