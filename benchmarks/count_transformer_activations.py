@@ -35,8 +35,9 @@ import sys
 
 import torch
 from count_io import write_counts
-from torch.overrides import TorchFunctionMode
 from count_unet_activations import AutocastNorms, _is_weight_cast, _key
+from torch.overrides import TorchFunctionMode
+
 
 class AutocastPow(TorchFunctionMode):
     """CUDA autocast's fp32 list on the CPU, for pow: its tensor input is cast to fp32 (the cast is what pow keeps)."""
