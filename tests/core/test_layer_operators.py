@@ -129,6 +129,14 @@ def test_a_hub_config_of_the_gpt2_or_bert_lineage_is_priced_with_transformers_ow
         assert layer_code_name(parse_workload(doc, job).model, f) in ("hf-bert", "hf-gpt2"), job
     llama = workload_from_config_file(resource_path("models", "llama3-8b", "config.json")).model
     assert layer_code_name(llama, f) == "hf-llama-sdpa"
+    vit = workload_from_config({"model_type": "vit", "hidden_size": 768, "num_hidden_layers": 12,
+                                "num_attention_heads": 12, "intermediate_size": 3072, "image_size": 224,
+                                "patch_size": 16, "num_channels": 3, "qkv_bias": True}, "vit.json").model
+    distilbert = workload_from_config({"model_type": "distilbert", "dim": 768, "n_layers": 6, "n_heads": 12,
+                                       "hidden_dim": 3072, "vocab_size": 30522}, "distilbert.json").model
+    whisper = parse_workload(tomllib.loads(resource_path("workloads", "whisper-small-finetune.toml")
+                                           .read_text(encoding="utf-8")), "whisper").model
+    assert [layer_code_name(x, f) for x in (vit, distilbert, whisper)] == ["hf-vit", "hf-distilbert", "hf-whisper"]
 
 
 def test_every_model_type_names_a_counted_layer_code() -> None:
@@ -182,3 +190,12 @@ def test_gpt2_on_the_h200_is_no_longer_under_estimated_once_its_gelu_chain_is_co
     row = evidence_row("gpucheck-h200-gpt2-124m-pretrain-memory")
     assert row.role == "calibration"
     assert 0.0 < A.memory_error(row) < 0.15
+
+
+def test_a_decoder_blocks_cross_attention_is_priced_as_counted() -> None:
+    """Whisper's decoder layer dispatches its encoder layer's operators plus the cross-attention's (and the causal
+    self-attention's mask): the estimate adds [seq2seq] cross_attention_operators to each decoder block's count, and
+    that is the counted difference of the two layers (benchmarks/data/layer-operators.json, SDPA)."""
+    data = json.loads(COUNTS.read_text(encoding="utf-8"))
+    decoder, encoder = data["checks"]["hf-whisper-decoder"], data["per_layer"]["hf-whisper"]
+    assert load_factors()["seq2seq"]["cross_attention_operators"] == decoder["forward"] - encoder["forward"]
