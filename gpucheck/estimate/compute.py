@@ -68,6 +68,7 @@ from gpucheck.estimate.dispatch import (
     serial_optimizer_ops,
     stack_of,
 )
+from gpucheck.estimate.eager_scores import score_traffic  # eager attention's operators over its scores
 from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, load_factors, seq_len_of
 from gpucheck.estimate.links import Traffic
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
@@ -308,16 +309,20 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         tok_eb = tok_bytes / per_token if per_token else eb
         # softmax and the loss run in fp32 under autocast (PyTorch AMP op reference: softmax, log_softmax,
         # cross_entropy autocast to float32), so their elements are 4 bytes in every precision
-        score_el = e["score_elements"] + dr.score_elements(m, f)
-        scores = score_el * (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
+        # eager attention: heads × s scores per token and layer, the element-wise operators over them counted per
+        # code for the whole step ([speed.elementwise.score_traffic]); their dropout per pass, in fp32
+        scores = (m.heads or 1) * _attn_len(t, attn_len) if m.eager_attention else 0.0
+        score_bytes, score_el = score_traffic(m, t, f) if scores else (0.0, 0.0)
+        dropped = dr.score_elements(m, f) * scores
         tokens = seq_len_of(t) * t.batch
         layers = m.layers or 1
         logits = e["logit_elements"] * (m.vocab or 0) * s2s.target_tokens(m, t) * t.batch * 2.0  # loss: fwd + bwd
         # a CTC head's log-softmax and loss stream its logits over every encoder frame, in fp32 as the loss's
         logits += e["logit_elements"] * m.ctc_vocab * seq_len_of(t) * t.batch * 2.0
         decoder = s2s.decoder_elementwise_elements(m, t, per_token) * t.batch * passes
-        elements = (per_token + scores) * layers * tokens * passes + decoder + logits
-        return (tok_bytes + scores * 4.0) * layers * tokens * passes + decoder * tok_eb + logits * 4.0, elements
+        elements = ((per_token + dropped) * passes + scores * score_el) * layers * tokens + decoder + logits
+        moved = ((tok_bytes + dropped * 4.0) * passes + scores * score_bytes) * layers * tokens
+        return moved + decoder * tok_eb + logits * 4.0, elements
     if not m.activation_mib:
         return 0.0, 0.0
     k = e["feature_map_factor"][m.arch]

@@ -137,7 +137,10 @@ FACTORS_SCHEMA: dict[str, Any] = {
               "conv_fp32": {"conv_fp32_speedup": "pos", "usual_winograd_share": "frac",
                             "winograd_flops_per_cu_clock": "pos"},
               "gemm_efficiency": _each(ARCHS, _GEMM),
-              "elementwise": {"hidden_elements": "num", "ffn_elements": "num", "score_elements": "num",
+              "elementwise": {"hidden_elements": "num", "ffn_elements": "num",
+                              "score_traffic": Open({f"{mode}_{q}": "num" for mode in ("autocast", "pure16", "fp32")
+                                                     for q in ("forward_bytes", "forward_elements", "backward_bytes",
+                                                               "backward_elements")}, allowed=LAYER_CODES),
                               "moe_pair_hidden_elements": "num",
                               "logit_elements": "num", "sm_cycles_per_element": "num",
                               "depthwise_loads_per_mac": "num",
