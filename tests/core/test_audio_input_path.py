@@ -43,10 +43,12 @@ def test_a100_barely_beats_a_v100_when_the_cpu_computes_the_features():
     a100 = _seconds_per_clip("whisper-event-small-ds-a100")
     v100 = _seconds_per_clip("whisper-event-small-ds-v100")
     assert 0.6 < a100 / v100 < 1.0, f"{EVENT}: A100/V100 time per clip {a100 / v100:.2f}, published {published:.2f}"
-    # with the features computed in DataLoader workers the GPUs' own ratio returns (the A100 far ahead)
+    # with the features computed in DataLoader workers the GPUs' own ratio returns (the A100 far ahead): their memory
+    # bandwidth's (900 / 1,555 GB/s = 0.58), since 2022's eager attention over 1,500 frames moves its score matrices
+    # through memory, between that and their tensor peaks' (125 / 312 TFLOPS = 0.40)
     a100_w = _seconds_per_clip("whisper-event-small-ds-a100", feature_extraction="workers")
     v100_w = _seconds_per_clip("whisper-event-small-ds-v100", feature_extraction="workers")
-    assert a100_w / v100_w < 0.55 and a100_w < a100
+    assert 0.40 <= a100_w / v100_w < 0.62 and a100_w < a100
 
 
 def test_the_readme_run_spends_hours_reading_features_back_as_python_lists():
