@@ -48,5 +48,5 @@ UNET_CODES = ("diffusers-sd1", "diffusers-sd2", "diffusers-sdxl")
 # layer codes whose attention runs q, k and v as ONE linear (GPT-2's and Qwen-1's c_attn, litgpt's fused attn): LoRA
 # on any of them is one adapted input (litgpt LoRAQKVLinear: one lora_dropout; PEFT on c_attn: one LoRA layer;
 # torchvision's nn.MultiheadAttention: one packed in_proj_weight)
-FUSED_QKV_LAYER_CODES = ("hf-gpt2", "hf-gpt2-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox",
-                         "torchvision-vit")
+FUSED_QKV_LAYER_CODES = ("hf-gpt2", "hf-gpt2-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama",
+                         "litgpt-neox", "torchvision-vit")

@@ -59,7 +59,7 @@ def mask_elements_per_sample(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], a
     if dr.attention_p(m, f) > 0:  # over the probabilities: heads × the attended length, per token and layer
         per_token += float(m.heads or 1) * float(attn_len or tokens) * layers
     if t.method in ("lora", "qlora") and t.lora_dropout > 0:
-        per_token += sum(n * width for n, width, _kept in adapted_inputs(m, t.lora_targets)) * layers
+        per_token += sum(n * width for n, width, _kept in adapted_inputs(m, t.lora_targets, f)) * layers
     return per_token * tokens * passes
 
 

@@ -18,17 +18,18 @@ from typing import Any
 
 from gpucheck.choices import FUSED_QKV_LAYER_CODES
 from gpucheck.estimate import moe
+from gpucheck.estimate.dispatch import layer_code_name
 from gpucheck.records import ModelSpec, TrainSpec
 
 
-def adapted_inputs(m: ModelSpec, targets: str) -> list[tuple[int, float, bool]]:
+def adapted_inputs(m: ModelSpec, targets: str, f: Mapping[str, Any]) -> list[tuple[int, float, bool]]:
     """Per layer, each distinct input LoRA adapts on `targets`: (adapted linears reading it, its width per token, whether
     another operator keeps it for backward anyway). q, k, v read the normed hidden stream (one linear when the layer fuses
     them); o reads the attention output (heads × head_dim), which SDPA / flash attention keep for their backward and eager
     attention does not; gate and up (fc1) read the normed hidden stream, down (fc2) the ffn-wide product."""
     h = float(m.hidden or 0)
     q_out = float(m.heads or 1) * (m.head_dim or h / (m.heads or 1))
-    fused = m.layer_code in FUSED_QKV_LAYER_CODES
+    fused = layer_code_name(m, f) in FUSED_QKV_LAYER_CODES  # the code it names, or its model_type's (GPT-2's c_attn)
     qkv = (1 if fused else (2 if targets == "qv" else 3), h, False)
     o = (1, q_out, not m.eager_attention)
     # a mixture-of-experts layer: every MLP the token runs reads its own (gathered) copy (gpucheck/estimate/moe.py)
@@ -49,4 +50,4 @@ def lora_dropout_layer_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -
     # a 4-bit base layer that keeps its input for backward (bitsandbytes' MatMul4Bit, [qlora.kept_input_copies]) keeps it
     base_keeps = t.method == "qlora" and float(f["qlora"]["kept_input_copies"][t.qlora_kernel]) > 0
     return sum(n * (copy + d["mask_bytes"]) * width - (0.0 if kept or base_keeps else copy * width)
-               for n, width, kept in adapted_inputs(m, t.lora_targets))
+               for n, width, kept in adapted_inputs(m, t.lora_targets, f))

@@ -119,6 +119,9 @@ def test_dropout_zero_costs_nothing_and_a_fused_qkv_one_input():
     # q and v separately: two 16-bit copies and two masks, the shared input freed; fused: one mask only
     assert lora_dropout_layer_bytes(_llama(), on, f) == pytest.approx((2 * 3 - 2) * 64)
     assert lora_dropout_layer_bytes(_llama("litgpt-llama"), on, f) == pytest.approx(1 * 64)
+    # a GPT-2 config that names no code runs transformers' GPT2Attention: q, k and v are one c_attn linear
+    gpt2 = dataclasses.replace(_llama(), model_type="gpt2", gated_mlp=False)
+    assert lora_dropout_layer_bytes(gpt2, on, f) == pytest.approx(1 * 64)
 
 
 def test_recipe_and_trial_use_the_jobs_dropout(capsys):
