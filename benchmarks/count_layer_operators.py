@@ -312,14 +312,13 @@ class TinyLM(nn.Module):
 # -- the lineages ------------------------------------------------------------------------------------------------------
 
 
-def _hf(kind: str, layers: int) -> nn.Module:
+def _hf(kind: str, layers: int, impl: str) -> nn.Module:
     import transformers as tf
 
     if kind.startswith("hf-llama"):
         cfg = tf.LlamaConfig(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
                              intermediate_size=FFN, num_hidden_layers=layers, vocab_size=VOCAB,
                              max_position_embeddings=SEQ * 4)
-        impl = "eager" if kind.endswith("eager") else "sdpa"
         return tf.LlamaForCausalLM._from_config(cfg, attn_implementation=impl)
     if kind.startswith("hf-moe"):
         # Qwen3-MoE (transformers' MoE layers share its shape: router, experts as 3D weights, grouped GEMMs):
@@ -329,7 +328,6 @@ def _hf(kind: str, layers: int) -> nn.Module:
                                 num_experts=MOE_EXPERTS, num_experts_per_tok=2, num_hidden_layers=layers,
                                 vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
         return tf.Qwen3MoeForCausalLM._from_config(cfg, attn_implementation="sdpa", experts_implementation="grouped_mm")
-    impl = "eager" if kind.endswith("eager") else "sdpa"
     if kind.startswith("hf-distilbert"):
         cfg = tf.DistilBertConfig(dim=HIDDEN, n_heads=HEADS, hidden_dim=4 * HIDDEN, n_layers=layers, vocab_size=VOCAB,
                                   dropout=0.0, attention_dropout=0.0, qa_dropout=0.0, seq_classif_dropout=0.0)
@@ -411,7 +409,7 @@ def build(kind: str, layers: int) -> nn.Module:
     if kind.startswith("hf-whisper"):
         return HFWhisper(layers, 1, impl) if "decoder" not in kind else HFWhisper(1, layers, impl)
     if kind.startswith("hf-"):
-        return _hf(kind, layers)
+        return _hf(kind, layers, impl)
     if kind.startswith("qwen1"):
         fused = kind != "qwen1-torch"
         return TinyLM(lambda: QwenBlock(fused=fused, fused_norm=kind == "qwen1-flash"), layers, "qwen")

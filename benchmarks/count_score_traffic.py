@@ -34,6 +34,7 @@ import torch
 import torch.nn.functional as F
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_flatten
 
 col.SEQ = 40  # scores 2 × 4 × 40 × 40 = 12,800 elements; hidden 5,120, MLP 13,760, logits 10,240: no collision
 EAGER = ("hf-llama-eager", "hf-gpt2-eager", "hf-bert-eager", "hf-distilbert-eager", "hf-vit-eager", "hf-whisper-eager")
@@ -41,17 +42,6 @@ GEMMS = {"mm", "bmm", "addmm", "baddbmm", "matmul", "addbmm"}
 VIEWS = {"view", "_unsafe_view", "expand", "transpose", "permute", "slice", "select", "unsqueeze", "squeeze", "detach",
          "alias", "t", "as_strided", "reshape", "lift_fresh", "_reshape_alias", "unbind", "split", "split_with_sizes",
          "chunk", "narrow", "view_as"}
-
-
-def _tensors(x: Any):
-    if isinstance(x, torch.Tensor):
-        yield x
-    elif isinstance(x, (list, tuple)):
-        for y in x:
-            yield from _tensors(y)
-    elif isinstance(x, dict):
-        for y in x.values():
-            yield from _tensors(y)
 
 
 class ScoreTraffic(TorchDispatchMode):
@@ -63,8 +53,8 @@ class ScoreTraffic(TorchDispatchMode):
         out = func(*args, **(kwargs or {}))
         name = str(func.overloadpacket.__name__)
         if name not in GEMMS and name not in VIEWS:
-            for t in (*_tensors(args), *_tensors(kwargs or {}), *_tensors(out)):
-                if t.numel() == self.numel:
+            for t in tree_flatten((args, kwargs or {}, out))[0]:
+                if isinstance(t, torch.Tensor) and t.numel() == self.numel:
                     self.bytes += t.numel() * t.element_size()
                     self.elements += t.numel()
         return out

@@ -29,9 +29,9 @@ def _gpu_lines(g: Gpu) -> list[str]:
         mem = tr("shares system RAM")
     elif g.vram_total_bytes is None:
         mem = tr("unknown")
-    elif g.vram_free_bytes is not None and driver_reserved_bytes(g):
+    elif g.vram_free_bytes is not None and (reserved := driver_reserved_bytes(g)):
         mem = tr("{total} total, {free} free, {reserved} kept by the driver", total=fmt_gib(g.vram_total_bytes),
-                 free=fmt_gib(g.vram_free_bytes), reserved=fmt_gib(driver_reserved_bytes(g)))
+                 free=fmt_gib(g.vram_free_bytes), reserved=fmt_gib(reserved))
     else:
         mem = tr("{total} total, {free} free", total=fmt_gib(g.vram_total_bytes),
                  free=fmt_gib(g.vram_free_bytes)) if g.vram_free_bytes is not None else fmt_gib(g.vram_total_bytes)
