@@ -13,16 +13,20 @@
 # uncalibrated model's. The trials enter resources/evidence/ as VALIDATION rows: this role is fixed here,
 # before any of them is compared with an estimate (docs/evidence.md, "Roles, and the lock").
 #
-# Time (NVIDIA H200, 16 cores, 2026-12-04, tests/fixtures/recorded/h200/log.txt): environment and scan 32 s, calibrate
-# 100 s, then per trial 19-92 s of wall time (starting Python and PyTorch, building the model with random weights on
-# the CPU, the warm-up, 5 s of steps): the first eight jobs took 6 min, and a 520 s limit stopped the ninth. A later
-# run picks up where that one stopped: JOBS="llama3-8b-qlora imagenet-resnet50 gemma3-4b-qlora sdxl-lora
-# qwen2.5-7b-qlora llama3-8b-lora sd15-dreambooth".
+# Time (NVIDIA H200, 16 cores, 2026-12-04, tests/fixtures/recorded/h200*/log.txt): environment and scan 11-32 s,
+# calibrate 100-120 s (30 s of steps: the rest starts PyTorch and builds three probes), then per trial 19-92 s of wall
+# time (starting Python and PyTorch, building the model with random weights, the warm-up, 5 s of steps). Three runs
+# covered the jobs: h200 (the first eight), h200-b (calibrate with GPU-sized probes, imagenet-resnet50,
+# sd15-dreambooth; the 4B and 7B QLoRA stopped while building on the CPU, since fixed) and h200-c (the four LLMs
+# built on the GPU, 30-42 s each). Not yet run on a GPU: sdxl-lora.
 #
 # Environment: GC_PY (the Python that runs gpucheck, default python3), TRIAL_PY (the Python with PyTorch for the
 # trials, default GC_PY), TRIAL_SECONDS (timed seconds per trial, default 5), CAL_SECONDS (calibrate, default 30),
-# JOBS (space-separated built-in jobs, in order of priority), DEVICE (auto | cuda | cpu), SITE (extra folders for
-# PYTHONPATH, e.g. carried wheels unpacked), WHEELS (a folder of wheels unpacked into a temporary site first).
+# JOBS (space-separated built-in jobs, in order of priority), NS_CHECK (0 skips env.txt's namespace checks: five
+# starts of PyTorch, about 20 s), CALIBRATE (0 skips calibrate and check.txt), DEVICE (auto | cuda | cpu), SITE
+# (extra folders for PYTHONPATH, e.g. carried wheels unpacked), WHEELS (a folder of wheels unpacked into a temporary
+# site first). The three H200 runs: NS_CHECK=0 SITE=$PWD/.devrun/site WHEELS=$PWD/.devrun/wheels, where .devrun
+# holds bitsandbytes, platformdirs and importlib_metadata unpacked and the diffusers wheel (the image lacks them).
 set -u
 cd "$(dirname "$0")/.."
 : "${OUT:?set OUT to the folder the results go to}"
@@ -54,8 +58,8 @@ stamp "environment"
     echo "### $cmd"; timeout 60 $cmd 2>&1
   done
   echo "### rotational"; grep -H . /sys/block/*/queue/rotational 2>&1
-  echo "### CUDA from inside namespaces (the trial's network block)"
-  for ns in "" "--user --map-root-user" "--net" "--user --map-root-user --net" "--user --map-root-user --net --pid --fork --kill-child"; do
+  [ "${NS_CHECK:-1}" = 0 ] || echo "### CUDA from inside namespaces (the trial's network block)"
+  [ "${NS_CHECK:-1}" = 0 ] || for ns in "" "--user --map-root-user" "--net" "--user --map-root-user --net" "--user --map-root-user --net --pid --fork --kill-child"; do
     echo "unshare $ns: $(timeout 60 ${ns:+unshare $ns} "$TRIAL_PY" -c 'import torch; print(torch.cuda.is_available())' 2>&1 | tail -1)"
   done
   echo "### libraries"
@@ -69,6 +73,7 @@ stamp "scan"
 timeout 120 "$GC_PY" -m gpucheck scan --json > "$OUT/scan.json" 2>>"$log"
 echo "scan rc=$?" | tee -a "$log"
 
+[ "${CALIBRATE:-1}" = 0 ] || {
 stamp "calibrate"
 GPUCHECK_CALIBRATION_DIR=$work/cal timeout $((CAL_SECONDS + 240)) "$GC_PY" -m gpucheck calibrate --json \
   --max-seconds "$CAL_SECONDS" --device "$DEVICE" --python "$TRIAL_PY" --machine "$OUT/scan.json" \
@@ -80,6 +85,7 @@ echo "calibrate rc=$?" | tee -a "$log"
   echo "### gpucheck check (after gpucheck calibrate)"
   GPUCHECK_CALIBRATION_DIR=$work/cal timeout 120 "$GC_PY" -m gpucheck check --machine "$OUT/scan.json" --lang en 2>&1
 } > "$OUT/check.txt"
+}
 
 for job in $JOBS; do
   stamp "trial $job"

@@ -392,11 +392,21 @@ def _hf_model(spec, device):
         kwargs["dtype"] = frozen_dtype(train.get("precision", "bf16"), device)
     else:  # trained weights stay fp32 under autocast; a published config.json names the dtype it was saved in
         kwargs["dtype"] = torch.float32  # ("torch_dtype": "bfloat16"), which from_config would otherwise build in
-    try:
-        model = auto.from_config(config, **kwargs)
-    except TypeError:  # transformers < 4.56 calls it torch_dtype
-        model = auto.from_config(config, **({"torch_dtype": kwargs["dtype"]} if kwargs else {}))
+    with _built_on(device):
+        try:
+            model = auto.from_config(config, **kwargs)
+        except TypeError:  # transformers < 4.56 calls it torch_dtype
+            model = auto.from_config(config, **({"torch_dtype": kwargs["dtype"]} if kwargs else {}))
     return model.to(device), config
+
+
+def _built_on(device):
+    """Where a model's random weights are made. On an NVIDIA GPU, there: on the CPU, transformers' from_config builds
+    about 55 million parameters a second (Qwen2.5-1.5B in 28 s on 2 cores, 2026-12-04), and bitsandbytes' Linear4bit
+    first runs nn.Linear's own initialisation, so on an H200's host the 4B and 7B QLoRA trials stopped while building,
+    past the set-up allowance (tests/fixtures/recorded/h200-b); built on the GPU, each whole trial took 30-42 s
+    (h200-c). Elsewhere on the CPU (an Apple GPU shares its memory)."""
+    return torch.device(device) if device == "cuda" else contextlib.nullcontext()
 
 
 def _qlora_model(spec, device, transformers, auto, config):
@@ -414,8 +424,9 @@ def _qlora_model(spec, device, transformers, auto, config):
             full = f"{parent_name}.{name}".strip(".")
             if isinstance(child, torch.nn.Linear) and "lm_head" not in full:
                 q = bnb.nn.Linear4bit(child.in_features, child.out_features, bias=child.bias is not None,
-                                      compute_dtype=compute, quant_type="nf4", device="cpu")
-                q.weight.data = torch.randn(child.out_features, child.in_features, dtype=compute) * 0.02
+                                      compute_dtype=compute, quant_type="nf4", device=device)  # see _built_on
+                q.weight.data = torch.empty(child.out_features, child.in_features, dtype=compute,
+                                            device=device).normal_(0, 0.02)
                 setattr(parent, name, q.to(device))
     for mod in model.modules():  # the rest: embeddings, norms, head, rotary tables
         if any(t.is_meta for t in list(mod.parameters(recurse=False)) + list(mod.buffers(recurse=False))):
