@@ -461,6 +461,10 @@ def _transformers(spec, device, batch):
         if train.get("grad_checkpointing") and hasattr(model, "enable_input_require_grads"):
             model.enable_input_require_grads()
         peft, lcfg = _lora_config(spec, model_type)
+        if method == "qlora" and train.get("qlora_upcast", True):
+            # PEFT's own preparation, as TRL's SFTTrainer runs it on a 4-bit model and the estimate prices it
+            # (train.qlora_upcast): the layers left unquantized (embeddings, head, norms) become fp32
+            model = peft.prepare_model_for_kbit_training(model, use_gradient_checkpointing=False)
         model = peft.get_peft_model(model, lcfg)
         for p in model.parameters():
             if p.requires_grad:
