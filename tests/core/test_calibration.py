@@ -398,34 +398,40 @@ def test_calibrate_on_an_h200_whose_probes_the_host_set_leaves_the_gpu_speed_as_
         assert new.step_seconds >= old.step_seconds - old.host_step_seconds * 0.999, job
 
 
-def test_on_a_gpu_each_probe_grows_its_batch_until_its_step_is_the_gpu_s(monkeypatch):
-    """The H200's probes at their written batches (32 / 4 / 4) were the processor's steps. On a GPU each probe's
-    micro-batch now doubles until the estimate puts three quarters of the step on the GPU's work, within half the
-    usable VRAM and 20 steps of its time; on the CPU the probes keep their batches."""
+def _h200_trial_errors() -> list[float]:
+    """|log(estimate ÷ measured)| of every trial recorded on the H200s, estimated as the trial does, through this
+    PC's calibration store."""
+    from tests.core.test_trial_h200 import RAN, _replayed
+    return [abs(math.log(_replayed(row)[1].estimated["step_seconds"] / row["result"]["measured"]["step_seconds"]))
+            for row in RAN]
+
+
+def test_on_a_gpu_the_probes_keep_their_written_batches_as_sized_ones_misled_the_h200(monkeypatch):
+    """Two real calibrations of an NVIDIA H200 (tests/fixtures/recorded/h200 at the written batches 32 / 4 / 4,
+    h200-b with batches grown until the estimate put 3/4 of each step on the GPU), replayed against the 14 trials
+    recorded there. The grown probes measured the model's error for three small synthetic nets (×0.46 conv nets,
+    ×0.62 transformers, ×1.10 U-Nets), which did not carry to the jobs: 6 trials within 1.35× against 9 uncalibrated.
+    The written batches calibrate the host alone: 9, and the worst miss 2.76× → 2.04×. The probes keep them."""
     sent: dict[str, dict] = {}
-
-    def record(python, spec, **kw):
-        sent[spec["workload"]] = spec
-        return {"outcome": "failed", "message": "not run"}
-
-    monkeypatch.setattr(cal_mod, "run_child", record)
+    runs = {run: {f"calibrate-{p['probe']}": p["measured"] for p in
+                  json.loads((H200.parent / run / "calibrate.json").read_text(encoding="utf-8"))["probes"]}
+            for run in ("h200", "h200-b")}
+    m = Machine.load(str(H200 / "scan.json"))
     monkeypatch.setattr(cal_mod, "others_busy", lambda: False)
-    for scan, device in ((H200 / "scan.json", "cuda"), (REC.parents[1] / "machines" / "rtx3060-12gb-hdd-desktop.json",
-                                                          "auto")):
-        m = Machine.load(str(scan))
-        run_calibration(m, python=sys.executable, max_seconds=30, device=device)
-        target = cal_mod.raw_target(m, "cuda")
-        for name, w in cal_mod.probe_workloads():
-            batch = sent[w.id]["train"]["batch"]
-            est = estimate(apply_overrides(w, batch=batch), target)
-            assert est.peak_vram_bytes <= cal_mod.PROBE_MEMORY_SHARE * target.vram_available_bytes, (scan.name, name)
-            assert est.step_seconds <= 10.0 / cal_mod.PROBE_MIN_STEPS
-            grown = est.step_seconds - est.host_step_seconds >= cal_mod.PROBE_WORK_SHARE * est.step_seconds
-            doubled = estimate(apply_overrides(w, batch=batch * 2), target)
-            assert grown or doubled.peak_vram_bytes > cal_mod.PROBE_MEMORY_SHARE * target.vram_available_bytes \
-                or doubled.step_seconds > 10.0 / cal_mod.PROBE_MIN_STEPS, (scan.name, name, batch)
-            if scan.name == "scan.json":
-                assert batch >= 16 * w.train.batch, name  # the H200's probes grew from 32 / 4 / 4
-    run_calibration(_machine(), python=sys.executable, max_seconds=30, device="cpu")
+    within = math.log(1.35)
+    none = _h200_trial_errors()
+    assert len(none) == 14
+    found = {}
+    for run, probes in runs.items():
+        def replay(python, spec, probes=probes, **kw):
+            sent[spec["workload"]] = spec
+            return {"outcome": "ran", "measured": probes[spec["workload"]]}
+
+        monkeypatch.setattr(cal_mod, "run_child", replay)
+        assert run_calibration(m, python=sys.executable, max_seconds=30, device="cuda").outcome == "ran"
+        errs = _h200_trial_errors()
+        found[run] = (sum(e < within for e in errs), max(errs))
+    assert found["h200-b"][0] < sum(e < within for e in none)  # the grown probes: worse than none
+    assert found["h200"][0] >= sum(e < within for e in none) and found["h200"][1] < max(none)
     assert {w.id: sent[w.id]["train"]["batch"] for _n, w in cal_mod.probe_workloads()} == \
         {w.id: w.train.batch for _n, w in cal_mod.probe_workloads()}
