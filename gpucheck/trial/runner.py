@@ -406,7 +406,9 @@ def _built_on(device):
     first runs nn.Linear's own initialisation, so on an H200's host the 4B and 7B QLoRA trials stopped while building,
     past the set-up allowance (tests/fixtures/recorded/h200-b); built on the GPU, each whole trial took 30-42 s
     (h200-c). Elsewhere on the CPU (an Apple GPU shares its memory)."""
-    return torch.device(device) if device == "cuda" else contextlib.nullcontext()
+    where = torch.device(device)
+    # a torch.device is a context manager from PyTorch 2.0 (older ones build on the CPU, as before)
+    return where if device == "cuda" and hasattr(where, "__enter__") else contextlib.nullcontext()
 
 
 def _qlora_model(spec, device, transformers, auto, config):
@@ -464,7 +466,13 @@ def _transformers(spec, device, batch):
         if method == "qlora" and train.get("qlora_upcast", True):
             # PEFT's own preparation, as TRL's SFTTrainer runs it on a 4-bit model and the estimate prices it
             # (train.qlora_upcast): the layers left unquantized (embeddings, head, norms) become fp32
-            model = peft.prepare_model_for_kbit_training(model, use_gradient_checkpointing=False)
+            prepare = getattr(peft, "prepare_model_for_kbit_training", None)  # PEFT >= 0.4
+            if prepare is not None:
+                model = prepare(model, use_gradient_checkpointing=False)
+            else:  # what it does to the weights: every 16-bit parameter that is not 4-bit becomes fp32
+                for p in model.parameters():
+                    if p.dtype in (torch.float16, torch.bfloat16) and type(p).__name__ != "Params4bit":
+                        p.data = p.data.float()
         model = peft.get_peft_model(model, lcfg)
         for p in model.parameters():
             if p.requires_grad:
