@@ -29,6 +29,8 @@ Lineages:
 - hf-gemma3 / hf-gemma3-eager: transformers Gemma3ForCausalLM from a Gemma3TextConfig (the text decoder of Gemma 3,
   4B and up: Gemma3DecoderLayer's input, post-attention, pre- and post-feedforward RMSNorms, q_norm and k_norm, the
   gated tanh-GELU MLP), sdpa / eager
+- hf-qwen3 / hf-qwen3-eager: transformers Qwen3ForCausalLM (Qwen3DecoderLayer: the Llama layer with q_norm and k_norm,
+  an RMSNorm over each head of q and k), sdpa / eager
 - hf-distilbert / hf-distilbert-eager: transformers DistilBertForMaskedLM (its TransformerBlock: q_lin, k_lin,
   v_lin, out_lin, sa_layer_norm, lin1, GELU, lin2, output_layer_norm), sdpa / eager
 - hf-vit / hf-vit-eager: transformers ViTForImageClassification (ViTLayer: pre-LayerNorm, query / key / value /
@@ -338,6 +340,12 @@ def _hf(kind: str, layers: int, impl: str) -> nn.Module:
                                   head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
                                   vocab_size=VOCAB, max_position_embeddings=SEQ * 4, sliding_window=SEQ * 2)
         return tf.Gemma3ForCausalLM._from_config(cfg, attn_implementation=impl)
+    if kind.startswith("hf-qwen3"):
+        # Qwen3's decoder (Qwen3DecoderLayer: Llama's layer with q_norm and k_norm, RMSNorms over each head)
+        cfg = tf.Qwen3Config(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
+                             head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
+                             vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
+        return tf.Qwen3ForCausalLM._from_config(cfg, attn_implementation=impl)
     if kind.startswith("hf-distilbert"):
         cfg = tf.DistilBertConfig(dim=HIDDEN, n_heads=HEADS, hidden_dim=4 * HIDDEN, n_layers=layers, vocab_size=VOCAB,
                                   dropout=0.0, attention_dropout=0.0, qa_dropout=0.0, seq_classif_dropout=0.0)
@@ -486,8 +494,9 @@ def _profiler_counts(prof) -> tuple[int, int]:
 
 
 LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "hf-distilbert",
-            "hf-distilbert-eager", "hf-gemma3", "hf-gemma3-eager", "hf-vit", "hf-vit-eager", "hf-whisper", "hf-whisper-eager", "qwen1-torch",
-            "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
+            "hf-distilbert-eager", "hf-gemma3", "hf-gemma3-eager", "hf-qwen3", "hf-qwen3-eager", "hf-vit",
+            "hf-vit-eager", "hf-whisper", "hf-whisper-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
+            "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 # counted beside the lineages, not priced as a layer code: Whisper's decoder layer (encoder layer + cross-attention)
 CHECKS = ("hf-whisper-decoder", "hf-whisper-decoder-eager")
 

@@ -218,3 +218,19 @@ def test_gemma_3_is_priced_with_its_own_decoder_layer() -> None:
     assert row.role == "calibration"
     counted, llama = _speed_ratio(row, "hf-gemma3"), _speed_ratio(row, "hf-llama-sdpa")
     assert abs(math.log(counted)) < abs(math.log(llama))
+
+
+def test_qwen3_is_priced_with_its_own_decoder_layer_and_its_moe_with_the_moe_layer() -> None:
+    """Qwen3's dense decoder layer is the Llama layer with q_norm and k_norm (an RMSNorm over each head of q and k):
+    99 forward operators against 81 (benchmarks/count_layer_operators.py), so a Qwen3 config.json gets its own count;
+    Qwen2.5 keeps the Llama layer it copies, and Qwen3's MoE models the counted MoE layer."""
+    f = load_factors()
+    qwen3 = workload_from_config({"model_type": "qwen3", "hidden_size": 4096, "num_hidden_layers": 36,
+                                  "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 128,
+                                  "intermediate_size": 12288, "vocab_size": 151936}, "qwen3-8b.json").model
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "hf"
+    qwen25 = workload_from_config_file(fixtures / "qwen2.5-7b" / "config.json").model
+    moe = workload_from_config_file(fixtures / "qwen3-30b-a3b" / "config.json").model
+    assert [layer_code_name(m, f) for m in (qwen3, qwen25, moe)] == ["hf-qwen3", "hf-llama-sdpa", "hf-moe-grouped"]
+    layer = f["dispatch"]["kernels"]["layer_code"]
+    assert layer_operators(qwen3, f)[0] == layer["hf-qwen3"]["forward"] > layer["hf-llama-sdpa"]["forward"]
