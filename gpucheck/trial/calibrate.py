@@ -282,8 +282,9 @@ class CalibrationRun:
 # until the estimate put 3/4 of its step on the GPU (32 / 4 / 4 became 512 / 256 / 512): those probes' errors were the
 # model's for three small synthetic nets, not the GPU's, and did not carry to the jobs. Replayed against the 14 trials
 # recorded on H200s (tests/fixtures/recorded/h200*), their calibration (conv nets x0.46, transformers x0.62, U-Nets
-# x1.10, host x0.70) put 6 within 1.35x of the measured step against 9 uncalibrated; the written batches' (host x0.52)
-# keep 9, bring the worst from 2.76x to 2.04x and the median from 1.18x to 1.24x (tests/core/test_calibration.py).
+# x1.10, host x0.70) put 6 within 1.35x of the measured step (median 1.44x); the written batches' (host x0.52) put 9
+# (median 1.24x) and bring the worst from 2.76x to 2.04x; uncalibrated, 10 (median 1.15x): on that GPU the model alone
+# did best (tests/core/test_calibration.py).
 
 
 def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, device: str,
