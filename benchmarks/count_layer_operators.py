@@ -29,6 +29,8 @@ Lineages:
 - hf-gemma3 / hf-gemma3-eager: transformers Gemma3ForCausalLM from a Gemma3TextConfig (the text decoder of Gemma 3,
   4B and up: Gemma3DecoderLayer's input, post-attention, pre- and post-feedforward RMSNorms, q_norm and k_norm, the
   gated tanh-GELU MLP), sdpa / eager
+- hf-gemma2-eager: transformers Gemma2ForCausalLM (Gemma2DecoderLayer: four RMSNorms, the gated tanh-GELU MLP, soft-capped
+  attention logits); eager only, as transformers runs it ('_supports_sdpa = False')
 - hf-qwen3 / hf-qwen3-eager: transformers Qwen3ForCausalLM (Qwen3DecoderLayer: the Llama layer with q_norm and k_norm,
   an RMSNorm over each head of q and k), sdpa / eager
 - hf-distilbert / hf-distilbert-eager: transformers DistilBertForMaskedLM (its TransformerBlock: q_lin, k_lin,
@@ -340,6 +342,13 @@ def _hf(kind: str, layers: int, impl: str) -> nn.Module:
                                   head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
                                   vocab_size=VOCAB, max_position_embeddings=SEQ * 4, sliding_window=SEQ * 2)
         return tf.Gemma3ForCausalLM._from_config(cfg, attn_implementation=impl)
+    if kind.startswith("hf-gemma2"):
+        # Gemma 2 (Gemma2DecoderLayer: four RMSNorms, a gated tanh-GELU MLP, attention logits soft-capped): transformers
+        # runs it with eager attention only (no SDPA path), so only that lineage is counted
+        cfg = tf.Gemma2Config(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
+                              head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
+                              vocab_size=VOCAB, max_position_embeddings=SEQ * 4, sliding_window=SEQ * 2)
+        return tf.Gemma2ForCausalLM._from_config(cfg, attn_implementation=impl)
     if kind.startswith("hf-qwen3"):
         # Qwen3's decoder (Qwen3DecoderLayer: Llama's layer with q_norm and k_norm, RMSNorms over each head)
         cfg = tf.Qwen3Config(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
@@ -494,8 +503,8 @@ def _profiler_counts(prof) -> tuple[int, int]:
 
 
 LINEAGES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "hf-distilbert",
-            "hf-distilbert-eager", "hf-gemma3", "hf-gemma3-eager", "hf-qwen3", "hf-qwen3-eager", "hf-vit",
-            "hf-vit-eager", "hf-whisper", "hf-whisper-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
+            "hf-distilbert-eager", "hf-gemma3", "hf-gemma3-eager", "hf-gemma2-eager", "hf-qwen3", "hf-qwen3-eager",
+            "hf-vit", "hf-vit-eager", "hf-whisper", "hf-whisper-eager", "qwen1-torch", "qwen1-flash", "qwen1-flash-pynorm",
             "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 # counted beside the lineages, not priced as a layer code: Whisper's decoder layer (encoder layer + cross-attention)
 CHECKS = ("hf-whisper-decoder", "hf-whisper-decoder-eager")

@@ -41,7 +41,7 @@ MASK_LOSSES = ("mmyolo-yolov5-seg", "ultralytics-yolov5-seg")
 # [dispatch.kernels.layer_code] (benchmarks/count_layer_operators.py); unset, the generic count
 LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "hf-bert", "hf-bert-eager", "hf-distilbert",
                "hf-distilbert-eager", "hf-vit", "hf-vit-eager", "hf-whisper", "hf-whisper-eager", "hf-gemma3",
-               "hf-gemma3-eager", "hf-qwen3", "hf-qwen3-eager", "qwen1-torch",
+               "hf-gemma3-eager", "hf-gemma2-eager", "hf-qwen3", "hf-qwen3-eager", "qwen1-torch",
                "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 # the code a U-Net runs (model.unet_code): its operators per training step are counted in resources/factors.toml
 # [dispatch.kernels.unet_code] (benchmarks/count_unet_operators.py); unset, the generic count of layers_default.unet

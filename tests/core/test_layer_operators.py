@@ -22,7 +22,7 @@ from gpucheck.choices import LAYER_CODES
 from gpucheck.errors import BadInput
 from gpucheck.estimate.dispatch import layer_code_name, layer_operators
 from gpucheck.estimate.factors import load_factors
-from gpucheck.hf_config import workload_from_config, workload_from_config_file
+from gpucheck.hf_config import EAGER_ONLY, workload_from_config, workload_from_config_file
 from gpucheck.resources import resource_path
 from tests.core import accuracy as A
 from tests.helpers import evidence_row
@@ -145,7 +145,8 @@ def test_every_model_type_names_a_counted_layer_code() -> None:
     assert {"gpt2", "bert", "roberta"} <= set(by_type)
     for mt, codes in by_type.items():
         assert codes["sdpa"] in LAYER_CODES and codes["eager"] in LAYER_CODES, mt
-        assert codes["sdpa"] != codes["eager"], mt
+        # one code for both only where transformers has no SDPA path for the model type (gpucheck.hf_config.EAGER_ONLY)
+        assert (codes["sdpa"] != codes["eager"]) != (mt in EAGER_ONLY), mt
 
 
 def test_hugging_face_bert_large_priced_with_its_eager_bert_layer_comes_within_the_aim() -> None:
@@ -234,3 +235,16 @@ def test_qwen3_is_priced_with_its_own_decoder_layer_and_its_moe_with_the_moe_lay
     assert [layer_code_name(m, f) for m in (qwen3, qwen25, moe)] == ["hf-qwen3", "hf-llama-sdpa", "hf-moe-grouped"]
     layer = f["dispatch"]["kernels"]["layer_code"]
     assert layer_operators(qwen3, f)[0] == layer["hf-qwen3"]["forward"] > layer["hf-llama-sdpa"]["forward"]
+
+
+def test_gemma_2_is_priced_with_its_eager_decoder_layer() -> None:
+    """transformers runs Gemma 2 with eager attention only (its attention logits are soft-capped: no SDPA path), and
+    its Gemma2DecoderLayer dispatches 129 forward operators against the eager Llama layer's 99: a Gemma 2 config.json
+    gets that count."""
+    f = load_factors()
+    gemma2 = workload_from_config({"model_type": "gemma2", "hidden_size": 2304, "num_hidden_layers": 26,
+                                   "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+                                   "intermediate_size": 9216, "vocab_size": 256000}, "gemma-2-2b.json").model
+    assert gemma2.eager_attention and layer_code_name(gemma2, f) == "hf-gemma2-eager"
+    layer = f["dispatch"]["kernels"]["layer_code"]
+    assert layer_operators(gemma2, f)[0] == layer["hf-gemma2-eager"]["forward"] > layer["hf-llama-eager"]["forward"]
