@@ -319,42 +319,39 @@ class TinyLM(nn.Module):
 # -- the lineages ------------------------------------------------------------------------------------------------------
 
 
+def _decoder_shape(layers: int) -> dict[str, int]:
+    """The tiny shape every Llama-style decoder lineage is built at (the count does not depend on the widths)."""
+    return dict(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS, head_dim=HIDDEN // HEADS,
+                intermediate_size=FFN, num_hidden_layers=layers, vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
+
+
+# Llama-style decoders: (lineage prefix, config class, model class, config keys beyond the shape)
+DECODERS = (
+    ("hf-llama", "LlamaConfig", "LlamaForCausalLM", {}),
+    # Gemma 3's text decoder (Gemma3DecoderLayer: four RMSNorms around attention and MLP, q and k RMSNorms, a
+    # tanh-GELU gated MLP); its sliding window longer than the sequence, so every layer is one shape
+    ("hf-gemma3", "Gemma3TextConfig", "Gemma3ForCausalLM", {"sliding_window": SEQ * 2}),
+    # Gemma 2 (Gemma2DecoderLayer: four RMSNorms, a gated tanh-GELU MLP, attention logits soft-capped): transformers
+    # runs it with eager attention only (no SDPA path), so only that lineage is counted
+    ("hf-gemma2", "Gemma2Config", "Gemma2ForCausalLM", {"sliding_window": SEQ * 2}),
+    # Qwen3's decoder (Qwen3DecoderLayer: Llama's layer with q_norm and k_norm, RMSNorms over each head)
+    ("hf-qwen3", "Qwen3Config", "Qwen3ForCausalLM", {}),
+)
+
+
 def _hf(kind: str, layers: int, impl: str) -> nn.Module:
     import transformers as tf
 
-    if kind.startswith("hf-llama"):
-        cfg = tf.LlamaConfig(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
-                             intermediate_size=FFN, num_hidden_layers=layers, vocab_size=VOCAB,
-                             max_position_embeddings=SEQ * 4)
-        return tf.LlamaForCausalLM._from_config(cfg, attn_implementation=impl)
+    for prefix, config, model, extra in DECODERS:
+        if kind.startswith(prefix):
+            cfg = getattr(tf, config)(**_decoder_shape(layers), **extra)
+            return getattr(tf, model)._from_config(cfg, attn_implementation=impl)
     if kind.startswith("hf-moe"):
         # Qwen3-MoE (transformers' MoE layers share its shape: router, experts as 3D weights, grouped GEMMs):
         # 8 experts, 2 a token; experts_implementation grouped_mm, the default
-        cfg = tf.Qwen3MoeConfig(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
-                                head_dim=HIDDEN // HEADS, intermediate_size=FFN, moe_intermediate_size=176,  # grouped_mm: strides of 16 B
-                                num_experts=MOE_EXPERTS, num_experts_per_tok=2, num_hidden_layers=layers,
-                                vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
+        cfg = tf.Qwen3MoeConfig(**_decoder_shape(layers), moe_intermediate_size=176,  # grouped_mm: strides of 16 B
+                                num_experts=MOE_EXPERTS, num_experts_per_tok=2)
         return tf.Qwen3MoeForCausalLM._from_config(cfg, attn_implementation="sdpa", experts_implementation="grouped_mm")
-    if kind.startswith("hf-gemma3"):
-        # Gemma 3's text decoder (Gemma3DecoderLayer: four RMSNorms around attention and MLP, q and k RMSNorms, a
-        # tanh-GELU gated MLP); its sliding window longer than the sequence, so every layer is one shape
-        cfg = tf.Gemma3TextConfig(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
-                                  head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
-                                  vocab_size=VOCAB, max_position_embeddings=SEQ * 4, sliding_window=SEQ * 2)
-        return tf.Gemma3ForCausalLM._from_config(cfg, attn_implementation=impl)
-    if kind.startswith("hf-gemma2"):
-        # Gemma 2 (Gemma2DecoderLayer: four RMSNorms, a gated tanh-GELU MLP, attention logits soft-capped): transformers
-        # runs it with eager attention only (no SDPA path), so only that lineage is counted
-        cfg = tf.Gemma2Config(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
-                              head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
-                              vocab_size=VOCAB, max_position_embeddings=SEQ * 4, sliding_window=SEQ * 2)
-        return tf.Gemma2ForCausalLM._from_config(cfg, attn_implementation=impl)
-    if kind.startswith("hf-qwen3"):
-        # Qwen3's decoder (Qwen3DecoderLayer: Llama's layer with q_norm and k_norm, RMSNorms over each head)
-        cfg = tf.Qwen3Config(hidden_size=HIDDEN, num_attention_heads=HEADS, num_key_value_heads=HEADS,
-                             head_dim=HIDDEN // HEADS, intermediate_size=FFN, num_hidden_layers=layers,
-                             vocab_size=VOCAB, max_position_embeddings=SEQ * 4)
-        return tf.Qwen3ForCausalLM._from_config(cfg, attn_implementation=impl)
     if kind.startswith("hf-distilbert"):
         cfg = tf.DistilBertConfig(dim=HIDDEN, n_heads=HEADS, hidden_dim=4 * HIDDEN, n_layers=layers, vocab_size=VOCAB,
                                   dropout=0.0, attention_dropout=0.0, qa_dropout=0.0, seq_classif_dropout=0.0)

@@ -97,9 +97,9 @@ def unet_adapted_linears(m: ModelSpec, t: TrainSpec, k: Mapping[str, Any]) -> in
 
 def layer_code_name(m: ModelSpec, f: Mapping[str, Any]) -> str:
     """The code the model's layers run: the one it names (model.layer_code), else transformers' code for its config's
-    model_type where that is counted (GPT-2, the BERT family, DistilBERT, ViT, Whisper: factors.toml
-    [dispatch.kernels.usual_layer_code.by_model_type]), else Hugging Face's Llama layer, each with eager attention
-    where the model materializes its scores."""
+    model_type where that is counted (GPT-2, the BERT family, DistilBERT, ViT, Whisper, Gemma 2, Gemma 3, Qwen3:
+    factors.toml [dispatch.kernels.usual_layer_code.by_model_type]), else Hugging Face's Llama layer, each with eager
+    attention where the model materializes its scores."""
     if m.layer_code:
         return m.layer_code
     if moe.is_moe(m):
