@@ -29,6 +29,7 @@ CPUS = {
     "arm64-cortex-x3-a715-a710-a510": ("arm", 16, True),  # Armv9 with FEAT_BF16
     "arm64-cavium-thunderx-server": ("arm", 16, False),
     "amd-epyc-zen5-kvm-2vcpu": ("amd-zen5", 64, True),  # this project's build machine: AVX512_BF16, AVX-VNNI
+    "amd-epyc-zen4-kvm-2vcpu": ("amd-zen4", 32, True),  # a later build machine: AVX512_BF16, no AVX-VNNI
 }
 
 

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from gpucheck.catalog import get_workload
-from gpucheck.estimate import apply_overrides, estimate
+from gpucheck.estimate import Target, apply_overrides, estimate
 from gpucheck.estimate.factors import load_factors
 from gpucheck.machine import Machine
+from gpucheck.probe.cpu import parse_cpuinfo
 from gpucheck.trial.calibrate import as_run, idle_step_seconds, raw_target, trial_workload
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,9 +26,14 @@ DATA = ROOT / "benchmarks" / "data"
 CAL = ROOT / "tests" / "fixtures" / "recorded" / "calibration"
 SCAN = Machine.load(str(CAL / "intel-amx-2vcpu.scan.json"))
 DEEP = Machine.load(str(CAL / "intel-amx-2vcpu.deep-scan.json"))
+_ZEN4_INFO = parse_cpuinfo((ROOT / "tests" / "fixtures" / "recorded" / "cpuinfo" / "amd-epyc-zen4-kvm-2vcpu.proc-cpuinfo.txt")
+                           .read_text(encoding="utf-8"))
+ZEN4 = dataclasses.replace(SCAN, gpus=(), measured=None, cpu=dataclasses.replace(
+    SCAN.cpu, brand=_ZEN4_INFO.get("brand"), vendor="amd", flags=tuple(_ZEN4_INFO.get("flags", ()))))
 TRIALS = json.loads((DATA / "trials-cpu-intel-amx.json").read_text(encoding="utf-8"))
 ONE_THREAD = json.loads((DATA / "calibration-loo-intel-amx.json").read_text(encoding="utf-8"))["rows"]
 THREADS = json.loads((DATA / "cpu-threads-intel-amx.json").read_text(encoding="utf-8"))["by_threads"]
+ZEN4_THREADS = json.loads((DATA / "cpu-threads-amd-zen4.json").read_text(encoding="utf-8"))["by_threads"]
 # the bounds of tests/core/test_cpu_trials_intel.py: LoRA and Stable Diffusion are about 2x off on this CPU
 LORA_ON_CPU = {"qwen2.5-1.5b-lora": 2.2, "sd15-lora": 2.2}
 BOUND = 1.6
@@ -56,6 +62,20 @@ def test_one_cores_streaming_rate_doubles_with_a_second_thread():
     figure = load_factors()["cpu"]["core_mem_bandwidth_gbps"]["intel-amx"]
     assert abs(figure / statistics.median(one[k] for k in out_of_place) - 1) <= 0.05
 
+
+
+def test_a_zen_4_core_streams_at_its_own_measured_rate_not_the_slower_xeons():
+    """A user on an AMD Zen 4 CPU (AVX-512 with AVX512_BF16, no AVX-VNNI: the build machine of 2026-12-04, whose
+    /proc/cpuinfo is recorded) gets one core's memory-bound work priced at what that core streamed (30.3 GB/s, the
+    median of its one-thread out-of-place kernels), not at the default 14 measured on the Intel Xeon's core: one
+    thread's element-wise work would otherwise be priced 2.2x too slow."""
+    one = ZEN4_THREADS["1"]["streaming GB/s (bytes read + written)"]
+    out_of_place = [v for k, v in one.items() if "in place" not in k]
+    core = Target.from_machine(ZEN4).cpu_core(load_factors())
+    assert core.kind == "amd-zen4"
+    one_thread = dataclasses.replace(Target.from_machine(ZEN4), cpu_cores=1)
+    assert abs(one_thread.streaming_gbps(load_factors()) / statistics.median(out_of_place) - 1) <= 0.05
+    assert one_thread.streaming_gbps(load_factors()) > 2 * load_factors()["cpu"]["core_mem_bandwidth_gbps"]["default"]
 
 @pytest.mark.parametrize("row", [r for r in TRIALS if r["outcome"] == "ran"], ids=lambda r: r["workload"])
 def test_a_deep_scan_prices_the_cpu_trials_as_well_as_the_defaults(row):
