@@ -44,10 +44,12 @@ from gpucheck.trial.models import job_spec  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "calibration-loo.json"  # AMD EPYC (Zen 5)
 AMX_DATA = ROOT / "benchmarks" / "data" / "calibration-loo-intel-amx.json"
+ZEN4_DATA = ROOT / "benchmarks" / "data" / "calibration-loo-amd-zen4.json"
 MATRIX_GAIN_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-matrix-gain.json"  # bench_cpu_matrix_gain.py
 COSTS_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-costs-intel-amx.json"  # measure_cpu_step_costs.py
 CPUS = {"calibration-loo.json": "AMD EPYC (Zen 5), AVX-512 with AVX512_BF16",
-        "calibration-loo-intel-amx.json": "Intel Xeon with AMX (AVX-512, AVX512_BF16, AMX-BF16)"}
+        "calibration-loo-intel-amx.json": "Intel Xeon with AMX (AVX-512, AVX512_BF16, AMX-BF16)",
+        "calibration-loo-amd-zen4.json": "AMD EPYC (Zen 4), AVX-512 with AVX512_BF16, no AVX-VNNI"}
 BF16_DATA = ROOT / "benchmarks" / "data" / "calibration-fp32-vs-bf16.json"
 KERNELS_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-kernels.json"
 PROFILE_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-profile.json"  # bench_cpu_profile.py measure
@@ -206,7 +208,7 @@ def _worst(loo: dict[str, float]) -> str:
 
 
 def doc(a: argparse.Namespace) -> int:
-    paths = [Path(a.data)] if a.data else [p for p in (DATA, AMX_DATA) if p.exists()]
+    paths = [Path(a.data)] if a.data else [p for p in (DATA, AMX_DATA, ZEN4_DATA) if p.exists()]
     sections = [_cpu_section(p) for p in paths]
     lines = [BEGIN, "## Calibration on this PC (leave one job out)", "",
              "`gpucheck calibrate` and every `gpucheck trial` keep what they measured for this PC, and every later "

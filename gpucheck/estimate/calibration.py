@@ -50,6 +50,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from gpucheck.estimate.loop import step_overhead_seconds
 from gpucheck.fileio import write_text_atomic
 from gpucheck.i18n import tr
 from gpucheck.lazy import lazy_import
@@ -363,7 +364,7 @@ def today() -> str:
 def host_seconds(sp: Any, backend: str, t: Any, f: Mapping[str, Any]) -> float:
     """The host's part of the estimate's step: the fixed per-step cost, and the operators' dispatch where it
     is not hidden behind the device's work (on the CPU backend the same cores do both, so it never is)."""
-    overhead = float(f["step_overhead_s"][backend]) / max(1, t.grad_accum)
+    overhead = step_overhead_seconds(t, backend, f)
     if backend == "cpu":  # and the single-thread work beside it (dropout's masks, page faults), at one core's pace
         exposed = sp.dispatch_seconds + float(getattr(sp, "serial_seconds", 0.0) or 0.0)
     else:

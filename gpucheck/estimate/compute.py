@@ -71,6 +71,7 @@ from gpucheck.estimate.dispatch import (
 from gpucheck.estimate.eager_scores import score_traffic  # eager attention's operators over its scores
 from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, load_factors, seq_len_of
 from gpucheck.estimate.links import Traffic
+from gpucheck.estimate.loop import step_overhead_seconds
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.estimate.params import ParamCounts, active_block_linear_params, block_linear_params, head_dim
 from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
@@ -451,7 +452,7 @@ def speed(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc: Par
     # a GPU's occupancy at small batches; a CPU's few cores fill with far less parallel work
     gpu_s = (g.matmul_s + g.memory_s) / (small_batch_efficiency(m, t, f) if target.gpu is not None else 1.0)
     disp_s = dispatch_seconds(g.kernels, target, f)
-    overhead_s = f["step_overhead_s"][backend] / max(1, t.grad_accum)
+    overhead_s = step_overhead_seconds(t, backend, f)
     # a GPU runs its queue while the CPU dispatches the next operators; on the CPU the same cores do both in turn,
     # one of them alone draws dropout's random masks, and the step's largest tensors fault their pages in afresh
     serial_s = mask_seconds(m, t, target, f, attn_len) + fault_seconds(m, t, target, f)

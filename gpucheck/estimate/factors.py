@@ -158,6 +158,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
                   "optimizer_bytes_per_trainable_param": _each(OPTIMIZERS, _each(OPTIMIZER_IMPLS, "pos")),
                   "optimizer_bytes_per_trainable_param_16bit": _each(OPTIMIZERS, _each(OPTIMIZER_IMPLS, "pos"))},
     "step_overhead_s": _each(BACKENDS, "num"),
+    "loop_overhead_s": {"plain": "num"},
     "dispatch": {"launch_us": "num", "reference_clock_mhz": "pos",
                  "kernels": {"backward_per_forward": "num", "adapter_forward": "num", "adapter_backward": "num",
                              "dequant_per_linear": "num", "dequant_cast_per_linear": "num", "linear4bit_upcast_casts": "num",

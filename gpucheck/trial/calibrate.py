@@ -80,7 +80,12 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
     so the job is estimated without the host's input path (an audio job's features, the DataLoader workers' starts:
     estimate/input_path.py). The trial runs PyTorch / PEFT code, not Unsloth's: a job set to Unsloth is measured and
     estimated on the Hugging Face stack, and so is a job set to a compiled or fused stack (the runner trains eager
-    PyTorch, with the library's own loss). A vision-language model is tried, and estimated, as its decoder alone."""
+    PyTorch, with the library's own loss). A vision-language model is tried, and estimated, as its decoder alone. The
+    runner's loop is a plain one (train.loop "plain": ready batches, no framework's per-step work), and so is the
+    estimate's: a trial prices the Trainer's per-step cost on no job, so a calibration's host factor measures how fast
+    this PC launches the operators, not which loop a job uses."""
+    if workload.train.loop != "plain":
+        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, loop="plain"))
     if workload.train.feature_extraction or workload.train.loader_start:
         workload = dataclasses.replace(workload, train=dataclasses.replace(
             workload.train, feature_extraction="", loader_start=""))
@@ -281,10 +286,10 @@ class CalibrationRun:
 # calibrates the host alone. From 2026-12-04 (39f85e6) to the same day's two later H200 runs, a probe's batch doubled
 # until the estimate put 3/4 of its step on the GPU (32 / 4 / 4 became 512 / 256 / 512): those probes' errors were the
 # model's for three small synthetic nets, not the GPU's, and did not carry to the jobs. Replayed against the 14 trials
-# recorded on H200s (tests/fixtures/recorded/h200*), their calibration (conv nets x0.46, transformers x0.62, U-Nets
-# x1.10, host x0.70) put 6 within 1.35x of the measured step (median 1.44x); the written batches' (host x0.52) put 9
-# (median 1.24x) and bring the worst from 2.76x to 2.04x; uncalibrated, 10 (median 1.15x): on that GPU the model alone
-# did best (tests/core/test_calibration.py).
+# recorded on H200s (tests/fixtures/recorded/h200*), each estimated with the runner's plain loop, their calibration
+# (conv nets x0.61, transformers x0.79, U-Nets x1.12, host x0.81) put 9 within 1.35x of the measured step (median
+# 1.29x); the written batches' (host x0.65) put 11 (median 1.27x); uncalibrated, 11 (median 1.11x): on that GPU the
+# model alone did best (tests/core/test_calibration.py).
 
 
 def _probe(name: str, w: Workload, python: str, budget: float, machine: Any, device: str,
