@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import diffusers
@@ -63,6 +64,10 @@ CONFIGS: dict[str, dict[str, Any]] = {
                            addition_embed_type="text_time", addition_time_embed_dim=256,
                            projection_class_embeddings_input_dim=2816),
 }
+# `gpucheck calibrate`'s U-Net probe: SD 1.5's block types at channels 64/128, one layer per block (resources/calibration/unet.toml)
+PROBE = Path(__file__).resolve().parents[1] / "resources" / "models" / "calibration" / "unet-block.json"
+CONFIGS["calibration-unet-block"] = {k: v for k, v in json.loads(PROBE.read_text(encoding="utf-8")).items()
+                                     if not k.startswith("_")}
 TEXT_TOKENS = 77
 
 

@@ -49,7 +49,7 @@ LAYER_CODES = ("hf-llama-sdpa", "hf-llama-eager", "hf-gpt2", "hf-gpt2-eager", "h
                "qwen1-flash", "qwen1-flash-pynorm", "litgpt-llama", "litgpt-neox", "torchvision-vit", "hf-moe-grouped")
 # the code a U-Net runs (model.unet_code): its operators per training step are counted in resources/factors.toml
 # [dispatch.kernels.unet_code] (benchmarks/count_unet_operators.py); unset, the generic count of layers_default.unet
-UNET_CODES = ("diffusers-sd1", "diffusers-sd2", "diffusers-sdxl")
+UNET_CODES = ("diffusers-sd1", "diffusers-sd2", "diffusers-sdxl", "calibration-unet-block")
 # layer codes whose attention runs q, k and v as ONE linear (GPT-2's and Qwen-1's c_attn, litgpt's fused attn): LoRA
 # on any of them is one adapted input (litgpt LoRAQKVLinear: one lora_dropout; PEFT on c_attn: one LoRA layer;
 # torchvision's nn.MultiheadAttention: one packed in_proj_weight)

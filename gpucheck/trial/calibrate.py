@@ -287,8 +287,8 @@ class CalibrationRun:
 # until the estimate put 3/4 of its step on the GPU (32 / 4 / 4 became 512 / 256 / 512): those probes' errors were the
 # model's for three small synthetic nets, not the GPU's, and did not carry to the jobs. Replayed against the 14 trials
 # recorded on H200s (tests/fixtures/recorded/h200*), each estimated with the runner's plain loop, their calibration
-# (conv nets x0.61, transformers x0.79, U-Nets x1.12, host x0.81) put 9 within 1.35x of the measured step (median
-# 1.29x); the written batches' (host x0.65) put 11 (median 1.27x); uncalibrated, 11 (median 1.11x): on that GPU the
+# (conv nets x0.61, transformers x0.79, U-Nets x1.17, host x0.83) put 9 within 1.35x of the measured step (median
+# 1.29x); the written batches' (host x0.72) put 11 (median 1.23x); uncalibrated, 11 (median 1.11x): on that GPU the
 # model alone did best (tests/core/test_calibration.py).
 
 
