@@ -90,11 +90,15 @@ def cpu_math(t: TrainSpec, core: CpuCore, f: Mapping[str, Any], arch: str = "") 
 def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
     """On the CPU a GEMM's efficiency grows with its rows (the tokens of the micro-batch): oneDNN/MKL pack and
     block the weight matrix per call and split the rows over the cores, so few rows per core leave the FMA units
-    waiting: r / (r + cpu.gemm_half_rows_per_core), r = rows ÷ cores. Transformers only (a convolution's rows
+    waiting: r / (r + h), r = rows ÷ cores, h by the kind of core where its kernels were measured
+    (cpu.gemm_half_rows_by_core), else cpu.gemm_half_rows_per_core. Transformers only (a convolution's rows
     are batch × pixels, thousands even for one image). 1.0 on GPUs, where `small_hidden_half` covers narrow
     layers."""
-    half = f["cpu"]["gemm_half_rows_per_core"]
-    if target.gpu is not None or m.arch != "transformer" or not half:
+    if target.gpu is not None or m.arch != "transformer":
+        return 1.0
+    by_core = f["cpu"].get("gemm_half_rows_by_core") or {}
+    half = by_core.get(target.cpu_core(f).kind, f["cpu"]["gemm_half_rows_per_core"])
+    if not half:
         return 1.0
     cores = target.cpu_cores or f["cpu"]["default_cores"]
     rows = seq_len_of(t) * t.batch / max(1, cores)
