@@ -47,7 +47,8 @@ AMX_DATA = ROOT / "benchmarks" / "data" / "calibration-loo-intel-amx.json"
 ZEN4_DATA = ROOT / "benchmarks" / "data" / "calibration-loo-amd-zen4.json"
 MATRIX_GAIN_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-matrix-gain.json"  # bench_cpu_matrix_gain.py
 COSTS_DATA = ROOT / "benchmarks" / "data" / "calibration-cpu-costs-intel-amx.json"  # measure_cpu_step_costs.py
-# CPUs whose rounds were measured after every CPU choice of the model had been made: validation, not calibration
+# CPUs whose rounds were measured after the model's CPU choices on the other CPUs had been made, and compared first
+# as validation (choices made on them since are named in _fresh_note)
 FRESH = ("calibration-loo-amd-zen4.json",)
 CPUS = {"calibration-loo.json": "AMD EPYC (Zen 5), AVX-512 with AVX512_BF16",
         "calibration-loo-intel-amx.json": "Intel Xeon with AMX (AVX-512, AVX512_BF16, AMX-BF16)",
@@ -140,7 +141,7 @@ class CpuSection(NamedTuple):
     alone: dict[str, float]  # job → the uncalibrated model's estimate ÷ measured
     target: Target  # one core of that CPU
     name: str
-    fresh: bool  # measured after the model's CPU choices: validation rounds (FRESH)
+    fresh: bool  # measured after the model's CPU choices on the other CPUs (FRESH)
 
 
 def _cpu_section(path: Path) -> CpuSection:
