@@ -305,39 +305,39 @@ def _mean_error(d: dict[str, float]) -> float:
 
 
 def _fresh_note(sections: list[CpuSection]) -> list[str]:
-    """What the CPUs measured after the model's CPU choices say: validation, nothing set from them."""
-    out = []
-    for sec in sections:
-        alone = sorted(sec.alone.values())
-        out += ["", f"**A CPU the choices above were not made on: the {sec.name}.** Its rounds were measured on "
-                "2026-12-04, after every choice above (the model at commit 84ba967: `[cpu.core_mem_bandwidth_gbps] "
-                "amd-zen4` = 30.3 GB/s, measured on this core's streaming kernels before any job was timed, "
-                "`benchmarks/data/cpu-threads-amd-zen4.json`; the runner's plain loop). Compared then, the model alone "
-                "was within 10 % for 1 of 5 (0.92–1.51×, mean error 1.29×), calibrated 1 (1.24×), the two rates 2 "
-                "(1.18×). One choice was made on them afterwards, with this CPU's trials below, which priced the "
-                "transformers furthest off: the rows term by kind of core (`[cpu.gemm_half_rows_by_core] amd-zen4` = "
-                "11.5, fitted to this core's own bf16 linear layers by rows in the same file, against the Intel AMX "
-                "kernels' 100), so these rounds are calibration rows for it. Now the model alone is within 10 % for "
-                f"{_within(sec.alone)} of {len(sec.alone)} jobs ({alone[0]:.2f}–{alone[-1]:.2f}×, mean error "
-                f"{_mean_error(sec.alone):.2f}×; every bf16 job priced too slow, the conv nets most); calibrated on the other four, "
-                f"{_within(sec.loo)} (mean {_mean_error(sec.loo):.2f}×); from the two rates alone {_within(sec.two)} "
-                f"(mean {_mean_error(sec.two):.2f}×). So on a CPU the order was not chosen on, the two rates predicted a "
-                "left-out job closer than a measured family's own factor, the order chosen on the other two CPUs (see "
-                "the honesty note), before the rows term and after it: the order is kept, since changing it now would "
-                "be a choice made on these rounds, and this is the check that note asked for.",
-                "- Why the bf16 jobs are still priced too slow here: the VM hides the CPU's clock (no cpufreq, the brand "
-                "reads 'AMD EPYC'), so the model takes the default 3.0 GHz ([cpu] default_clock_mhz), 192 GFLOP/s at "
-                "Zen 4's 64 bf16 FLOPs a cycle, while one thread's bf16 linear layers ran at 203–212 GFLOP/s forward + "
-                "backward at 512–1,024 rows on this core (`benchmarks/data/cpu-threads-amd-zen4.json`): the core runs "
-                "at 3.2 GHz or more (EPYC 9004 parts boost to 3.5–3.7 GHz). The job with the most non-matrix work, "
-                "mnist-cnn (fp32, max-pool, dropout's masks), is the one priced slightly fast. `gpucheck calibrate` "
-                "measures what the clock hides; without it, a CPU whose clock the scan cannot read is priced at the "
-                "default.",
-                "- Zen 4 against Zen 5 (the same jobs, one thread): 1.10–1.55× the Zen 5's CPU seconds, where the model "
-                "has Zen 4's matrix units at half Zen 5's (64 against 128 bf16 FLOPs a cycle at the same clock): the "
-                "jobs' steps are not matrix-bound enough for the peak's ratio to carry whole (the Zen 5 rounds ran the "
-                "per-tensor optimizer loop on a busier machine, so the comparison is rough)."]
-    return out
+    """What the AMD EPYC Zen 4, measured after the choices made on the other CPUs, says (FRESH: its one file)."""
+    sec = next((s for s in sections if s.fresh), None)
+    if sec is None:
+        return []
+    alone = sorted(sec.alone.values())
+    return ["", f"**A CPU the choices above were not made on: the {sec.name}.** Its rounds were measured on "
+            "2026-12-04, after every choice above (the model at commit 84ba967: `[cpu.core_mem_bandwidth_gbps] "
+            "amd-zen4` = 30.3 GB/s, measured on this core's streaming kernels before any job was timed, "
+            "`benchmarks/data/cpu-threads-amd-zen4.json`; the runner's plain loop). Compared then, the model alone "
+            "was within 10 % for 1 of 5 (0.92–1.51×, mean error 1.29×), calibrated 1 (1.24×), the two rates 2 "
+            "(1.18×). One choice was made on them afterwards, with this CPU's trials below, which priced the "
+            "transformers furthest off: the rows term by kind of core (`[cpu.gemm_half_rows_by_core] amd-zen4` = "
+            "11.5, fitted to this core's own bf16 linear layers by rows in the same file, against the Intel AMX "
+            "kernels' 100), so these rounds are calibration rows for it. Now the model alone is within 10 % for "
+            f"{_within(sec.alone)} of {len(sec.alone)} jobs ({alone[0]:.2f}–{alone[-1]:.2f}×, mean error "
+            f"{_mean_error(sec.alone):.2f}×; every bf16 job priced too slow, the conv nets most); calibrated on the other four, "
+            f"{_within(sec.loo)} (mean {_mean_error(sec.loo):.2f}×); from the two rates alone {_within(sec.two)} "
+            f"(mean {_mean_error(sec.two):.2f}×). So on a CPU the order was not chosen on, the two rates predicted a "
+            "left-out job closer than a measured family's own factor, the order chosen on the other two CPUs (see "
+            "the honesty note), before the rows term and after it: the order is kept, since changing it now would "
+            "be a choice made on these rounds, and this is the check that note asked for.",
+            "- Why the bf16 jobs are still priced too slow here: the VM hides the CPU's clock (no cpufreq, the brand "
+            "reads 'AMD EPYC'), so the model takes the default 3.0 GHz ([cpu] default_clock_mhz), 192 GFLOP/s at "
+            "Zen 4's 64 bf16 FLOPs a cycle, while one thread's bf16 linear layers ran at 203–212 GFLOP/s forward + "
+            "backward at 512–1,024 rows on this core (`benchmarks/data/cpu-threads-amd-zen4.json`): the core runs "
+            "at 3.2 GHz or more (EPYC 9004 parts boost to 3.5–3.7 GHz). The job with the most non-matrix work, "
+            "mnist-cnn (fp32, max-pool, dropout's masks), is the one priced slightly fast. `gpucheck calibrate` "
+            "measures what the clock hides; without it, a CPU whose clock the scan cannot read is priced at the "
+            "default.",
+            "- Zen 4 against Zen 5 (the same jobs, one thread): 1.10–1.55× the Zen 5's CPU seconds, where the model "
+            "has Zen 4's matrix units at half Zen 5's (64 against 128 bf16 FLOPs a cycle at the same clock): the "
+            "jobs' steps are not matrix-bound enough for the peak's ratio to carry whole (the Zen 5 rounds ran the "
+            "per-tensor optimizer loop on a busier machine, so the comparison is rough)."]
 
 
 def _serial_costs_note(sections: list[CpuSection]) -> list[str]:

@@ -142,7 +142,12 @@ def half_rows_fit(path: Path, max_rows: int = 1024) -> int:
     """The h of rate = peak × r / (r + h) that fits the pure bf16 linear layers' GFLOP/s by rows r ≤ max_rows best
     (least squares in log rate, the peak fitted with it). Past 1,024 rows the rate falls again (the activations
     leave the caches), which is not the per-call cost this term stands for."""
-    k = json.loads(path.read_text())["kernels"]
+    return half_rows_fit_of(json.loads(path.read_text())["kernels"], max_rows)
+
+
+def half_rows_fit_of(k: dict, max_rows: int = 1024) -> int:
+    """half_rows_fit on kernels already read: {"linear … bf16, …": {rows: GFLOP/s}} (this script's "kernels", or one
+    thread's figures from benchmarks/measure_cpu_threads.py)."""
     points = [(int(r), g) for key, v in k.items() if key.startswith("linear") and " bf16, " in key
               for r, g in v.items() if int(r) <= max_rows]
 

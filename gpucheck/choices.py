@@ -19,7 +19,7 @@ ZERO_ENGINES = ("deepspeed", "fsdp", "other")
 # how DataLoader workers start (train.loader_start; gpucheck/estimate/input_path.py): spawn_each_epoch — a fresh
 # interpreter per worker (spawn, macOS' and Windows' default), started anew at every epoch (no persistent_workers)
 LOADER_STARTS = ("spawn_each_epoch",)
-# the loop around the training step (train.loop; factors.toml [step_overhead_s] plain): plain — a hand-written loop
+# the loop around the training step (train.loop; factors.toml [loop_overhead_s]): plain — a hand-written loop
 # over batches that are ready (gpucheck's trial runner and calibrate probes, airbench, nanoGPT), with no framework's
 # per-step work beside the operators
 LOOPS = ("plain",)

@@ -295,10 +295,10 @@ class TrainSpec:
     stream_archive_bytes: int = 0  # audio_decode = mp3_stream: archive bytes (.tar.gz) read per clip the stream yields
     input_floats: int = 0  # floats per sample on the input path: a raw 16 kHz waveform 16,000 a second (wav2vec2 / XLS-R
     #   input_values); 0 = a Whisper clip padded to 30 s, 80 log-Mel bins x 3,000 frames = 240,000
-    loader_workers: int = 0  # DataLoader num_workers as the job's script sets it (0: in the training process / not said)
     loop: str = ""  # the loop around the step: "" = a training framework's (the Hugging Face Trainer, Lightning), whose
     #   per-step cost factors.toml [step_overhead_s] prices by backend | plain: a hand-written loop over ready batches
-    #   (choices.LOOPS; gpucheck's trial runner), priced by [step_overhead_s] plain
+    #   (choices.LOOPS; gpucheck's trial runner), priced by [loop_overhead_s] plain
+    loader_workers: int = 0  # DataLoader num_workers as the job's script sets it (0: in the training process / not said)
     loader_start: str = ""  # how those workers start: one of choices.LOADER_STARTS; "" = fork or persistent workers (not priced)
     epoch_samples: int = 0  # samples the DataLoader walks per epoch (0: the job's data set, DataSpec.samples)
     loader_dataset_bytes: int = 0  # bytes of the data set object each spawned worker receives pickled (an in-memory

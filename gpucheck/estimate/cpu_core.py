@@ -96,8 +96,7 @@ def cpu_rows_efficiency(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str,
     layers."""
     if target.gpu is not None or m.arch != "transformer":
         return 1.0
-    by_core = f["cpu"].get("gemm_half_rows_by_core") or {}
-    half = by_core.get(target.cpu_core(f).kind, f["cpu"]["gemm_half_rows_per_core"])
+    half = f["cpu"]["gemm_half_rows_by_core"].get(target.cpu_core(f).kind, f["cpu"]["gemm_half_rows_per_core"])
     if not half:
         return 1.0
     cores = target.cpu_cores or f["cpu"]["default_cores"]

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.records import TrainSpec
 
-def step_overhead_seconds(t: Any, backend: str, f: Mapping[str, Any]) -> float:
+
+def step_overhead_seconds(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> float:
     """Seconds per micro-batch the loop around the step costs beside its operators."""
-    loop = getattr(t, "loop", "")
-    per_step = float(f["loop_overhead_s"][loop]) if loop else float(f["step_overhead_s"][backend])
-    return per_step / max(1, int(getattr(t, "grad_accum", 1) or 1))
+    per_step = f["loop_overhead_s"][t.loop] if t.loop else f["step_overhead_s"][backend]
+    return float(per_step) / max(1, t.grad_accum)

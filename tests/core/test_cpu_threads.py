@@ -18,18 +18,15 @@ from gpucheck.catalog import get_workload
 from gpucheck.estimate import Target, apply_overrides, estimate
 from gpucheck.estimate.factors import load_factors
 from gpucheck.machine import Machine
-from gpucheck.probe.cpu import parse_cpuinfo
 from gpucheck.trial.calibrate import as_run, idle_step_seconds, raw_target, trial_workload
+from tests.helpers import bench_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "benchmarks" / "data"
 CAL = ROOT / "tests" / "fixtures" / "recorded" / "calibration"
 SCAN = Machine.load(str(CAL / "intel-amx-2vcpu.scan.json"))
 DEEP = Machine.load(str(CAL / "intel-amx-2vcpu.deep-scan.json"))
-_ZEN4_INFO = parse_cpuinfo((ROOT / "tests" / "fixtures" / "recorded" / "cpuinfo" / "amd-epyc-zen4-kvm-2vcpu.proc-cpuinfo.txt")
-                           .read_text(encoding="utf-8"))
-ZEN4 = dataclasses.replace(SCAN, gpus=(), measured=None, cpu=dataclasses.replace(
-    SCAN.cpu, brand=_ZEN4_INFO.get("brand"), vendor="amd", flags=tuple(_ZEN4_INFO.get("flags", ()))))
+ZEN4 = Machine.load(str(CAL / "amd-zen4-2vcpu.scan.json"))
 TRIALS = json.loads((DATA / "trials-cpu-intel-amx.json").read_text(encoding="utf-8"))
 ONE_THREAD = json.loads((DATA / "calibration-loo-intel-amx.json").read_text(encoding="utf-8"))["rows"]
 THREADS = json.loads((DATA / "cpu-threads-intel-amx.json").read_text(encoding="utf-8"))["by_threads"]
@@ -70,7 +67,7 @@ def test_one_cores_streaming_rate_doubles_with_a_second_thread():
 
 def test_a_zen_4_core_streams_at_its_own_measured_rate_not_the_slower_xeons():
     """A user on an AMD Zen 4 CPU (AVX-512 with AVX512_BF16, no AVX-VNNI: the build machine of 2026-12-04, whose
-    /proc/cpuinfo is recorded) gets one core's memory-bound work priced at what that core streamed (30.3 GB/s, the
+    scan is recorded) gets one core's memory-bound work priced at what that core streamed (30.3 GB/s, the
     median of its one-thread out-of-place kernels), not at the default 14 measured on the Intel Xeon's core: one
     thread's element-wise work would otherwise be priced 2.2x too slow."""
     one = ZEN4_THREADS["1"]["streaming GB/s (bytes read + written)"]
@@ -159,3 +156,13 @@ def test_a_calibration_measured_on_one_thread_holds_on_two():
         target = dataclasses.replace(raw_target(SCAN, "cpu"), calibration=cal)
         calibrated.append(abs(math.log(estimate(w, target).step_seconds / idle)))
     assert math.exp(statistics.fmean(calibrated)) <= 1.05 * math.exp(statistics.fmean(uncal)), (calibrated, uncal)
+
+
+def test_a_zen_4_cores_rows_term_is_its_own_linear_layers_fit():
+    """[cpu.gemm_half_rows_by_core] amd-zen4 is the rows term fitted to that core's one-thread bf16 linear layers by
+    rows (the same fit as the Intel AMX figure's, benchmarks/measure_cpu_step_costs.py), and far below the AMX
+    kernels' 100: its AVX512_BF16 kernels need few rows to stream a weight."""
+    fit = bench_module("measure_cpu_step_costs").half_rows_fit_of(ZEN4_THREADS["1"])
+    figure = load_factors()["cpu"]["gemm_half_rows_by_core"]["amd-zen4"]
+    assert abs(figure / fit - 1) <= 0.05
+    assert figure < load_factors()["cpu"]["gemm_half_rows_per_core"] / 5
