@@ -7,7 +7,9 @@
 # Everything lands in $OUT as at most 8 files (written as it goes, so a run cut short keeps what it measured):
 #   env.txt (nvidia-smi -q / topo / query, lscpu, memory, disks, library versions), smi-q.xml (nvidia-smi -q -x),
 #   scan.json, calibrate.json, check.txt (verdicts uncalibrated, then calibrated), trials.jsonl (one
-#   `gpucheck trial --json` object a line, with the job, exit code and wall seconds), log.txt (stderr).
+#   `gpucheck trial --json` object a line, with the job, exit code and wall seconds), kernels.json
+#   (benchmarks/measure_gpu_kernels.py: NCHW against channels-last conv steps and their layout kernels, the host's
+#   cost per launched kernel, the first GEMMs' workspaces; about a minute), log.txt (stderr).
 #
 # Each trial gets a calibration folder of its own, so the estimate it prints beside the measurement is the
 # uncalibrated model's. The trials enter resources/evidence/ as VALIDATION rows: this role is fixed here,
@@ -22,7 +24,8 @@
 #
 # Environment: GC_PY (the Python that runs gpucheck, default python3), TRIAL_PY (the Python with PyTorch for the
 # trials, default GC_PY), TRIAL_SECONDS (timed seconds per trial, default 5), CAL_SECONDS (calibrate, default 30),
-# JOBS (space-separated built-in jobs, in order of priority), NS_CHECK (0 skips env.txt's namespace checks: five
+# JOBS (space-separated built-in jobs, in order of priority; empty: no trials), KERNELS (0 skips kernels.json),
+# NS_CHECK (0 skips env.txt's namespace checks: five
 # starts of PyTorch, about 20 s), CALIBRATE (0 skips calibrate and check.txt), DEVICE (auto | cuda | cpu), SITE
 # (extra folders for PYTHONPATH, e.g. carried wheels unpacked), WHEELS (a folder of wheels unpacked into a temporary
 # site first). The three H200 runs: NS_CHECK=0 SITE=$PWD/.devrun/site WHEELS=$PWD/.devrun/wheels, where .devrun
@@ -35,7 +38,7 @@ TRIAL_PY=$(command -v "${TRIAL_PY:-$GC_PY}")
 TRIAL_SECONDS=${TRIAL_SECONDS:-5}
 CAL_SECONDS=${CAL_SECONDS:-30}
 DEVICE=${DEVICE:-auto}
-JOBS=${JOBS:-"mnist-cnn cifar10-resnet18 bert-base-finetune qwen2.5-1.5b-lora gpt2-124m-pretrain resnet50-finetune
+JOBS=${JOBS-"mnist-cnn cifar10-resnet18 bert-base-finetune qwen2.5-1.5b-lora gpt2-124m-pretrain resnet50-finetune
   whisper-small-finetune sd15-lora llama3-8b-qlora imagenet-resnet50 gemma3-4b-qlora sdxl-lora qwen2.5-7b-qlora
   llama3-8b-lora sd15-dreambooth"}
 export PYTHONUNBUFFERED=1
@@ -106,4 +109,11 @@ print(json.dumps({"job": job, "rc": int(rc), "wall_seconds": round(int(wall) / 1
 EOF
   echo "trial $job rc=$rc wall=${wall} ms" | tee -a "$log"
 done
+[ "${KERNELS:-1}" = 0 ] || {
+stamp "kernels"
+dev=()
+[ "$DEVICE" = auto ] || dev=(--device "$DEVICE")
+timeout 300 "$TRIAL_PY" benchmarks/measure_gpu_kernels.py "${dev[@]}" --out "$OUT/kernels.json" > /dev/null 2>>"$log"
+echo "kernels rc=$?" | tee -a "$log"
+}
 stamp "done"
