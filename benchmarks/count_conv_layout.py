@@ -1,6 +1,6 @@
 """Count what NCHW feature maps cost a 16-bit conv net on NVIDIA tensor cores: the layout transposes around each
 convolution, per element the net saves for backward. Tried as a speed term on 2026-12-04 and not priced (docs/evidence.md,
-"NCHW layout transposes: tried, not priced"): kept so the count can be compared with a GPU's own profile.
+"Tried, not priced"): kept so the count can be compared with a GPU's own profile.
 
     /path/to/python-with-torch-torchvision-diffusers benchmarks/count_conv_layout.py [--out FILE]
 
