@@ -37,8 +37,9 @@ def _sync(device: str) -> None:
 
 
 def _kernel_groups(prof) -> dict[str, float]:
-    """GPU kernel milliseconds per step, grouped: layout conversions, convolutions and GEMMs, the rest."""
-    out = {"layout_ms": 0.0, "conv_gemm_ms": 0.0, "other_ms": 0.0, "kernels": 0}
+    """GPU kernel milliseconds per step, grouped: layout conversions, convolutions and GEMMs, the rest; and the 25
+    longest kernels by name."""
+    out: dict = {"layout_ms": 0.0, "conv_gemm_ms": 0.0, "other_ms": 0.0, "kernels": 0, "top": []}
     for e in prof.key_averages():
         # the kernels themselves (device events), not the CPU operators whose totals include them
         if e.device_type != torch.autograd.DeviceType.CUDA or e.key.startswith(("Memcpy", "Memset")):
@@ -50,6 +51,8 @@ def _kernel_groups(prof) -> dict[str, float]:
                  else "other_ms")
         out[group] += t / 1000.0
         out["kernels"] += e.count
+        out["top"].append([e.key[:120], round(t / 1000.0, 3), e.count])
+    out["top"] = sorted(out["top"], key=lambda k: -k[1])[:25]  # the names, for reading what the groups missed
     return out
 
 
