@@ -238,7 +238,7 @@ def doc(a: argparse.Namespace) -> int:
               f"{sum(_within(sec.alone) for sec in sections)} by the uncalibrated model.", ""]
     lines += _serial_costs_note([sec for sec in sections if not sec.fresh])
     lines += _honesty()
-    lines += _fresh_note([sec for sec in sections if sec.fresh])
+    lines += _fresh_note(sections)
     zen = next((sec for sec in sections if sec.name.startswith("AMD")), None)
     if zen is not None:
         lines += ["", f"#### What is left on the {zen.name}"]
